@@ -1,0 +1,99 @@
+import { createContext, data, redirect, type RouterContextProvider } from 'react-router'
+import type { User } from '#db/schema'
+import { SESSION_DAYS } from '~/lib/constants'
+import { getSessionUser } from '~/domain/sessions.server'
+import { servicesContext } from '~/services.server'
+
+// The web door's view of sessions: a token arrives as the `__session` cookie (pages) or as
+// `Authorization: Bearer` (the JSON API); both resolve through the same session rows.
+export const SESSION_COOKIE = '__session'
+
+export function readSessionToken(request: Request): string | null {
+  const auth = request.headers.get('authorization')
+  if (auth?.toLowerCase().startsWith('bearer ')) return auth.slice(7).trim() || null
+  const cookie = request.headers.get('cookie')
+  if (!cookie) return null
+  for (const part of cookie.split(';')) {
+    const [name, ...rest] = part.trim().split('=')
+    if (name === SESSION_COOKIE) return decodeURIComponent(rest.join('=')) || null
+  }
+  return null
+}
+
+function secureCookies(context: Readonly<RouterContextProvider>): boolean {
+  const { config } = context.get(servicesContext)
+  return config.SECURE_COOKIES ?? config.isProduction
+}
+
+export function sessionCookie(context: Readonly<RouterContextProvider>, token: string): string {
+  const secure = secureCookies(context) ? '; Secure' : ''
+  return `${SESSION_COOKIE}=${encodeURIComponent(token)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${SESSION_DAYS * 86_400}${secure}`
+}
+
+export function clearSessionCookie(context: Readonly<RouterContextProvider>): string {
+  const secure = secureCookies(context) ? '; Secure' : ''
+  return `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure}`
+}
+
+export async function getUser(request: Request, context: Readonly<RouterContextProvider>): Promise<User | null> {
+  const token = readSessionToken(request)
+  if (!token) return null
+  return getSessionUser(context.get(servicesContext).db, token)
+}
+
+/** For pages: a signed-out visitor is sent to /login and brought back afterwards. */
+export async function requireUser(request: Request, context: Readonly<RouterContextProvider>, url: URL): Promise<User> {
+  const user = await getUser(request, context)
+  if (!user) {
+    const back = `${url.pathname}${url.search}`
+    throw redirect(`/login?redirect=${encodeURIComponent(back)}`)
+  }
+  return user
+}
+
+/** For admin pages: everyone who is not an admin sees the 404 page (spec: sent to /404). */
+export async function requireAdmin(request: Request, context: Readonly<RouterContextProvider>): Promise<User> {
+  const user = await getUser(request, context)
+  if (!user || user.role !== 'admin') throw data(null, { status: 404 })
+  return user
+}
+
+/** Set by the admin layout's middleware once the gate has let the request through. */
+export const adminContext = createContext<User | null>(null)
+
+/**
+ * The admin of this request, for admin loaders and actions. The layout's middleware has
+ * checked already; asking again costs nothing and keeps each module safe on its own.
+ */
+export async function getAdmin(request: Request, context: Readonly<RouterContextProvider>): Promise<User> {
+  return context.get(adminContext) ?? requireAdmin(request, context)
+}
+
+/** For the JSON API: 401 without a valid token. */
+export async function requireApiUser(request: Request, context: Readonly<RouterContextProvider>): Promise<User> {
+  const user = await getUser(request, context)
+  if (!user) throw Response.json({ error: 'Authentication required' }, { status: 401 })
+  return user
+}
+
+/** For the admin JSON API: 401 without a token, 403 for a non-admin. */
+export async function requireApiAdmin(request: Request, context: Readonly<RouterContextProvider>): Promise<User> {
+  const user = await requireApiUser(request, context)
+  if (user.role !== 'admin') throw Response.json({ error: 'Admin access required' }, { status: 403 })
+  return user
+}
+
+/** What the browser may know of the signed-in user. */
+export function publicUser(user: User) {
+  return {
+    id: user.id,
+    email: user.email,
+    full_name: user.full_name,
+    role: user.role,
+    subscription_status: user.plan,
+    subscription_renews_at: user.subscription_renews_at?.toISOString() ?? null,
+    subscription_ends_at: user.subscription_ends_at?.toISOString() ?? null,
+    created_at: user.created_at.toISOString(),
+  }
+}
+export type PublicUser = ReturnType<typeof publicUser>

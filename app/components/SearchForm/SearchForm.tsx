@@ -1,0 +1,50 @@
+import { useNavigate } from 'react-router'
+import { TextInput, Button } from '@mantine/core'
+import type { FormEvent } from 'react'
+import classes from './SearchForm.module.css'
+
+export function exploreSearchUrl(text: string): string | null {
+  const q = text.trim()
+  return q ? `/explore?q=${encodeURIComponent(q)}` : null
+}
+
+interface SearchFormProps {
+  defaultValue?: string
+  label?: string
+  size?: 'sm' | 'md' | 'lg'
+  buttonLabel?: string
+  id?: string
+}
+
+/**
+ * Search that goes to /explore?q=<text>. Without JavaScript it is a GET form whose field
+ * refuses blank text; with JavaScript, blank or whitespace-only text does nothing.
+ */
+export function SearchForm({ defaultValue, label = 'Search assets', size = 'sm', buttonLabel = 'Search', id }: SearchFormProps) {
+  const navigate = useNavigate()
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const text = new FormData(event.currentTarget).get('q')
+    const target = exploreSearchUrl(typeof text === 'string' ? text : '')
+    if (target) void navigate(target)
+  }
+  return (
+    <form action="/explore" method="get" role="search" className={classes.form} onSubmit={onSubmit} id={id}>
+      <TextInput
+        name="q"
+        type="search"
+        aria-label={label}
+        placeholder="Search 3D objects, images, audio..."
+        defaultValue={defaultValue}
+        required
+        pattern=".*\S.*"
+        title="Type something to search for"
+        size={size}
+        className={classes.input}
+      />
+      <Button type="submit" size={size}>
+        {buttonLabel}
+      </Button>
+    </form>
+  )
+}

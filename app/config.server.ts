@@ -1,0 +1,109 @@
+import { z } from 'zod'
+import path from 'node:path'
+
+// Every setting the server reads comes through here, parsed once at start; a bad value stops
+// the start with a message naming the variable. `.env.example` documents each one.
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional()
+const optionalUrl = optionalString.pipe(z.url({ message: 'must be a full URL' }).optional())
+const boolFlag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? undefined : v === 'true' || v === '1'))
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    APP_URL: optionalUrl,
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+        .optional(),
+    ),
+    PGLITE_DIR: optionalString,
+    STORAGE_DIR: optionalString,
+    SESSION_SECRET: optionalString.pipe(
+      z.string().min(32, 'must be at least 32 characters').optional(),
+    ),
+    SECURE_COOKIES: boolFlag,
+    TRUST_PROXY: boolFlag,
+    ADMIN_EMAIL: optionalString.pipe(z.email({ message: 'must be an email address' }).optional()),
+    ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
+    SEED_ON_EMPTY: boolFlag,
+    LOG_REQUESTS: boolFlag,
+    GOOGLE_CLIENT_ID: optionalString,
+    GOOGLE_CLIENT_SECRET: optionalString,
+    GOOGLE_AUTHORIZATION_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+    GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
+    GOOGLE_USERINFO_URL: z.url().default('https://openidconnect.googleapis.com/v1/userinfo'),
+    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_WEBHOOK_SECRET: optionalString,
+    STRIPE_PRICE_ID: optionalString,
+    STRIPE_API_URL: optionalUrl,
+    POSTMARK_SERVER_TOKEN: optionalString,
+    MAIL_FROM: z.string().default('AI Stock Library <hello@localhost>'),
+    CONTACT_EMAIL: z.email().default('owner@localhost'),
+    FORM_ACTION_ORIGINS: z.string().default('https://checkout.stripe.com https://billing.stripe.com'),
+    STATUS_P95_THRESHOLD_MS: z.coerce.number().positive().default(500),
+    STATUS_ERROR_RATE_THRESHOLD: z.coerce.number().min(0).max(100).default(1),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together' })
+    }
+    if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required when NODE_ENV=production' })
+    }
+  })
+
+export type Env = z.infer<typeof schema>
+
+export interface Config extends Env {
+  appUrl: string
+  pgliteDir: string
+  storageDir: string
+  isProduction: boolean
+  /** True when no admin credentials were given: the demo admin is created and hinted at. */
+  demoMode: boolean
+  /** Origins a form may lead to after our own redirect (hosted checkout and billing portal). */
+  formActionOrigins: string[]
+}
+
+export class ConfigError extends Error {}
+
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const result = schema.safeParse(env)
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.') || 'environment'}: ${issue.message}`)
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}\nSee .env.example for every variable.`)
+  }
+  const e = result.data
+  return {
+    ...e,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    pgliteDir: path.resolve(e.PGLITE_DIR ?? path.join(e.DATA_DIR, 'pglite')),
+    storageDir: path.resolve(e.STORAGE_DIR ?? path.join(e.DATA_DIR, 'storage')),
+    isProduction: e.NODE_ENV === 'production',
+    demoMode: !e.ADMIN_EMAIL,
+    formActionOrigins: e.FORM_ACTION_ORIGINS.split(/\s+/).filter(Boolean),
+  }
+}
+
+let cached: Config | undefined
+
+export function getConfig(): Config {
+  cached ??= parseConfig(process.env)
+  return cached
+}
+
+/** Tests change the environment and call this to parse it again. */
+export function resetConfig(): void {
+  cached = undefined
+}

@@ -1,0 +1,53 @@
+import type { DB } from '#db/client'
+import type { User } from '#db/schema'
+import { SESSION_DAYS } from '~/lib/constants'
+import { hashToken, newToken } from './tokens.server'
+
+const SESSION_MS = SESSION_DAYS * 86_400_000
+// Rolling expiry without a write on every request: extend at most once an hour.
+const TOUCH_AFTER_MS = 3_600_000
+
+export async function createSession(db: DB, userId: string, userAgent?: string | null) {
+  const token = newToken()
+  const expiresAt = new Date(Date.now() + SESSION_MS)
+  await db
+    .insertInto('sessions')
+    .values({ user_id: userId, token_hash: hashToken(token), expires_at: expiresAt, user_agent: userAgent?.slice(0, 300) ?? null })
+    .execute()
+  return { token, expiresAt }
+}
+
+/** The signed-in user of a session token, or null when it is unknown or expired. */
+export async function getSessionUser(db: DB, token: string): Promise<User | null> {
+  if (!token || token.length > 200) return null
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .select(['sessions.id as session_id', 'sessions.last_seen_at', 'sessions.expires_at'])
+    .where('sessions.token_hash', '=', hashToken(token))
+    .executeTakeFirst()
+  if (!row) return null
+  const now = Date.now()
+  if (row.expires_at.getTime() <= now) {
+    await db.deleteFrom('sessions').where('id', '=', row.session_id).execute()
+    return null
+  }
+  if (now - row.last_seen_at.getTime() > TOUCH_AFTER_MS) {
+    await db
+      .updateTable('sessions')
+      .set({ last_seen_at: new Date(now), expires_at: new Date(now + SESSION_MS) })
+      .where('id', '=', row.session_id)
+      .execute()
+  }
+  const { session_id: _s, last_seen_at: _l, expires_at: _e, ...user } = row
+  return user
+}
+
+export async function deleteSession(db: DB, token: string): Promise<void> {
+  await db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute()
+}
+
+export async function deleteUserSessions(db: DB, userId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).execute()
+}

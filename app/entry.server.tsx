@@ -1,0 +1,86 @@
+import { PassThrough } from 'node:stream'
+import type { EntryContext, RouterContextProvider } from 'react-router'
+import { ServerRouter } from 'react-router'
+import { createReadableStreamFromReadable } from '@react-router/node'
+import { isbot } from 'isbot'
+import type { RenderToPipeableStreamOptions } from 'react-dom/server'
+import { renderToPipeableStream } from 'react-dom/server'
+import { NonceContext } from '~/lib/nonce'
+import { createLoadContext, getServices, requestInfoContext } from '~/services.server'
+import { log } from '~/domain/log.server'
+
+export { recordRequest } from '~/domain/metrics.server'
+
+export const streamTimeout = 5_000
+
+/** Called by server.ts for every request: the services, the CSP nonce and the client's IP. */
+export async function getLoadContext(request: { nonce: string; ip: string }): Promise<RouterContextProvider> {
+  const context = await createLoadContext()
+  context.set(requestInfoContext, request)
+  return context
+}
+
+/** Called by server.ts once before listening: migrations, admin, demo content. */
+export async function prepare(): Promise<void> {
+  await getServices()
+}
+
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return
+  const url = new URL(request.url)
+  log.error('unhandled error', {
+    method: request.method,
+    path: url.pathname,
+    error: error instanceof Error ? error.stack ?? error.message : String(error),
+  })
+}
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+) {
+  if (request.method.toUpperCase() === 'HEAD') {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders })
+  }
+  const nonce = loadContext.get(requestInfoContext).nonce
+  return new Promise((resolve, reject) => {
+    let shellRendered = false
+    const userAgent = request.headers.get('user-agent')
+    const readyOption: keyof RenderToPipeableStreamOptions =
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000)
+
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceContext.Provider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceContext.Provider>,
+      {
+        nonce,
+        [readyOption]() {
+          shellRendered = true
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timeoutId)
+              timeoutId = undefined
+              callback()
+            },
+          })
+          const stream = createReadableStreamFromReadable(body)
+          responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+          pipe(body)
+          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }))
+        },
+        onShellError(error: unknown) {
+          reject(error)
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500
+          if (shellRendered) log.error('render error', { error: String(error) })
+        },
+      },
+    )
+  })
+}

@@ -1,0 +1,48 @@
+// Business constants of spec section 9, in one place.
+export const SITE_NAME = 'AI Stock Library'
+export const FREE_DAILY_DOWNLOADS = 5
+export const PRO_QUOTA_DISPLAY = 100
+export const PRO_PRICE_USD = 9
+export const EXPLORE_PAGE_SIZE = 20
+export const HOME_GRID_SIZE = 8
+export const HERO_STRIP_SIZE = 5
+export const TOP_TAGS = 4
+export const RELATED_LIMIT = 10
+export const RELATED_TAG_SOURCE = 3
+export const CARD_TAGS = 3
+export const DIALOG_TAGS = 5
+export const ZOOM_MIN = 0.5
+export const ZOOM_MAX = 3
+export const ZOOM_STEP = 0.25
+export const PROFILE_REFRESH_MS = 60_000
+export const PROFILE_FAVOURITES = 6
+export const RECENT_DOWNLOADS = 5
+export const ADMIN_RECENT_ASSETS = 5
+export const HEADER_HEIGHT = 64
+export const HEADER_SEARCH_OFFSET = 80
+export const CAROUSEL_AUTOPLAY_MS = 4000
+export const STATS_ANIMATION_MS = 1500
+export const UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024
+export const UPLOAD_LIMIT_TEXT = '10MB'
+export const RESET_REDIRECT_MS = 3000
+export const MINIMUM_AGE = 13
+export const AUTH_TOKEN_KEY = 'authToken'
+export const LOGOUT_REDIRECT = '/login'
+export const DEFAULT_AFTER_LOGIN = '/dashboard'
+export const SESSION_DAYS = 30
+
+export const SORTS = ['relevance', 'newest', 'downloads', 'alphabetical'] as const
+export type Sort = (typeof SORTS)[number]
+export const SORT_LABELS: Record<Sort, string> = {
+  relevance: 'Relevance',
+  newest: 'Newest',
+  downloads: 'Most Downloaded',
+  alphabetical: 'Alphabetical',
+}
+
+export const ASSET_TYPES = ['3d', 'image', 'audio'] as const
+export type AssetTypeName = (typeof ASSET_TYPES)[number]
+export const ASSET_TYPE_LABELS: Record<AssetTypeName, string> = { '3d': '3D', image: 'Images', audio: 'Audio' }
+
+export const PLACEHOLDER_IMAGE = '/placeholder.svg'
+export const NOT_FOUND_TEXT = "Oops! The page you're looking for doesn't exist."

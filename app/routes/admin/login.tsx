@@ -1,0 +1,71 @@
+import { data, Form, redirect, useNavigation } from 'react-router'
+import { Alert, Button, Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core'
+import { z } from 'zod'
+import type { Route } from './+types/login'
+import { sessionCookie } from '~/auth.server'
+import { NOT_ADMIN, signInWithPassword } from '~/domain/accounts.server'
+import { servicesContext } from '~/services.server'
+
+export const meta: Route.MetaFunction = () => [{ title: 'Admin Login | AI Stock Library' }]
+
+const AdminLoginSchema = z.object({
+  email: z.email({ message: 'Enter a valid email address.' }),
+  password: z.string().min(1, { message: 'Enter your password.' }),
+})
+
+export function loader({ context }: Route.LoaderArgs) {
+  // The hint exists only in demo mode; with ADMIN_EMAIL/ADMIN_PASSWORD set it is never sent.
+  return { demoAdmin: context.get(servicesContext).demoAdmin }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData()
+  const parsed = AdminLoginSchema.safeParse({ email: form.get('email'), password: form.get('password') })
+  if (!parsed.success) {
+    return data({ error: parsed.error.issues[0]?.message ?? NOT_ADMIN, email: String(form.get('email') ?? '') }, { status: 400 })
+  }
+  const result = await signInWithPassword(context.get(servicesContext).db, {
+    ...parsed.data,
+    requireAdmin: true,
+    userAgent: request.headers.get('user-agent'),
+  })
+  if (!result.ok) return data({ error: result.error, email: parsed.data.email }, { status: result.status })
+  return redirect('/admin', { headers: { 'Set-Cookie': sessionCookie(context, result.token) } })
+}
+
+export default function AdminLoginPage({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation()
+  const busy = navigation.state === 'submitting'
+  return (
+    <Container size={420} py={64}>
+      <Paper withBorder p="xl" radius="md">
+        <Title order={1} fz={28} mb="md">
+          Admin Login
+        </Title>
+        {loaderData.demoAdmin ? (
+          <Alert color="blue" mb="md" title="Demo credentials">
+            <Text size="sm">
+              Email: <code>{loaderData.demoAdmin.email}</code>
+              <br />
+              Password: <code>{loaderData.demoAdmin.password}</code>
+            </Text>
+          </Alert>
+        ) : null}
+        {actionData?.error ? (
+          <Alert color="red" mb="md" role="alert">
+            {actionData.error}
+          </Alert>
+        ) : null}
+        <Form method="post">
+          <Stack>
+            <TextInput label="Email" name="email" type="email" required autoComplete="username" defaultValue={actionData?.email} />
+            <PasswordInput label="Password" name="password" required autoComplete="current-password" />
+            <Button type="submit" loading={busy}>
+              Login as Admin
+            </Button>
+          </Stack>
+        </Form>
+      </Paper>
+    </Container>
+  )
+}

@@ -1,0 +1,88 @@
+import { sql } from 'kysely'
+import type { DB } from '../client'
+import { createAsset } from '~/domain/assets.server'
+import type { Storage } from '~/domain/storage.server'
+import { demoAssets } from './catalogue'
+import { renderDemoImage } from './render'
+import { DEMO_BLOG_POSTS } from './blog'
+
+export const DEMO_ASSET_COUNT = 160
+const DEMO_IMAGE_SIZE = 1024
+const DAY_MS = 86_400_000
+
+export interface SeedResult {
+  assets: number
+  posts: number
+}
+
+/** True when the catalogue has never been filled: the trigger for seeding on first start. */
+export async function isCatalogueEmpty(db: DB): Promise<boolean> {
+  const row = await db.selectFrom('assets').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()
+  const posts = await db.selectFrom('blog_posts').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()
+  return row.n === 0 && posts.n === 0
+}
+
+/**
+ * The demo catalogue: generated 3D-looking renders, and the blog. Idempotent: assets are
+ * added only to an empty catalogue, posts only where their slug is missing.
+ */
+export async function seedDemoContent(
+  db: DB,
+  storage: Storage,
+  options: { authorId?: string | null; authorName?: string; log?: (line: string) => void; now?: Date } = {},
+): Promise<SeedResult> {
+  const log = options.log ?? (() => {})
+  const now = options.now ?? new Date()
+  let assets = 0
+  const existing = await db.selectFrom('assets').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()
+  if (existing.n === 0) {
+    const catalogue = demoAssets(DEMO_ASSET_COUNT)
+    log(`Seeding ${catalogue.length} demo assets...`)
+    // Two at a time: sharp already uses both cores for each image.
+    for (let i = 0; i < catalogue.length; i += 2) {
+      await Promise.all(
+        catalogue.slice(i, i + 2).map(async (demo, offset) => {
+          const index = i + offset
+          const original = await renderDemoImage(demo, DEMO_IMAGE_SIZE)
+          await createAsset(db, storage, {
+            original,
+            originalFilename: `${demo.title}.png`,
+            title: demo.title,
+            description: demo.description,
+            tags: demo.tags,
+            category: demo.category,
+            assetType: demo.assetType,
+            isActive: true,
+            // Spread over the last months, newest first in catalogue order.
+            createdAt: new Date(now.getTime() - index * DAY_MS * 0.75),
+            downloadCount: (index * 37) % 211,
+          })
+          assets += 1
+        }),
+      )
+    }
+  }
+  let posts = 0
+  for (const post of DEMO_BLOG_POSTS) {
+    const inserted = await db
+      .insertInto('blog_posts')
+      .values({
+        slug: post.slug,
+        title: post.title,
+        excerpt: post.excerpt,
+        content_html: post.contentHtml,
+        image_url: post.imageUrl,
+        date: post.date,
+        read_time: post.readTime,
+        category: post.category,
+        author_id: options.authorId ?? null,
+        author_name: options.authorName ?? 'The Artist',
+      })
+      .onConflict((oc) => oc.column('slug').doNothing())
+      .returning('id')
+      .executeTakeFirst()
+    if (inserted) posts += 1
+  }
+  log(`Seeded ${assets} assets and ${posts} blog posts.`)
+  return { assets, posts }
+}

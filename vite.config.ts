@@ -1,0 +1,29 @@
+/// <reference types="vitest/config" />
+import { reactRouter } from '@react-router/dev/vite'
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vite'
+
+const inVitest = Boolean(process.env.VITEST)
+
+export default defineConfig({
+  // The React Router plugin builds the app; vitest only needs the aliases.
+  plugins: inVitest ? [] : [reactRouter()],
+  resolve: {
+    alias: {
+      '~': fileURLToPath(new URL('./app', import.meta.url)),
+      '#db': fileURLToPath(new URL('./db', import.meta.url)),
+    },
+  },
+  ssr: {
+    // Native or WASM packages stay outside the server bundle.
+    external: ['sharp', 'argon2', '@electric-sql/pglite', 'pg'],
+  },
+  test: {
+    include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+    globalSetup: ['tests/integration/global-setup.ts'],
+    setupFiles: ['tests/integration/setup-env.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    fileParallelism: false,
+  },
+})
