@@ -44,8 +44,9 @@ async function resized(data: Buffer, size: number) {
     .rotate()
     .resize({ width: size, height: size, fit: 'inside', withoutEnlargement: true })
   const [webp, png] = await Promise.all([
-    base.clone().webp({ quality: 82, alphaQuality: 90 }).toBuffer(),
-    base.clone().png({ compressionLevel: 8, palette: false }).toBuffer(),
+    base.clone().webp({ quality: 82, alphaQuality: 90, effort: 2 }).toBuffer(),
+    // Level 6 is the zlib default: a few percent larger than 9 for a third of the time.
+    base.clone().png({ compressionLevel: 6, palette: false }).toBuffer(),
   ])
   return { webp, png }
 }
@@ -55,11 +56,12 @@ async function resized(data: Buffer, size: number) {
  * upload) replaces the original for the thumbnail only.
  */
 export async function makeDerivatives(original: Buffer, thumbnailSource?: Buffer): Promise<Derivatives> {
-  const [thumb, preview, stats] = await Promise.all([
+  const [thumb, preview] = await Promise.all([
     resized(thumbnailSource ?? original, THUMB_SIZE),
     resized(original, PREVIEW_SIZE),
-    sharp(original, { limitInputPixels: MAX_INPUT_PIXELS }).stats(),
   ])
+  // The thumbnail is enough to find the dominant colour, and far cheaper to scan.
+  const stats = await sharp(thumb.png).stats()
   const { r, g, b } = stats.dominant
   const hex = (n: number) => n.toString(16).padStart(2, '0')
   return {

@@ -1,0 +1,62 @@
+// Starts the built server for the end-to-end tests on a database of its own: a fresh one on
+// the PostgreSQL server (dropped on exit), or embedded PGlite when none answers.
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+
+const serverUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres'
+const dataDir = mkdtempSync(path.join(tmpdir(), 'stock-e2e-'))
+const port = process.env.E2E_PORT ?? '3210'
+
+async function adminQuery(text) {
+  const client = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 3000 })
+  await client.connect()
+  try {
+    await client.query(text)
+  } finally {
+    await client.end()
+  }
+}
+
+let databaseUrl = ''
+const dbName = `stock_e2e_${Date.now().toString(36)}`
+try {
+  await adminQuery(`create database "${dbName}"`)
+  const url = new URL(serverUrl)
+  url.pathname = `/${dbName}`
+  databaseUrl = url.toString()
+} catch {
+  console.warn('[e2e] No PostgreSQL server answers: using embedded PGlite.')
+}
+
+const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: port,
+    HOST: '127.0.0.1',
+    APP_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    SESSION_SECRET: 'e2e-secret-e2e-secret-e2e-secret-1234',
+    LOG_REQUESTS: 'false',
+    ADMIN_EMAIL: '',
+    ADMIN_PASSWORD: '',
+  },
+})
+
+let cleaning = false
+async function cleanup(code) {
+  if (cleaning) return
+  cleaning = true
+  child.kill('SIGTERM')
+  await new Promise((resolve) => setTimeout(resolve, 300))
+  if (databaseUrl) await adminQuery(`drop database if exists "${dbName}" with (force)`).catch(() => {})
+  rmSync(dataDir, { recursive: true, force: true })
+  process.exit(code)
+}
+child.on('exit', (code) => void cleanup(code ?? 1))
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => void cleanup(0))

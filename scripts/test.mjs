@@ -1,0 +1,75 @@
+// `npm test`: builds the app, runs vitest (unit + integration) and Playwright (JavaScript on
+// and off), then prints one total over both suites as the last line.
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+
+const [major, minor] = process.versions.node.split('.').map(Number)
+if (major < 22 || (major === 22 && minor < 22)) {
+  console.error(`Node.js >= 22.22 is needed (found ${process.versions.node}).`)
+  process.exit(1)
+}
+
+mkdirSync('.tmp', { recursive: true })
+const VITEST_JSON = '.tmp/vitest.json'
+const PLAYWRIGHT_JSON = '.tmp/playwright.json'
+for (const file of [VITEST_JSON, PLAYWRIGHT_JSON]) rmSync(file, { force: true })
+
+function run(command, args, env = {}) {
+  console.log(`\n$ ${command} ${args.join(' ')}`)
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
+  return result.status ?? 1
+}
+
+const npx = 'npx'
+let crashed = []
+
+if (run(npx, ['react-router', 'build']) !== 0) {
+  console.error('The build failed.')
+  console.log('0 passed, 1 failed')
+  process.exit(1)
+}
+
+const vitestCode = run(npx, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${VITEST_JSON}`])
+const playwrightCode = run(npx, ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: PLAYWRIGHT_JSON })
+
+let passed = 0
+let failed = 0
+let skipped = 0
+
+if (existsSync(VITEST_JSON)) {
+  const report = JSON.parse(readFileSync(VITEST_JSON, 'utf8'))
+  passed += report.numPassedTests
+  failed += report.numFailedTests
+  skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0)
+  // A file that fails to load has no tests in it, but is a failure all the same.
+  const brokenFiles = (report.testResults ?? []).filter((f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0).length
+  failed += brokenFiles
+  console.log(`\nvitest: ${report.numPassedTests} passed, ${report.numFailedTests + brokenFiles} failed`)
+} else {
+  crashed.push('vitest')
+}
+
+if (existsSync(PLAYWRIGHT_JSON)) {
+  const report = JSON.parse(readFileSync(PLAYWRIGHT_JSON, 'utf8'))
+  const s = report.stats
+  passed += s.expected + s.flaky
+  failed += s.unexpected
+  skipped += s.skipped
+  const setupErrors = (report.errors ?? []).length
+  failed += setupErrors
+  console.log(`playwright: ${s.expected + s.flaky} passed, ${s.unexpected + setupErrors} failed${s.skipped ? `, ${s.skipped} skipped` : ''}`)
+} else {
+  crashed.push('playwright')
+}
+
+for (const name of crashed) {
+  console.error(`${name} produced no report: counted as one failure.`)
+  failed += 1
+}
+if (failed === 0 && (vitestCode !== 0 || playwrightCode !== 0)) {
+  console.error('A test runner exited with an error although no test failed: counted as one failure.')
+  failed += 1
+}
+
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`)
+process.exit(failed > 0 ? 1 : 0)

@@ -1,0 +1,84 @@
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEMO_ASSET_COUNT, seedDemoContent } from '#db/seed/index'
+import { ensureAdmin, findUserByEmail } from '~/domain/users.server'
+import { verifyPassword } from '~/domain/passwords.server'
+import { assetFileKeys } from '~/domain/assets.server'
+import { createTestContext, type TestContext } from '../support/context'
+
+describe('demo catalogue', () => {
+  let t: TestContext
+  beforeAll(async () => {
+    t = await createTestContext()
+    await t.db.deleteFrom('assets').execute()
+    await t.db.deleteFrom('blog_posts').execute()
+    await seedDemoContent(t.db, t.storage)
+  }, 240_000)
+  afterAll(() => t.close())
+
+  it('has at least 150 published assets with 3-8 normalised tags, a category and a type', async () => {
+    const assets = await t.db.selectFrom('assets').selectAll().execute()
+    expect(assets.length).toBe(DEMO_ASSET_COUNT)
+    expect(assets.length).toBeGreaterThanOrEqual(150)
+    for (const asset of assets) {
+      expect(asset.is_active).toBe(true)
+      expect(asset.title.length).toBeGreaterThan(3)
+      expect(asset.category).not.toBe('')
+      expect(asset.tags.length).toBeGreaterThanOrEqual(3)
+      expect(asset.tags.length).toBeLessThanOrEqual(8)
+      for (const tag of asset.tags) expect(tag).toBe(tag.trim().toLowerCase())
+    }
+    const types = new Set(assets.map((a) => a.asset_type))
+    expect(types).toEqual(new Set(['3d', 'image', 'audio']))
+    expect(new Set(assets.map((a) => a.category)).size).toBeGreaterThanOrEqual(8)
+  })
+
+  it('stores every original and its thumbnail and preview derivatives', async () => {
+    const assets = await t.db.selectFrom('assets').selectAll().limit(20).execute()
+    for (const asset of assets) {
+      const keys = assetFileKeys(asset)
+      expect(keys).toHaveLength(5)
+      for (const key of keys) expect(await t.storage.exists(key), key).toBe(true)
+      expect(asset.original_key.startsWith('originals/')).toBe(true)
+      expect(asset.width).toBe(1024)
+    }
+  })
+
+  it('renders images with a transparent background', async () => {
+    const sharp = (await import('sharp')).default
+    const asset = await t.db.selectFrom('assets').selectAll().where('asset_type', '=', '3d').executeTakeFirstOrThrow()
+    const file = await t.storage.get(asset.original_key)
+    const chunks: Buffer[] = []
+    for await (const c of file!.stream) chunks.push(c as Buffer)
+    const { data, info } = await sharp(Buffer.concat(chunks)).raw().toBuffer({ resolveWithObject: true })
+    expect(info.channels).toBe(4)
+    expect(data[3]).toBe(0) // top-left pixel fully transparent
+  })
+
+  it('has six blog posts with HTML content', async () => {
+    const posts = await t.db.selectFrom('blog_posts').selectAll().execute()
+    expect(posts).toHaveLength(6)
+    for (const post of posts) expect(post.content_html).toMatch(/<p>/)
+  })
+
+  it('is idempotent: seeding again adds nothing', async () => {
+    const result = await seedDemoContent(t.db, t.storage)
+    expect(result).toEqual({ assets: 0, posts: 0 })
+    const n = await t.db.selectFrom('assets').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()
+    expect(n.n).toBe(DEMO_ASSET_COUNT)
+  })
+})
+
+describe('administrator account', () => {
+  it('is created with role admin and takes the configured password', async () => {
+    const t = await createTestContext()
+    const email = `boss-${Date.now()}@example.com`
+    await ensureAdmin(t.db, { email, password: 'first-password', fullName: 'Boss' })
+    const again = await ensureAdmin(t.db, { email: email.toUpperCase(), password: 'second-password', fullName: 'Boss' })
+    expect(again.role).toBe('admin')
+    const stored = await findUserByEmail(t.db, email)
+    expect(await verifyPassword(stored!.password_hash, 'second-password')).toBe(true)
+    expect(await verifyPassword(stored!.password_hash, 'first-password')).toBe(false)
+    await t.close()
+  })
+})

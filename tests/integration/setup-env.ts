@@ -1,0 +1,9 @@
+import { afterAll } from 'vitest'
+import { closeTestDb } from '../support/context'
+
+// Quiet logs in tests; each test reads what it needs from the database or the result.
+process.env.LOG_SILENT = '1'
+
+afterAll(async () => {
+  await closeTestDb()
+})

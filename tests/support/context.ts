@@ -1,0 +1,99 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { inject } from 'vitest'
+import { RouterContextProvider } from 'react-router'
+import { createDatabase, migrateToLatest, type DB } from '#db/client'
+import { parseConfig, type Config } from '~/config.server'
+import { createLocalStorage, type Storage } from '~/domain/storage.server'
+import { requestInfoContext, servicesContext, type Services } from '~/services.server'
+
+export interface TestContext {
+  db: DB
+  storage: Storage
+  storageDir: string
+  config: Config
+  services: Services
+  /** A router context like the server's, for calling loaders and actions directly. */
+  routerContext(ip?: string): RouterContextProvider
+  close(): Promise<void>
+}
+
+let shared: Promise<DB> | undefined
+
+/** The run's migrated database: the real PostgreSQL one, or an in-memory PGlite fallback. */
+export function testDb(): Promise<DB> {
+  shared ??= (async () => {
+    const url = inject('databaseUrl')
+    const db = url ? createDatabase({ url, poolSize: 20 }) : createDatabase({})
+    await migrateToLatest(db)
+    return db
+  })()
+  return shared
+}
+
+export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+  const db = await testDb()
+  const storageDir = mkdtempSync(path.join(tmpdir(), 'stock-storage-'))
+  const config = parseConfig({ NODE_ENV: 'test', STORAGE_DIR: storageDir, SESSION_SECRET: 'test-secret-test-secret-test-secret-123', ...env })
+  const storage = createLocalStorage(storageDir)
+  const services: Services = { db, storage, config, demoAdmin: null }
+  return {
+    db,
+    storage,
+    storageDir,
+    config,
+    services,
+    routerContext(ip = '127.0.0.1') {
+      const context = new RouterContextProvider()
+      context.set(servicesContext, services)
+      context.set(requestInfoContext, { nonce: 'test', ip })
+      return context
+    },
+    async close() {
+      rmSync(storageDir, { recursive: true, force: true })
+    },
+  }
+}
+
+export async function closeTestDb(): Promise<void> {
+  if (!shared) return
+  const db = await shared
+  shared = undefined
+  await db.destroy()
+}
+
+/** Builds a Request as the browser or an API client would send it. */
+export function makeRequest(url: string, init: RequestInit & { form?: Record<string, string | string[]>; json?: unknown } = {}): Request {
+  const { form, json, ...rest } = init
+  const headers = new Headers(rest.headers)
+  let body = rest.body
+  if (form) {
+    const params = new URLSearchParams()
+    for (const [k, v] of Object.entries(form)) for (const item of Array.isArray(v) ? v : [v]) params.append(k, item)
+    body = params
+    headers.set('content-type', 'application/x-www-form-urlencoded')
+  } else if (json !== undefined) {
+    body = JSON.stringify(json)
+    headers.set('content-type', 'application/json')
+  }
+  const method = rest.method ?? (body ? 'POST' : 'GET')
+  if (method !== 'GET' && !headers.has('origin')) headers.set('origin', 'http://localhost')
+  return new Request(new URL(url, 'http://localhost'), { ...rest, method, headers, body })
+}
+
+type AnyArgs = { request: Request; params?: Record<string, string | undefined>; context: RouterContextProvider }
+
+/**
+ * Calls a route's loader or action the way React Router does, and turns thrown responses
+ * (redirects, 404s) into return values, so tests can assert on either.
+ */
+export async function callRoute<T>(fn: (args: never) => T | Promise<T>, args: AnyArgs): Promise<Awaited<T> | Response | { thrown: unknown }> {
+  const url = new URL(args.request.url)
+  try {
+    return await fn({ params: {}, url, pattern: '', ...args } as never)
+  } catch (error) {
+    if (error instanceof Response) return error
+    return { thrown: error }
+  }
+}

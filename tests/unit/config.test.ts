@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, parseConfig } from '~/config.server'
+
+describe('parseConfig', () => {
+  it('gives working defaults for a bare environment', () => {
+    const config = parseConfig({})
+    expect(config.PORT).toBe(3000)
+    expect(config.DATABASE_URL).toBeUndefined()
+    expect(config.pgliteDir).toMatch(/data[\\/]pglite$/)
+    expect(config.demoMode).toBe(true)
+    expect(config.appUrl).toBe('http://localhost:3000')
+  })
+
+  it('treats empty strings as unset', () => {
+    const config = parseConfig({ DATABASE_URL: '', ADMIN_EMAIL: '', ADMIN_PASSWORD: '' })
+    expect(config.DATABASE_URL).toBeUndefined()
+    expect(config.demoMode).toBe(true)
+  })
+
+  it('leaves demo mode when admin credentials are given', () => {
+    const config = parseConfig({ ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'long-enough' })
+    expect(config.demoMode).toBe(false)
+  })
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL: must start with postgres://'],
+    [{ ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: 'long-enough' }, 'ADMIN_EMAIL: must be an email address'],
+    [{ ADMIN_EMAIL: 'a@b.co' }, 'ADMIN_PASSWORD: ADMIN_EMAIL and ADMIN_PASSWORD must be set together'],
+    [{ NODE_ENV: 'production' }, 'SESSION_SECRET: is required when NODE_ENV=production'],
+    [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET: must be at least 32 characters'],
+  ])('stops on a bad value with a message naming it (%o)', (env, message) => {
+    expect(() => parseConfig(env)).toThrow(ConfigError)
+    expect(() => parseConfig(env)).toThrow(message)
+  })
+})
