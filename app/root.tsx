@@ -41,6 +41,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <ColorSchemeScript nonce={nonce} defaultColorScheme="light" />
+        {/* Marks that JavaScript runs, before first paint: styles for enhanced-only states key off it. */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }} />
         <Meta />
         <Links />
       </head>

@@ -46,9 +46,17 @@ export default [
     ]),
   ]),
 
+  // JSON API (spec section 7)
+  ...prefix('api', [
+    route('assets', 'routes/api/assets.ts'),
+    route('assets/tags', 'routes/api/asset-tags.ts'),
+  ]),
+
   // Files and machine endpoints
   route('images/*', 'routes/images.ts'),
   route('healthz', 'routes/healthz.ts'),
+  route('sitemap.xml', 'routes/sitemap.ts'),
+  route('robots.txt', 'routes/robots.ts'),
 
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

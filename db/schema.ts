@@ -158,7 +158,12 @@ export interface AuditLogTable {
   created_at: Timestamp
 }
 
+export interface SearchTermsTable {
+  term: string
+}
+
 export interface Database {
+  search_terms: SearchTermsTable
   users: UsersTable
   sessions: SessionsTable
   password_resets: OneTimeTokensTable

@@ -1,6 +1,66 @@
-import { Page } from '~/components/Page/Page'
+import { data, useLocation } from 'react-router'
+import { Container } from '@mantine/core'
 import type { Route } from './+types/asset'
+import { getUser } from '~/auth.server'
+import { AssetPreview } from '~/components/AssetPreview/AssetPreview'
+import { withQuery } from '~/components/PreviewFromUrl/PreviewFromUrl'
+import { getAssetPreview } from '~/domain/preview.server'
+import { SITE_NAME } from '~/lib/constants'
+import { exploreUrl, parseExploreParams } from '~/lib/explore-params'
+import { servicesContext } from '~/services.server'
 
-export default function AssetPage({ params }: Route.ComponentProps) {
-  return <Page title={`Asset ${params.id}`} />
+// The canonical page of one asset: the preview's content at a URL of its own, for sharing
+// and search engines.
+export async function loader({ request, context, params, url }: Route.LoaderArgs) {
+  const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : null
+  const user = await getUser(request, context)
+  const preview = id ? await getAssetPreview(context.get(servicesContext).db, id, user?.id) : null
+  if (!preview) throw data(null, { status: 404 })
+  return { preview, origin: context.get(servicesContext).config.appUrl || url.origin }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [{ title: `Asset not found | ${SITE_NAME}` }]
+  const { asset } = loaderData.preview
+  const description = asset.description || `${asset.title}: a free, high-quality ${asset.asset_type === '3d' ? '3D PNG render' : 'asset'} for personal and commercial use.`
+  const image = `${loaderData.origin}${asset.image}`
+  return [
+    { title: `${asset.title} | ${SITE_NAME}` },
+    { name: 'description', content: description },
+    { property: 'og:title', content: asset.title },
+    { property: 'og:description', content: description },
+    { property: 'og:type', content: 'website' },
+    { property: 'og:image', content: image },
+    { property: 'og:url', content: `${loaderData.origin}/assets/${asset.id}` },
+    { name: 'twitter:card', content: 'summary_large_image' },
+    { tagName: 'link', rel: 'canonical', href: `${loaderData.origin}/assets/${asset.id}` },
+  ]
+}
+
+export default function AssetPage({ loaderData }: Route.ComponentProps) {
+  const { preview } = loaderData
+  const { pathname, search } = useLocation()
+  const params = parseExploreParams(new URLSearchParams(search))
+  return (
+    <Container size="lg" py="xl">
+      <AssetPreview
+        mode="page"
+        asset={preview.asset}
+        related={preview.related}
+        isFavorite={preview.isFavorite}
+        background={params.bg}
+        zoom={params.zoom}
+        closeHref="/explore"
+        hrefFor={(change) =>
+          change.assetId
+            ? `/assets/${change.assetId}`
+            : withQuery(pathname, search, {
+                bg: !change.bg || change.bg === 'transparent' ? null : change.bg,
+                zoom: change.zoom === undefined || change.zoom === 1 ? null : String(change.zoom),
+              })
+        }
+        viewAllHref={exploreUrl(parseExploreParams(new URLSearchParams()), { category: preview.viewAll.category, tags: preview.viewAll.tags })}
+      />
+    </Container>
+  )
 }

@@ -1,8 +1,173 @@
-import { Page } from '~/components/Page/Page'
+import { Form, Link, useNavigate, useNavigation } from 'react-router'
+import { Button, Container, Group, NativeSelect, Text, TextInput, Title } from '@mantine/core'
 import type { Route } from './+types/explore'
+import { getUser } from '~/auth.server'
+import { AssetCard } from '~/components/AssetCard/AssetCard'
+import { Pagination } from '~/components/Pagination/Pagination'
+import { PreviewFromUrl } from '~/components/PreviewFromUrl/PreviewFromUrl'
+import { favouriteIdsAmong } from '~/domain/favourites.server'
+import { getAssetPreview } from '~/domain/preview.server'
+import { categoryCounts, searchAssets, topTags } from '~/domain/search.server'
+import { ASSET_TYPES, ASSET_TYPE_LABELS, EXPLORE_PAGE_SIZE, SITE_NAME, SORTS, SORT_LABELS } from '~/lib/constants'
+import { exploreUrl, parseExploreParams } from '~/lib/explore-params'
+import { servicesContext } from '~/services.server'
+import classes from './explore.module.css'
 
-export const meta: Route.MetaFunction = () => [{ title: 'Explore assets | AI Stock Library' }]
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const q = loaderData?.params.q
+  const title = loaderData?.preview ? `${loaderData.preview.asset.title} | ${SITE_NAME}` : q ? `“${q}” assets | ${SITE_NAME}` : `Explore assets | ${SITE_NAME}`
+  return [
+    { title },
+    { name: 'description', content: 'Search and browse royalty-free, AI-generated 3D renders, images and audio. Filter by type, category and tags.' },
+  ]
+}
 
-export default function ExplorePage() {
-  return <Page title="Explore assets" lead="Search and browse the whole library." />
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const { db } = context.get(servicesContext)
+  const params = parseExploreParams(url.searchParams)
+  const user = await getUser(request, context)
+  const [result, categories, popularTags, preview] = await Promise.all([
+    searchAssets(db, {
+      q: params.q,
+      assetType: params.assetType,
+      category: params.category || undefined,
+      tags: params.tags,
+      sort: params.sort,
+      page: params.page,
+      limit: EXPLORE_PAGE_SIZE,
+    }),
+    categoryCounts(db),
+    topTags(db, 24),
+    params.assetId ? getAssetPreview(db, params.assetId, user?.id) : null,
+  ])
+  const favourites = await favouriteIdsAmong(db, user?.id, result.assets.map((a) => a.id))
+  return { params, result, categories, popularTags, preview, favouriteIds: [...favourites] }
+}
+
+export default function ExplorePage({ loaderData }: Route.ComponentProps) {
+  const { params, result, categories, popularTags, preview, favouriteIds } = loaderData
+  const navigation = useNavigation()
+  const navigate = useNavigate()
+  const loading = navigation.state === 'loading' && navigation.location.pathname === '/explore' && !new URLSearchParams(navigation.location.search).get('assetId')
+  const favourites = new Set(favouriteIds)
+  const filtersActive = Boolean(params.category || params.tags.length)
+
+  return (
+    <Container size="xl" py="xl">
+      <Title order={1} mb="md">
+        Explore assets
+      </Title>
+
+      <Form method="get" action="/explore" className={classes.searchRow} role="search">
+        <TextInput name="q" type="search" aria-label="Search" placeholder="Search by keyword, tag or category" defaultValue={params.q} key={params.q} className={classes.grow} />
+        {params.assetType ? <input type="hidden" name="asset_type" value={params.assetType} /> : null}
+        {params.category ? <input type="hidden" name="category" value={params.category} /> : null}
+        {params.tags.length ? <input type="hidden" name="tags" value={params.tags.join(',')} /> : null}
+        {params.view === 'list' ? <input type="hidden" name="view" value="list" /> : null}
+        <Button type="submit">Search</Button>
+      </Form>
+
+      <nav aria-label="Asset type" className={classes.tabs}>
+        <Link to={exploreUrl(params, { assetType: undefined })} className={classes.tab} aria-current={!params.assetType ? 'page' : undefined}>
+          All
+        </Link>
+        {ASSET_TYPES.map((type) => (
+          <Link key={type} to={exploreUrl(params, { assetType: type })} className={classes.tab} aria-current={params.assetType === type ? 'page' : undefined}>
+            {ASSET_TYPE_LABELS[type]}
+          </Link>
+        ))}
+      </nav>
+
+      <div className={classes.toolbar}>
+        <details className={classes.filters} open={filtersActive || undefined}>
+          <summary className={classes.filtersButton}>All filters{filtersActive ? ` (${(params.category ? 1 : 0) + params.tags.length})` : ''}</summary>
+          <Form method="get" action="/explore" className={classes.filtersPanel}>
+            {params.q ? <input type="hidden" name="q" value={params.q} /> : null}
+            {params.assetType ? <input type="hidden" name="asset_type" value={params.assetType} /> : null}
+            {params.view === 'list' ? <input type="hidden" name="view" value="list" /> : null}
+            <NativeSelect
+              label="Category"
+              name="category"
+              defaultValue={params.category}
+              data={[{ value: '', label: 'All categories' }, ...categories.map((c) => ({ value: c.category, label: `${c.category} (${c.count})` }))]}
+            />
+            <TextInput label="Tags" name="tags" description="Comma-separated; assets must have every tag" defaultValue={params.tags.join(', ')} />
+            <Group gap={6} className={classes.tagCloud} aria-label="Popular tags">
+              {popularTags.map((t) => (
+                <Link key={t.tag} to={exploreUrl(params, { tags: params.tags.includes(t.tag) ? params.tags : [...params.tags, t.tag] })} className={classes.tagLink}>
+                  {t.tag}
+                </Link>
+              ))}
+            </Group>
+            <Group>
+              <Button type="submit">Apply filters</Button>
+              <Link to={exploreUrl(params, { category: '', tags: [] })}>Clear filters</Link>
+            </Group>
+          </Form>
+        </details>
+
+        <Form method="get" action="/explore" className={classes.sortForm}>
+          {params.q ? <input type="hidden" name="q" value={params.q} /> : null}
+          {params.assetType ? <input type="hidden" name="asset_type" value={params.assetType} /> : null}
+          {params.category ? <input type="hidden" name="category" value={params.category} /> : null}
+          {params.tags.length ? <input type="hidden" name="tags" value={params.tags.join(',')} /> : null}
+          {params.view === 'list' ? <input type="hidden" name="view" value="list" /> : null}
+          <NativeSelect
+            label="Sort by"
+            name="sort"
+            value={params.sort}
+            onChange={(event) => void navigate(exploreUrl(params, { sort: event.currentTarget.value as (typeof SORTS)[number] }))}
+            data={SORTS.map((s) => ({ value: s, label: SORT_LABELS[s] }))}
+            className={classes.sortSelect}
+          />
+          <noscript>
+            <Button type="submit" variant="default">
+              Sort
+            </Button>
+          </noscript>
+        </Form>
+
+        <div className={classes.viewToggle} role="group" aria-label="Layout">
+          <Link to={exploreUrl(params, { view: 'grid', page: params.page })} aria-current={params.view === 'grid' ? 'true' : undefined} className={classes.tab}>
+            Grid
+          </Link>
+          <Link to={exploreUrl(params, { view: 'list', page: params.page })} aria-current={params.view === 'list' ? 'true' : undefined} className={classes.tab}>
+            List
+          </Link>
+        </div>
+      </div>
+
+      <Text c="dimmed" size="sm" mb="md" aria-live="polite">
+        {loading ? 'Loading assets...' : `${result.total.toLocaleString('en-US')} ${result.total === 1 ? 'asset' : 'assets'}`}
+        {!loading && result.correctedQuery ? ` for “${result.correctedQuery}”` : ''}
+      </Text>
+
+      {result.assets.length === 0 ? (
+        <div className={classes.empty}>
+          <Title order={2} fz={22}>
+            No assets found
+          </Title>
+          <Text c="dimmed" mt="xs">
+            We couldn't find any assets matching your search. Try a different keyword.
+          </Text>
+        </div>
+      ) : (
+        <div className={params.view === 'list' ? classes.list : classes.grid} data-loading={loading || undefined} data-testid="results">
+          {result.assets.map((asset, index) => (
+            <AssetCard
+              key={asset.id}
+              asset={asset}
+              layout={params.view}
+              isFavorite={favourites.has(asset.id)}
+              previewHref={exploreUrl(params, { assetId: asset.id, page: params.page })}
+              loading={index < 8 ? 'eager' : 'lazy'}
+            />
+          ))}
+        </div>
+      )}
+
+      <Pagination page={result.page} pageCount={result.pageCount} hrefFor={(page) => exploreUrl(params, { page })} />
+      <PreviewFromUrl preview={preview} />
+    </Container>
+  )
 }

@@ -1,8 +1,98 @@
-import { Page } from '~/components/Page/Page'
+import { data, redirect } from 'react-router'
+import { Container, Text, Title, Button } from '@mantine/core'
+import { Link } from 'react-router'
+import { z } from 'zod'
 import type { Route } from './+types/favorites'
+import { getUser, requireUser } from '~/auth.server'
+import { AssetCard } from '~/components/AssetCard/AssetCard'
+import { Pagination } from '~/components/Pagination/Pagination'
+import { PreviewFromUrl, withQuery } from '~/components/PreviewFromUrl/PreviewFromUrl'
+import { addFavourite, AssetNotFoundError, listFavourites, removeFavourite, toggleFavourite } from '~/domain/favourites.server'
+import { getAssetPreview } from '~/domain/preview.server'
+import { EXPLORE_PAGE_SIZE, SITE_NAME } from '~/lib/constants'
+import { parseExploreParams } from '~/lib/explore-params'
+import { safeRedirectPath } from '~/lib/redirects'
+import { servicesContext } from '~/services.server'
 
-export const meta: Route.MetaFunction = () => [{ title: 'Favorites | AI Stock Library' }]
+export const meta: Route.MetaFunction = () => [
+  { title: `Favorites | ${SITE_NAME}` },
+  { name: 'description', content: 'The assets you saved.' },
+]
 
-export default function FavoritesPage() {
-  return <Page title="Favorites" lead="The assets you saved." />
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const user = await requireUser(request, context, url)
+  const { db } = context.get(servicesContext)
+  const params = parseExploreParams(url.searchParams)
+  const [favourites, preview] = await Promise.all([
+    listFavourites(db, user.id, { page: params.page, limit: EXPLORE_PAGE_SIZE }),
+    params.assetId ? getAssetPreview(db, params.assetId, user.id) : null,
+  ])
+  return { ...favourites, page: params.page, pageCount: Math.max(1, Math.ceil(favourites.total / EXPLORE_PAGE_SIZE)), preview }
+}
+
+const FavouriteForm = z.object({
+  asset_id: z.coerce.number().int().positive(),
+  intent: z.enum(['add', 'remove', 'toggle']).default('toggle'),
+  redirectTo: z.string().optional(),
+})
+
+/**
+ * The heart of every card and dialog posts here. A plain form submission comes back to the
+ * page it came from; a fetcher (JavaScript) gets the new state as data.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = Object.fromEntries(await request.formData())
+  const parsed = FavouriteForm.safeParse(form)
+  const back = safeRedirectPath(typeof form.redirectTo === 'string' ? form.redirectTo : null, '/favorites')
+  const user = await getUser(request, context)
+  if (!user) throw redirect(`/login?redirect=${encodeURIComponent(back)}`)
+  if (!parsed.success) return data({ ok: false, error: 'Choose an asset to favourite.' }, { status: 400 })
+  const { db } = context.get(servicesContext)
+  let isFavorite: boolean
+  try {
+    const { asset_id: assetId, intent } = parsed.data
+    if (intent === 'add') {
+      await addFavourite(db, user.id, assetId)
+      isFavorite = true
+    } else if (intent === 'remove') {
+      await removeFavourite(db, user.id, assetId)
+      isFavorite = false
+    } else {
+      isFavorite = await toggleFavourite(db, user.id, assetId)
+    }
+  } catch (error) {
+    if (error instanceof AssetNotFoundError) return data({ ok: false, error: 'Asset not found' }, { status: 404 })
+    throw error
+  }
+  const isDataRequest = new URL(request.url).pathname.endsWith('.data')
+  if (!isDataRequest) throw redirect(back)
+  return { ok: true, isFavorite }
+}
+
+export default function FavoritesPage({ loaderData }: Route.ComponentProps) {
+  const { assets, total, page, pageCount, preview } = loaderData
+  return (
+    <Container size="xl" py="xl">
+      <Title order={1}>Favorites</Title>
+      <Text c="dimmed" mb="lg">
+        {total} saved {total === 1 ? 'asset' : 'assets'}
+      </Text>
+      {assets.length === 0 ? (
+        <div style={{ padding: '48px 0', textAlign: 'center' }}>
+          <Text mb="md">You have no favorites yet. Tap the heart on any asset to keep it here.</Text>
+          <Button component={Link} to="/explore">
+            Explore assets
+          </Button>
+        </div>
+      ) : (
+        <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: 16 }}>
+          {assets.map((asset) => (
+            <AssetCard key={asset.id} asset={asset} isFavorite previewHref={withQuery('/favorites', page > 1 ? `page=${page}` : '', { assetId: String(asset.id) })} />
+          ))}
+        </div>
+      )}
+      <Pagination page={page} pageCount={pageCount} hrefFor={(p) => (p > 1 ? `/favorites?page=${p}` : '/favorites')} />
+      <PreviewFromUrl preview={preview} />
+    </Container>
+  )
 }

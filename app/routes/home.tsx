@@ -1,29 +1,87 @@
-import { Container, Stack, Text, Title } from '@mantine/core'
-import { SearchForm } from '~/components/SearchForm/SearchForm'
+import { Link } from 'react-router'
+import { Button, Container, Group, Title } from '@mantine/core'
 import type { Route } from './+types/home'
+import { getUser } from '~/auth.server'
+import { AssetCard } from '~/components/AssetCard/AssetCard'
+import { AboutCreator } from '~/components/home/AboutCreator/AboutCreator'
+import { BrowseByTag } from '~/components/home/BrowseByTag/BrowseByTag'
+import { CollectionsStrip } from '~/components/home/CollectionsStrip/CollectionsStrip'
+import { FaqSection } from '~/components/home/FaqSection/FaqSection'
+import { COLLAGE_SIZE, FLOATING_SIZE, Hero } from '~/components/home/Hero/Hero'
+import { PromoSections } from '~/components/home/PromoSections/PromoSections'
+import { StatsSection } from '~/components/home/StatsSection/StatsSection'
+import { Testimonials } from '~/components/home/Testimonials/Testimonials'
+import { WhatIs } from '~/components/home/WhatIs/WhatIs'
+import { WhyChooseUs } from '~/components/home/WhyChooseUs/WhyChooseUs'
+import { PreviewFromUrl, withQuery } from '~/components/PreviewFromUrl/PreviewFromUrl'
+import { favouriteIdsAmong } from '~/domain/favourites.server'
+import { getAssetPreview } from '~/domain/preview.server'
+import { searchAssets, topTags } from '~/domain/search.server'
+import { HERO_STRIP_SIZE, HOME_GRID_SIZE, SITE_NAME, TOP_TAGS } from '~/lib/constants'
+import { parseExploreParams } from '~/lib/explore-params'
+import { parseFaqCategory } from '~/lib/faq'
+import { servicesContext } from '~/services.server'
 
 export const meta: Route.MetaFunction = () => [
-  { title: 'AI Stock Library: where AI becomes the artist' },
-  { name: 'description', content: 'Royalty-free, AI-generated 3D renders, images and audio, made and curated by one artist.' },
+  { title: `${SITE_NAME}: where AI becomes the artist` },
+  { name: 'description', content: 'Royalty-free, AI-generated 3D renders, images and audio, made and curated by one artist. Free for commercial use, no attribution needed.' },
 ]
 
-export default function HomePage() {
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const { db } = context.get(servicesContext)
+  const params = parseExploreParams(url.searchParams)
+  const user = await getUser(request, context)
+  const [featured, strip, grid, tags, preview] = await Promise.all([
+    searchAssets(db, { assetType: '3d', sort: 'downloads', limit: COLLAGE_SIZE + FLOATING_SIZE }),
+    searchAssets(db, { sort: 'downloads', page: 2, limit: HERO_STRIP_SIZE }),
+    searchAssets(db, { sort: 'newest', limit: HOME_GRID_SIZE }),
+    topTags(db, TOP_TAGS),
+    params.assetId ? getAssetPreview(db, params.assetId, user?.id) : null,
+  ])
+  const favourites = await favouriteIdsAmong(db, user?.id, grid.assets.map((a) => a.id))
+  return {
+    collage: featured.assets.slice(0, COLLAGE_SIZE),
+    floating: featured.assets.slice(COLLAGE_SIZE),
+    strip: strip.assets,
+    grid: grid.assets,
+    tags,
+    preview,
+    favouriteIds: [...favourites],
+    faq: parseFaqCategory(url.searchParams.get('faq')),
+  }
+}
+
+export default function HomePage({ loaderData }: Route.ComponentProps) {
+  const { collage, floating, strip, grid, tags, preview, favouriteIds, faq } = loaderData
+  const favourites = new Set(favouriteIds)
   return (
-    <section id="hero-section">
-      <Container size="lg" py={80}>
-        <Stack align="center" gap="lg" ta="center">
-          <Title order={1} fz={{ base: 36, sm: 56 }}>
-            Where AI Becomes the Artist
-          </Title>
-          <Text size="lg" c="dimmed" maw={640}>
-            Royalty-free 3D renders, images and audio, generated and hand-curated by one artist. Free to use
-            commercially, no attribution needed.
-          </Text>
-          <div style={{ width: '100%', maxWidth: 640 }}>
-            <SearchForm size="lg" label="Search assets (hero)" />
-          </div>
-        </Stack>
+    <>
+      <Hero collage={collage} floating={floating} />
+      <WhyChooseUs />
+      <WhatIs />
+      <PromoSections />
+      <Testimonials />
+      <FaqSection activeCategory={faq} />
+      <CollectionsStrip assets={strip} />
+      <BrowseByTag tags={tags} />
+      <StatsSection />
+      <Container size="xl" py={56} component="section" aria-labelledby="home-grid-heading">
+        <Title order={2} id="home-grid-heading" mb="md">
+          Fresh from the studio
+        </Title>
+        <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: 16 }} data-testid="home-grid">
+          {grid.map((asset) => (
+            <AssetCard key={asset.id} asset={asset} isFavorite={favourites.has(asset.id)} previewHref={withQuery('/', '', { assetId: String(asset.id) })} />
+          ))}
+        </div>
+        <Group justify="center" mt="xl">
+          <Button component={Link} to="/explore" size="md">
+            View more assets
+          </Button>
+        </Group>
       </Container>
-    </section>
+      <AboutCreator />
+      <PreviewFromUrl preview={preview} />
+    </>
   )
 }

@@ -1,0 +1,48 @@
+import { Link } from 'react-router'
+import type { AssetView } from '~/lib/asset-view'
+import { CARD_TAGS } from '~/lib/constants'
+import { AssetImage } from '~/components/AssetImage/AssetImage'
+import { FavouriteButton } from '~/components/FavouriteButton/FavouriteButton'
+import classes from './AssetCard.module.css'
+
+interface AssetCardProps {
+  asset: AssetView
+  /** Where clicking the card goes: the same page with ?assetId=, which opens the preview. */
+  previewHref: string
+  isFavorite?: boolean
+  layout?: 'grid' | 'list'
+  loading?: 'lazy' | 'eager'
+}
+
+export function AssetCard({ asset, previewHref, isFavorite = false, layout = 'grid', loading }: AssetCardProps) {
+  const tags = asset.tags.slice(0, CARD_TAGS)
+  return (
+    <article className={classes.card} data-layout={layout} data-favorite={isFavorite ? 'true' : undefined} data-testid="asset-card">
+      <Link to={previewHref} preventScrollReset className={classes.link} aria-label={`Preview ${asset.title}`}>
+        <div className={classes.media}>
+          <AssetImage src={asset.thumbnail} alt={asset.title} loading={loading} width={480} height={480} className={classes.image} />
+          <div className={classes.overlay} aria-hidden="true">
+            <span className={classes.title}>{asset.title}</span>
+            <span className={classes.tags}>
+              {tags.map((tag) => (
+                <span key={tag} className={classes.tag}>
+                  {tag}
+                </span>
+              ))}
+            </span>
+          </div>
+        </div>
+        {layout === 'list' ? (
+          <div className={classes.details}>
+            <h3 className={classes.listTitle}>{asset.title}</h3>
+            <p className={classes.meta}>
+              {asset.category} · {asset.download_count.toLocaleString('en-US')} downloads
+            </p>
+            <p className={classes.listTags}>{tags.join(', ')}</p>
+          </div>
+        ) : null}
+      </Link>
+      <FavouriteButton assetId={asset.id} isFavorite={isFavorite} className={classes.heart} />
+    </article>
+  )
+}

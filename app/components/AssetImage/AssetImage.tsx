@@ -1,0 +1,55 @@
+import { useEffect, useRef, useState } from 'react'
+import { PLACEHOLDER_IMAGE } from '~/lib/constants'
+import { webpVariant } from '~/lib/asset-view'
+import classes from './AssetImage.module.css'
+
+interface AssetImageProps {
+  src: string
+  alt: string
+  className?: string
+  loading?: 'lazy' | 'eager'
+  width?: number
+  height?: number
+  style?: React.CSSProperties
+}
+
+/**
+ * An asset image: the WebP variant where the browser takes it, the PNG otherwise, fading in
+ * once loaded and replaced by the placeholder if it fails. The fade only applies once
+ * JavaScript runs (html.js), so without it images simply show.
+ */
+export function AssetImage({ src, alt, className, loading = 'lazy', width, height, style }: AssetImageProps) {
+  const [state, setState] = useState<'loading' | 'loaded' | 'failed'>(src ? 'loading' : 'failed')
+  const ref = useRef<HTMLImageElement>(null)
+  useEffect(() => {
+    setState(src ? 'loading' : 'failed')
+  }, [src])
+  useEffect(() => {
+    // Images that finished before hydration fire no load event for React.
+    const img = ref.current
+    if (img?.complete) setState(img.naturalWidth > 0 ? 'loaded' : 'failed')
+  }, [src])
+  if (state === 'failed') {
+    return <img src={PLACEHOLDER_IMAGE} alt={alt} className={`${classes.image} ${className ?? ''}`} width={width} height={height} style={style} />
+  }
+  const webp = webpVariant(src)
+  return (
+    <picture>
+      {webp ? <source srcSet={webp} type="image/webp" /> : null}
+      <img
+        ref={ref}
+        src={src}
+        alt={alt}
+        loading={loading}
+        decoding="async"
+        width={width}
+        height={height}
+        style={style}
+        className={`${classes.image} ${className ?? ''}`}
+        data-state={state}
+        onLoad={() => setState('loaded')}
+        onError={() => setState('failed')}
+      />
+    </picture>
+  )
+}

@@ -1,0 +1,203 @@
+import { Form, Link, useNavigate } from 'react-router'
+import { Badge, Button, Group, Text, Title } from '@mantine/core'
+import { useEffect, useRef, useState, type MouseEvent } from 'react'
+import type { AssetView } from '~/lib/asset-view'
+import { DIALOG_TAGS, ZOOM_MAX, ZOOM_MIN, ZOOM_STEP } from '~/lib/constants'
+import { BACKGROUNDS, BACKGROUND_LABELS, clampZoom, type Background } from '~/lib/explore-params'
+import { AssetImage } from '~/components/AssetImage/AssetImage'
+import { FavouriteButton } from '~/components/FavouriteButton/FavouriteButton'
+import classes from './AssetPreview.module.css'
+
+export const DESCRIPTION_FALLBACK = 'A free, high-quality 3D PNG render, ready for personal and commercial use.'
+
+export interface AssetPreviewProps {
+  asset: AssetView
+  related: AssetView[]
+  isFavorite: boolean
+  background: Background
+  zoom: number
+  /** Where 'close' goes: the same page without ?assetId=. */
+  closeHref: string
+  /** The same page with another background, zoom or asset in the dialog. */
+  hrefFor: (change: { bg?: Background; zoom?: number; assetId?: number }) => string
+  viewAllHref: string
+  /** Render as a dialog over the page, or inline on the asset's own page. */
+  mode?: 'dialog' | 'page'
+}
+
+/**
+ * The asset preview. Its state lives in the URL, so without JavaScript every control is a
+ * link (and download and favourite are forms); with JavaScript background and zoom change in
+ * place and Escape or a click outside closes the dialog.
+ */
+export function AssetPreview(props: AssetPreviewProps) {
+  const { asset, related, isFavorite, closeHref, hrefFor, viewAllHref, mode = 'dialog' } = props
+  const navigate = useNavigate()
+  const [background, setBackground] = useState(props.background)
+  const [zoom, setZoom] = useState(props.zoom)
+  const dialogRef = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    setBackground(props.background)
+    setZoom(props.zoom)
+  }, [asset.id, props.background, props.zoom])
+
+  useEffect(() => {
+    if (mode !== 'dialog') return
+    const previousFocus = document.activeElement as HTMLElement | null
+    dialogRef.current?.focus()
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') void navigate(closeHref, { preventScrollReset: true })
+    }
+    document.addEventListener('keydown', onKey)
+    const overflow = document.body.style.overflow
+    document.body.style.overflow = 'hidden'
+    return () => {
+      document.removeEventListener('keydown', onKey)
+      document.body.style.overflow = overflow
+      previousFocus?.focus?.()
+    }
+  }, [mode, closeHref, navigate])
+
+  // Links for every state; with JavaScript the click changes state without a request.
+  const local = (apply: () => void) => (event: MouseEvent) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return
+    event.preventDefault()
+    apply()
+  }
+  const zoomIn = clampZoom(zoom + ZOOM_STEP)
+  const zoomOut = clampZoom(zoom - ZOOM_STEP)
+  const shownTags = asset.tags.slice(0, DIALOG_TAGS)
+  const extraTags = asset.tags.length - shownTags.length
+
+  const content = (
+    <div className={classes.layout}>
+      <div className={classes.stageColumn}>
+        <div className={classes.stage} data-background={background} data-testid="preview-stage">
+          <div className={classes.zoomBox} style={{ transform: `scale(${zoom})` }}>
+            <AssetImage src={asset.image} alt={asset.title} loading="eager" className={classes.image} />
+          </div>
+        </div>
+        <Group justify="space-between" mt="sm" wrap="wrap" gap="xs">
+          <Group gap={6} role="group" aria-label="Background">
+            {BACKGROUNDS.map((bg) => (
+              <Link
+                key={bg}
+                to={hrefFor({ bg, zoom })}
+                replace
+                preventScrollReset
+                className={classes.chip}
+                aria-current={bg === background ? 'true' : undefined}
+                onClick={local(() => setBackground(bg))}
+              >
+                <span className={classes.swatch} data-background={bg} aria-hidden="true" />
+                {BACKGROUND_LABELS[bg]}
+              </Link>
+            ))}
+          </Group>
+          <Group gap={6} role="group" aria-label="Zoom">
+            <Link
+              to={hrefFor({ bg: background, zoom: zoomOut })}
+              replace
+              preventScrollReset
+              className={classes.chip}
+              aria-label="Zoom out"
+              aria-disabled={zoom <= ZOOM_MIN ? 'true' : undefined}
+              onClick={local(() => setZoom(zoomOut))}
+            >
+              −
+            </Link>
+            <output className={classes.zoomValue} aria-live="polite" data-testid="zoom-value">
+              {Math.round(zoom * 100)}%
+            </output>
+            <Link
+              to={hrefFor({ bg: background, zoom: zoomIn })}
+              replace
+              preventScrollReset
+              className={classes.chip}
+              aria-label="Zoom in"
+              aria-disabled={zoom >= ZOOM_MAX ? 'true' : undefined}
+              onClick={local(() => setZoom(zoomIn))}
+            >
+              +
+            </Link>
+          </Group>
+        </Group>
+      </div>
+      <div className={classes.info}>
+        <Title order={2} id="asset-preview-title" fz={24}>
+          {asset.title}
+        </Title>
+        <Group gap="sm" mt="md">
+          <Form method="post" action={`/assets/${asset.id}/download`} reloadDocument>
+            <Button type="submit" size="md">
+              Download PNG
+            </Button>
+          </Form>
+          <FavouriteButton assetId={asset.id} isFavorite={isFavorite} />
+        </Group>
+        <Group gap={6} mt="md" aria-label="Tags">
+          {shownTags.map((tag) => (
+            <Badge key={tag} variant="light" component={Link} to={`/explore?tags=${encodeURIComponent(tag)}`} style={{ cursor: 'pointer' }}>
+              {tag}
+            </Badge>
+          ))}
+          {extraTags > 0 ? <Badge variant="outline">+{extraTags}</Badge> : null}
+        </Group>
+        <Text mt="md" c={asset.description ? undefined : 'dimmed'}>
+          {asset.description || DESCRIPTION_FALLBACK}
+        </Text>
+        <Text size="sm" c="dimmed" mt="sm">
+          {asset.category} · {asset.width && asset.height ? `${asset.width}×${asset.height} PNG · ` : ''}
+          {asset.download_count.toLocaleString('en-US')} downloads
+        </Text>
+        {mode === 'dialog' ? (
+          <Text size="sm" mt="sm">
+            <Link to={`/assets/${asset.id}`}>Open the asset page</Link>
+          </Text>
+        ) : null}
+      </div>
+      <section className={classes.related} aria-labelledby="related-heading">
+        <Group justify="space-between" mb="xs">
+          <Title order={3} fz={18} id="related-heading">
+            Related Assets
+          </Title>
+          <Link to={viewAllHref}>View All</Link>
+        </Group>
+        {related.length ? (
+          <ul className={classes.relatedList}>
+            {related.map((item) => (
+              <li key={item.id}>
+                <Link to={hrefFor({ assetId: item.id })} preventScrollReset className={classes.relatedItem} title={item.title}>
+                  <AssetImage src={item.thumbnail} alt={item.title} className={classes.relatedImage} />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <Text size="sm" c="dimmed">
+            No related assets yet.
+          </Text>
+        )}
+      </section>
+    </div>
+  )
+
+  if (mode === 'page') return content
+
+  return (
+    <div
+      className={classes.backdrop}
+      data-testid="preview-backdrop"
+      onClick={(event) => {
+        if (event.target === event.currentTarget) void navigate(closeHref, { preventScrollReset: true })
+      }}
+    >
+      <div ref={dialogRef} className={classes.dialog} role="dialog" aria-modal="true" aria-labelledby="asset-preview-title" tabIndex={-1}>
+        <Link to={closeHref} preventScrollReset className={classes.close} aria-label="Close preview">
+          ×
+        </Link>
+        {content}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,45 @@
+import { useFetcher, useLocation } from 'react-router'
+import classes from './FavouriteButton.module.css'
+
+interface FavouriteButtonProps {
+  assetId: number
+  isFavorite: boolean
+  className?: string
+  size?: number
+}
+
+/**
+ * The heart: a form that posts to the favourites action (signed-out visitors are sent to
+ * log in there). With JavaScript it is a fetcher that shows the new state at once.
+ */
+export function FavouriteButton({ assetId, isFavorite, className, size = 20 }: FavouriteButtonProps) {
+  const fetcher = useFetcher()
+  const location = useLocation()
+  const pending = fetcher.formData?.get('intent')
+  const favourite = pending ? pending === 'add' : isFavorite
+  const label = favourite ? 'Remove from favorites' : 'Add to favorites'
+  return (
+    <fetcher.Form
+      method="post"
+      action="/favorites"
+      className={`${classes.form} ${className ?? ''}`}
+      data-favorite={favourite ? 'true' : undefined}
+      onClick={(event) => event.stopPropagation()}
+    >
+      <input type="hidden" name="asset_id" value={assetId} />
+      <input type="hidden" name="intent" value={favourite ? 'remove' : 'add'} />
+      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      <button type="submit" className={classes.button} aria-label={label} title={label} aria-pressed={favourite}>
+        <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true">
+          <path
+            d="M12 21s-7.5-4.6-9.6-9.2C.9 8.4 3 4.5 6.7 4.5c2.2 0 3.6 1.2 5.3 3.1 1.7-1.9 3.1-3.1 5.3-3.1 3.7 0 5.8 3.9 4.3 7.3C19.5 16.4 12 21 12 21z"
+            fill={favourite ? 'currentColor' : 'none'}
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinejoin="round"
+          />
+        </svg>
+      </button>
+    </fetcher.Form>
+  )
+}

@@ -1,0 +1,40 @@
+import { Link } from 'react-router'
+import { Button, Group, Text, Title } from '@mantine/core'
+import type { AssetView } from '~/lib/asset-view'
+import { AssetImage } from '~/components/AssetImage/AssetImage'
+import classes from './CollectionsStrip.module.css'
+
+/** 'Big collections. No code required.' with five assets and two links. */
+export function CollectionsStrip({ assets }: { assets: AssetView[] }) {
+  return (
+    <section className={classes.section} aria-labelledby="collections-strip-heading">
+      <div className={classes.inner}>
+        <div>
+          <Title order={2} id="collections-strip-heading">
+            Big collections. No code required.
+          </Title>
+          <Text c="dimmed" mt="xs" maw={520}>
+            Transparent PNGs you can drop straight into a slide, a landing page or a video. Search, preview, download.
+          </Text>
+          <Group mt="md">
+            <Button component={Link} to="/explore">
+              Explore Assets
+            </Button>
+            <Button component={Link} to="/pricing" variant="default">
+              Learn More
+            </Button>
+          </Group>
+        </div>
+        <ul className={classes.strip} data-testid="hero-strip">
+          {assets.map((asset) => (
+            <li key={asset.id}>
+              <Link to={`/?assetId=${asset.id}`} preventScrollReset className={classes.item} title={asset.title}>
+                <AssetImage src={asset.thumbnail} alt={asset.title} className={classes.image} />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  )
+}

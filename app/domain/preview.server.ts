@@ -1,0 +1,28 @@
+import type { DB } from '#db/client'
+import type { AssetView } from '~/lib/asset-view'
+import { favouriteIdsAmong } from './favourites.server'
+import { getPublishedAsset, relatedAssets } from './search.server'
+import { RELATED_LIMIT } from '~/lib/constants'
+
+export interface AssetPreviewData {
+  asset: AssetView
+  related: AssetView[]
+  isFavorite: boolean
+  /** /explore filtered like the related strip: its category and first tag. */
+  viewAll: { category: string; tags: string[] }
+}
+
+/** Everything the preview dialog and the asset page show; null for an unknown or draft asset. */
+export async function getAssetPreview(db: DB, assetId: number, userId?: string | null): Promise<AssetPreviewData | null> {
+  const asset = await getPublishedAsset(db, assetId)
+  if (!asset) return null
+  const [related, favourites] = await Promise.all([relatedAssets(db, asset, RELATED_LIMIT), favouriteIdsAmong(db, userId, [asset.id])])
+  return {
+    asset,
+    related,
+    isFavorite: favourites.has(asset.id),
+    // Explore's tag filter needs every tag, so 'View All' narrows by the first tag only: it then
+    // shows the related assets that carry it and more like them (decision 9).
+    viewAll: { category: asset.category, tags: asset.tags.slice(0, 1) },
+  }
+}

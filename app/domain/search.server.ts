@@ -1,0 +1,232 @@
+import { sql, type Expression, type SqlBool } from 'kysely'
+import type { DB } from '#db/client'
+import type { Asset, AssetType } from '#db/schema'
+import type { AssetView } from '~/lib/asset-view'
+import type { Sort } from '~/lib/constants'
+
+export interface SearchQuery {
+  q?: string
+  assetType?: AssetType
+  category?: string
+  /** Every one of these tags must be on the asset. */
+  tags?: string[]
+  sort?: Sort
+  page?: number
+  limit?: number
+}
+
+export interface SearchResult {
+  assets: AssetView[]
+  total: number
+  page: number
+  pageCount: number
+  limit: number
+  /** The words actually searched for, when a typo was corrected ('robto' → 'robot'). */
+  correctedQuery: string | null
+}
+
+export function toAssetView(asset: Asset): AssetView {
+  const url = (key: string | null) => (key ? `/images/${key.replace(/^public\//, '')}` : '')
+  const thumb = url(asset.thumb_png_key)
+  const preview = url(asset.preview_png_key)
+  return {
+    id: asset.id,
+    title: asset.title,
+    description: asset.description,
+    tags: asset.tags,
+    category: asset.category,
+    asset_type: asset.asset_type,
+    download_count: asset.download_count,
+    is_active: asset.is_active,
+    created_at: asset.created_at.toISOString(),
+    image: preview,
+    thumbnail: thumb,
+    preview_urls: { thumb, thumb_webp: url(asset.thumb_key), preview, preview_webp: url(asset.preview_key) },
+    width: asset.width,
+    height: asset.height,
+    dominant_colour: asset.dominant_colour,
+  }
+}
+
+/** Letters and digits only: what reaches to_tsquery can never be query syntax. */
+export function searchWords(q: string | undefined): string[] {
+  if (!q) return []
+  return (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8).map((w) => w.slice(0, 40))
+}
+
+/** 'glass rob' → 'glass & rob:*': every word must match, the last one as a prefix. */
+export function toTsQueryText(words: string[]): string {
+  return words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(' & ')
+}
+
+const SIMILARITY_FLOOR = 0.3
+
+/** Each word not in the catalogue's vocabulary, replaced by its nearest term if one is close. */
+async function correctWords(db: DB, words: string[]): Promise<string[] | null> {
+  let changed = false
+  const corrected: string[] = []
+  for (const [i, word] of words.entries()) {
+    const isLast = i === words.length - 1
+    const known = await db
+      .selectFrom('search_terms')
+      .select('term')
+      .where(isLast ? sql<SqlBool>`term like ${`${word.replace(/[\\%_]/g, '\\$&')}%`}` : sql<SqlBool>`term = ${word}`)
+      .limit(1)
+      .executeTakeFirst()
+    if (known || word.length < 3) {
+      corrected.push(word)
+      continue
+    }
+    const nearest = await db
+      .selectFrom('search_terms')
+      .select(['term', sql<number>`similarity(term, ${word})`.as('score')])
+      .where(sql<SqlBool>`term % ${word}`)
+      .orderBy('score', 'desc')
+      .orderBy('term')
+      .limit(1)
+      .executeTakeFirst()
+    if (nearest && nearest.score >= SIMILARITY_FLOOR) {
+      corrected.push(nearest.term)
+      changed = true
+    } else {
+      corrected.push(word)
+    }
+  }
+  return changed ? corrected : null
+}
+
+export const MAX_PAGE_SIZE = 100
+
+/**
+ * The one search of the catalogue, for /explore and GET /api/assets alike: full-text search
+ * over the weighted vector with prefix matching of the last word, a trigram correction of
+ * unknown words when that finds nothing, filters, sorts, and pages with the total.
+ */
+export async function searchAssets(db: DB, query: SearchQuery): Promise<SearchResult> {
+  const limit = Math.min(Math.max(Math.trunc(query.limit ?? 20), 1), MAX_PAGE_SIZE)
+  const page = Math.max(Math.trunc(query.page ?? 1), 1)
+  const words = searchWords(query.q)
+  let result = await runSearch(db, query, words, page, limit)
+  let correctedQuery: string | null = null
+  if (result.total === 0 && words.length > 0) {
+    const corrected = await correctWords(db, words)
+    if (corrected) {
+      // The corrected words are whole terms: no prefix matching of a guessed word.
+      result = await runSearch(db, query, corrected, page, limit, false)
+      correctedQuery = corrected.join(' ')
+    }
+  }
+  return { ...result, page, limit, pageCount: Math.max(1, Math.ceil(result.total / limit)), correctedQuery }
+}
+
+async function runSearch(db: DB, query: SearchQuery, words: string[], page: number, limit: number, prefixLast = true) {
+  const text = words.length ? (prefixLast ? toTsQueryText(words) : words.join(' & ')) : null
+  const tsquery = text ? sql`to_tsquery('english', ${text})` : null
+  const sort = query.sort ?? (text ? 'relevance' : 'newest')
+
+  let base = db.selectFrom('assets').where('is_active', '=', true)
+  if (tsquery) base = base.where(sql<SqlBool>`search @@ ${tsquery}`)
+  if (query.assetType) base = base.where('asset_type', '=', query.assetType)
+  if (query.category) base = base.where(sql`lower(category)`, '=', query.category.toLowerCase())
+  if (query.tags?.length) base = base.where('tags', '@>', sql<string[]>`${query.tags}::text[]`)
+
+  let rows = base.selectAll().select(sql<number>`count(*) over ()`.as('full_count'))
+  const rank: Expression<number> = tsquery ? sql<number>`ts_rank_cd(search, ${tsquery})` : sql<number>`0`
+  switch (sort) {
+    case 'relevance':
+      rows = rows.orderBy(rank, 'desc').orderBy('created_at', 'desc')
+      break
+    case 'newest':
+      rows = rows.orderBy('created_at', 'desc')
+      break
+    case 'downloads':
+      rows = rows.orderBy('download_count', 'desc').orderBy('created_at', 'desc')
+      break
+    case 'alphabetical':
+      rows = rows.orderBy(sql`lower(title)`, 'asc')
+      break
+  }
+  const found = await rows.orderBy('id', 'desc').limit(limit).offset((page - 1) * limit).execute()
+  let total = found[0]?.full_count ?? 0
+  if (found.length === 0 && page > 1) {
+    const counted = await base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()
+    total = counted.n
+  }
+  return {
+    assets: found.map(({ full_count: _, ...asset }) => toAssetView(asset as Asset)),
+    total: Number(total),
+  }
+}
+
+export async function getPublishedAsset(db: DB, id: number): Promise<AssetView | null> {
+  const row = await db.selectFrom('assets').selectAll().where('id', '=', id).where('is_active', '=', true).executeTakeFirst()
+  return row ? toAssetView(row) : null
+}
+
+export const RELATED_TAG_COUNT = 3
+
+/**
+ * Related assets (spec: limit 10, from the category and the first 3 tags): same category and
+ * at least one of those tags, never the asset itself; the most shared tags first.
+ */
+export async function relatedAssets(db: DB, asset: Pick<AssetView, 'id' | 'category' | 'tags'>, limit = 10): Promise<AssetView[]> {
+  const firstTags = asset.tags.slice(0, RELATED_TAG_COUNT)
+  if (firstTags.length === 0 || !asset.category) return []
+  const rows = await db
+    .selectFrom('assets')
+    .selectAll()
+    .where('is_active', '=', true)
+    .where('id', '!=', asset.id)
+    .where(sql`lower(category)`, '=', asset.category.toLowerCase())
+    .where('tags', '&&', sql<string[]>`${firstTags}::text[]`)
+    .orderBy(sql`cardinality(array(select unnest(tags) intersect select unnest(${firstTags}::text[])))`, 'desc')
+    .orderBy('download_count', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute()
+  return rows.map(toAssetView)
+}
+
+export interface TagSummary {
+  tag: string
+  count: number
+  thumbnail: string
+}
+
+/** Tags of published assets by how many assets carry them, each with a thumbnail. */
+export async function topTags(db: DB, limit = 50): Promise<TagSummary[]> {
+  const rows = await sql<{ tag: string; count: number; thumb: string | null }>`
+    with counted as (
+      select tag, count(*)::int as count
+      from assets, unnest(tags) as tag
+      where is_active
+      group by tag
+      order by count desc, tag asc
+      limit ${limit}
+    )
+    select c.tag, c.count, (
+      select a.thumb_png_key from assets a
+      where a.is_active and a.tags @> array[c.tag]
+      order by a.download_count desc, a.id desc limit 1
+    ) as thumb
+    from counted c
+    order by c.count desc, c.tag asc
+  `.execute(db)
+  return rows.rows.map((r) => ({ tag: r.tag, count: r.count, thumbnail: r.thumb ? `/images/${r.thumb.replace(/^public\//, '')}` : '' }))
+}
+
+export interface CategorySummary {
+  category: string
+  count: number
+  thumbnail: string
+}
+
+export async function categoryCounts(db: DB): Promise<CategorySummary[]> {
+  const rows = await sql<{ category: string; count: number; thumb: string | null }>`
+    select category, count(*)::int as count,
+      (array_agg(thumb_png_key order by download_count desc, id desc))[1] as thumb
+    from assets where is_active and category <> ''
+    group by category order by category
+  `.execute(db)
+  return rows.rows.map((r) => ({ category: r.category, count: r.count, thumbnail: r.thumb ? `/images/${r.thumb.replace(/^public\//, '')}` : '' }))
+}

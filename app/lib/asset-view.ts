@@ -1,0 +1,44 @@
+import type { AssetTypeName } from './constants'
+import { PLACEHOLDER_IMAGE } from './constants'
+
+/** An asset as pages and the public API show it (spec section 3). */
+export interface AssetView {
+  id: number
+  title: string
+  description: string
+  tags: string[]
+  category: string
+  asset_type: AssetTypeName
+  download_count: number
+  is_active: boolean
+  created_at: string
+  /** The preview as PNG; `preview_urls` has the WebP variants. */
+  image: string
+  thumbnail: string
+  preview_urls: { thumb: string; thumb_webp: string; preview: string; preview_webp: string }
+  width: number | null
+  height: number | null
+  dominant_colour: string | null
+}
+
+/** The .webp variant of a .png URL, which cards and the dialog prefer (spec: Asset card). */
+export function webpVariant(url: string): string | null {
+  return url.endsWith('.png') ? `${url.slice(0, -4)}.webp` : null
+}
+
+/**
+ * The thumbnail of an asset in any of the shapes spec section 3 allows: `preview_urls` as an
+ * object or a JSON string with `thumb`; else `original_url`; else the placeholder.
+ */
+export function thumbnailOf(asset: { preview_urls?: unknown; original_url?: string | null; thumbnail?: string | null }): string {
+  let urls = asset.preview_urls
+  if (typeof urls === 'string') {
+    try {
+      urls = JSON.parse(urls)
+    } catch {
+      urls = null
+    }
+  }
+  if (urls && typeof urls === 'object' && 'thumb' in urls && typeof urls.thumb === 'string' && urls.thumb) return urls.thumb
+  return asset.original_url || asset.thumbnail || PLACEHOLDER_IMAGE
+}

@@ -1,0 +1,106 @@
+import { z } from 'zod'
+import { ASSET_TYPES, SORTS, ZOOM_MAX, ZOOM_MIN, ZOOM_STEP, type AssetTypeName, type Sort } from './constants'
+import { normaliseTags } from './tags'
+
+export const BACKGROUNDS = ['white', 'black', 'transparent', 'colorful'] as const
+export type Background = (typeof BACKGROUNDS)[number]
+export const BACKGROUND_LABELS: Record<Background, string> = { white: 'White', black: 'Black', transparent: 'Transparent', colorful: 'Colorful' }
+
+export interface ExploreParams {
+  q: string
+  assetType: AssetTypeName | undefined
+  category: string
+  tags: string[]
+  sort: Sort
+  page: number
+  view: 'grid' | 'list'
+  assetId: number | undefined
+  bg: Background
+  zoom: number
+}
+
+/** Zoom in 25% steps, clamped to 50%-300% (spec section 5). */
+export function clampZoom(value: number): number {
+  if (!Number.isFinite(value)) return 1
+  const stepped = Math.round(value / ZOOM_STEP) * ZOOM_STEP
+  return Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, stepped))
+}
+
+function tagsFrom(params: URLSearchParams): string[] {
+  return normaliseTags(params.getAll('tags').join(','))
+}
+
+function positiveInt(value: string | null): number | undefined {
+  if (!value || !/^\d{1,9}$/.test(value)) return undefined
+  const n = Number(value)
+  return n >= 1 ? n : undefined
+}
+
+/** The page's URL state, read leniently: an unknown value falls back to the default. */
+export function parseExploreParams(params: URLSearchParams): ExploreParams {
+  const q = (params.get('q') ?? params.get('search') ?? '').trim().slice(0, 200)
+  const type = params.get('asset_type')
+  const sort = params.get('sort')
+  const bg = params.get('bg')
+  return {
+    q,
+    assetType: (ASSET_TYPES as readonly string[]).includes(type ?? '') ? (type as AssetTypeName) : undefined,
+    category: (params.get('category') ?? '').trim().slice(0, 100),
+    tags: tagsFrom(params),
+    sort: (SORTS as readonly string[]).includes(sort ?? '') ? (sort as Sort) : q ? 'relevance' : 'newest',
+    page: positiveInt(params.get('page')) ?? 1,
+    view: params.get('view') === 'list' ? 'list' : 'grid',
+    assetId: positiveInt(params.get('assetId')),
+    bg: (BACKGROUNDS as readonly string[]).includes(bg ?? '') ? (bg as Background) : 'transparent',
+    zoom: clampZoom(Number(params.get('zoom') ?? 1)),
+  }
+}
+
+/**
+ * A URL of /explore with some state changed; defaults are left out so URLs stay short.
+ * `page` resets to 1 unless it is given.
+ */
+export function exploreUrl(current: ExploreParams, change: Partial<ExploreParams>, path = '/explore'): string {
+  const next = { ...current, page: 1, ...change }
+  const params = new URLSearchParams()
+  if (next.q) params.set('q', next.q)
+  if (next.assetType) params.set('asset_type', next.assetType)
+  if (next.category) params.set('category', next.category)
+  if (next.tags.length) params.set('tags', next.tags.join(','))
+  if (next.sort !== (next.q ? 'relevance' : 'newest')) params.set('sort', next.sort)
+  if (next.page > 1) params.set('page', String(next.page))
+  if (next.view !== 'grid') params.set('view', next.view)
+  if (next.assetId) {
+    params.set('assetId', String(next.assetId))
+    if (next.bg !== 'transparent') params.set('bg', next.bg)
+    if (next.zoom !== 1) params.set('zoom', String(next.zoom))
+  }
+  const search = params.toString()
+  return search ? `${path}?${search}` : path
+}
+
+const intParam = (name: string, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, `${name} must be a whole number`)
+    .transform(Number)
+    .pipe(z.number().int().min(1, `${name} must be at least 1`).max(max, `${name} must be at most ${max}`))
+
+/** The public API's query, read strictly: a bad value is a 400 with a message. */
+export const ApiAssetQuerySchema = z.object({
+  search: z.string().max(200, 'search must be at most 200 characters').optional(),
+  q: z.string().max(200, 'q must be at most 200 characters').optional(),
+  sort: z.enum(SORTS, { message: `sort must be one of ${SORTS.join(', ')}` }).optional(),
+  asset_type: z.enum(ASSET_TYPES, { message: `asset_type must be one of ${ASSET_TYPES.join(', ')}` }).optional(),
+  category: z.string().max(100, 'category must be at most 100 characters').optional(),
+  tags: z.string().max(500, 'tags must be at most 500 characters').optional(),
+  page: intParam('page', 100_000).optional(),
+  // Capped rather than refused: asking for more than 100 gives 100.
+  limit: z
+    .string()
+    .regex(/^\d+$/, 'limit must be a whole number')
+    .transform(Number)
+    .pipe(z.number().int().min(1, 'limit must be at least 1'))
+    .transform((n) => Math.min(n, 100))
+    .optional(),
+})

@@ -1,0 +1,28 @@
+import type { Route } from './+types/sitemap'
+import { servicesContext } from '~/services.server'
+
+const STATIC_PAGES = ['/', '/explore', '/pricing', '/blog', '/about', '/contact', '/license', '/terms', '/privacy', '/categories', '/collections', '/api', '/careers', '/help', '/faq']
+// One sitemap file may list 50 000 URLs; keep room for the pages and posts.
+const MAX_ASSETS = 45_000
+
+const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!)
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const { db, config } = context.get(servicesContext)
+  const origin = config.APP_URL ? config.appUrl : url.origin
+  const [assets, posts] = await Promise.all([
+    db.selectFrom('assets').select(['id', 'updated_at']).where('is_active', '=', true).orderBy('created_at', 'desc').limit(MAX_ASSETS).execute(),
+    db.selectFrom('blog_posts').select(['slug', 'updated_at']).orderBy('created_at', 'desc').execute(),
+  ])
+  const entry = (path: string, lastmod?: Date) =>
+    `<url><loc>${escapeXml(origin + path)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString().slice(0, 10)}</lastmod>` : ''}</url>`
+  const body = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...STATIC_PAGES.map((p) => entry(p)),
+    ...posts.map((p) => entry(`/blog/${encodeURIComponent(p.slug)}`, p.updated_at)),
+    ...assets.map((a) => entry(`/assets/${a.id}`, a.updated_at)),
+    '</urlset>',
+  ].join('\n')
+  return new Response(body, { headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' } })
+}
