@@ -10,7 +10,7 @@ import {
   useRouteLoaderData,
 } from 'react-router'
 import { ColorSchemeScript, Container, MantineProvider, Text, Title, mantineHtmlProps } from '@mantine/core'
-import type { ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import type { Route } from './+types/root'
 import { getUser, publicUser } from '~/auth.server'
 import { Footer } from '~/components/Footer/Footer'
@@ -63,6 +63,10 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  useEffect(() => {
+    // Lets tests (and anyone curious) see when the page has become interactive.
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
   return <Outlet />
 }
 

@@ -96,7 +96,7 @@ test('demo mode shows the admin credentials, and they open the admin area', asyn
   const email = await hint.locator('code').nth(0).textContent()
   const password = await hint.locator('code').nth(1).textContent()
   await page.getByLabel('Email').fill(email!)
-  await page.getByLabel('Password', { exact: true }).fill(password!)
+  await page.locator('input[name=password]').fill(password!)
   await page.getByRole('button', { name: 'Login as Admin' }).click()
   await expect(page).toHaveURL(/\/admin$/)
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible()

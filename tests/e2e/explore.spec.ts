@@ -1,0 +1,109 @@
+import { expect, test, type Page } from '@playwright/test'
+import { hydrated } from './support'
+
+const cards = (page: Page) => page.getByTestId('asset-card')
+const countText = (page: Page) => page.getByText(/^\d[\d,]* assets?( for .*)?$/)
+
+async function totalShown(page: Page): Promise<number> {
+  const text = (await countText(page).textContent()) ?? ''
+  return Number(text.match(/^[\d,]+/)![0].replace(/,/g, ''))
+}
+
+test('search from the explore box, then page through the results', async ({ page }) => {
+  await page.goto('/explore')
+  await expect(cards(page)).toHaveCount(20)
+  await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible()
+  const all = await totalShown(page)
+  expect(all).toBeGreaterThanOrEqual(150)
+
+  await page.getByRole('link', { name: 'Next' }).click()
+  await expect(page).toHaveURL(/page=2/)
+  await expect(page.getByText(/^Page 2 of \d+$/)).toBeVisible()
+  await page.getByRole('link', { name: 'Previous' }).click()
+  await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible()
+
+  const box = page.getByRole('searchbox', { name: 'Search', exact: true })
+  await box.fill('robot')
+  await page.getByRole('main').getByRole('button', { name: 'Search' }).click()
+  await expect(page).toHaveURL(/\/explore\?q=robot/)
+  const robots = await totalShown(page)
+  expect(robots).toBeGreaterThan(0)
+  expect(robots).toBeLessThan(all)
+})
+
+test('a typo still finds robots', async ({ page }) => {
+  await page.goto('/explore?q=robto')
+  await expect(page.getByText(/assets? for “robot”/)).toBeVisible()
+  expect(await cards(page).count()).toBeGreaterThan(0)
+})
+
+test('nothing found shows the empty state', async ({ page }) => {
+  await page.goto('/explore?q=zzqqxxyy')
+  await expect(page.getByRole('heading', { name: 'No assets found' })).toBeVisible()
+  await expect(page.getByText("We couldn't find any assets matching your search. Try a different keyword.")).toBeVisible()
+})
+
+test('type tabs filter by asset type', async ({ page }) => {
+  await page.goto('/explore')
+  const all = await totalShown(page)
+  await page.getByRole('navigation', { name: 'Asset type' }).getByRole('link', { name: 'Audio' }).click()
+  await expect(page).toHaveURL(/asset_type=audio/)
+  const audio = await totalShown(page)
+  expect(audio).toBeGreaterThan(0)
+  expect(audio).toBeLessThan(all)
+  await page.getByRole('navigation', { name: 'Asset type' }).getByRole('link', { name: '3D' }).click()
+  await expect(page).toHaveURL(/asset_type=3d/)
+})
+
+test('sorting by Most Downloaded orders the list by downloads', async ({ page, javaScriptEnabled }) => {
+  await page.goto('/explore?view=list')
+  await hydrated(page)
+  await page.getByLabel('Sort by').selectOption('downloads')
+  if (!javaScriptEnabled) await page.getByRole('button', { name: 'Sort', exact: true }).click()
+  await expect(page).toHaveURL(/sort=downloads/)
+  await expect(page).toHaveURL(/view=list/)
+  // With JavaScript the URL changes first and the list re-renders just after: poll.
+  const downloads = async () =>
+    (await page.getByTestId('asset-card').locator('p').filter({ hasText: 'downloads' }).allTextContents()).map((m) => Number(m.match(/([\d,]+) downloads/)![1].replace(/,/g, '')))
+  await expect.poll(async () => {
+    const list = await downloads()
+    return list.length === 20 && list.every((n, i) => i === 0 || list[i - 1] >= n)
+  }).toBe(true)
+})
+
+test('sorting alphabetically orders by title', async ({ page, javaScriptEnabled }) => {
+  await page.goto('/explore?view=list&asset_type=audio')
+  await hydrated(page)
+  await page.getByLabel('Sort by').selectOption('alphabetical')
+  if (!javaScriptEnabled) await page.getByRole('button', { name: 'Sort', exact: true }).click()
+  await expect(page).toHaveURL(/sort=alphabetical/)
+  const titles = () => page.getByTestId('asset-card').locator('h3').allTextContents()
+  await expect.poll(async () => {
+    const list = await titles()
+    return list.length > 3 && list.every((t, i) => i === 0 || list[i - 1].toLowerCase().localeCompare(t.toLowerCase()) <= 0)
+  }).toBe(true)
+})
+
+test('All filters narrows by category and tags', async ({ page }) => {
+  await page.goto('/explore')
+  await page.getByText('All filters').click()
+  const select = page.getByLabel('Category')
+  const option = await select.locator('option').nth(1).getAttribute('value')
+  await select.selectOption(option!)
+  await page.getByRole('button', { name: 'Apply filters' }).click()
+  await expect(page).toHaveURL(new RegExp(`category=${encodeURIComponent(option!).replace(/%20/g, '(\\+|%20)')}`))
+  const inCategory = await totalShown(page)
+  expect(inCategory).toBeGreaterThan(0)
+  await page.getByLabel('Tags', { exact: true }).fill('nonexistent-tag-xyz')
+  await page.getByRole('button', { name: 'Apply filters' }).click()
+  await expect(page.getByRole('heading', { name: 'No assets found' })).toBeVisible()
+})
+
+test('grid and list toggle is kept in the URL', async ({ page }) => {
+  await page.goto('/explore?q=cube')
+  await page.getByRole('group', { name: 'Layout' }).getByRole('link', { name: 'List' }).click()
+  await expect(page).toHaveURL(/view=list/)
+  await expect(cards(page).first()).toHaveAttribute('data-layout', 'list')
+  await page.getByRole('group', { name: 'Layout' }).getByRole('link', { name: 'Grid' }).click()
+  await expect(cards(page).first()).toHaveAttribute('data-layout', 'grid')
+})

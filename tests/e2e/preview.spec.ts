@@ -1,0 +1,130 @@
+import { expect, test } from '@playwright/test'
+
+test('a card opens the preview; the close link closes it', async ({ page }) => {
+  await page.goto('/explore?q=sphere')
+  const first = page.getByTestId('asset-card').first()
+  const title = (await first.locator('a').first().getAttribute('aria-label'))!.replace(/^Preview /, '')
+  await first.locator('a').first().click()
+  const dialog = page.getByRole('dialog')
+  await expect(dialog).toBeVisible()
+  await expect(page).toHaveURL(/assetId=\d+/)
+  await expect(dialog.getByRole('heading', { name: title })).toBeVisible()
+  await expect(dialog.getByRole('button', { name: 'Download PNG' })).toBeVisible()
+  await dialog.getByRole('link', { name: 'Close preview' }).click()
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  expect(new URL(page.url()).searchParams.get('assetId')).toBeNull()
+  expect(new URL(page.url()).searchParams.get('q')).toBe('sphere')
+})
+
+test('the preview is server-rendered open from the URL', async ({ page }) => {
+  await page.goto('/explore')
+  const href = await page.getByTestId('asset-card').first().locator('a').first().getAttribute('href')
+  await page.goto(href!)
+  await expect(page.getByRole('dialog')).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Related Assets' })).toBeVisible()
+  const viewAll = await page.getByRole('link', { name: 'View All' }).getAttribute('href')
+  expect(viewAll).toMatch(/^\/explore\?category=[^&]+&tags=[^&]+$/)
+})
+
+test('Escape and a click outside close the dialog @js-only', async ({ page }) => {
+  await page.goto('/explore')
+  await page.getByTestId('asset-card').first().locator('a').first().click()
+  await expect(page.getByRole('dialog')).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  await expect(page).not.toHaveURL(/assetId/)
+
+  await page.getByTestId('asset-card').nth(1).locator('a').first().click()
+  await expect(page.getByRole('dialog')).toBeVisible()
+  await page.getByTestId('preview-backdrop').click({ position: { x: 5, y: 5 } })
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+})
+
+test('zoom moves in 25% steps and stops at 50% and 300%', async ({ page }) => {
+  await page.goto('/explore')
+  await page.getByTestId('asset-card').first().locator('a').first().click()
+  const zoom = page.getByTestId('zoom-value')
+  await expect(zoom).toHaveText('100%')
+  await page.getByRole('link', { name: 'Zoom in' }).click()
+  await expect(zoom).toHaveText('125%')
+  for (let i = 0; i < 9; i++) {
+    if ((await zoom.textContent()) === '300%') break
+    await page.getByRole('link', { name: 'Zoom in' }).click()
+  }
+  await expect(zoom).toHaveText('300%')
+  await expect(page.getByRole('link', { name: 'Zoom in' })).toHaveAttribute('aria-disabled', 'true')
+  for (let i = 0; i < 11; i++) {
+    if ((await zoom.textContent()) === '50%') break
+    await page.getByRole('link', { name: 'Zoom out' }).click()
+  }
+  await expect(zoom).toHaveText('50%')
+})
+
+test('an out-of-range zoom in the URL is clamped', async ({ page }) => {
+  await page.goto('/explore')
+  const href = await page.getByTestId('asset-card').first().locator('a').first().getAttribute('href')
+  await page.goto(`${href}&zoom=12`)
+  await expect(page.getByTestId('zoom-value')).toHaveText('300%')
+  await page.goto(`${href}&zoom=0.01`)
+  await expect(page.getByTestId('zoom-value')).toHaveText('50%')
+})
+
+test('backgrounds switch between white, black, transparent and colorful', async ({ page }) => {
+  await page.goto('/explore')
+  await page.getByTestId('asset-card').first().locator('a').first().click()
+  const stage = page.getByTestId('preview-stage')
+  await expect(stage).toHaveAttribute('data-background', 'transparent')
+  for (const [name, value] of [['Black', 'black'], ['White', 'white'], ['Colorful', 'colorful'], ['Transparent', 'transparent']] as const) {
+    await page.getByRole('group', { name: 'Background' }).getByRole('link', { name }).click()
+    await expect(stage).toHaveAttribute('data-background', value)
+  }
+})
+
+test('a related asset opens in the same dialog', async ({ page }) => {
+  await page.goto('/explore?q=robot')
+  await page.getByTestId('asset-card').first().locator('a').first().click()
+  const before = new URL(page.url()).searchParams.get('assetId')
+  const related = page.getByRole('dialog').locator('section').getByRole('link').nth(1)
+  await related.click()
+  await expect.poll(() => new URL(page.url()).searchParams.get('assetId')).not.toBe(before)
+  await expect(page.getByRole('dialog')).toBeVisible()
+})
+
+test('the asset page has its own title, description and Open Graph image', async ({ page }) => {
+  await page.goto('/explore')
+  const href = await page.getByTestId('asset-card').first().locator('a').first().getAttribute('href')
+  const id = new URL(href!, 'http://x').searchParams.get('assetId')
+  await page.goto(`/assets/${id}`)
+  const heading = await page.getByRole('heading', { level: 2 }).first().textContent()
+  await expect(page).toHaveTitle(new RegExp(heading!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.+/)
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /^http.*\/images\/.*preview\.png$/)
+})
+
+test('signed-out visitors who tap the heart are sent to log in', async ({ page }) => {
+  await page.goto('/explore')
+  const card = page.getByTestId('asset-card').first()
+  await card.hover()
+  await card.getByRole('button', { name: 'Add to favorites' }).click()
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fexplore/)
+})
+
+test('a card whose image is missing shows the placeholder @js-only', async ({ page }) => {
+  await page.route('**/thumb.webp', (route) => route.fulfill({ status: 404, body: '' }))
+  await page.route('**/thumb.png', (route) => route.fulfill({ status: 404, body: '' }))
+  await page.goto('/explore')
+  await expect(page.getByTestId('asset-card').first().locator('img')).toHaveAttribute('src', '/placeholder.svg')
+})
+
+test('images are cached for a year; originals cannot be fetched by guessing', async ({ page, request }) => {
+  await page.goto('/explore')
+  const src = await page.getByTestId('asset-card').first().locator('img').getAttribute('src')
+  const res = await request.get(src!)
+  expect(res.status()).toBe(200)
+  expect(res.headers()['content-type']).toBe('image/png')
+  expect(res.headers()['cache-control']).toBe('public, max-age=31536000, immutable')
+  const uuid = src!.split('/')[2]
+  for (const guess of [`/images/${uuid}/original.png`, `/images/../originals/${uuid}.png`, `/originals/${uuid}.png`, `/images/originals/${uuid}.png`]) {
+    expect((await request.get(guess)).status(), guess).toBe(404)
+  }
+})
