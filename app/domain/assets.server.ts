@@ -4,6 +4,7 @@ import type { Asset, AssetType } from '#db/schema'
 import { normaliseTags } from '~/lib/tags'
 import { inspectImage, makeDerivatives } from './images.server'
 import type { Storage } from './storage.server'
+import { invalidateCatalogueCache } from './catalogue-cache.server'
 
 export interface NewAssetInput {
   original: Buffer
@@ -51,7 +52,7 @@ export async function createAsset(db: DB, storage: Storage, input: NewAssetInput
     }
     const isActive = input.isActive ?? false
     const createdAt = input.createdAt ?? new Date()
-    return await db
+    const asset = await db
       .insertInto('assets')
       .values({
         ...keys,
@@ -73,6 +74,8 @@ export async function createAsset(db: DB, storage: Storage, input: NewAssetInput
       })
       .returningAll()
       .executeTakeFirstOrThrow()
+    invalidateCatalogueCache(db)
+    return asset
   } catch (error) {
     await Promise.allSettled(written.map((key) => storage.delete(key)))
     throw error
@@ -89,6 +92,7 @@ export function assetFileKeys(asset: Pick<Asset, 'original_key' | 'thumb_key' | 
 export async function deleteAssets(db: DB, storage: Storage, ids: number[]): Promise<number> {
   if (ids.length === 0) return 0
   const deleted = await db.deleteFrom('assets').where('id', 'in', ids).returningAll().execute()
+  invalidateCatalogueCache(db)
   await Promise.allSettled(deleted.flatMap(assetFileKeys).map((key) => storage.delete(key)))
   return deleted.length
 }

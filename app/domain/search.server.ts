@@ -3,6 +3,7 @@ import type { DB } from '#db/client'
 import type { Asset, AssetType } from '#db/schema'
 import type { AssetView } from '~/lib/asset-view'
 import type { Sort } from '~/lib/constants'
+import { cachedForCatalogue } from './catalogue-cache.server'
 
 export interface SearchQuery {
   q?: string
@@ -17,7 +18,9 @@ export interface SearchQuery {
 
 export interface SearchResult {
   assets: AssetView[]
+  /** Exact up to MAX_COUNTED; `totalCapped` says there are more. */
   total: number
+  totalCapped: boolean
   page: number
   pageCount: number
   limit: number
@@ -59,43 +62,49 @@ export function toTsQueryText(words: string[]): string {
   return words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(' & ')
 }
 
-const SIMILARITY_FLOOR = 0.3
+const SIMILARITY_FLOOR = 0.25
 
 /** Each word not in the catalogue's vocabulary, replaced by its nearest term if one is close. */
 async function correctWords(db: DB, words: string[]): Promise<string[] | null> {
-  let changed = false
-  const corrected: string[] = []
-  for (const [i, word] of words.entries()) {
-    const isLast = i === words.length - 1
-    const known = await db
-      .selectFrom('search_terms')
-      .select('term')
-      .where(isLast ? sql<SqlBool>`term like ${`${word.replace(/[\\%_]/g, '\\$&')}%`}` : sql<SqlBool>`term = ${word}`)
-      .limit(1)
-      .executeTakeFirst()
-    if (known || word.length < 3) {
-      corrected.push(word)
-      continue
+  return db.transaction().execute(async (trx) => {
+    // Below pg_trgm's default of 0.3, so transpositions such as 'shpere' (0.27) still match;
+    // `set local` keeps the setting inside this transaction.
+    await sql`set local pg_trgm.similarity_threshold = ${sql.lit(SIMILARITY_FLOOR)}`.execute(trx)
+    let changed = false
+    const corrected: string[] = []
+    for (const [i, word] of words.entries()) {
+      const isLast = i === words.length - 1
+      const known = await trx
+        .selectFrom('search_terms')
+        .select('term')
+        .where(isLast ? sql<SqlBool>`term like ${`${word.replace(/[\\%_]/g, '\\$&')}%`}` : sql<SqlBool>`term = ${word}`)
+        .limit(1)
+        .executeTakeFirst()
+      if (known || word.length < 3) {
+        corrected.push(word)
+        continue
+      }
+      const nearest = await trx
+        .selectFrom('search_terms')
+        .select(['term', sql<number>`similarity(term, ${word})`.as('score')])
+        .where(sql<SqlBool>`term % ${word}`)
+        .orderBy('score', 'desc')
+        .orderBy('term')
+        .limit(1)
+        .executeTakeFirst()
+      if (nearest) {
+        corrected.push(nearest.term)
+        changed = true
+      } else {
+        corrected.push(word)
+      }
     }
-    const nearest = await db
-      .selectFrom('search_terms')
-      .select(['term', sql<number>`similarity(term, ${word})`.as('score')])
-      .where(sql<SqlBool>`term % ${word}`)
-      .orderBy('score', 'desc')
-      .orderBy('term')
-      .limit(1)
-      .executeTakeFirst()
-    if (nearest && nearest.score >= SIMILARITY_FLOOR) {
-      corrected.push(nearest.term)
-      changed = true
-    } else {
-      corrected.push(word)
-    }
-  }
-  return changed ? corrected : null
+    return changed ? corrected : null
+  })
 }
 
 export const MAX_PAGE_SIZE = 100
+export const MAX_COUNTED = 10_000
 
 /**
  * The one search of the catalogue, for /explore and GET /api/assets alike: full-text search
@@ -111,16 +120,15 @@ export async function searchAssets(db: DB, query: SearchQuery): Promise<SearchRe
   if (result.total === 0 && words.length > 0) {
     const corrected = await correctWords(db, words)
     if (corrected) {
-      // The corrected words are whole terms: no prefix matching of a guessed word.
-      result = await runSearch(db, query, corrected, page, limit, false)
+      result = await runSearch(db, query, corrected, page, limit)
       correctedQuery = corrected.join(' ')
     }
   }
   return { ...result, page, limit, pageCount: Math.max(1, Math.ceil(result.total / limit)), correctedQuery }
 }
 
-async function runSearch(db: DB, query: SearchQuery, words: string[], page: number, limit: number, prefixLast = true) {
-  const text = words.length ? (prefixLast ? toTsQueryText(words) : words.join(' & ')) : null
+async function runSearch(db: DB, query: SearchQuery, words: string[], page: number, limit: number) {
+  const text = words.length ? toTsQueryText(words) : null
   const tsquery = text ? sql`to_tsquery('english', ${text})` : null
   const sort = query.sort ?? (text ? 'relevance' : 'newest')
 
@@ -130,8 +138,9 @@ async function runSearch(db: DB, query: SearchQuery, words: string[], page: numb
   if (query.category) base = base.where(sql`lower(category)`, '=', query.category.toLowerCase())
   if (query.tags?.length) base = base.where('tags', '@>', sql<string[]>`${query.tags}::text[]`)
 
-  let rows = base.selectAll().select(sql<number>`count(*) over ()`.as('full_count'))
-  const rank: Expression<number> = tsquery ? sql<number>`ts_rank_cd(search, ${tsquery})` : sql<number>`0`
+  let rows = base.selectAll()
+  const rank: Expression<number> = tsquery ? sql<number>`ts_rank(search, ${tsquery})` : sql<number>`0`
+  // Each order ends in the columns of its index (migration 0003), so a page is an index read.
   switch (sort) {
     case 'relevance':
       rows = rows.orderBy(rank, 'desc').orderBy('created_at', 'desc')
@@ -140,22 +149,28 @@ async function runSearch(db: DB, query: SearchQuery, words: string[], page: numb
       rows = rows.orderBy('created_at', 'desc')
       break
     case 'downloads':
-      rows = rows.orderBy('download_count', 'desc').orderBy('created_at', 'desc')
+      rows = rows.orderBy('download_count', 'desc')
       break
     case 'alphabetical':
-      rows = rows.orderBy(sql`lower(title)`, 'asc')
+      // With a text query the matches are few: sort them, rather than walk the title index
+      // of the whole catalogue looking for matches (the `|| ''` keeps the planner off it).
+      rows = rows.orderBy(tsquery ? sql`lower(title) || ''` : sql`lower(title)`, 'asc')
       break
   }
-  const found = await rows.orderBy('id', 'desc').limit(limit).offset((page - 1) * limit).execute()
-  let total = found[0]?.full_count ?? 0
-  if (found.length === 0 && page > 1) {
-    const counted = await base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()
-    total = counted.n
-  }
-  return {
-    assets: found.map(({ full_count: _, ...asset }) => toAssetView(asset as Asset)),
-    total: Number(total),
-  }
+  // The total is a query of its own: a window count would make the database read and sort
+  // every match before it could stop at the page.
+  // Counting stops at MAX_COUNTED: past ten thousand matches the exact number helps nobody
+  // and costs a full scan; the page says '10,000+'.
+  const offset = (page - 1) * limit
+  const [found, counted] = await Promise.all([
+    // Pages stop where counting does, so no request walks deep into the catalogue.
+    offset >= MAX_COUNTED ? Promise.resolve([]) : rows.orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+    db
+      .selectFrom(base.select(sql`1`.as('one')).limit(MAX_COUNTED + 1).as('matches'))
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow(),
+  ])
+  return { assets: found.map(toAssetView), total: Math.min(counted.n, MAX_COUNTED), totalCapped: counted.n > MAX_COUNTED }
 }
 
 export async function getPublishedAsset(db: DB, id: number): Promise<AssetView | null> {
@@ -194,7 +209,11 @@ export interface TagSummary {
 }
 
 /** Tags of published assets by how many assets carry them, each with a thumbnail. */
-export async function topTags(db: DB, limit = 50): Promise<TagSummary[]> {
+export function topTags(db: DB, limit = 50): Promise<TagSummary[]> {
+  return cachedForCatalogue(db, `tags:${limit}`, () => queryTopTags(db, limit))
+}
+
+async function queryTopTags(db: DB, limit: number): Promise<TagSummary[]> {
   const rows = await sql<{ tag: string; count: number; thumb: string | null }>`
     with counted as (
       select tag, count(*)::int as count
@@ -221,7 +240,11 @@ export interface CategorySummary {
   thumbnail: string
 }
 
-export async function categoryCounts(db: DB): Promise<CategorySummary[]> {
+export function categoryCounts(db: DB): Promise<CategorySummary[]> {
+  return cachedForCatalogue(db, 'categories', () => queryCategoryCounts(db))
+}
+
+async function queryCategoryCounts(db: DB): Promise<CategorySummary[]> {
   const rows = await sql<{ category: string; count: number; thumb: string | null }>`
     select category, count(*)::int as count,
       (array_agg(thumb_png_key order by download_count desc, id desc))[1] as thumb

@@ -138,7 +138,7 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
       </div>
 
       <Text c="dimmed" size="sm" mb="md" aria-live="polite">
-        {loading ? 'Loading assets...' : `${result.total.toLocaleString('en-US')} ${result.total === 1 ? 'asset' : 'assets'}`}
+        {loading ? 'Loading assets...' : `${result.total.toLocaleString('en-US')}${result.totalCapped ? '+' : ''} ${result.total === 1 ? 'asset' : 'assets'}`}
         {!loading && result.correctedQuery ? ` for “${result.correctedQuery}”` : ''}
       </Text>
 

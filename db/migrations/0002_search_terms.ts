@@ -6,6 +6,8 @@ import { sql, type Kysely } from 'kysely'
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create table search_terms (term text primary key)`.execute(db)
   await sql`create index search_terms_trgm_idx on search_terms using gin (term gin_trgm_ops)`.execute(db)
+  // For the prefix test of the last word (term like 'rob%').
+  await sql`create index search_terms_prefix_idx on search_terms (term text_pattern_ops)`.execute(db)
   await sql`create index assets_category_lower_idx on assets (lower(category))`.execute(db)
   await sql`
     create function assets_collect_search_terms() returns trigger language plpgsql as $$
@@ -13,7 +15,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       insert into search_terms (term)
       select distinct word
       from regexp_split_to_table(lower(new.title || ' ' || tags_to_text(new.tags) || ' ' || new.category), '[^[:alnum:]]+') as word
-      where length(word) between 3 and 40
+      where length(word) between 3 and 40 and word ~ '[[:alpha:]]'
       on conflict do nothing;
       return new;
     end
@@ -27,7 +29,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     insert into search_terms (term)
     select distinct word
     from assets, regexp_split_to_table(lower(title || ' ' || tags_to_text(tags) || ' ' || category), '[^[:alnum:]]+') as word
-    where length(word) between 3 and 40
+    where length(word) between 3 and 40 and word ~ '[[:alpha:]]'
     on conflict do nothing`.execute(db)
 }
 

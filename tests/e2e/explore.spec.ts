@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { hydrated } from './support'
 
 const cards = (page: Page) => page.getByTestId('asset-card')
-const countText = (page: Page) => page.getByText(/^\d[\d,]* assets?( for .*)?$/)
+const countText = (page: Page) => page.getByText(/^\d[\d,]*\+? assets?( for .*)?$/)
 
 async function totalShown(page: Page): Promise<number> {
   const text = (await countText(page).textContent()) ?? ''

@@ -65,6 +65,12 @@ describe('searchAssets', () => {
     expect(r.correctedQuery).toBe('robot')
   })
 
+  it('corrects a transposition too', async () => {
+    const r = await search({ q: 'shpere' })
+    expect(titles(r)).toEqual(['Glass Orb'])
+    expect(r.correctedQuery).toBe('sphere')
+  })
+
   it('gives an empty result for nonsense', async () => {
     const r = await search({ q: 'qqxxzzvv' })
     expect(r.total).toBe(0)
