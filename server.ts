@@ -16,6 +16,7 @@ interface AppEntry {
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const dev = process.argv.includes('--dev')
+const buildDir = path.resolve(here, process.env.BUILD_DIR ?? 'build')
 
 function contentSecurityPolicy(nonce: string): string {
   const config = getConfig()
@@ -59,7 +60,7 @@ async function main() {
     app.use(viteServer.middlewares)
     build = () => viteServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
   } else {
-    const buildPath = path.join(here, 'build/server/index.js')
+    const buildPath = path.join(buildDir, 'server/index.js')
     const loaded = (await import(buildPath)) as ServerBuild
     build = async () => loaded
   }
@@ -90,8 +91,8 @@ async function main() {
 
   if (!dev) {
     // Hashed file names: a file never changes under its name.
-    app.use('/assets', express.static(path.join(here, 'build/client/assets'), { immutable: true, maxAge: '1y', index: false, redirect: false }))
-    app.use(express.static(path.join(here, 'build/client'), { maxAge: '1h', index: false, redirect: false }))
+    app.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y', index: false, redirect: false }))
+    app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h', index: false, redirect: false }))
   }
 
   app.all(
