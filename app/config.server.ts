@@ -48,6 +48,8 @@ const schema = z
     STRIPE_PRICE_ID: optionalString,
     STRIPE_API_URL: optionalUrl,
     POSTMARK_SERVER_TOKEN: optionalString,
+    POSTMARK_API_URL: optionalUrl,
+    RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
     MAIL_FROM: z.string().default('AI Stock Library <hello@localhost>'),
     CONTACT_EMAIL: z.email().default('owner@localhost'),
     FORM_ACTION_ORIGINS: z.string().default('https://checkout.stripe.com https://billing.stripe.com'),

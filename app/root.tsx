@@ -1,6 +1,7 @@
 import '@mantine/core/styles.css'
 import './app.css'
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -13,6 +14,8 @@ import { ColorSchemeScript, Container, MantineProvider, Text, Title, mantineHtml
 import { useEffect, type ReactNode } from 'react'
 import type { Route } from './+types/root'
 import { getUser, publicUser } from '~/auth.server'
+import { isSameOriginRequest } from '~/http.server'
+import { servicesContext } from '~/services.server'
 import { Footer } from '~/components/Footer/Footer'
 import { Header } from '~/components/Header/Header'
 import { NotFound } from '~/components/NotFound/NotFound'
@@ -25,6 +28,20 @@ export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.
 export const meta: Route.MetaFunction = () => [
   { title: `${SITE_NAME}: royalty-free AI-generated 3D renders, images and audio` },
   { name: 'description', content: 'A library of royalty-free, AI-generated 3D object renders, images and audio, made and curated by one artist.' },
+]
+
+// Every form post must come from our own pages (DESIGN section 3): no cross-site requests.
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, context }, next) => {
+    const { config } = context.get(servicesContext)
+    const allowed = [new URL(request.url).origin, new URL(config.appUrl).origin]
+    if (!isSameOriginRequest(request, allowed)) {
+      const message = 'This request came from another site and was refused.'
+      if (new URL(request.url).pathname.startsWith('/api/')) throw Response.json({ error: message }, { status: 403 })
+      throw data(message, { status: 403 })
+    }
+    return next()
+  },
 ]
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,11 +1,20 @@
 import type { DB } from '#db/client'
 import type { User } from '#db/schema'
-import { verifyPassword } from './passwords.server'
-import { createSession } from './sessions.server'
-import { findUserByEmail } from './users.server'
+import type { Config } from '~/config.server'
+import { sendMail } from './mail.server'
+import { hashPassword, verifyPassword } from './passwords.server'
+import { createSession, deleteUserSessions } from './sessions.server'
+import { hashToken, newToken } from './tokens.server'
+import { findUserByEmail, normaliseEmail } from './users.server'
 
 export const BAD_CREDENTIALS = 'Invalid email or password.'
 export const NOT_ADMIN = 'Admin login failed. Please check your credentials.'
+export const EMAIL_TAKEN = 'An account with this email already exists. Sign in instead.'
+export const BAD_RESET_TOKEN = 'This reset link is invalid or has expired. Please request a new one.'
+export const BAD_LOGIN_TOKEN = 'This sign-in link is invalid or has expired.'
+
+const RESET_TOKEN_MS = 60 * 60_000
+const LOGIN_TOKEN_MS = 10 * 60_000
 
 export type SignInResult =
   | { ok: true; user: User; token: string; expiresAt: Date }
@@ -25,4 +34,132 @@ export async function signInWithPassword(
   if (input.requireAdmin && user.role !== 'admin') return { ok: false, status: 403, error: NOT_ADMIN }
   const session = await createSession(db, user.id, input.userAgent)
   return { ok: true, user, token: session.token, expiresAt: session.expiresAt }
+}
+
+export type RegisterResult = { ok: true; user: User } | { ok: false; status: 409; error: string }
+
+/** Creates a Free account. It does not sign in: the spec sends the user to sign in next. */
+export async function registerAccount(db: DB, input: { fullName: string; email: string; password: string }): Promise<RegisterResult> {
+  const email = normaliseEmail(input.email)
+  const user = await db
+    .insertInto('users')
+    .values({ email, full_name: input.fullName.trim(), password_hash: await hashPassword(input.password) })
+    .onConflict((oc) => oc.column('email').doNothing())
+    .returningAll()
+    .executeTakeFirst()
+  if (!user) return { ok: false, status: 409, error: EMAIL_TAKEN }
+  return { ok: true, user }
+}
+
+/**
+ * Emails a reset link when the address has an account, and does nothing otherwise; the caller
+ * answers the same either way, so the form reveals nothing about who is registered.
+ */
+export async function requestPasswordReset(db: DB, config: Config, emailInput: string): Promise<void> {
+  const user = await findUserByEmail(db, emailInput)
+  if (!user) return
+  const token = newToken()
+  await db
+    .insertInto('password_resets')
+    .values({ user_id: user.id, token_hash: hashToken(token), expires_at: new Date(Date.now() + RESET_TOKEN_MS) })
+    .execute()
+  const link = `${config.appUrl}/reset-password?token=${encodeURIComponent(token)}`
+  await sendMail(db, config, {
+    to: user.email,
+    subject: 'Reset your AI Stock Library password',
+    text: [
+      `Hello${user.full_name ? ` ${user.full_name}` : ''},`,
+      '',
+      'Someone (hopefully you) asked to reset the password of your AI Stock Library account.',
+      `Choose a new password here within the next hour: ${link}`,
+      '',
+      'If you did not ask for this, ignore this email: your password stays as it is.',
+    ].join('\n'),
+  })
+}
+
+export type ResetResult = { ok: true } | { ok: false; error: string }
+
+/** Sets a new password with a reset token: single use, one hour; every session is ended. */
+export async function resetPassword(db: DB, token: string, password: string): Promise<ResetResult> {
+  const passwordHash = await hashPassword(password)
+  return db.transaction().execute(async (trx) => {
+    // Claiming the token and using it happen together: a second use finds it spent.
+    const claimed = await trx
+      .updateTable('password_resets')
+      .set({ used_at: new Date() })
+      .where('token_hash', '=', hashToken(token))
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', new Date())
+      .returning('user_id')
+      .executeTakeFirst()
+    if (!claimed) return { ok: false, error: BAD_RESET_TOKEN }
+    await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: new Date() }).where('id', '=', claimed.user_id).execute()
+    await trx.updateTable('password_resets').set({ used_at: new Date() }).where('user_id', '=', claimed.user_id).where('used_at', 'is', null).execute()
+    await deleteUserSessions(trx, claimed.user_id)
+    return { ok: true }
+  })
+}
+
+/** A one-time sign-in link token (for `/login?token=`): single use, ten minutes. */
+export async function createLoginToken(db: DB, userId: string): Promise<string> {
+  const token = newToken()
+  await db
+    .insertInto('login_tokens')
+    .values({ user_id: userId, token_hash: hashToken(token), expires_at: new Date(Date.now() + LOGIN_TOKEN_MS) })
+    .execute()
+  return token
+}
+
+export async function signInWithLoginToken(db: DB, token: string, userAgent?: string | null): Promise<SignInResult> {
+  const claimed = await db
+    .updateTable('login_tokens')
+    .set({ used_at: new Date() })
+    .where('token_hash', '=', hashToken(token))
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .returning('user_id')
+    .executeTakeFirst()
+  const user = claimed ? await db.selectFrom('users').selectAll().where('id', '=', claimed.user_id).executeTakeFirst() : undefined
+  if (!user) return { ok: false, status: 401, error: BAD_LOGIN_TOKEN }
+  const session = await createSession(db, user.id, userAgent)
+  return { ok: true, user, token: session.token, expiresAt: session.expiresAt }
+}
+
+export interface GoogleProfile {
+  sub: string
+  email: string
+  emailVerified: boolean
+  name: string
+}
+
+export type GoogleSignInResult = { ok: true; user: User; token: string } | { ok: false; error: string }
+
+/**
+ * Signs in with a Google identity: the account already linked to it; else the account with the
+ * same email, linked now, but only when Google has verified that email; else a new account.
+ */
+export async function signInWithGoogle(db: DB, profile: GoogleProfile, userAgent?: string | null): Promise<GoogleSignInResult> {
+  const email = normaliseEmail(profile.email)
+  let user = await db.selectFrom('users').selectAll().where('google_id', '=', profile.sub).executeTakeFirst()
+  if (!user) {
+    if (!profile.emailVerified) return { ok: false, error: 'Your Google email address is not verified, so we cannot sign you in with it.' }
+    const existing = await findUserByEmail(db, email)
+    if (existing) {
+      user = await db
+        .updateTable('users')
+        .set({ google_id: profile.sub, email_verified: true, updated_at: new Date() })
+        .where('id', '=', existing.id)
+        .returningAll()
+        .executeTakeFirstOrThrow()
+    } else {
+      user = await db
+        .insertInto('users')
+        .values({ email, full_name: profile.name, google_id: profile.sub, email_verified: true, password_hash: null })
+        .returningAll()
+        .executeTakeFirstOrThrow()
+    }
+  }
+  const session = await createSession(db, user.id, userAgent)
+  return { ok: true, user, token: session.token }
 }

@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely'
 import type { DB } from '#db/client'
+import type { Database } from '#db/schema'
 import type { User } from '#db/schema'
 import { SESSION_DAYS } from '~/lib/constants'
 import { hashToken, newToken } from './tokens.server'
@@ -48,6 +50,6 @@ export async function deleteSession(db: DB, token: string): Promise<void> {
   await db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute()
 }
 
-export async function deleteUserSessions(db: DB, userId: string): Promise<void> {
+export async function deleteUserSessions(db: Kysely<Database>, userId: string): Promise<void> {
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute()
 }

@@ -1,8 +1,23 @@
-// Not built yet: answers 404 until its issue fills it in.
-export function loader() {
-  return Response.json({ error: 'Not found' }, { status: 404 })
-}
+import { redirect } from 'react-router'
+import type { Route } from './+types/auth-google'
+import { googleAuthenticator, googleEnabled, GOOGLE_NEXT_COOKIE } from '~/google-auth.server'
+import { afterLoginTarget } from '~/lib/account-schemas'
+import { servicesContext } from '~/services.server'
 
-export function action() {
-  return Response.json({ error: 'Not found' }, { status: 404 })
+// GET /auth/google: off to Google's consent page (the strategy sets the state cookie).
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const { config } = context.get(servicesContext)
+  if (!googleEnabled(config)) throw redirect('/login?error=google_unavailable')
+  const next = afterLoginTarget(url.searchParams.get('redirect'), url.searchParams.get('assetId'))
+  try {
+    await googleAuthenticator(config).authenticate('google', new Request(`${config.appUrl}/auth/google`, { headers: request.headers }))
+  } catch (thrown) {
+    if (thrown instanceof Response && thrown.status >= 300 && thrown.status < 400) {
+      const secure = (config.SECURE_COOKIES ?? config.isProduction) ? '; Secure' : ''
+      thrown.headers.append('Set-Cookie', `${GOOGLE_NEXT_COOKIE}=${encodeURIComponent(next)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=600${secure}`)
+      throw thrown
+    }
+    throw thrown
+  }
+  throw redirect('/login?error=google')
 }

@@ -1,8 +1,80 @@
-import { Page } from '~/components/Page/Page'
+import { data, Form, Link, useNavigation } from 'react-router'
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { Alert, Anchor, Button, Container, Paper, Stack, Text, TextInput, Title } from '@mantine/core'
 import type { Route } from './+types/forgot-password'
+import { requestPasswordReset } from '~/domain/accounts.server'
+import { checkRateLimits, rateLimitedReply } from '~/http.server'
+import { ForgotPasswordSchema } from '~/lib/account-schemas'
+import { SITE_NAME } from '~/lib/constants'
+import { log } from '~/domain/log.server'
+import { servicesContext } from '~/services.server'
 
-export const meta: Route.MetaFunction = () => [{ title: 'Forgot password | AI Stock Library' }]
+export const RESET_SENT = 'Password reset email sent. Please check your inbox.'
+export const RESET_SEND_FAILED = 'Failed to send password reset email.'
 
-export default function ForgotPasswordPage() {
-  return <Page title="Forgot password" lead="We will email you a link to set a new password." />
+export const meta: Route.MetaFunction = () => [
+  { title: `Forgot password | ${SITE_NAME}` },
+  { name: 'description', content: 'Get a link to choose a new password.' },
+]
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema })
+  if (submission.status !== 'success') return data({ sent: false, result: submission.reply() }, { status: 400 })
+  const limited = await checkRateLimits(context, [{ rule: 'forgotPerIp' }, { rule: 'forgotPerEmail', subject: submission.value.email }])
+  if (limited) return rateLimitedReply({ sent: false, result: submission.reply({ formErrors: [limited.error] }) }, limited.retryAfter)
+  const { db, config } = context.get(servicesContext)
+  try {
+    await requestPasswordReset(db, config, submission.value.email)
+  } catch (error) {
+    log.error('password reset email failed', { error: String(error) })
+    return data({ sent: false, result: submission.reply({ formErrors: [RESET_SEND_FAILED] }) }, { status: 502 })
+  }
+  // The same answer whether or not the address has an account.
+  return { sent: true, result: submission.reply({ resetForm: true }) }
+}
+
+export default function ForgotPasswordPage({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation()
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
+    shouldValidate: 'onBlur',
+  })
+  const busy = navigation.state === 'submitting'
+  return (
+    <Container size={460} py={48}>
+      <Paper withBorder p="xl" radius="md">
+        <Title order={1} fz={28} mb={4}>
+          Forgot password
+        </Title>
+        <Text c="dimmed" size="sm" mb="lg">
+          Enter the email of your account and we will send you a link to choose a new password.
+        </Text>
+        {actionData?.sent ? (
+          <Alert color="green" mb="md" role="status">
+            {RESET_SENT}
+          </Alert>
+        ) : null}
+        {form.errors?.length ? (
+          <Alert color="red" mb="md" role="alert">
+            {form.errors.join(' ') || RESET_SEND_FAILED}
+          </Alert>
+        ) : null}
+        <Form method="post" {...getFormProps(form)}>
+          <Stack>
+            <TextInput label="Email" autoComplete="email" {...getInputProps(fields.email, { type: 'email' })} key={fields.email.key} error={fields.email.errors?.[0]} required />
+            <Button type="submit" loading={busy}>
+              {busy ? 'Sending...' : 'Send reset link'}
+            </Button>
+          </Stack>
+        </Form>
+        <Text size="sm" ta="center" mt="lg">
+          <Anchor component={Link} to="/login">
+            Back to sign in
+          </Anchor>
+        </Text>
+      </Paper>
+    </Container>
+  )
 }

@@ -1,8 +1,101 @@
-import { Page } from '~/components/Page/Page'
+import { data, Form, Link, useNavigate, useNavigation } from 'react-router'
+import { getFormProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { Alert, Anchor, Button, Container, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core'
+import { useEffect } from 'react'
 import type { Route } from './+types/reset-password'
+import { resetPassword } from '~/domain/accounts.server'
+import { checkRateLimits, rateLimitedReply } from '~/http.server'
+import { MISSING_RESET_TOKEN, ResetPasswordSchema } from '~/lib/account-schemas'
+import { RESET_REDIRECT_MS, SITE_NAME } from '~/lib/constants'
+import { servicesContext } from '~/services.server'
 
-export const meta: Route.MetaFunction = () => [{ title: 'Reset password | AI Stock Library' }]
+export const RESET_DONE = 'Password has been reset successfully. You can now log in.'
+export const RESET_FAILED = 'Failed to reset password.'
 
-export default function ResetPasswordPage() {
-  return <Page title="Reset password" lead="Choose a new password." />
+export const meta: Route.MetaFunction = () => [
+  { title: `Reset password | ${SITE_NAME}` },
+  { name: 'description', content: 'Choose a new password for your account.' },
+  // The URL carries a one-time token: keep it out of Referer headers.
+  { name: 'referrer', content: 'no-referrer' },
+]
+
+export function loader({ url }: Route.LoaderArgs) {
+  return { token: url.searchParams.get('token') ?? '' }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: ResetPasswordSchema })
+  if (submission.status !== 'success') return data({ done: false, result: submission.reply({ hideFields: ['password', 'confirmPassword'] }) }, { status: 400 })
+  const limited = await checkRateLimits(context, [{ rule: 'resetPerIp' }])
+  if (limited) return rateLimitedReply({ done: false, result: submission.reply({ formErrors: [limited.error], hideFields: ['password', 'confirmPassword'] }) }, limited.retryAfter)
+  const result = await resetPassword(context.get(servicesContext).db, submission.value.token, submission.value.password)
+  if (!result.ok) return data({ done: false, result: submission.reply({ formErrors: [result.error], hideFields: ['password', 'confirmPassword'] }) }, { status: 400 })
+  return { done: true, result: submission.reply({ resetForm: true }) }
+}
+
+export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation()
+  const navigate = useNavigate()
+  const done = actionData?.done === true
+  useEffect(() => {
+    if (!done) return
+    const timer = setTimeout(() => void navigate('/login'), RESET_REDIRECT_MS)
+    return () => clearTimeout(timer)
+  }, [done, navigate])
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  })
+  const busy = navigation.state === 'submitting'
+  return (
+    <Container size={460} py={48}>
+      <Paper withBorder p="xl" radius="md">
+        <Title order={1} fz={28} mb="lg">
+          Reset password
+        </Title>
+        {done ? (
+          <>
+            <Alert color="green" role="status">
+              {RESET_DONE}
+            </Alert>
+            <Text size="sm" mt="md">
+              <Anchor component={Link} to="/login">
+                Go to sign in
+              </Anchor>
+            </Text>
+          </>
+        ) : !loaderData.token ? (
+          <>
+            <Alert color="red" role="alert">
+              {MISSING_RESET_TOKEN}
+            </Alert>
+            <Text size="sm" mt="md">
+              <Anchor component={Link} to="/forgot-password">
+                Request a new reset link
+              </Anchor>
+            </Text>
+          </>
+        ) : (
+          <Form method="post" {...getFormProps(form)}>
+            <input type="hidden" name="token" value={loaderData.token} />
+            <Stack>
+              {form.errors?.length ? (
+                <Alert color="red" role="alert">
+                  {form.errors.join(' ') || RESET_FAILED}
+                </Alert>
+              ) : null}
+              <PasswordInput label="New password" autoComplete="new-password" name={fields.password.name} id={fields.password.id} key={fields.password.key} error={fields.password.errors?.[0]} description="At least 8 characters" required />
+              <PasswordInput label="Confirm new password" autoComplete="new-password" name={fields.confirmPassword.name} id={fields.confirmPassword.id} key={fields.confirmPassword.key} error={fields.confirmPassword.errors?.[0]} required />
+              <Button type="submit" loading={busy}>
+                Set new password
+              </Button>
+            </Stack>
+          </Form>
+        )}
+      </Paper>
+    </Container>
+  )
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import type { DB } from '../client'
 import { createAsset } from '~/domain/assets.server'
+import { sanitizeBlogHtml } from '~/domain/sanitize.server'
 import type { Storage } from '~/domain/storage.server'
 import { demoAssets } from './catalogue'
 import { renderDemoImage } from './render'
@@ -63,20 +64,22 @@ export async function seedDemoContent(
     }
   }
   let posts = 0
-  for (const post of DEMO_BLOG_POSTS) {
+  for (const [index, post] of DEMO_BLOG_POSTS.entries()) {
     const inserted = await db
       .insertInto('blog_posts')
       .values({
         slug: post.slug,
         title: post.title,
         excerpt: post.excerpt,
-        content_html: post.contentHtml,
+        content_html: sanitizeBlogHtml(post.contentHtml),
         image_url: post.imageUrl,
         date: post.date,
         read_time: post.readTime,
         category: post.category,
         author_id: options.authorId ?? null,
         author_name: options.authorName ?? 'The Artist',
+        // The list is newest first and /blog orders by creation: older posts, earlier times.
+        created_at: new Date(now.getTime() - index * DAY_MS * 7),
       })
       .onConflict((oc) => oc.column('slug').doNothing())
       .returning('id')

@@ -1,6 +1,178 @@
-import { Page } from '~/components/Page/Page'
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { Alert, Anchor, Button, Container, Grid, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core'
+import { useMounted } from '@mantine/hooks'
 import type { Route } from './+types/blog-form'
+import { getAdmin } from '~/auth.server'
+import { BlogEditor } from '~/components/BlogEditor/BlogEditor'
+import { authorOf, createPost, getPostById, updatePost } from '~/domain/blog.server'
+import { log } from '~/domain/log.server'
+import { BLOG_FIELDS, blogFieldErrors, BlogPostSchema, type BlogField, type BlogFieldErrors } from '~/lib/blog-schema'
+import { SITE_NAME } from '~/lib/constants'
+import { servicesContext } from '~/services.server'
 
-export default function AdminBlogFormPage({ params }: Route.ComponentProps) {
-  return <Page title={params.id ? 'Edit Blog Post' : 'New Blog Post'} />
+// One form for /admin/blog/new and /admin/blog/edit/{id}: create mode without an id.
+
+type Values = Record<BlogField, string>
+
+const LOAD_FAILED = 'Failed to load blog post'
+// Far above any real post (the content itself is capped by the schema), well below abuse.
+const MAX_FORM_BYTES = 1024 * 1024
+
+function postId(param: string | undefined): number | null {
+  return param && /^\d{1,9}$/.test(param) ? Number(param) : null
+}
+
+/** Today as the free-text date the seeded posts use, e.g. 'March 12, 2026'. */
+function today(): string {
+  return new Date().toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
+}
+
+export const meta: Route.MetaFunction = ({ params }) => [{ title: `${params.id ? 'Edit Blog Post' : 'New Blog Post'} | Admin | ${SITE_NAME}` }]
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await getAdmin(request, context)
+  const empty: Values = { title: '', content: '', excerpt: '', date: today(), category: '', readTime: '', image: '' }
+  if (params.id === undefined) return { editing: false, values: empty, slug: null, loadError: null }
+  const id = postId(params.id)
+  try {
+    const post = id ? await getPostById(context.get(servicesContext).db, id) : null
+    if (!post) return data({ editing: true, values: null, slug: null, loadError: LOAD_FAILED }, { status: 404 })
+    const { title, content, excerpt, date, category, readTime, image } = post
+    return { editing: true, values: { title, content, excerpt, date, category, readTime, image } satisfies Values, slug: post.slug, loadError: null }
+  } catch (error) {
+    log.error('blog post load failed', { id: params.id, error: error instanceof Error ? error.message : String(error) })
+    return data({ editing: true, values: null, slug: null, loadError: LOAD_FAILED }, { status: 503 })
+  }
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const admin = await getAdmin(request, context)
+  const editing = params.id !== undefined
+  const failure = editing ? 'Failed to update blog post' : 'Failed to create blog post'
+  const reply = (status: number, values: Values, fieldErrors: BlogFieldErrors = {}) => data({ formError: failure, fieldErrors, values }, { status })
+
+  const blank = Object.fromEntries(BLOG_FIELDS.map((field) => [field, ''])) as Values
+  if (Number(request.headers.get('content-length') ?? 0) > MAX_FORM_BYTES) return reply(413, blank, { content: 'The post is too long to save.' })
+  const form = await request.formData()
+  const values = Object.fromEntries(BLOG_FIELDS.map((field) => [field, String(form.get(field) ?? '')])) as Values
+  const parsed = BlogPostSchema.safeParse(values)
+  if (!parsed.success) return reply(400, values, blogFieldErrors(parsed.error))
+
+  const { db } = context.get(servicesContext)
+  try {
+    if (editing) {
+      const id = postId(params.id)
+      const post = id ? await updatePost(db, id, parsed.data) : null
+      if (!post) return reply(404, values)
+    } else {
+      await createPost(db, parsed.data, authorOf(admin))
+    }
+  } catch (error) {
+    log.error('blog post save failed', { id: params.id ?? null, error: error instanceof Error ? error.message : String(error) })
+    return reply(503, values)
+  }
+  return redirect('/admin/blog')
+}
+
+/** Without JavaScript (and until hydration) the post is written as HTML in a plain textarea. */
+function ContentField({ defaultValue, error }: { defaultValue: string; error?: string }) {
+  const mounted = useMounted()
+  if (mounted) return <BlogEditor name="content" label="Content" defaultValue={defaultValue} error={error} />
+  return (
+    <Textarea
+      name="content"
+      label="Content"
+      description="Write the post as HTML: p, h1-h3, strong, em, u, ul, ol, li, a, img, blockquote, code, pre, hr. Anything else is removed on save."
+      defaultValue={defaultValue}
+      error={error}
+      required
+      autosize
+      minRows={18}
+      styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', minHeight: 400 } }}
+    />
+  )
+}
+
+export default function AdminBlogFormPage({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation()
+  const { editing, loadError, slug } = loaderData
+  const heading = editing ? 'Edit Blog Post' : 'New Blog Post'
+
+  if (loadError || !loaderData.values) {
+    return (
+      <Container size="lg" py="xl">
+        <Title order={1} mb="md">
+          {heading}
+        </Title>
+        <Alert color="red" role="alert" mb="md">
+          {loadError ?? LOAD_FAILED}
+        </Alert>
+        <Anchor component={Link} to="/admin/blog">
+          Back to Blog Posts
+        </Anchor>
+      </Container>
+    )
+  }
+
+  const values = actionData?.values ?? loaderData.values
+  const errors = actionData?.fieldErrors ?? {}
+  const busy = navigation.state === 'submitting' && navigation.formMethod?.toUpperCase() === 'POST'
+  const idleLabel = editing ? 'Save Changes' : 'Publish'
+  const busyLabel = editing ? 'Saving...' : 'Publishing...'
+
+  return (
+    <Container size="xl" py="xl">
+      <Stack gap={4} mb="lg">
+        <Anchor component={Link} to="/admin/blog" size="sm">
+          ← Blog Posts
+        </Anchor>
+        <Title order={1}>{heading}</Title>
+        {slug ? (
+          <Text size="sm" c="dimmed">
+            Published at{' '}
+            <Anchor component={Link} to={`/blog/${slug}`}>
+              /blog/{slug}
+            </Anchor>
+          </Text>
+        ) : null}
+      </Stack>
+      <Form method="post">
+        <Grid gap="xl">
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            <Stack>
+              <TextInput name="title" label="Title" defaultValue={values.title} error={errors.title} required maxLength={200} size="md" />
+              <ContentField defaultValue={values.content} error={errors.content} />
+              <Textarea name="excerpt" label="Excerpt" description="Shown on the blog grid and to search engines." defaultValue={values.excerpt} error={errors.excerpt} required autosize minRows={3} maxLength={1000} />
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <Paper withBorder p="md" radius="md" component="aside" aria-label="Publishing">
+              <Stack>
+                <TextInput name="date" label="Publish Date" placeholder="March 12, 2026" defaultValue={values.date} error={errors.date} required maxLength={100} />
+                <TextInput name="category" label="Category" placeholder="Tutorials" defaultValue={values.category} error={errors.category} required maxLength={100} />
+                <TextInput name="readTime" label="Read Time" placeholder="5 min read" defaultValue={values.readTime} error={errors.readTime} required maxLength={50} />
+                <TextInput
+                  name="image"
+                  label="Image URL"
+                  placeholder="https://... or /images/..."
+                  defaultValue={values.image}
+                  error={errors.image}
+                  required
+                  maxLength={2000}
+                />
+                {actionData?.formError ? (
+                  <Alert color="red" role="alert">
+                    {actionData.formError}
+                  </Alert>
+                ) : null}
+                <Button type="submit" disabled={busy} fullWidth>
+                  {busy ? busyLabel : idleLabel}
+                </Button>
+              </Stack>
+            </Paper>
+          </Grid.Col>
+        </Grid>
+      </Form>
+    </Container>
+  )
 }

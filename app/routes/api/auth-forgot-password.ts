@@ -1,8 +1,23 @@
-// Not built yet: answers 404 until its issue fills it in.
-export function loader() {
-  return Response.json({ error: 'Not found' }, { status: 404 })
-}
+import type { Route } from './+types/auth-forgot-password'
+import { requestPasswordReset } from '~/domain/accounts.server'
+import { log } from '~/domain/log.server'
+import { checkRateLimits, jsonError, rateLimitedJson, readApiBody } from '~/http.server'
+import { ForgotPasswordSchema } from '~/lib/account-schemas'
+import { servicesContext } from '~/services.server'
 
-export function action() {
-  return Response.json({ error: 'Not found' }, { status: 404 })
+// POST /api/auth/forgot-password {email}: the same answer whether or not the email is registered.
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== 'POST') return jsonError(405, 'Use POST.')
+  const body = await readApiBody(request, ForgotPasswordSchema)
+  if (!body.ok) return body.response
+  const limited = await checkRateLimits(context, [{ rule: 'forgotPerIp' }, { rule: 'forgotPerEmail', subject: body.value.email }])
+  if (limited) return rateLimitedJson(limited)
+  const { db, config } = context.get(servicesContext)
+  try {
+    await requestPasswordReset(db, config, body.value.email)
+  } catch (error) {
+    log.error('password reset email failed', { error: String(error) })
+    return jsonError(502, 'Failed to send password reset email.')
+  }
+  return Response.json({ message: 'Password reset email sent. Please check your inbox.' })
 }

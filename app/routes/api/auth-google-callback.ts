@@ -1,8 +1,40 @@
-// Not built yet: answers 404 until its issue fills it in.
-export function loader() {
-  return Response.json({ error: 'Not found' }, { status: 404 })
+import { redirect } from 'react-router'
+import type { Route } from './+types/auth-google-callback'
+import { sessionCookie } from '~/auth.server'
+import { signInWithGoogle } from '~/domain/accounts.server'
+import { log } from '~/domain/log.server'
+import { googleAuthenticator, googleEnabled, GOOGLE_NEXT_COOKIE } from '~/google-auth.server'
+import { safeRedirectPath } from '~/lib/redirects'
+import { DEFAULT_AFTER_LOGIN } from '~/lib/constants'
+import { servicesContext } from '~/services.server'
+
+function readCookie(request: Request, name: string): string | null {
+  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
+    const [key, ...rest] = part.trim().split('=')
+    if (key === name) return decodeURIComponent(rest.join('='))
+  }
+  return null
 }
 
-export function action() {
-  return Response.json({ error: 'Not found' }, { status: 404 })
+// GET /api/auth/google/callback: Google sends the browser back here with a code. The strategy
+// checks the state cookie and exchanges the code; we open a session and set our cookie.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, config } = context.get(servicesContext)
+  if (!googleEnabled(config)) throw redirect('/login?error=google_unavailable')
+  const clear = ['oauth2_state', GOOGLE_NEXT_COOKIE].map((name) => `${name}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`)
+  let profile
+  try {
+    profile = await googleAuthenticator(config).authenticate('google', request)
+  } catch (error) {
+    log.warn('google sign-in failed', { error: error instanceof Error ? error.message : String(error) })
+    const headers = new Headers()
+    for (const c of clear) headers.append('Set-Cookie', c)
+    throw redirect('/login?error=google', { headers })
+  }
+  const result = await signInWithGoogle(db, profile, request.headers.get('user-agent'))
+  const headers = new Headers()
+  for (const c of clear) headers.append('Set-Cookie', c)
+  if (!result.ok) throw redirect('/login?error=google_unverified', { headers })
+  headers.append('Set-Cookie', sessionCookie(context, result.token))
+  throw redirect(safeRedirectPath(readCookie(request, GOOGLE_NEXT_COOKIE), DEFAULT_AFTER_LOGIN), { headers })
 }

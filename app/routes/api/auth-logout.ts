@@ -1,8 +1,13 @@
-// Not built yet: answers 404 until its issue fills it in.
-export function loader() {
-  return Response.json({ error: 'Not found' }, { status: 404 })
-}
+import type { Route } from './+types/auth-logout'
+import { clearSessionCookie, readSessionToken } from '~/auth.server'
+import { deleteSession } from '~/domain/sessions.server'
+import { jsonError } from '~/http.server'
+import { servicesContext } from '~/services.server'
 
-export function action() {
-  return Response.json({ error: 'Not found' }, { status: 404 })
+// POST /api/auth/logout: ends the session of the token (bearer or cookie), for both doors.
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== 'POST') return jsonError(405, 'Use POST.')
+  const token = readSessionToken(request)
+  if (token) await deleteSession(context.get(servicesContext).db, token)
+  return Response.json({ ok: true }, { headers: { 'Set-Cookie': clearSessionCookie(context) } })
 }

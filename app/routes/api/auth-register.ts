@@ -1,8 +1,18 @@
-// Not built yet: answers 404 until its issue fills it in.
-export function loader() {
-  return Response.json({ error: 'Not found' }, { status: 404 })
-}
+import type { Route } from './+types/auth-register'
+import { registerAccount } from '~/domain/accounts.server'
+import { checkRateLimits, jsonError, rateLimitedJson, readApiBody } from '~/http.server'
+import { ApiRegisterSchema } from '~/lib/account-schemas'
+import { publicUser } from '~/auth.server'
+import { servicesContext } from '~/services.server'
 
-export function action() {
-  return Response.json({ error: 'Not found' }, { status: 404 })
+// POST /api/auth/register {email, password, full_name} → 201 {user}; 409 for a taken email.
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== 'POST') return jsonError(405, 'Use POST.')
+  const body = await readApiBody(request, ApiRegisterSchema)
+  if (!body.ok) return body.response
+  const limited = await checkRateLimits(context, [{ rule: 'registerPerIp' }])
+  if (limited) return rateLimitedJson(limited)
+  const result = await registerAccount(context.get(servicesContext).db, { fullName: body.value.full_name, email: body.value.email, password: body.value.password })
+  if (!result.ok) return jsonError(result.status, result.error)
+  return Response.json({ user: publicUser(result.user) }, { status: 201 })
 }

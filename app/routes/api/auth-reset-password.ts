@@ -1,8 +1,17 @@
-// Not built yet: answers 404 until its issue fills it in.
-export function loader() {
-  return Response.json({ error: 'Not found' }, { status: 404 })
-}
+import type { Route } from './+types/auth-reset-password'
+import { resetPassword } from '~/domain/accounts.server'
+import { checkRateLimits, jsonError, rateLimitedJson, readApiBody } from '~/http.server'
+import { ApiResetPasswordSchema } from '~/lib/account-schemas'
+import { servicesContext } from '~/services.server'
 
-export function action() {
-  return Response.json({ error: 'Not found' }, { status: 404 })
+// POST /api/auth/reset-password {token, password}
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== 'POST') return jsonError(405, 'Use POST.')
+  const body = await readApiBody(request, ApiResetPasswordSchema)
+  if (!body.ok) return body.response
+  const limited = await checkRateLimits(context, [{ rule: 'resetPerIp' }])
+  if (limited) return rateLimitedJson(limited)
+  const result = await resetPassword(context.get(servicesContext).db, body.value.token, body.value.password)
+  if (!result.ok) return jsonError(400, result.error)
+  return Response.json({ message: 'Password has been reset successfully. You can now log in.' })
 }

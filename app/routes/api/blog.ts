@@ -1,8 +1,11 @@
-// Not built yet: answers 404 until its issue fills it in.
-export function loader() {
-  return Response.json({ error: 'Not found' }, { status: 404 })
-}
+import type { Route } from './+types/blog'
+import { jsonError } from '~/http.server'
+import { getPostBySlug } from '~/domain/blog.server'
+import { servicesContext } from '~/services.server'
 
-export function action() {
-  return Response.json({ error: 'Not found' }, { status: 404 })
+// GET /api/blogs/{slug} → one post, or 404 {error}.
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const post = await getPostBySlug(context.get(servicesContext).db, params.slug)
+  if (!post) return jsonError(404, 'Post not found.')
+  return Response.json(post, { headers: { 'Cache-Control': 'public, max-age=60' } })
 }

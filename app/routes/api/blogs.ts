@@ -1,8 +1,9 @@
-// Not built yet: answers 404 until its issue fills it in.
-export function loader() {
-  return Response.json({ error: 'Not found' }, { status: 404 })
-}
+import type { Route } from './+types/blogs'
+import { listPosts } from '~/domain/blog.server'
+import { servicesContext } from '~/services.server'
 
-export function action() {
-  return Response.json({ error: 'Not found' }, { status: 404 })
+// GET /api/blogs → every post, newest first.
+export async function loader({ context }: Route.LoaderArgs) {
+  const posts = await listPosts(context.get(servicesContext).db)
+  return Response.json(posts, { headers: { 'Cache-Control': 'public, max-age=60' } })
 }

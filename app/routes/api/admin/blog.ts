@@ -1,8 +1,33 @@
-// Not built yet: answers 404 until its issue fills it in.
-export function loader() {
-  return Response.json({ error: 'Not found' }, { status: 404 })
+import type { Route } from './+types/blog'
+import { requireApiAdmin } from '~/auth.server'
+import { getPostById, updatePost } from '~/domain/blog.server'
+import { jsonError, readApiBody } from '~/http.server'
+import { BlogPostSchema } from '~/lib/blog-schema'
+import { servicesContext } from '~/services.server'
+
+function postId(param: string | undefined): number | null {
+  return param && /^\d{1,9}$/.test(param) ? Number(param) : null
 }
 
-export function action() {
-  return Response.json({ error: 'Not found' }, { status: 404 })
+// GET /api/admin/blogs/{id} → the seven fields the edit form loads (with id and slug).
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireApiAdmin(request, context)
+  const id = postId(params.id)
+  const post = id ? await getPostById(context.get(servicesContext).db, id) : null
+  if (!post) return jsonError(404, 'Blog post not found.')
+  const { title, excerpt, image, date, readTime, category, content, slug } = post
+  return Response.json({ id: post.id, slug, title, excerpt, image, date, readTime, category, content }, { headers: { 'Cache-Control': 'no-store' } })
+}
+
+// PUT /api/admin/blogs/{id} with the seven fields → the updated post.
+export async function action({ request, params, context }: Route.ActionArgs) {
+  await requireApiAdmin(request, context)
+  if (request.method !== 'PUT') return jsonError(405, 'Use GET or PUT.', { Allow: 'GET, PUT' })
+  const id = postId(params.id)
+  if (!id) return jsonError(404, 'Blog post not found.')
+  const body = await readApiBody(request, BlogPostSchema)
+  if (!body.ok) return body.response
+  const post = await updatePost(context.get(servicesContext).db, id, body.value)
+  if (!post) return jsonError(404, 'Blog post not found.')
+  return Response.json(post)
 }

@@ -1,8 +1,22 @@
-// Not built yet: answers 404 until its issue fills it in.
-export function loader() {
-  return Response.json({ error: 'Not found' }, { status: 404 })
+import type { Route } from './+types/blogs'
+import { requireApiAdmin } from '~/auth.server'
+import { authorOf, createPost, listPosts } from '~/domain/blog.server'
+import { jsonError, readApiBody } from '~/http.server'
+import { BlogPostSchema } from '~/lib/blog-schema'
+import { servicesContext } from '~/services.server'
+
+// GET /api/admin/blogs → every post; POST with the seven fields → 201 with the new post.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireApiAdmin(request, context)
+  const posts = await listPosts(context.get(servicesContext).db)
+  return Response.json(posts, { headers: { 'Cache-Control': 'no-store' } })
 }
 
-export function action() {
-  return Response.json({ error: 'Not found' }, { status: 404 })
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireApiAdmin(request, context)
+  if (request.method !== 'POST') return jsonError(405, 'Use GET or POST.', { Allow: 'GET, POST' })
+  const body = await readApiBody(request, BlogPostSchema)
+  if (!body.ok) return body.response
+  const post = await createPost(context.get(servicesContext).db, body.value, authorOf(admin))
+  return Response.json(post, { status: 201, headers: { Location: `/api/blogs/${post.slug}` } })
 }

@@ -1,8 +1,17 @@
-// Not built yet: answers 404 until its issue fills it in.
-export function loader() {
-  return Response.json({ error: 'Not found' }, { status: 404 })
-}
+import type { Route } from './+types/login'
+import { signInWithPassword } from '~/domain/accounts.server'
+import { checkRateLimits, jsonError, rateLimitedJson, readApiBody } from '~/http.server'
+import { LoginSchema } from '~/lib/account-schemas'
+import { servicesContext } from '~/services.server'
 
-export function action() {
-  return Response.json({ error: 'Not found' }, { status: 404 })
+// POST /api/admin/login: like /api/auth/login, but only an admin gets a token.
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== 'POST') return jsonError(405, 'Use POST.')
+  const body = await readApiBody(request, LoginSchema)
+  if (!body.ok) return body.response
+  const limited = await checkRateLimits(context, [{ rule: 'loginPerIp' }, { rule: 'loginPerEmail', subject: body.value.email }])
+  if (limited) return rateLimitedJson(limited)
+  const result = await signInWithPassword(context.get(servicesContext).db, { ...body.value, requireAdmin: true, userAgent: request.headers.get('user-agent') })
+  if (!result.ok) return jsonError(result.status, result.error)
+  return Response.json({ token: result.token, expiresAt: result.expiresAt.toISOString() }, { headers: { 'Cache-Control': 'no-store' } })
 }

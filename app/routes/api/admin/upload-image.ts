@@ -1,8 +1,65 @@
-// Not built yet: answers 404 until its issue fills it in.
-export function loader() {
-  return Response.json({ error: 'Not found' }, { status: 404 })
+import {
+  FormDataParseError,
+  MaxFileSizeExceededError,
+  MaxTotalSizeExceededError,
+  MultipartParseError,
+  parseFormData,
+  type FileUpload,
+} from '@remix-run/form-data-parser'
+import type { Route } from './+types/upload-image'
+import { requireApiAdmin } from '~/auth.server'
+import { storeBlogImage } from '~/domain/blog.server'
+import { NotAnImageError } from '~/domain/images.server'
+import { jsonError } from '~/http.server'
+import { UPLOAD_LIMIT_BYTES, UPLOAD_LIMIT_TEXT } from '~/lib/constants'
+import { servicesContext } from '~/services.server'
+
+const TOO_LARGE = `The image is larger than ${UPLOAD_LIMIT_TEXT}.`
+const NOT_AN_IMAGE = 'Only image files can be uploaded.'
+// Room for the multipart framing around one file.
+const MAX_REQUEST_BYTES = UPLOAD_LIMIT_BYTES + 64 * 1024
+
+function isTooLarge(error: unknown): boolean {
+  const errors = [error, (error as { cause?: unknown } | null)?.cause]
+  return errors.some((e) => e instanceof MaxFileSizeExceededError || e instanceof MaxTotalSizeExceededError)
 }
 
-export function action() {
-  return Response.json({ error: 'Not found' }, { status: 404 })
+export function loader() {
+  return jsonError(405, 'Upload with POST.', { Allow: 'POST' })
+}
+
+// POST /api/admin/upload-image (multipart, field `image`) → {url} of the re-encoded picture.
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireApiAdmin(request, context)
+  if (request.method !== 'POST') return jsonError(405, 'Upload with POST.', { Allow: 'POST' })
+  if (!(request.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')) {
+    return jsonError(400, 'Send the image as multipart/form-data in the field "image".')
+  }
+  // A declared size over the limit is refused before a byte is read.
+  const declared = Number(request.headers.get('content-length') ?? 0)
+  if (declared > MAX_REQUEST_BYTES) return jsonError(413, TOO_LARGE)
+
+  let image: FileUpload | null = null
+  try {
+    // The limit is enforced while the body streams in: an oversized file is never buffered whole.
+    await parseFormData(request, { maxFiles: 1, maxFileSize: UPLOAD_LIMIT_BYTES, maxTotalSize: MAX_REQUEST_BYTES }, (file) => {
+      if (file.fieldName === 'image') image = file
+    })
+  } catch (error) {
+    if (isTooLarge(error)) return jsonError(413, TOO_LARGE)
+    if (error instanceof FormDataParseError || error instanceof MultipartParseError) {
+      return jsonError(400, 'The upload could not be read. Send one image in the field "image".')
+    }
+    throw error
+  }
+  const file = image as FileUpload | null
+  if (!file || file.size === 0) return jsonError(400, 'Choose an image to upload (field "image").')
+  if (!file.type.startsWith('image/')) return jsonError(400, NOT_AN_IMAGE)
+  try {
+    const url = await storeBlogImage(context.get(servicesContext).storage, Buffer.from(await file.arrayBuffer()))
+    return Response.json({ url }, { status: 201 })
+  } catch (error) {
+    if (error instanceof NotAnImageError) return jsonError(400, NOT_AN_IMAGE)
+    throw error
+  }
 }

@@ -1,0 +1,35 @@
+import { Link } from 'react-router'
+import { AssetImage } from '~/components/AssetImage/AssetImage'
+import classes from './CollectionTile.module.css'
+
+interface CollectionTileProps {
+  href: string
+  title: string
+  /** '124 assets'. */
+  countText: string
+  /** Thumbnail URLs: one fills the tile; two to four make a mosaic. */
+  images: string[]
+  description?: string
+}
+
+/** A category or collection: thumbnails, a name and a count, the whole tile one link. */
+export function CollectionTile({ href, title, countText, images, description }: CollectionTileProps) {
+  const shown = images.slice(0, 4)
+  return (
+    <Link to={href} className={classes.tile}>
+      <span className={classes.images} data-count={shown.length}>
+        {/* Decorative: the tile's name and count are the link's text. */}
+        {shown.length === 0 ? (
+          <AssetImage src="" alt="" className={classes.image} />
+        ) : (
+          shown.map((src, i) => <AssetImage key={`${src}-${i}`} src={src} alt="" className={classes.image} />)
+        )}
+      </span>
+      <span className={classes.text}>
+        <span className={classes.title}>{title}</span>
+        <span className={classes.count}>{countText}</span>
+        {description ? <span className={classes.description}>{description}</span> : null}
+      </span>
+    </Link>
+  )
+}

@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto'
+import sharp from 'sharp'
+import type { DB } from '#db/client'
+import type { BlogPost, User } from '#db/schema'
+import type { BlogPostInput } from '~/lib/blog-schema'
+import { MAX_INPUT_PIXELS, NotAnImageError } from './images.server'
+import { sanitizeBlogHtml } from './sanitize.server'
+import type { Storage } from './storage.server'
+
+/** A post as pages and the JSON API show it (spec section 3: author.name, readTime...). */
+export interface BlogPostView {
+  id: number
+  slug: string
+  title: string
+  excerpt: string
+  image: string
+  date: string
+  readTime: string
+  category: string
+  /** Sanitised on save: safe to render as HTML. */
+  content: string
+  author: { name: string }
+}
+
+const SLUG_MAX = 80
+/** Blog images wider than this are scaled down: the post column is far narrower. */
+const BLOG_IMAGE_MAX_WIDTH = 2000
+
+function toView(row: BlogPost): BlogPostView {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    excerpt: row.excerpt,
+    image: row.image_url,
+    date: row.date,
+    readTime: row.read_time,
+    category: row.category,
+    content: row.content_html,
+    author: { name: row.author_name },
+  }
+}
+
+/** 'Café & Crème: 3D!' → 'cafe-and-creme-3d'; a title with no letters or digits gives 'post'. */
+export function slugify(title: string): string {
+  const slug = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+/, '')
+    .slice(0, SLUG_MAX)
+    .replace(/-+$/, '')
+  return slug || 'post'
+}
+
+/** The slug itself if free, else the first free of slug-2, slug-3, ... */
+async function uniqueSlug(db: DB, base: string): Promise<string> {
+  // The base holds only [a-z0-9-], so it needs no escaping inside LIKE.
+  const rows = await db
+    .selectFrom('blog_posts')
+    .select('slug')
+    .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]))
+    .execute()
+  const taken = new Set(rows.map((row) => row.slug))
+  if (!taken.has(base)) return base
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`
+}
+
+function isSlugConflict(error: unknown): boolean {
+  const e = error as { code?: string; constraint?: string; message?: string } | null
+  return e?.code === '23505' && (e.constraint?.includes('slug') || e.message?.includes('slug') || false)
+}
+
+/** Newest first. `date` is free text, so the order is that of creation. */
+export async function listPosts(db: DB): Promise<BlogPostView[]> {
+  const rows = await db.selectFrom('blog_posts').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').execute()
+  return rows.map(toView)
+}
+
+export async function getPostBySlug(db: DB, slug: string): Promise<BlogPostView | null> {
+  if (!slug || slug.length > 200) return null
+  const row = await db.selectFrom('blog_posts').selectAll().where('slug', '=', slug).executeTakeFirst()
+  return row ? toView(row) : null
+}
+
+export async function getPostById(db: DB, id: number): Promise<BlogPostView | null> {
+  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null
+  const row = await db.selectFrom('blog_posts').selectAll().where('id', '=', id).executeTakeFirst()
+  return row ? toView(row) : null
+}
+
+function columns(input: BlogPostInput) {
+  return {
+    title: input.title,
+    excerpt: input.excerpt,
+    // The only copy kept is the sanitised one: nothing unsafe can be rendered later.
+    content_html: sanitizeBlogHtml(input.content),
+    image_url: input.image,
+    date: input.date,
+    read_time: input.readTime,
+    category: input.category,
+  }
+}
+
+/** The byline of a post an admin writes: their name, never their email address. */
+export function authorOf(admin: Pick<User, 'id' | 'full_name'>): { id: string; name: string } {
+  return { id: admin.id, name: admin.full_name.trim() || 'The Artist' }
+}
+
+/** Creates a post with a unique slug made from its title ('my-post', then 'my-post-2', ...). */
+export async function createPost(db: DB, input: BlogPostInput, author: { id: string | null; name: string }): Promise<BlogPostView> {
+  const base = slugify(input.title)
+  // Two posts with the same title saved at once both see the slug free: the loser retries.
+  for (let attempt = 0; ; attempt++) {
+    const slug = await uniqueSlug(db, base)
+    try {
+      const row = await db
+        .insertInto('blog_posts')
+        .values({ ...columns(input), slug, author_id: author.id, author_name: author.name })
+        .returningAll()
+        .executeTakeFirstOrThrow()
+      return toView(row)
+    } catch (error) {
+      if (!isSlugConflict(error) || attempt >= 4) throw error
+    }
+  }
+}
+
+/**
+ * Updates the seven fields. The slug stays as it was, even when the title changes: links to a
+ * published post keep working. Null when the post does not exist.
+ */
+export async function updatePost(db: DB, id: number, input: BlogPostInput): Promise<BlogPostView | null> {
+  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null
+  const row = await db
+    .updateTable('blog_posts')
+    .set({ ...columns(input), updated_at: new Date() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst()
+  return row ? toView(row) : null
+}
+
+/**
+ * Re-encodes an uploaded picture for a post as WebP (which also drops its metadata and anything
+ * hidden after the image data) and stores it publicly. Returns the URL it is served at.
+ * Throws NotAnImageError for anything sharp cannot decode.
+ */
+export async function storeBlogImage(storage: Storage, data: Buffer): Promise<string> {
+  let webp: Buffer
+  try {
+    webp = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+      .rotate()
+      .resize({ width: BLOG_IMAGE_MAX_WIDTH, withoutEnlargement: true })
+      .webp({ quality: 82, alphaQuality: 90, effort: 3 })
+      .toBuffer()
+  } catch {
+    throw new NotAnImageError()
+  }
+  const name = `${randomUUID()}.webp`
+  await storage.put(`public/blog/${name}`, webp)
+  return `/images/blog/${name}`
+}

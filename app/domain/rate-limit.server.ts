@@ -1,0 +1,70 @@
+import { sql } from 'kysely'
+import type { DB } from '#db/client'
+
+export interface RateRule {
+  /** How many attempts the window allows. */
+  limit: number
+  windowMs: number
+}
+
+const MINUTE = 60_000
+const HOUR = 60 * MINUTE
+
+// Per IP and per email: one address cannot hammer many accounts, nor many addresses one account.
+export const RATE_RULES = {
+  loginPerIp: { limit: 30, windowMs: 15 * MINUTE },
+  loginPerEmail: { limit: 10, windowMs: 15 * MINUTE },
+  registerPerIp: { limit: 10, windowMs: HOUR },
+  forgotPerIp: { limit: 10, windowMs: HOUR },
+  forgotPerEmail: { limit: 3, windowMs: HOUR },
+  resetPerIp: { limit: 10, windowMs: HOUR },
+  contactPerIp: { limit: 5, windowMs: HOUR },
+  contactPerEmail: { limit: 3, windowMs: HOUR },
+} satisfies Record<string, RateRule>
+
+export type RateRuleName = keyof typeof RATE_RULES
+
+export interface RateLimitResult {
+  allowed: boolean
+  retryAfterSeconds: number
+}
+
+/**
+ * Counts one attempt for `key` and says whether it is still within the rule. One upsert, so
+ * parallel requests and several app instances share the same count.
+ */
+export async function hitRateLimit(db: DB, key: string, rule: RateRule, scale = 1): Promise<RateLimitResult> {
+  const limit = Math.max(1, Math.round(rule.limit * scale))
+  const windowSeconds = rule.windowMs / 1000
+  const row = await sql<{ count: number; window_start: Date }>`
+    insert into rate_limits as r (key, window_start, count) values (${key}, now(), 1)
+    on conflict (key) do update set
+      count = case when r.window_start <= now() - make_interval(secs => ${windowSeconds}) then 1 else r.count + 1 end,
+      window_start = case when r.window_start <= now() - make_interval(secs => ${windowSeconds}) then now() else r.window_start end
+    returning count, window_start
+  `.execute(db)
+  const { count, window_start } = row.rows[0]
+  const retryAfterSeconds = Math.max(1, Math.ceil((window_start.getTime() + rule.windowMs - Date.now()) / 1000))
+  return { allowed: count <= limit, retryAfterSeconds }
+}
+
+export class RateLimitedError extends Error {
+  constructor(public readonly retryAfterSeconds: number) {
+    super(`Too many attempts. Please try again in ${formatWait(retryAfterSeconds)}.`)
+  }
+}
+
+function formatWait(seconds: number): string {
+  if (seconds < 90) return `${seconds} seconds`
+  return `${Math.ceil(seconds / 60)} minutes`
+}
+
+/** Checks several rules at once (e.g. per IP and per email); throws when any is exceeded. */
+export async function enforceRateLimits(db: DB, checks: { rule: RateRuleName; subject: string }[], scale = 1): Promise<void> {
+  let worst = 0
+  for (const check of checks) {
+    const result = await hitRateLimit(db, `${check.rule}:${check.subject.toLowerCase()}`, RATE_RULES[check.rule], scale)
+    if (!result.allowed) worst = Math.max(worst, result.retryAfterSeconds)
+  }
+  if (worst > 0) throw new RateLimitedError(worst)
+}

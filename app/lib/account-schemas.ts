@@ -1,0 +1,68 @@
+import { z } from 'zod'
+import { DEFAULT_AFTER_LOGIN } from './constants'
+import { safeRedirectPath } from './redirects'
+
+// The account forms' rules, shared by the pages (server and browser) and the JSON API.
+export const PASSWORDS_DIFFER = 'Passwords do not match.'
+export const MISSING_RESET_TOKEN = 'Invalid or missing reset token.'
+const MIN_PASSWORD = 8
+
+const email = z
+  .string({ message: 'Email is required.' })
+  .trim()
+  .min(1, 'Email is required.')
+  .max(254, 'Email is too long.')
+  .pipe(z.email({ message: 'Enter a valid email address.' }))
+const password = z.string({ message: 'Password is required.' }).min(1, 'Password is required.').max(200, 'Password is too long.')
+const newPassword = z
+  .string({ message: 'Password is required.' })
+  .min(MIN_PASSWORD, `Password must be at least ${MIN_PASSWORD} characters.`)
+  .max(200, 'Password is too long.')
+
+export const LoginSchema = z.object({ email, password })
+
+export const RegisterSchema = z
+  .object({
+    fullName: z.string({ message: 'Full name is required.' }).trim().min(1, 'Full name is required.').max(120, 'Full name is too long.'),
+    email,
+    password: newPassword,
+    confirmPassword: z.string({ message: 'Confirm your password.' }),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: PASSWORDS_DIFFER, path: ['confirmPassword'] })
+
+/** The API's register body: full_name as in spec section 7, no confirmation field. */
+export const ApiRegisterSchema = z.object({
+  full_name: z.string({ message: 'full_name is required.' }).trim().min(1, 'full_name is required.').max(120, 'full_name is too long.'),
+  email,
+  password: newPassword,
+})
+
+export const ForgotPasswordSchema = z.object({ email })
+
+export const ResetPasswordSchema = z
+  .object({
+    token: z.string({ message: MISSING_RESET_TOKEN }).min(1, MISSING_RESET_TOKEN).max(200, MISSING_RESET_TOKEN),
+    password: newPassword,
+    confirmPassword: z.string({ message: 'Confirm your password.' }),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: PASSWORDS_DIFFER, path: ['confirmPassword'] })
+
+export const ApiResetPasswordSchema = z.object({
+  token: z.string({ message: MISSING_RESET_TOKEN }).min(1, MISSING_RESET_TOKEN).max(200, MISSING_RESET_TOKEN),
+  password: newPassword,
+})
+
+/**
+ * Where to go after signing in (spec section 4): the `redirect` target if it is a same-origin
+ * path, else /dashboard; with an assetId too, back to that asset with the download resumed.
+ */
+export function afterLoginTarget(redirectTo: string | null | undefined, assetId: string | null | undefined): string {
+  const target = safeRedirectPath(redirectTo, DEFAULT_AFTER_LOGIN)
+  if (redirectTo && assetId && /^\d{1,9}$/.test(assetId) && target !== DEFAULT_AFTER_LOGIN) {
+    const url = new URL(target, 'http://relative.invalid')
+    url.searchParams.set('assetId', assetId)
+    url.searchParams.set('download', '1')
+    return `${url.pathname}${url.search}`
+  }
+  return target
+}

@@ -1,0 +1,475 @@
+// The public JSON API as data: the /api page renders it for people and /api/openapi.json turns
+// it into an OpenAPI 3.1 document, so the two can never disagree. Shapes follow the routes
+// (app/routes/api/*), AssetView (app/lib/asset-view.ts) and publicUser (app/auth.server.ts).
+import { ASSET_TYPES, FREE_DAILY_DOWNLOADS, SESSION_DAYS, SORTS } from './constants'
+
+export type JsonSchema = { [key: string]: unknown }
+
+/** GET /api/assets never returns more than this many assets per page (search.server MAX_PAGE_SIZE). */
+export const API_MAX_LIMIT = 100
+export const API_DEFAULT_LIMIT = 20
+
+const ref = (name: keyof typeof API_SCHEMAS): JsonSchema => ({ $ref: `#/components/schemas/${name}` })
+const nullable = (type: string, extra: JsonSchema = {}): JsonSchema => ({ type: [type, 'null'], ...extra })
+
+export const API_SCHEMAS = {
+  Error: {
+    type: 'object',
+    description: 'Every error answer: a message that can be shown to a person.',
+    required: ['error'],
+    properties: { error: { type: 'string' } },
+  },
+  Asset: {
+    type: 'object',
+    description: 'A published asset. Image URLs are relative to the site.',
+    required: ['id', 'title', 'description', 'tags', 'category', 'asset_type', 'download_count', 'is_active', 'created_at', 'image', 'thumbnail', 'preview_urls'],
+    properties: {
+      id: { type: 'integer' },
+      title: { type: 'string' },
+      description: { type: 'string' },
+      tags: { type: 'array', items: { type: 'string' }, description: 'Lower-case, in the artist’s order.' },
+      category: { type: 'string' },
+      asset_type: { type: 'string', enum: [...ASSET_TYPES] },
+      download_count: { type: 'integer' },
+      is_active: { type: 'boolean', description: 'Always true here: the API only lists published assets.' },
+      created_at: { type: 'string', format: 'date-time' },
+      image: { type: 'string', description: 'The preview as PNG.' },
+      thumbnail: { type: 'string', description: 'The thumbnail as PNG.' },
+      preview_urls: {
+        type: 'object',
+        required: ['thumb', 'thumb_webp', 'preview', 'preview_webp'],
+        properties: {
+          thumb: { type: 'string' },
+          thumb_webp: { type: 'string' },
+          preview: { type: 'string' },
+          preview_webp: { type: 'string' },
+        },
+      },
+      width: nullable('integer', { description: 'Of the original, in pixels.' }),
+      height: nullable('integer'),
+      dominant_colour: nullable('string', { description: 'A hex colour such as #7c8cf0.' }),
+    },
+  },
+  AssetPage: {
+    type: 'object',
+    required: ['assets', 'total', 'totalCapped', 'page', 'limit', 'pageCount'],
+    properties: {
+      assets: { type: 'array', items: { $ref: '#/components/schemas/Asset' } },
+      total: { type: 'integer', description: 'Matches, counted up to 10,000.' },
+      totalCapped: { type: 'boolean', description: 'True when there are more than 10,000 matches.' },
+      page: { type: 'integer' },
+      limit: { type: 'integer' },
+      pageCount: { type: 'integer' },
+    },
+  },
+  Tag: {
+    type: 'object',
+    required: ['tag', 'count', 'thumbnail'],
+    properties: {
+      tag: { type: 'string' },
+      count: { type: 'integer', description: 'Published assets carrying the tag.' },
+      thumbnail: { type: 'string', description: 'The thumbnail of its most downloaded asset; empty if none.' },
+    },
+  },
+  User: {
+    type: 'object',
+    required: ['id', 'email', 'full_name', 'role', 'subscription_status', 'created_at'],
+    properties: {
+      id: { type: 'string', format: 'uuid' },
+      email: { type: 'string', format: 'email' },
+      full_name: { type: 'string' },
+      role: { type: 'string', enum: ['user', 'admin'] },
+      subscription_status: { type: 'string', enum: ['free', 'pro'] },
+      downloads_today: { type: 'integer', description: 'Downloads counted against today’s quota (UTC).' },
+      subscription_renews_at: nullable('string', { format: 'date-time' }),
+      subscription_ends_at: nullable('string', { format: 'date-time' }),
+      created_at: { type: 'string', format: 'date-time' },
+    },
+  },
+  DownloadHistoryItem: {
+    type: 'object',
+    required: ['id', 'title', 'downloaded_at'],
+    properties: {
+      id: { type: 'integer', description: 'The asset’s id.' },
+      title: { type: 'string' },
+      image: { type: 'string' },
+      preview_urls: { type: 'object', additionalProperties: { type: 'string' } },
+      downloaded_at: { type: 'string', format: 'date-time' },
+    },
+  },
+  BillingItem: {
+    type: 'object',
+    required: ['description', 'date', 'amount'],
+    properties: {
+      description: { type: 'string' },
+      date: { type: 'string', format: 'date-time' },
+      amount: { type: 'number', description: 'In US dollars.' },
+    },
+  },
+  BlogPost: {
+    type: 'object',
+    required: ['id', 'slug', 'title', 'excerpt', 'image', 'date', 'readTime', 'category', 'author'],
+    properties: {
+      id: { type: 'integer' },
+      slug: { type: 'string' },
+      title: { type: 'string' },
+      excerpt: { type: 'string' },
+      image: { type: 'string', description: 'Cover image URL.' },
+      date: { type: 'string', description: 'Free text, as shown on the post.' },
+      readTime: { type: 'string', description: 'Free text, such as “3 min read”.' },
+      category: { type: 'string' },
+      content: { type: 'string', description: 'Sanitised HTML.' },
+      author: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } },
+    },
+  },
+} satisfies Record<string, JsonSchema>
+
+export type SchemaName = keyof typeof API_SCHEMAS
+
+export interface ApiParameter {
+  name: string
+  in: 'query' | 'path'
+  required?: boolean
+  description: string
+  schema: JsonSchema
+}
+
+export interface ApiResponse {
+  status: number
+  description: string
+  schema: JsonSchema
+  example: unknown
+}
+
+export interface ApiCall {
+  operationId: string
+  method: 'GET' | 'POST' | 'DELETE'
+  /** OpenAPI style: /api/blogs/{slug}. */
+  path: string
+  group: ApiGroup
+  summary: string
+  description: string
+  /** Needs `Authorization: Bearer <token>`. */
+  bearer: boolean
+  parameters: ApiParameter[]
+  body?: { schema: JsonSchema; example: unknown }
+  responses: ApiResponse[]
+  /** Cache-Control of the 200 answer, where it may be cached. */
+  cache?: string
+}
+
+export const API_GROUPS = ['Assets', 'Authentication', 'Downloads', 'Favorites', 'Billing', 'Blog'] as const
+export type ApiGroup = (typeof API_GROUPS)[number]
+
+const EXAMPLE_IMAGE_DIR = '/images/7f3c2a9e-4b1d-4e8a-9c55-2d0f6b8e1a47'
+
+export const EXAMPLE_ASSET = {
+  id: 42,
+  title: 'Glossy Robot Head',
+  description: 'A friendly robot head with a glossy finish, rendered on a transparent background.',
+  tags: ['robot', 'head', 'glossy'],
+  category: 'Robots',
+  asset_type: '3d',
+  download_count: 128,
+  is_active: true,
+  created_at: '2025-05-02T09:30:00.000Z',
+  image: `${EXAMPLE_IMAGE_DIR}/preview.png`,
+  thumbnail: `${EXAMPLE_IMAGE_DIR}/thumb.png`,
+  preview_urls: {
+    thumb: `${EXAMPLE_IMAGE_DIR}/thumb.png`,
+    thumb_webp: `${EXAMPLE_IMAGE_DIR}/thumb.webp`,
+    preview: `${EXAMPLE_IMAGE_DIR}/preview.png`,
+    preview_webp: `${EXAMPLE_IMAGE_DIR}/preview.webp`,
+  },
+  width: 1024,
+  height: 1024,
+  dominant_colour: '#7c8cf0',
+}
+
+const EXAMPLE_POST = {
+  id: 3,
+  slug: 'what-royalty-free-means-for-your-projects',
+  title: 'What Royalty-Free Means for Your Projects',
+  excerpt: 'A plain-English walkthrough of the licence.',
+  image: '/blog/what-royalty-free-means-for-your-projects.svg',
+  date: 'August 18, 2026',
+  readTime: '3 min read',
+  category: 'Licensing',
+  author: { name: 'The Artist' },
+}
+
+const error = (status: number, description: string, message: string): ApiResponse => ({ status, description, schema: ref('Error'), example: { error: message } })
+const UNAUTHORIZED = error(401, 'No token, or the token has expired or been revoked.', 'Authentication required')
+const ASSET_ID: ApiParameter = { name: 'id', in: 'path', required: true, description: 'The asset’s id.', schema: { type: 'integer', minimum: 1 } }
+
+export const API_CALLS: ApiCall[] = [
+  {
+    operationId: 'listAssets',
+    method: 'GET',
+    path: '/api/assets',
+    group: 'Assets',
+    summary: 'Search and list published assets',
+    description:
+      'The same search as the Explore page: full-text over titles, tags, categories and descriptions, where every word must match and the last may be a prefix; unknown words are corrected to the nearest term of the catalogue when nothing matches. Filters combine.',
+    bearer: false,
+    parameters: [
+      { name: 'search', in: 'query', description: 'Words to search for (at most 200 characters). `q` is accepted as a synonym.', schema: { type: 'string', maxLength: 200 } },
+      { name: 'sort', in: 'query', description: '`relevance` by default when searching, otherwise `newest`.', schema: { type: 'string', enum: [...SORTS] } },
+      { name: 'asset_type', in: 'query', description: 'Only assets of this type.', schema: { type: 'string', enum: [...ASSET_TYPES] } },
+      { name: 'category', in: 'query', description: 'Only this category (case-insensitive), as listed on /categories.', schema: { type: 'string', maxLength: 100 } },
+      {
+        name: 'tags',
+        in: 'query',
+        description: 'Comma-separated tags (or the parameter repeated); an asset must carry every one. Case does not matter.',
+        schema: { type: 'string', maxLength: 500 },
+      },
+      { name: 'page', in: 'query', description: 'Page number, from 1. Pages stop at the 10,000th match.', schema: { type: 'integer', minimum: 1, default: 1 } },
+      {
+        name: 'limit',
+        in: 'query',
+        description: `Assets per page. Values above ${API_MAX_LIMIT} are capped at ${API_MAX_LIMIT}.`,
+        schema: { type: 'integer', minimum: 1, maximum: API_MAX_LIMIT, default: API_DEFAULT_LIMIT },
+      },
+    ],
+    responses: [
+      {
+        status: 200,
+        description: 'One page of matching assets.',
+        schema: ref('AssetPage'),
+        example: { assets: [EXAMPLE_ASSET], total: 87, totalCapped: false, page: 1, limit: 20, pageCount: 5 },
+      },
+      error(400, 'A parameter has a value it cannot take.', `sort must be one of ${SORTS.join(', ')}`),
+    ],
+    cache: 'public, max-age=30',
+  },
+  {
+    operationId: 'listTags',
+    method: 'GET',
+    path: '/api/assets/tags',
+    group: 'Assets',
+    summary: 'The most used tags',
+    description: 'Up to 100 tags of published assets, the most used first, each with its number of assets and a thumbnail.',
+    bearer: false,
+    parameters: [],
+    responses: [
+      {
+        status: 200,
+        description: 'Tags by count, descending.',
+        schema: { type: 'object', required: ['tags'], properties: { tags: { type: 'array', items: ref('Tag') } } },
+        example: { tags: [{ tag: 'robot', count: 64, thumbnail: `${EXAMPLE_IMAGE_DIR}/thumb.png` }] },
+      },
+    ],
+    cache: 'public, max-age=60',
+  },
+  {
+    operationId: 'login',
+    method: 'POST',
+    path: '/api/auth/login',
+    group: 'Authentication',
+    summary: 'Sign in and get a token',
+    description: `Exchanges an email and password for a bearer token, valid for up to ${SESSION_DAYS} days. Accounts that only use Google sign-in have no password and cannot use this call. Attempts are rate-limited.`,
+    bearer: false,
+    parameters: [],
+    body: {
+      schema: {
+        type: 'object',
+        required: ['email', 'password'],
+        properties: { email: { type: 'string', format: 'email' }, password: { type: 'string' } },
+      },
+      example: { email: 'you@example.com', password: 'your password' },
+    },
+    responses: [
+      {
+        status: 200,
+        description: 'Signed in.',
+        schema: { type: 'object', required: ['token'], properties: { token: { type: 'string' } } },
+        example: { token: 'b3f1c9…' },
+      },
+      error(400, 'The body is not JSON, or a field is missing.', 'Email and password are required.'),
+      error(401, 'The email or password is wrong.', 'Invalid email or password.'),
+      error(429, 'Too many attempts; wait and try again.', 'Too many attempts. Please try again later.'),
+    ],
+  },
+  {
+    operationId: 'currentUser',
+    method: 'GET',
+    path: '/api/auth/me',
+    group: 'Authentication',
+    summary: 'The signed-in user',
+    description: 'The account the token belongs to: name, email, plan, and the dates of its Pro subscription.',
+    bearer: true,
+    parameters: [],
+    responses: [
+      {
+        status: 200,
+        description: 'The current user.',
+        schema: { type: 'object', required: ['user'], properties: { user: ref('User') } },
+        example: {
+          user: {
+            id: '0b6f4a5e-2c1d-4f7a-8e3b-9d2c1a0f5e6b',
+            email: 'you@example.com',
+            full_name: 'Alex Doe',
+            role: 'user',
+            subscription_status: 'free',
+            downloads_today: 2,
+            subscription_renews_at: null,
+            subscription_ends_at: null,
+            created_at: '2025-04-11T08:15:00.000Z',
+          },
+        },
+      },
+      UNAUTHORIZED,
+    ],
+  },
+  {
+    operationId: 'downloadAsset',
+    method: 'POST',
+    path: '/api/assets/download/{id}',
+    group: 'Downloads',
+    summary: 'Download an asset',
+    description: `Grants a download and answers with a short-lived URL; a GET of that URL returns the file as an attachment named after the asset ({title}.png). On the Free plan each asset counts once per UTC day against the quota of ${FREE_DAILY_DOWNLOADS}; downloading it again the same day is free. Pro has no daily limit.`,
+    bearer: true,
+    parameters: [ASSET_ID],
+    responses: [
+      {
+        status: 200,
+        description: 'Granted.',
+        schema: { type: 'object', required: ['downloadUrl'], properties: { downloadUrl: { type: 'string' } } },
+        example: { downloadUrl: '/downloads/eyJhIjo0Mn0.c2lnbmF0dXJl' },
+      },
+      UNAUTHORIZED,
+      error(403, `The Free plan’s ${FREE_DAILY_DOWNLOADS} downloads for today are used up.`, 'Download quota exceeded'),
+      error(404, 'No published asset has this id.', 'Asset not found'),
+    ],
+  },
+  {
+    operationId: 'downloadHistory',
+    method: 'GET',
+    path: '/api/assets/downloads/history',
+    group: 'Downloads',
+    summary: 'Your download history',
+    description: 'The assets you downloaded, the most recent first.',
+    bearer: true,
+    parameters: [],
+    responses: [
+      {
+        status: 200,
+        description: 'Download history.',
+        schema: { type: 'object', required: ['history'], properties: { history: { type: 'array', items: ref('DownloadHistoryItem') } } },
+        example: {
+          history: [{ id: 42, title: EXAMPLE_ASSET.title, image: EXAMPLE_ASSET.image, preview_urls: EXAMPLE_ASSET.preview_urls, downloaded_at: '2025-05-20T14:02:11.000Z' }],
+        },
+      },
+      UNAUTHORIZED,
+    ],
+  },
+  {
+    operationId: 'listFavorites',
+    method: 'GET',
+    path: '/api/users/favorites',
+    group: 'Favorites',
+    summary: 'Your favourites',
+    description: 'The assets you saved, the most recently saved first.',
+    bearer: true,
+    parameters: [],
+    responses: [
+      {
+        status: 200,
+        description: 'Favourite assets.',
+        schema: { type: 'object', required: ['favorites'], properties: { favorites: { type: 'array', items: ref('Asset') } } },
+        example: { favorites: [EXAMPLE_ASSET] },
+      },
+      UNAUTHORIZED,
+    ],
+  },
+  {
+    operationId: 'addFavorite',
+    method: 'POST',
+    path: '/api/users/favorites',
+    group: 'Favorites',
+    summary: 'Add a favourite',
+    description: 'Saves an asset to your favourites. Adding one that is already a favourite changes nothing.',
+    bearer: true,
+    parameters: [],
+    body: {
+      schema: { type: 'object', required: ['asset_id'], properties: { asset_id: { type: 'integer', minimum: 1 } } },
+      example: { asset_id: 42 },
+    },
+    responses: [
+      { status: 200, description: 'Saved.', schema: { type: 'object', properties: { ok: { type: 'boolean' } } }, example: { ok: true } },
+      error(400, 'asset_id is missing or not a positive whole number.', 'asset_id must be a positive whole number'),
+      UNAUTHORIZED,
+      error(404, 'No published asset has this id.', 'Asset not found'),
+    ],
+  },
+  {
+    operationId: 'removeFavorite',
+    method: 'DELETE',
+    path: '/api/users/favorites/{id}',
+    group: 'Favorites',
+    summary: 'Remove a favourite',
+    description: 'Removes an asset from your favourites. Removing one that is not a favourite changes nothing.',
+    bearer: true,
+    parameters: [ASSET_ID],
+    responses: [
+      { status: 200, description: 'Removed.', schema: { type: 'object', properties: { ok: { type: 'boolean' } } }, example: { ok: true } },
+      UNAUTHORIZED,
+    ],
+  },
+  {
+    operationId: 'billingHistory',
+    method: 'GET',
+    path: '/api/auth/billing/history',
+    group: 'Billing',
+    summary: 'Your billing history',
+    description: 'Payments for Pro, the most recent first. Card details are held by Stripe and never returned.',
+    bearer: true,
+    parameters: [],
+    responses: [
+      {
+        status: 200,
+        description: 'Billing history.',
+        schema: { type: 'object', required: ['history'], properties: { history: { type: 'array', items: ref('BillingItem') } } },
+        example: { history: [{ description: 'Pro plan (monthly)', date: '2025-05-01T10:00:00.000Z', amount: 9 }] },
+      },
+      UNAUTHORIZED,
+    ],
+  },
+  {
+    operationId: 'listBlogPosts',
+    method: 'GET',
+    path: '/api/blogs',
+    group: 'Blog',
+    summary: 'Blog posts',
+    description: 'Published posts, the newest first.',
+    bearer: false,
+    parameters: [],
+    responses: [{ status: 200, description: 'An array of posts.', schema: { type: 'array', items: ref('BlogPost') }, example: [EXAMPLE_POST] }],
+  },
+  {
+    operationId: 'getBlogPost',
+    method: 'GET',
+    path: '/api/blogs/{slug}',
+    group: 'Blog',
+    summary: 'One blog post',
+    description: 'A post with its HTML content.',
+    bearer: false,
+    parameters: [{ name: 'slug', in: 'path', required: true, description: 'The post’s slug, as in /blog/{slug}.', schema: { type: 'string' } }],
+    responses: [
+      { status: 200, description: 'The post.', schema: ref('BlogPost'), example: { ...EXAMPLE_POST, content: '<p>“Royalty-free” is one of those terms…</p>' } },
+      error(404, 'No published post has this slug.', 'Post not found.'),
+    ],
+  },
+]
+
+/** The status codes the API answers with, for the overview. */
+export const API_STATUS_CODES: { status: number; meaning: string }[] = [
+  { status: 200, meaning: 'Success.' },
+  { status: 400, meaning: 'Bad input: a parameter or body field is missing or invalid. The message says which.' },
+  { status: 401, meaning: 'The call needs a bearer token and none was sent, or it is no longer valid.' },
+  { status: 403, meaning: 'Signed in but not allowed, for example the daily download quota is used up.' },
+  { status: 404, meaning: 'The asset, post or path does not exist.' },
+  { status: 405, meaning: 'The path exists but not with this method.' },
+  { status: 429, meaning: 'Too many attempts in a short time; wait before trying again.' },
+  { status: 500, meaning: 'Something failed on our side; try again later.' },
+]

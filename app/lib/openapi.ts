@@ -1,0 +1,55 @@
+import { API_CALLS, API_GROUPS, API_SCHEMAS, type ApiCall, type JsonSchema } from './api-reference'
+import { SITE_NAME } from './constants'
+
+const STATUS_TEXT: Record<number, string> = { 200: 'OK', 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 429: 'Too Many Requests' }
+
+function operation(call: ApiCall): JsonSchema {
+  const responses: JsonSchema = {}
+  for (const r of call.responses) {
+    const headers = r.status === 200 && call.cache ? { 'Cache-Control': { schema: { type: 'string', const: call.cache } } } : undefined
+    responses[String(r.status)] = {
+      description: r.description || STATUS_TEXT[r.status],
+      ...(headers ? { headers } : {}),
+      content: { 'application/json': { schema: r.schema, example: r.example } },
+    }
+  }
+  return {
+    operationId: call.operationId,
+    summary: call.summary,
+    description: call.description,
+    tags: [call.group],
+    // An empty list marks a public call explicitly.
+    security: call.bearer ? [{ bearerAuth: [] }] : [],
+    ...(call.parameters.length ? { parameters: call.parameters.map((p) => ({ name: p.name, in: p.in, required: p.required ?? false, description: p.description, schema: p.schema })) } : {}),
+    ...(call.body ? { requestBody: { required: true, content: { 'application/json': { schema: call.body.schema, example: call.body.example } } } } : {}),
+    responses,
+  }
+}
+
+/** The OpenAPI 3.1 description of the public API, served at /api/openapi.json. */
+export function openApiDocument(serverUrl: string): JsonSchema {
+  const paths: Record<string, Record<string, JsonSchema>> = {}
+  for (const call of API_CALLS) {
+    paths[call.path] ??= {}
+    paths[call.path][call.method.toLowerCase()] = operation(call)
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: `${SITE_NAME} API`,
+      version: '1.0.0',
+      summary: 'Search the catalogue, read the blog, and download and favourite assets for a signed-in account.',
+      description:
+        'Answers are JSON. Errors have the shape {"error": "message"}. Assets are used under the License Agreement (/license): commercial use with no attribution; resale, redistribution, NFT use and AI-training use need written permission.',
+    },
+    servers: [{ url: serverUrl }],
+    tags: API_GROUPS.map((name) => ({ name })),
+    paths,
+    components: {
+      schemas: API_SCHEMAS,
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', description: 'The token from POST /api/auth/login, sent as `Authorization: Bearer <token>`.' },
+      },
+    },
+  }
+}
