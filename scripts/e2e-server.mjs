@@ -1,10 +1,11 @@
 // Starts the built server for the end-to-end tests on a database of its own: a fresh one on
 // the PostgreSQL server (dropped on exit), or embedded PGlite when none answers.
 import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
+import { startFakeGoogle } from '../tests/fakes/google.mjs'
 
 const serverUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres'
 const dataDir = mkdtempSync(path.join(tmpdir(), 'stock-e2e-'))
@@ -31,6 +32,13 @@ try {
   console.warn('[e2e] No PostgreSQL server answers: using embedded PGlite.')
 }
 
+// Tests read the outbox (reset emails) and set up data through this database.
+mkdirSync('.tmp', { recursive: true })
+writeFileSync(`.tmp/e2e-${port}.json`, JSON.stringify({ databaseUrl }))
+
+// Local fakes of the outside services: never the real Google or Stripe in tests.
+const google = await startFakeGoogle({ port: Number(process.env.E2E_GOOGLE_PORT ?? Number(port) + 1) })
+
 const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
   stdio: 'inherit',
   env: {
@@ -45,6 +53,9 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
     LOG_REQUESTS: 'false',
     ADMIN_EMAIL: '',
     ADMIN_PASSWORD: '',
+    // Many sign-ins from one address in a few minutes: keep the limits, raise the ceilings.
+    RATE_LIMIT_SCALE: '50',
+    ...google.env,
   },
 })
 
@@ -53,6 +64,7 @@ async function cleanup(code) {
   if (cleaning) return
   cleaning = true
   child.kill('SIGTERM')
+  await google.close().catch(() => {})
   await new Promise((resolve) => setTimeout(resolve, 300))
   if (databaseUrl) await adminQuery(`drop database if exists "${dbName}" with (force)`).catch(() => {})
   rmSync(dataDir, { recursive: true, force: true })

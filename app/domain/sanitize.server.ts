@@ -40,7 +40,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
     img(tagName, attribs) {
       const out: Record<string, string> = {}
       if (attribs.src) out.src = attribs.src.trim()
-      if (attribs.alt) out.alt = attribs.alt
+      // alt="" is meaningful (a decorative image): keep it.
+      if (attribs.alt !== undefined) out.alt = attribs.alt
       for (const name of ['width', 'height'] as const) {
         if (attribs[name] && DIMENSION.test(attribs[name])) out[name] = attribs[name].toLowerCase()
       }

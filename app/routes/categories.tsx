@@ -40,7 +40,7 @@ export default function CategoriesPage({ loaderData }: Route.ComponentProps) {
           will list them as soon as they are.
         </Text>
       ) : (
-        <SimpleGrid component="ul" cols={{ base: 2, sm: 3, md: 4 }} spacing="lg" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        <SimpleGrid component="ul" cols={{ base: 2, sm: 3, md: 4, lg: 5 }} spacing="lg" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {categories.map((c) => (
             <li key={c.category}>
               <CollectionTile

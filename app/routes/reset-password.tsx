@@ -16,8 +16,6 @@ export const RESET_FAILED = 'Failed to reset password.'
 export const meta: Route.MetaFunction = () => [
   { title: `Reset password | ${SITE_NAME}` },
   { name: 'description', content: 'Choose a new password for your account.' },
-  // The URL carries a one-time token: keep it out of Referer headers.
-  { name: 'referrer', content: 'no-referrer' },
 ]
 
 export function loader({ url }: Route.LoaderArgs) {

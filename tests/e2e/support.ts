@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import pg from 'pg'
 import { test, type Page } from '@playwright/test'
 
 export const jsEnabled = () => test.info().project.name === 'js'
@@ -6,4 +8,40 @@ export const jsEnabled = () => test.info().project.name === 'js'
 export async function hydrated(page: Page): Promise<void> {
   if (!jsEnabled()) return
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+}
+
+
+/** A query against the e2e server's own database (see scripts/e2e-server.mjs). */
+export async function e2eQuery<T = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<T[]> {
+  const port = process.env.E2E_PORT ?? '3210'
+  const { databaseUrl } = JSON.parse(readFileSync(`.tmp/e2e-${port}.json`, 'utf8')) as { databaseUrl: string }
+  if (!databaseUrl) throw new Error('The e2e server runs on PGlite: database helpers need PostgreSQL.')
+  const client = new pg.Client({ connectionString: databaseUrl })
+  await client.connect()
+  try {
+    return (await client.query(text, values)).rows as T[]
+  } finally {
+    await client.end()
+  }
+}
+
+export const uniqueEmail = (prefix = 'e2e') => `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.com`
+
+/** Signs in through the login form, as a person would. */
+export async function signIn(page: import('@playwright/test').Page, email: string, password: string, path = '/login') {
+  await page.goto(path)
+  await page.locator('input[name=email]').fill(email)
+  await page.locator('input[name=password]').fill(password)
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+}
+
+/** Creates an account through the registration form. */
+export async function register(page: import('@playwright/test').Page, input: { name: string; email: string; password: string }) {
+  await page.goto('/login?mode=register')
+  await page.getByLabel('Full name').fill(input.name)
+  await page.locator('input[name=email]').fill(input.email)
+  await page.locator('input[name=password]').fill(input.password)
+  await page.locator('input[name=confirmPassword]').fill(input.password)
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await page.getByText('Registration successful! Please sign in.').waitFor()
 }

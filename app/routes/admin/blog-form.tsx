@@ -146,7 +146,7 @@ export default function AdminBlogFormPage({ loaderData, actionData }: Route.Comp
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>
-            <Paper withBorder p="md" radius="md" component="aside" aria-label="Publishing">
+            <Paper withBorder p="md" radius="md" component="aside" aria-label="Publishing" pos="sticky" top={80}>
               <Stack>
                 <TextInput name="date" label="Publish Date" placeholder="March 12, 2026" defaultValue={values.date} error={errors.date} required maxLength={100} />
                 <TextInput name="category" label="Category" placeholder="Tutorials" defaultValue={values.category} error={errors.category} required maxLength={100} />

@@ -1,8 +1,12 @@
-// Not built yet: answers 404 until its issue fills it in.
-export function loader() {
-  return Response.json({ error: 'Not found' }, { status: 404 })
-}
+import type { Route } from './+types/openapi'
+import { openApiDocument } from '~/lib/openapi'
+import { servicesContext } from '~/services.server'
 
-export function action() {
-  return Response.json({ error: 'Not found' }, { status: 404 })
+// GET /api/openapi.json: the public API (the same data as the /api page) as OpenAPI 3.1.
+export function loader({ context, url }: Route.LoaderArgs) {
+  const { config } = context.get(servicesContext)
+  // The configured address when there is one, as in the sitemap: a cached document should not
+  // carry whatever Host header the first request happened to send.
+  const origin = config.APP_URL ? config.appUrl : url.origin
+  return Response.json(openApiDocument(origin), { headers: { 'Cache-Control': 'public, max-age=3600' } })
 }

@@ -1,8 +1,158 @@
-import { Page } from '~/components/Page/Page'
+import { Anchor, Code, Table, Text } from '@mantine/core'
+import { Link } from 'react-router'
 import type { Route } from './+types/api-docs'
+import { ApiCallReference, apiCallAnchor } from '~/components/ApiCallReference/ApiCallReference'
+import { DocumentPage, type DocumentSection } from '~/components/DocumentPage/DocumentPage'
+import { API_CALLS, API_GROUPS, API_MAX_LIMIT, API_STATUS_CODES, type ApiGroup } from '~/lib/api-reference'
+import { FREE_DAILY_DOWNLOADS, SESSION_DAYS, SITE_NAME } from '~/lib/constants'
 
-export const meta: Route.MetaFunction = () => [{ title: 'API | AI Stock Library' }]
+export const meta: Route.MetaFunction = () => [
+  { title: `API | ${SITE_NAME}` },
+  {
+    name: 'description',
+    content: 'The public JSON API of AI Stock Library: search assets and tags, read the blog, sign in, and download and favourite assets. OpenAPI 3.1 document included.',
+  },
+]
+
+const GROUP_INTROS: Record<ApiGroup, string> = {
+  Assets: 'Public: no token needed. Only published assets are listed.',
+  Authentication: 'Get a token with your email and password, and check whom it belongs to.',
+  Downloads: `Downloads follow your plan: the Free plan allows ${FREE_DAILY_DOWNLOADS} per UTC day, Pro has no daily limit.`,
+  Favorites: 'The assets saved to your account; the same list as the Favorites page.',
+  Billing: 'Payments for Pro, as shown on your profile.',
+  Blog: 'Public: no token needed.',
+}
+
+const OVERVIEW: DocumentSection[] = [
+  {
+    id: 'overview',
+    title: 'Overview',
+    content: (
+      <>
+        <p>
+          The API lets scripts and apps search the catalogue, read the blog, and download and favourite assets for a
+          signed-in account. Every call goes to this site's own address, under <Code>/api</Code>, and answers JSON.
+          Request bodies are JSON too: send <Code>Content-Type: application/json</Code>.
+        </p>
+        <p>
+          The whole API is also described as an OpenAPI 3.1 document at{' '}
+          <Anchor href="/api/openapi.json">/api/openapi.json</Anchor>, which you can load into your API client or code
+          generator.
+        </p>
+        <p>
+          Assets you download through the API are covered by the{' '}
+          <Anchor component={Link} to="/license">
+            License Agreement
+          </Anchor>
+          , like any other download: commercial use with no attribution, while resale, redistribution, NFT use and
+          AI-training use need written permission. Bulk downloading outside your plan is not allowed by the{' '}
+          <Anchor component={Link} to="/terms">
+            Terms of Service
+          </Anchor>
+          .
+        </p>
+        <Text fw={600} mt="md" mb={4}>
+          Example
+        </Text>
+        <Code block>{`curl 'https://<this site>/api/assets?search=robot&asset_type=3d&sort=downloads&limit=10'`}</Code>
+      </>
+    ),
+  },
+  {
+    id: 'bearer-tokens',
+    title: 'Bearer tokens',
+    content: (
+      <>
+        <p>
+          Calls marked <strong>Bearer token</strong> act for an account. Get a token from{' '}
+          <Anchor href={`#${apiCallAnchor({ method: 'POST', path: '/api/auth/login' })}`}>POST /api/auth/login</Anchor> and send
+          it with every such call:
+        </p>
+        <Code block>Authorization: Bearer &lt;token&gt;</Code>
+        <p style={{ marginTop: 12 }}>
+          A token is valid for up to {SESSION_DAYS} days. Keep it secret: it gives the same access as your password. Without
+          a valid token these calls answer <Code>401</Code>.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: 'errors',
+    title: 'Errors and status codes',
+    content: (
+      <>
+        <p>
+          Every error answer has the same shape, with a message you can show to a person:
+        </p>
+        <Code block>{`{ "error": "Download quota exceeded" }`}</Code>
+        <Table.ScrollContainer minWidth={420} mt="md">
+          <Table withTableBorder verticalSpacing="xs" fz="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Meaning</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {API_STATUS_CODES.map((s) => (
+                <Table.Tr key={s.status}>
+                  <Table.Td>
+                    <Code>{s.status}</Code>
+                  </Table.Td>
+                  <Table.Td>{s.meaning}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </>
+    ),
+  },
+  {
+    id: 'paging',
+    title: 'Paging, limits and caching',
+    content: (
+      <ul>
+        <li>
+          <Code>GET /api/assets</Code> answers one page at a time: <Code>page</Code> from 1, <Code>limit</Code> up to{' '}
+          {API_MAX_LIMIT} (larger values are capped). The answer carries <Code>total</Code>, <Code>page</Code>,{' '}
+          <Code>limit</Code> and <Code>pageCount</Code>.
+        </li>
+        <li>
+          Totals are counted up to 10,000; beyond that <Code>totalCapped</Code> is <Code>true</Code>, and pages stop at the
+          10,000th match. Narrow the search to see more.
+        </li>
+        <li>Public listings may be cached briefly; the Cache-Control of each is given with its answers below.</li>
+        <li>Sign-in attempts are rate-limited and answer 429 when there are too many.</li>
+      </ul>
+    ),
+  },
+]
+
+const GROUP_SECTIONS: DocumentSection[] = API_GROUPS.map((group) => ({
+  id: group.toLowerCase(),
+  title: group,
+  content: (
+    <>
+      <p>{GROUP_INTROS[group]}</p>
+      {API_CALLS.filter((call) => call.group === group).map((call) => (
+        <ApiCallReference key={`${call.method} ${call.path}`} call={call} />
+      ))}
+    </>
+  ),
+}))
 
 export default function ApiDocsPage() {
-  return <Page title="API" lead="The public JSON API of the library." />
+  return (
+    <DocumentPage
+      title="API"
+      intro={
+        <Text inherit>
+          The public JSON API of {SITE_NAME}. Machine-readable version:{' '}
+          <Anchor href="/api/openapi.json">OpenAPI 3.1 document (/api/openapi.json)</Anchor>.
+        </Text>
+      }
+      sections={[...OVERVIEW, ...GROUP_SECTIONS]}
+    />
+  )
 }

@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { makeAsset, makeUser } from '#db/seed/factories'
+import { publicUser } from '~/auth.server'
+import { loader as openapi } from '~/routes/api/openapi'
+import { loader as assetsApi } from '~/routes/api/assets'
+import { loader as tagsApi } from '~/routes/api/asset-tags'
+import { callRoute, createTestContext, makeRequest, type TestContext } from '../support/context'
+
+type Json = Record<string, any>
+
+// The calls the /api page documents (spec section 7, the ones a third party may use).
+const DOCUMENTED = [
+  ['get', '/api/assets'],
+  ['get', '/api/assets/tags'],
+  ['get', '/api/blogs'],
+  ['get', '/api/blogs/{slug}'],
+  ['post', '/api/auth/login'],
+  ['get', '/api/auth/me'],
+  ['post', '/api/assets/download/{id}'],
+  ['get', '/api/assets/downloads/history'],
+  ['get', '/api/users/favorites'],
+  ['post', '/api/users/favorites'],
+  ['delete', '/api/users/favorites/{id}'],
+  ['get', '/api/auth/billing/history'],
+] as const
+
+function refsIn(value: unknown, found: string[] = []): string[] {
+  if (Array.isArray(value)) value.forEach((v) => refsIn(v, found))
+  else if (value && typeof value === 'object') {
+    for (const [key, v] of Object.entries(value)) {
+      if (key === '$ref' && typeof v === 'string') found.push(v)
+      else refsIn(v, found)
+    }
+  }
+  return found
+}
+
+describe('GET /api/openapi.json', () => {
+  let t: TestContext
+  let res: Response
+  let doc: Json
+  const category = `OpenAPI ${randomUUID().slice(0, 8)}`
+
+  beforeAll(async () => {
+    t = await createTestContext()
+    await makeAsset(t.db, t.storage, { title: 'OpenAPI Teapot', tags: 'kitchen, teapot', category })
+    res = (await callRoute(openapi, { request: makeRequest('/api/openapi.json'), context: t.routerContext() })) as Response
+    doc = JSON.parse(await res.text())
+  }, 60_000)
+  afterAll(() => t.close())
+
+  it('is an OpenAPI 3.1 JSON document, cached for an hour', () => {
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toMatch(/application\/json/)
+    expect(res.headers.get('cache-control')).toBe('public, max-age=3600')
+    expect(doc.openapi).toMatch(/^3\.1\.\d+$/)
+    expect(doc.info.title).toBeTruthy()
+    expect(doc.info.version).toBeTruthy()
+    expect(doc.servers[0].url).toMatch(/^https?:\/\//)
+  })
+
+  it('has every documented call, and only those', () => {
+    for (const [method, path] of DOCUMENTED) expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined()
+    const listed = Object.entries(doc.paths as Json).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m} ${path}`))
+    expect(listed.sort()).toEqual(DOCUMENTED.map(([m, p]) => `${m} ${p}`).sort())
+    // Admin calls are not part of the public API.
+    expect(listed.some((l) => l.includes('/admin/'))).toBe(false)
+  })
+
+  it('has schemas for Asset, Tag and the error, and every $ref resolves', () => {
+    const schemas = doc.components.schemas
+    for (const name of ['Asset', 'Tag', 'Error']) expect(schemas[name], name).toBeDefined()
+    expect(schemas.Error.required).toEqual(['error'])
+    for (const ref of refsIn(doc)) {
+      const name = ref.replace('#/components/schemas/', '')
+      expect(ref.startsWith('#/components/schemas/') && schemas[name], ref).toBeTruthy()
+    }
+  })
+
+  it('describes every operation completely', () => {
+    const ids = new Set<string>()
+    for (const [path, ops] of Object.entries(doc.paths as Json)) {
+      for (const [method, op] of Object.entries(ops as Json)) {
+        const where = `${method} ${path}`
+        expect(op.operationId, where).toBeTruthy()
+        expect(ids.has(op.operationId), `duplicate ${op.operationId}`).toBe(false)
+        ids.add(op.operationId)
+        expect(op.responses['200'], where).toBeDefined()
+        for (const [status, response] of Object.entries(op.responses as Json)) {
+          expect(response.description, `${where} ${status}`).toBeTruthy()
+          expect(response.content['application/json'].schema, `${where} ${status}`).toBeDefined()
+          // Errors all have the one documented shape.
+          if (Number(status) >= 400) expect(response.content['application/json'].schema.$ref).toBe('#/components/schemas/Error')
+        }
+        // Every {placeholder} of the path is a documented path parameter.
+        for (const [, name] of path.matchAll(/\{(\w+)\}/g)) {
+          expect(op.parameters?.some((p: Json) => p.in === 'path' && p.name === name && p.required), `${where} {${name}}`).toBe(true)
+        }
+        // Calls that act for an account say so; public ones say they need nothing.
+        expect(Array.isArray(op.security), where).toBe(true)
+      }
+    }
+    expect(doc.paths['/api/auth/me'].get.security).toEqual([{ bearerAuth: [] }])
+    expect(doc.paths['/api/assets'].get.security).toEqual([])
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' })
+  })
+
+  it('documents the query of GET /api/assets with limit capped at 100', () => {
+    const params = doc.paths['/api/assets'].get.parameters as Json[]
+    expect(params.map((p) => p.name).sort()).toEqual(['asset_type', 'category', 'limit', 'page', 'search', 'sort', 'tags'])
+    expect(params.find((p) => p.name === 'limit')!.schema.maximum).toBe(100)
+    expect(params.find((p) => p.name === 'sort')!.schema.enum).toEqual(['relevance', 'newest', 'downloads', 'alphabetical'])
+    expect(params.find((p) => p.name === 'asset_type')!.schema.enum).toEqual(['3d', 'image', 'audio'])
+    expect(doc.paths['/api/assets/download/{id}'].post.responses['403'].content['application/json'].example).toEqual({ error: 'Download quota exceeded' })
+  })
+
+  // The document must describe what the routes really answer, not what we remember of them.
+  it('matches the real answers of GET /api/assets and GET /api/assets/tags', async () => {
+    const schemas = doc.components.schemas
+    const page = await ((await callRoute(assetsApi, { request: makeRequest(`/api/assets?category=${encodeURIComponent(category)}`), context: t.routerContext() })) as Response).json()
+    expect(Object.keys(page).sort()).toEqual(Object.keys(schemas.AssetPage.properties).sort())
+    expect(page.assets).toHaveLength(1)
+    expect(Object.keys(page.assets[0]).sort()).toEqual(Object.keys(schemas.Asset.properties).sort())
+    expect(Object.keys(page.assets[0].preview_urls).sort()).toEqual(Object.keys(schemas.Asset.properties.preview_urls.properties).sort())
+    // The documented example has the same fields as a real asset.
+    const example = doc.paths['/api/assets'].get.responses['200'].content['application/json'].example
+    expect(Object.keys(example).sort()).toEqual(Object.keys(page).sort())
+    expect(Object.keys(example.assets[0]).sort()).toEqual(Object.keys(page.assets[0]).sort())
+
+    const tags = await ((await callRoute(tagsApi, { request: makeRequest('/api/assets/tags'), context: t.routerContext() })) as Response).json()
+    expect(tags.tags.length).toBeGreaterThan(0)
+    expect(Object.keys(tags.tags[0]).sort()).toEqual(Object.keys(schemas.Tag.properties).sort())
+  })
+
+  it('describes every field of the current user the API can return', async () => {
+    const user = publicUser(await makeUser(t.db))
+    const schema = doc.components.schemas.User
+    for (const key of Object.keys(user)) expect(schema.properties, key).toHaveProperty(key)
+    for (const key of schema.required as string[]) expect(user, key).toHaveProperty(key)
+  })
+})
