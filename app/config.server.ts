@@ -37,6 +37,7 @@ const schema = z
     ADMIN_EMAIL: optionalString.pipe(z.email({ message: 'must be an email address' }).optional()),
     ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
     SEED_ON_EMPTY: boolFlag,
+    DEMO_IMAGE_SIZE: z.coerce.number().int().min(64).max(4096).default(1024),
     LOG_REQUESTS: boolFlag,
     GOOGLE_CLIENT_ID: optionalString,
     GOOGLE_CLIENT_SECRET: optionalString,

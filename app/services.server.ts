@@ -56,6 +56,7 @@ async function start(): Promise<Services> {
       authorId: adminUser.id,
       authorName: 'The Artist',
       log: (line) => log.info(line),
+      imageSize: config.DEMO_IMAGE_SIZE,
     })
   }
   const demoAdmin = config.demoMode ? { ...DEMO_ADMIN } : null

@@ -1,18 +1,139 @@
 import { sql } from 'kysely'
 import type { DB } from '#db/client'
+import type { Plan } from '#db/schema'
+import type { AssetView } from '~/lib/asset-view'
+import { FREE_DAILY_DOWNLOADS } from '~/lib/constants'
+import { toAssetView } from './search.server'
+import { sign, verify } from './signing.server'
+
+export const QUOTA_EXCEEDED = 'Download quota exceeded'
+export const ASSET_NOT_FOUND = 'Asset not found'
+/** How long a download link works: long enough to start it, too short to share it. */
+export const DOWNLOAD_LINK_MS = 5 * 60_000
 
 /** Today's date in UTC as 'YYYY-MM-DD': the quota's day. */
 export function utcDay(now = new Date()): string {
   return now.toISOString().slice(0, 10)
 }
 
-/** How many quota downloads the user has used today (UTC). */
+/** How many quota downloads the user has used on this UTC day. */
 export async function downloadsToday(db: DB, userId: string, now = new Date()): Promise<number> {
   const row = await db
     .selectFrom('download_quota_usage')
-    .select(sql<number>`coalesce(sum(used), 0)::int`.as('used'))
+    .select('used')
     .where('user_id', '=', userId)
     .where('day', '=', utcDay(now))
     .executeTakeFirst()
   return row?.used ?? 0
+}
+
+export type DownloadGrant =
+  | { ok: true; asset: AssetView; downloadUrl: string; filename: string; repeat: boolean }
+  | { ok: false; status: 403 | 404; error: string }
+
+interface DownloadLink {
+  a: number
+  u: string
+  e: number
+}
+
+/**
+ * Grants one download (spec section 4): a Free user gets 5 distinct assets per UTC day, a
+ * repeat of the same asset that day is free, Pro has no limit. The quota counter is a single
+ * conditional upsert, so parallel requests can never exceed it; if the quota is spent, the
+ * history row of this attempt is rolled back with it. Returns a short-lived signed link.
+ */
+export async function downloadAsset(
+  db: DB,
+  input: { userId: string; plan: Plan; assetId: number; secret: string; now?: Date },
+): Promise<DownloadGrant> {
+  const now = input.now ?? new Date()
+  const day = utcDay(now)
+  const asset = await db.selectFrom('assets').selectAll().where('id', '=', input.assetId).where('is_active', '=', true).executeTakeFirst()
+  if (!asset) return { ok: false, status: 404, error: ASSET_NOT_FOUND }
+
+  const outcome = await db.transaction().execute(async (trx) => {
+    const fresh = await trx
+      .insertInto('downloads')
+      .values({ user_id: input.userId, asset_id: asset.id, day, created_at: now })
+      .onConflict((oc) => oc.columns(['user_id', 'asset_id', 'day']).doNothing())
+      .returning('id')
+      .executeTakeFirst()
+    if (!fresh) return 'repeat' as const
+    const limit = input.plan === 'pro' ? null : FREE_DAILY_DOWNLOADS
+    const counted = await sql<{ used: number }>`
+      insert into download_quota_usage as q (user_id, day, used) values (${input.userId}, ${day}, 1)
+      on conflict (user_id, day) do update set used = q.used + 1
+      where ${limit === null ? sql`true` : sql`q.used < ${limit}`}
+      returning used
+    `.execute(trx)
+    if (counted.rows.length === 0) throw new QuotaSpent()
+    await trx.updateTable('assets').set({ download_count: sql`download_count + 1` }).where('id', '=', asset.id).execute()
+    return 'granted' as const
+  }).catch((error: unknown) => {
+    if (error instanceof QuotaSpent) return 'spent' as const
+    throw error
+  })
+  if (outcome === 'spent') return { ok: false, status: 403, error: QUOTA_EXCEEDED }
+
+  const link: DownloadLink = { a: asset.id, u: input.userId, e: now.getTime() + DOWNLOAD_LINK_MS }
+  const view = toAssetView(outcome === 'granted' ? { ...asset, download_count: asset.download_count + 1 } : asset)
+  return { ok: true, asset: view, downloadUrl: `/downloads/${sign(input.secret, link)}`, filename: downloadFilename(asset.title), repeat: outcome === 'repeat' }
+}
+
+class QuotaSpent extends Error {}
+
+/** The asset a download link grants, or null when it is forged, altered or expired. */
+export function readDownloadLink(secret: string, token: string, now = Date.now()): { assetId: number; userId: string } | null {
+  const link = verify<DownloadLink>(secret, token)
+  if (!link || typeof link.a !== 'number' || typeof link.e !== 'number' || link.e < now) return null
+  return { assetId: link.a, userId: link.u }
+}
+
+/** '{title}.png' with anything unsafe for a file name replaced. */
+export function downloadFilename(title: string): string {
+  const base = title
+    .normalize('NFKC')
+    .replace(/[\u0000-\u001f\u007f"\\/:*?<>|]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 120)
+  return `${base || 'asset'}.png`
+}
+
+/** An RFC 6266 Content-Disposition: an ASCII fallback plus the UTF-8 name. */
+export function contentDisposition(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\%]/g, '_')
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`
+}
+
+export interface DownloadHistoryItem {
+  id: number
+  asset_id: number
+  title: string
+  image: string
+  preview_urls: AssetView['preview_urls']
+  downloaded_at: string
+}
+
+export async function downloadHistory(db: DB, userId: string, limit = 50): Promise<DownloadHistoryItem[]> {
+  const rows = await db
+    .selectFrom('downloads')
+    .innerJoin('assets', 'assets.id', 'downloads.asset_id')
+    .selectAll('assets')
+    .select(['downloads.id as download_id', 'downloads.created_at as downloaded_at'])
+    .where('downloads.user_id', '=', userId)
+    .orderBy('downloads.created_at', 'desc')
+    .orderBy('downloads.id', 'desc')
+    .limit(Math.min(Math.max(limit, 1), 200))
+    .execute()
+  return rows.map(({ download_id, downloaded_at, ...asset }) => {
+    const view = toAssetView(asset)
+    return { id: download_id, asset_id: view.id, title: view.title, image: view.thumbnail, preview_urls: view.preview_urls, downloaded_at: downloaded_at.toISOString() }
+  })
+}
+
+export async function totalDownloads(db: DB, userId: string): Promise<number> {
+  const row = await db.selectFrom('downloads').select(sql<number>`count(*)::int`.as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()
+  return row.n
 }

@@ -108,7 +108,7 @@ export const API_SCHEMAS = {
   },
   BlogPost: {
     type: 'object',
-    required: ['id', 'slug', 'title', 'excerpt', 'image', 'date', 'readTime', 'category', 'author'],
+    required: ['id', 'slug', 'title', 'excerpt', 'image', 'date', 'readTime', 'category', 'content', 'author'],
     properties: {
       id: { type: 'integer' },
       slug: { type: 'string' },
@@ -195,6 +195,7 @@ const EXAMPLE_POST = {
   date: 'August 18, 2026',
   readTime: '3 min read',
   category: 'Licensing',
+  content: '<p>“Royalty-free” is one of those terms…</p>',
   author: { name: 'The Artist' },
 }
 
@@ -267,7 +268,7 @@ export const API_CALLS: ApiCall[] = [
     path: '/api/auth/login',
     group: 'Authentication',
     summary: 'Sign in and get a token',
-    description: `Exchanges an email and password for a bearer token, valid for up to ${SESSION_DAYS} days. Accounts that only use Google sign-in have no password and cannot use this call. Attempts are rate-limited.`,
+    description: `Exchanges an email and password for a bearer token. The token stays valid until it has gone unused for ${SESSION_DAYS} days; \`expiresAt\` is its current expiry, which moves on as you use it. Accounts that only use Google sign-in have no password and cannot use this call. Attempts are rate-limited per IP address and per email.`,
     bearer: false,
     parameters: [],
     body: {
@@ -282,12 +283,17 @@ export const API_CALLS: ApiCall[] = [
       {
         status: 200,
         description: 'Signed in.',
-        schema: { type: 'object', required: ['token'], properties: { token: { type: 'string' } } },
-        example: { token: 'b3f1c9…' },
+        schema: {
+          type: 'object',
+          required: ['token', 'expiresAt'],
+          properties: { token: { type: 'string' }, expiresAt: { type: 'string', format: 'date-time' } },
+        },
+        example: { token: 'q3Vx0b9Jm2…', expiresAt: '2025-06-21T09:00:00.000Z' },
       },
-      error(400, 'The body is not JSON, or a field is missing.', 'Email and password are required.'),
+      error(400, 'The body is not valid JSON, or a field is missing or invalid.', 'Enter a valid email address.'),
       error(401, 'The email or password is wrong.', 'Invalid email or password.'),
-      error(429, 'Too many attempts; wait and try again.', 'Too many attempts. Please try again later.'),
+      error(415, 'The body is not JSON (or a form).', 'Send a JSON body (Content-Type: application/json).'),
+      error(429, 'Too many attempts; the Retry-After header says how many seconds to wait.', 'Too many attempts. Please try again in 12 minutes.'),
     ],
   },
   {
@@ -445,6 +451,7 @@ export const API_CALLS: ApiCall[] = [
     bearer: false,
     parameters: [],
     responses: [{ status: 200, description: 'An array of posts.', schema: { type: 'array', items: ref('BlogPost') }, example: [EXAMPLE_POST] }],
+    cache: 'public, max-age=60',
   },
   {
     operationId: 'getBlogPost',
@@ -456,9 +463,10 @@ export const API_CALLS: ApiCall[] = [
     bearer: false,
     parameters: [{ name: 'slug', in: 'path', required: true, description: 'The post’s slug, as in /blog/{slug}.', schema: { type: 'string' } }],
     responses: [
-      { status: 200, description: 'The post.', schema: ref('BlogPost'), example: { ...EXAMPLE_POST, content: '<p>“Royalty-free” is one of those terms…</p>' } },
+      { status: 200, description: 'The post.', schema: ref('BlogPost'), example: EXAMPLE_POST },
       error(404, 'No published post has this slug.', 'Post not found.'),
     ],
+    cache: 'public, max-age=60',
   },
 ]
 
@@ -470,6 +478,7 @@ export const API_STATUS_CODES: { status: number; meaning: string }[] = [
   { status: 403, meaning: 'Signed in but not allowed, for example the daily download quota is used up.' },
   { status: 404, meaning: 'The asset, post or path does not exist.' },
   { status: 405, meaning: 'The path exists but not with this method.' },
+  { status: 415, meaning: 'A request body that is not JSON; send Content-Type: application/json.' },
   { status: 429, meaning: 'Too many attempts in a short time; wait before trying again.' },
   { status: 500, meaning: 'Something failed on our side; try again later.' },
 ]

@@ -1,14 +1,13 @@
 import { API_CALLS, API_GROUPS, API_SCHEMAS, type ApiCall, type JsonSchema } from './api-reference'
 import { SITE_NAME } from './constants'
 
-const STATUS_TEXT: Record<number, string> = { 200: 'OK', 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 429: 'Too Many Requests' }
 
 function operation(call: ApiCall): JsonSchema {
   const responses: JsonSchema = {}
   for (const r of call.responses) {
     const headers = r.status === 200 && call.cache ? { 'Cache-Control': { schema: { type: 'string', const: call.cache } } } : undefined
     responses[String(r.status)] = {
-      description: r.description || STATUS_TEXT[r.status],
+      description: r.description,
       ...(headers ? { headers } : {}),
       content: { 'application/json': { schema: r.schema, example: r.example } },
     }

@@ -1,8 +1,35 @@
-// Not built yet: answers 404 until its issue fills it in.
-export function loader() {
-  return Response.json({ error: 'Not found' }, { status: 404 })
+import { data, redirect } from 'react-router'
+import type { Route } from './+types/asset-download'
+import { getUser } from '~/auth.server'
+import { downloadAsset } from '~/domain/downloads.server'
+import { signingSecret } from '~/domain/signing.server'
+import { servicesContext } from '~/services.server'
+
+export const UPGRADE_URL = '/pricing?alert=upgrade_required'
+
+/**
+ * 'Download PNG' posts here. Signed out: to login, which brings the user back with the download
+ * resumed. Over the quota: to pricing. Otherwise a plain form submission is answered with the
+ * file's signed link (the browser saves it and stays on the page); a fetcher gets the link as
+ * data and saves the file itself.
+ */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : null
+  const user = await getUser(request, context)
+  if (!user) throw redirect(`/login?redirect=/explore&assetId=${id ?? ''}&alert=signin_required`)
+  if (!id) return data({ ok: false as const, error: 'Asset not found' }, { status: 404 })
+  const { db, config } = context.get(servicesContext)
+  const grant = await downloadAsset(db, { userId: user.id, plan: user.plan, assetId: id, secret: signingSecret(config) })
+  if (!grant.ok) {
+    if (grant.status === 403) throw redirect(UPGRADE_URL)
+    return data({ ok: false as const, error: grant.error }, { status: grant.status })
+  }
+  const isFetch = new URL(request.url).pathname.endsWith('.data')
+  if (!isFetch) throw redirect(grant.downloadUrl, 303)
+  return { ok: true as const, downloadUrl: grant.downloadUrl, filename: grant.filename }
 }
 
-export function action() {
-  return Response.json({ error: 'Not found' }, { status: 404 })
+export function loader({ params }: Route.LoaderArgs) {
+  // A GET (a reload, a shared link) grants nothing: back to the asset.
+  return redirect(`/assets/${params.id}`)
 }

@@ -1,8 +1,26 @@
-// Not built yet: answers 404 until its issue fills it in.
-export function loader() {
-  return Response.json({ error: 'Not found' }, { status: 404 })
-}
+import { Readable } from 'node:stream'
+import type { Route } from './+types/download-file'
+import { contentDisposition, downloadFilename, readDownloadLink } from '~/domain/downloads.server'
+import { signingSecret } from '~/domain/signing.server'
+import { servicesContext } from '~/services.server'
 
-export function action() {
-  return Response.json({ error: 'Not found' }, { status: 404 })
+/**
+ * GET /downloads/<signed link>: the original file, as an attachment named '{title}.png'. The
+ * link is minted by a download grant and expires within minutes; originals leave only here.
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { db, storage, config } = context.get(servicesContext)
+  const link = readDownloadLink(signingSecret(config), params.token)
+  if (!link) return new Response('This download link is invalid or has expired. Please download the asset again.', { status: 403, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+  const asset = await db.selectFrom('assets').select(['title', 'original_key', 'mime_type']).where('id', '=', link.assetId).executeTakeFirst()
+  const file = asset ? await storage.get(asset.original_key) : null
+  if (!asset || !file) return new Response('This asset is no longer available.', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+  return new Response(Readable.toWeb(file.stream) as ReadableStream, {
+    headers: {
+      'Content-Type': asset.mime_type || 'image/png',
+      'Content-Length': String(file.size),
+      'Content-Disposition': contentDisposition(downloadFilename(asset.title)),
+      'Cache-Control': 'private, no-store',
+    },
+  })
 }

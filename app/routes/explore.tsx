@@ -2,6 +2,7 @@ import { Form, Link, useNavigate, useNavigation } from 'react-router'
 import { Button, Container, Group, NativeSelect, Text, TextInput, Title } from '@mantine/core'
 import type { Route } from './+types/explore'
 import { getUser } from '~/auth.server'
+import { resumeDownloadAfterLogin } from '~/resume-download.server'
 import { AssetCard } from '~/components/AssetCard/AssetCard'
 import { Pagination } from '~/components/Pagination/Pagination'
 import { PreviewFromUrl } from '~/components/PreviewFromUrl/PreviewFromUrl'
@@ -41,7 +42,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     params.assetId ? getAssetPreview(db, params.assetId, user?.id) : null,
   ])
   const favourites = await favouriteIdsAmong(db, user?.id, result.assets.map((a) => a.id))
-  return { params, result, categories, popularTags, preview, favouriteIds: [...favourites] }
+  const resumeDownload = await resumeDownloadAfterLogin(context, url, user, preview)
+  return { params, result, categories, popularTags, preview, favouriteIds: [...favourites], resumeDownload }
 }
 
 export default function ExplorePage({ loaderData }: Route.ComponentProps) {
@@ -167,7 +169,7 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
       )}
 
       <Pagination page={result.page} pageCount={result.pageCount} hrefFor={(page) => exploreUrl(params, { page })} />
-      <PreviewFromUrl preview={preview} />
+      <PreviewFromUrl preview={preview} resumeDownload={loaderData.resumeDownload} />
     </Container>
   )
 }

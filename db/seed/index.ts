@@ -8,7 +8,6 @@ import { renderDemoImage } from './render'
 import { DEMO_BLOG_POSTS } from './blog'
 
 export const DEMO_ASSET_COUNT = 160
-const DEMO_IMAGE_SIZE = 1024
 const DAY_MS = 86_400_000
 
 export interface SeedResult {
@@ -30,7 +29,7 @@ export async function isCatalogueEmpty(db: DB): Promise<boolean> {
 export async function seedDemoContent(
   db: DB,
   storage: Storage,
-  options: { authorId?: string | null; authorName?: string; log?: (line: string) => void; now?: Date } = {},
+  options: { authorId?: string | null; authorName?: string; log?: (line: string) => void; now?: Date; imageSize?: number } = {},
 ): Promise<SeedResult> {
   const log = options.log ?? (() => {})
   const now = options.now ?? new Date()
@@ -44,7 +43,7 @@ export async function seedDemoContent(
       await Promise.all(
         catalogue.slice(i, i + 2).map(async (demo, offset) => {
           const index = i + offset
-          const original = await renderDemoImage(demo, DEMO_IMAGE_SIZE)
+          const original = await renderDemoImage(demo, options.imageSize ?? 1024)
           await createAsset(db, storage, {
             original,
             originalFilename: `${demo.title}.png`,

@@ -82,7 +82,8 @@ test('an admin writes a post, it appears on /blog, and an edit changes it', asyn
   if (jsEnabled()) {
     const uploaded = page.locator('article img[src^="/images/blog/"]')
     await expect(uploaded).toHaveCount(1)
-    expect(await uploaded.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1)
+    // The re-encoded 1x1 WebP loads from /images/blog/.
+    await expect.poll(() => uploaded.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1)
   }
   await expect(page.getByRole('link', { name: /Back to Blog/ })).toHaveAttribute('href', '/blog')
 

@@ -27,6 +27,8 @@ for (const { path, h1, title } of PAGES) {
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(h1)
     await expect(page).toHaveTitle(`${title} | AI Stock Library`)
+    // The site header stays the page's only <header> (its banner landmark).
+    await expect(page.locator('header')).toHaveCount(1)
     const description = await page.locator('meta[name="description"]').last().getAttribute('content')
     expect(description?.length ?? 0).toBeGreaterThan(40)
   })
@@ -67,7 +69,7 @@ test('the privacy policy: date, what is stored, one session cookie', async ({ pa
   await page.goto('/privacy')
   await expect(main(page).getByText('Last updated 30 March 2025', { exact: true })).toBeVisible()
   await expect(main(page).getByText(/Your name, your email address and a hash of your password/)).toBeVisible()
-  await expect(main(page).getByText(/We use one cookie: a session cookie/)).toBeVisible()
+  await expect(main(page).getByText(/we use one cookie: a session cookie/)).toBeVisible()
   await expect(main(page).getByText(/We use no tracking, analytics or advertising cookies/)).toBeVisible()
   await expect(main(page).getByText(/Payments for Pro are handled by Stripe/)).toBeVisible()
 })

@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeAsset, makeUser } from '#db/seed/factories'
-import { publicUser } from '~/auth.server'
+import { createPost } from '~/domain/blog.server'
 import { loader as openapi } from '~/routes/api/openapi'
 import { loader as assetsApi } from '~/routes/api/assets'
 import { loader as tagsApi } from '~/routes/api/asset-tags'
+import { action as loginApi } from '~/routes/api/auth-login'
+import { loader as meApi } from '~/routes/api/auth-me'
+import { loader as blogsApi } from '~/routes/api/blogs'
+import { loader as blogApi } from '~/routes/api/blog'
 import { callRoute, createTestContext, makeRequest, type TestContext } from '../support/context'
 
 type Json = Record<string, any>
@@ -133,10 +137,28 @@ describe('GET /api/openapi.json', () => {
     expect(Object.keys(tags.tags[0]).sort()).toEqual(Object.keys(schemas.Tag.properties).sort())
   })
 
-  it('describes every field of the current user the API can return', async () => {
-    const user = publicUser(await makeUser(t.db))
-    const schema = doc.components.schemas.User
-    for (const key of Object.keys(user)) expect(schema.properties, key).toHaveProperty(key)
-    for (const key of schema.required as string[]) expect(user, key).toHaveProperty(key)
+  it('matches the real answers of login, the current user and the blog', async () => {
+    const schemas = doc.components.schemas
+    const keys = (o: object) => Object.keys(o).sort()
+    const user = await makeUser(t.db)
+    // An IP of its own, so other tests' sign-ins never rate-limit this one.
+    const context = t.routerContext(`10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`)
+    const login = (await callRoute(loginApi, { request: makeRequest('/api/auth/login', { json: { email: user.email, password: user.password } }), context })) as Response
+    expect(login.status).toBe(200)
+    const signedIn = await login.json()
+    expect(keys(signedIn)).toEqual(keys(doc.paths['/api/auth/login'].post.responses['200'].content['application/json'].schema.properties))
+
+    const me = await ((await callRoute(meApi, { request: makeRequest('/api/auth/me', { headers: { authorization: `Bearer ${signedIn.token}` } }), context })) as Response).json()
+    expect(keys(me.user)).toEqual(keys(schemas.User.properties))
+
+    const post = await createPost(t.db, { title: `OpenAPI post ${randomUUID().slice(0, 8)}`, excerpt: 'E', image: '/blog/x.svg', date: 'May 1, 2025', readTime: '1 min read', category: 'News', content: '<p>Hi</p>' }, { id: null, name: 'The Artist' })
+    const list = await ((await callRoute(blogsApi, { request: makeRequest('/api/blogs'), context })) as Response).json()
+    expect(Array.isArray(list)).toBe(true)
+    expect(keys(list[0])).toEqual(keys(schemas.BlogPost.properties))
+    const one = (await callRoute(blogApi, { request: makeRequest(`/api/blogs/${post.slug}`), params: { slug: post.slug }, context })) as Response
+    expect(keys(await one.json())).toEqual(keys(schemas.BlogPost.properties))
+    const missing = (await callRoute(blogApi, { request: makeRequest('/api/blogs/no-such-post'), params: { slug: 'no-such-post' }, context })) as Response
+    expect(missing.status).toBe(404)
+    expect(await missing.json()).toEqual(doc.paths['/api/blogs/{slug}'].get.responses['404'].content['application/json'].example)
   })
 })

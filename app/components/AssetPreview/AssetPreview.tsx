@@ -1,11 +1,12 @@
-import { Form, Link, useNavigate } from 'react-router'
-import { Badge, Button, Group, Text, Title } from '@mantine/core'
+import { Link, useNavigate } from 'react-router'
+import { Badge, Group, Text, Title } from '@mantine/core'
 import { useEffect, useRef, useState, type MouseEvent } from 'react'
 import type { AssetView } from '~/lib/asset-view'
 import { DIALOG_TAGS, ZOOM_MAX, ZOOM_MIN, ZOOM_STEP } from '~/lib/constants'
 import { BACKGROUNDS, BACKGROUND_LABELS, clampZoom, type Background } from '~/lib/explore-params'
 import { AssetImage } from '~/components/AssetImage/AssetImage'
 import { FavouriteButton } from '~/components/FavouriteButton/FavouriteButton'
+import { DownloadButton } from '~/components/DownloadButton/DownloadButton'
 import classes from './AssetPreview.module.css'
 
 export const DESCRIPTION_FALLBACK = 'A free, high-quality 3D PNG render, ready for personal and commercial use.'
@@ -23,6 +24,8 @@ export interface AssetPreviewProps {
   viewAllHref: string
   /** Render as a dialog over the page, or inline on the asset's own page. */
   mode?: 'dialog' | 'page'
+  /** A download granted on the way in (after signing in to download): saved at once. */
+  resumeDownload?: { downloadUrl: string; filename: string } | null
 }
 
 /**
@@ -127,12 +130,8 @@ export function AssetPreview(props: AssetPreviewProps) {
         <Title order={2} id="asset-preview-title" fz={24}>
           {asset.title}
         </Title>
-        <Group gap="sm" mt="md">
-          <Form method="post" action={`/assets/${asset.id}/download`} reloadDocument>
-            <Button type="submit" size="md">
-              Download PNG
-            </Button>
-          </Form>
+        <Group gap="sm" mt="md" align="flex-start">
+          <DownloadButton assetId={asset.id} resume={props.resumeDownload} />
           <FavouriteButton assetId={asset.id} isFavorite={isFavorite} />
         </Group>
         <Group gap={6} mt="md" aria-label="Tags">

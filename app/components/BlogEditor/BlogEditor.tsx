@@ -94,7 +94,8 @@ export function BlogEditor({ name, defaultValue, label, error }: BlogEditorProps
   }
 
   return (
-    <Input.Wrapper label={label} error={error} required>
+    // The editable area carries the label itself (aria-label): a <label> would point at nothing.
+    <Input.Wrapper label={label} error={error} required labelElement="div">
       <RichTextEditor
         editor={editor}
         className={classes.editor}

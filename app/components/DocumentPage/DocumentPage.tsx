@@ -26,7 +26,7 @@ interface DocumentPageProps {
 export function DocumentPage({ title, dated, intro, sections, footer }: DocumentPageProps) {
   return (
     <Container size="lg" py="xl">
-      <header className={classes.header}>
+      <div className={classes.header}>
         <Title order={1}>{title}</Title>
         {dated ? (
           <Text c="dimmed" mt={6} className={classes.dated}>
@@ -34,7 +34,7 @@ export function DocumentPage({ title, dated, intro, sections, footer }: Document
           </Text>
         ) : null}
         {intro ? <div className={classes.intro}>{intro}</div> : null}
-      </header>
+      </div>
       <div className={classes.layout}>
         <nav aria-label="Contents" className={classes.contents}>
           <Text fw={600} size="sm" mb="xs">

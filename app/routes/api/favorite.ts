@@ -1,8 +1,15 @@
-// Not built yet: answers 404 until its issue fills it in.
-export function loader() {
-  return Response.json({ error: 'Not found' }, { status: 404 })
-}
+import type { Route } from './+types/favorite'
+import { requireApiUser } from '~/auth.server'
+import { removeFavourite } from '~/domain/favourites.server'
+import { jsonError } from '~/http.server'
+import { servicesContext } from '~/services.server'
 
-export function action() {
-  return Response.json({ error: 'Not found' }, { status: 404 })
+// DELETE /api/users/favorites/{id}: removes one of the caller's own favourites.
+export async function action({ request, context, params }: Route.ActionArgs) {
+  if (request.method !== 'DELETE') return jsonError(405, 'Use DELETE.')
+  const user = await requireApiUser(request, context)
+  if (!/^\d{1,9}$/.test(params.id)) return jsonError(400, 'The asset id must be a number.')
+  const removed = await removeFavourite(context.get(servicesContext).db, user.id, Number(params.id))
+  if (!removed) return jsonError(404, 'Not in your favorites')
+  return Response.json({ ok: true, asset_id: Number(params.id), isFavorite: false })
 }

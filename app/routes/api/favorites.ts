@@ -1,8 +1,30 @@
-// Not built yet: answers 404 until its issue fills it in.
-export function loader() {
-  return Response.json({ error: 'Not found' }, { status: 404 })
+import { z } from 'zod'
+import type { Route } from './+types/favorites'
+import { requireApiUser } from '~/auth.server'
+import { addFavourite, AssetNotFoundError, listFavourites } from '~/domain/favourites.server'
+import { jsonError, readApiBody } from '~/http.server'
+import { servicesContext } from '~/services.server'
+
+// GET /api/users/favorites → {favorites: [asset...]}; POST {asset_id} adds (twice is harmless).
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const user = await requireApiUser(request, context)
+  const page = Number(url.searchParams.get('page') ?? 1)
+  const { assets, total } = await listFavourites(context.get(servicesContext).db, user.id, { page: Number.isInteger(page) && page > 0 ? page : 1, limit: 100 })
+  return Response.json({ favorites: assets, total }, { headers: { 'Cache-Control': 'no-store' } })
 }
 
-export function action() {
-  return Response.json({ error: 'Not found' }, { status: 404 })
+const AddFavourite = z.object({ asset_id: z.coerce.number({ message: 'asset_id must be a number.' }).int('asset_id must be a whole number.').positive('asset_id must be positive.') })
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== 'POST') return jsonError(405, 'Use POST to add, DELETE /api/users/favorites/{id} to remove.')
+  const user = await requireApiUser(request, context)
+  const body = await readApiBody(request, AddFavourite)
+  if (!body.ok) return body.response
+  try {
+    await addFavourite(context.get(servicesContext).db, user.id, body.value.asset_id)
+  } catch (error) {
+    if (error instanceof AssetNotFoundError) return jsonError(404, 'Asset not found')
+    throw error
+  }
+  return Response.json({ ok: true, asset_id: body.value.asset_id, isFavorite: true }, { status: 201 })
 }

@@ -40,12 +40,12 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
   return (
     <Container size="md" py="xl">
       <Stack gap="xl">
-        <header>
+        <div>
           <Title order={1}>About {SITE_NAME}</Title>
           <Text size="lg" c="dimmed" mt="sm">
             One artist, a growing library of AI-generated assets, and a licence you can read in a few minutes.
           </Text>
-        </header>
+        </div>
 
         <section aria-labelledby="about-story">
           <Title order={2} id="about-story" mb="sm">

@@ -15,12 +15,12 @@ export default function CareersPage() {
   return (
     <Container size="md" py="xl">
       <Stack gap="xl">
-        <header>
+        <div>
           <Title order={1}>Careers</Title>
           <Text size="lg" c="dimmed" mt="sm">
             {SITE_NAME} is a one-artist studio. There are no open positions right now.
           </Text>
-        </header>
+        </div>
 
         <section aria-labelledby="careers-why">
           <Title order={2} id="careers-why" mb="sm">

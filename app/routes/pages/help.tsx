@@ -157,8 +157,8 @@ const SECTIONS: DocumentSection[] = [
       <ul>
         <li>
           Forgot your password? Use {to('/forgot-password', 'Forgot password')}, enter your email, and follow the link we
-          send you to choose a new password. The link works once and expires after a short time; if it has expired, ask
-          for a new one.
+          send you to choose a new password. The link works once and expires after an hour; if it has expired, ask for a
+          new one.
         </li>
         <li>If the email does not arrive within a few minutes, check your spam folder.</li>
         <li>If you signed up with Google, sign in with Google again; the password of your Google account is managed by Google.</li>

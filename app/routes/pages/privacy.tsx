@@ -65,7 +65,7 @@ const SECTIONS: DocumentSection[] = [
         <p>
           When you sign in we create a session. We store a hash of its token (not the token itself), your browser's
           user-agent string and when the session was created and last used. Password-reset links are single-use, expire
-          after a short time and are stored only as hashes. To stop password guessing and spam, we briefly count attempts
+          after an hour and are stored only as hashes. To stop password guessing and spam, we briefly count attempts
           to sign in, register, reset a password or send a message, per IP address and email address; these counters are
           discarded when their time window ends.
         </p>
@@ -83,9 +83,14 @@ const SECTIONS: DocumentSection[] = [
     content: (
       <>
         <p>
-          We use one cookie: a session cookie named <code>__session</code>, set when you sign in. It holds the random token
-          that keeps you signed in, cannot be read by scripts on the page (HttpOnly), is only sent to this website, and
-          lasts up to {SESSION_DAYS} days or until you sign out.
+          To keep you signed in we use one cookie: a session cookie named <code>__session</code>, set when you sign in. It
+          holds a random token, cannot be read by scripts on the page (HttpOnly), is only sent to this website, and lasts
+          up to {SESSION_DAYS} days or until you sign out.
+        </p>
+        <p>
+          If you sign in with Google, two more cookies exist for at most ten minutes while you are on Google's pages: one
+          protects the sign-in against forgery, the other remembers which page to bring you back to. Both are removed
+          when the sign-in completes.
         </p>
         <p>
           We use no tracking, analytics or advertising cookies, and no third-party trackers. If you never sign in, we set no
@@ -152,7 +157,7 @@ const SECTIONS: DocumentSection[] = [
           When you close your account, we delete these within 30 days, except billing history, which we keep as long as tax
           and accounting law requires (usually up to ten years).
         </li>
-        <li>Sessions: until you sign out, or {SESSION_DAYS} days after they were created.</li>
+        <li>Sessions: until you sign out, or until they have gone unused for {SESSION_DAYS} days.</li>
         <li>Contact messages: up to 12 months after the conversation ends.</li>
         <li>Server logs: up to 30 days.</li>
       </ul>

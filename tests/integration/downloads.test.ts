@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { makeAsset, makeUser } from '#db/seed/factories'
+import type { Asset } from '#db/schema'
+import { createSession } from '~/domain/sessions.server'
+import { contentDisposition, downloadAsset, downloadFilename, downloadHistory, downloadsToday, readDownloadLink } from '~/domain/downloads.server'
+import { sign } from '~/domain/signing.server'
+import { action as webDownload } from '~/routes/asset-download'
+import { loader as fileRoute } from '~/routes/download-file'
+import { action as apiDownload } from '~/routes/api/asset-download'
+import { loader as historyApi } from '~/routes/api/download-history'
+import { loader as explore } from '~/routes/explore'
+import { callRoute, createTestContext, makeRequest, type TestContext } from '../support/context'
+
+const SECRET = 'test-secret-test-secret-test-secret-123'
+let t: TestContext
+let assets: Asset[]
+
+beforeAll(async () => {
+  t = await createTestContext()
+  assets = []
+  for (let i = 0; i < 8; i++) assets.push(await makeAsset(t.db, t.storage, { title: `Quota Asset ${i}` }))
+}, 60_000)
+afterAll(() => t.close())
+
+const grant = (userId: string, asset: Asset, plan: 'free' | 'pro' = 'free', now?: Date) => downloadAsset(t.db, { userId, plan, assetId: asset.id, secret: SECRET, now })
+
+describe('the daily quota', () => {
+  it('grants exactly 5 of 200 parallel requests for different assets', async () => {
+    const user = await makeUser(t.db)
+    // 200 requests over 8 assets: at most 8 distinct, and only 5 may pass.
+    const requests = Array.from({ length: 200 }, (_, i) => grant(user.id, assets[i % assets.length]))
+    const results = await Promise.all(requests)
+    const grantedAssets = new Set(results.filter((r) => r.ok).map((r) => (r.ok ? r.asset.id : 0)))
+    expect(grantedAssets.size).toBe(5)
+    expect(results.filter((r) => !r.ok).every((r) => !r.ok && r.status === 403 && r.error === 'Download quota exceeded')).toBe(true)
+    expect(await downloadsToday(t.db, user.id)).toBe(5)
+    const history = await t.db.selectFrom('downloads').select('asset_id').where('user_id', '=', user.id).execute()
+    expect(history).toHaveLength(5)
+  })
+
+  it('a repeat of the same asset that day is free', async () => {
+    const user = await makeUser(t.db)
+    const before = (await t.db.selectFrom('assets').select('download_count').where('id', '=', assets[0].id).executeTakeFirstOrThrow()).download_count
+    for (let i = 0; i < 5; i++) expect((await grant(user.id, assets[i])).ok).toBe(true)
+    const again = await grant(user.id, assets[0])
+    expect(again.ok && again.repeat).toBe(true)
+    expect((await grant(user.id, assets[5])).ok).toBe(false)
+    const after = (await t.db.selectFrom('assets').select('download_count').where('id', '=', assets[0].id).executeTakeFirstOrThrow()).download_count
+    expect(after).toBe(before + 1)
+  })
+
+  it('starts again on the next UTC day', async () => {
+    const user = await makeUser(t.db)
+    const lateToday = new Date('2030-03-01T23:59:30Z')
+    const tomorrow = new Date('2030-03-02T00:00:10Z')
+    for (let i = 0; i < 5; i++) expect((await grant(user.id, assets[i], 'free', lateToday)).ok).toBe(true)
+    expect((await grant(user.id, assets[5], 'free', lateToday)).ok).toBe(false)
+    expect((await grant(user.id, assets[5], 'free', tomorrow)).ok).toBe(true)
+    expect(await downloadsToday(t.db, user.id, tomorrow)).toBe(1)
+  })
+
+  it('Pro has no limit', async () => {
+    const user = await makeUser(t.db, { plan: 'pro' })
+    const results = await Promise.all(assets.map((a) => grant(user.id, a, 'pro')))
+    expect(results.every((r) => r.ok)).toBe(true)
+    expect(await downloadsToday(t.db, user.id)).toBe(8)
+  })
+
+  it('a missing or draft asset is a 404 and costs nothing', async () => {
+    const user = await makeUser(t.db)
+    const draft = await makeAsset(t.db, t.storage, { isActive: false })
+    expect(await grant(user.id, draft)).toEqual({ ok: false, status: 404, error: 'Asset not found' })
+    expect(await downloadsToday(t.db, user.id)).toBe(0)
+  })
+})
+
+describe('download links', () => {
+  it('carry the asset, expire after a few minutes and resist tampering', async () => {
+    const user = await makeUser(t.db)
+    const result = await grant(user.id, assets[1])
+    if (!result.ok) throw new Error('expected a grant')
+    const token = result.downloadUrl.replace('/downloads/', '')
+    expect(readDownloadLink(SECRET, token)).toEqual({ assetId: assets[1].id, userId: user.id })
+    expect(readDownloadLink(SECRET, token, Date.now() + 6 * 60_000)).toBeNull()
+    expect(readDownloadLink('another-secret-another-secret-12345', token)).toBeNull()
+    const [payload, sig] = token.split('.')
+    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), a: assets[2].id })).toString('base64url')
+    expect(readDownloadLink(SECRET, `${forged}.${sig}`)).toBeNull()
+    expect(readDownloadLink(SECRET, 'garbage')).toBeNull()
+  })
+
+  it('the file route streams the original as {title}.png and refuses bad links', async () => {
+    const user = await makeUser(t.db)
+    const result = await grant(user.id, assets[2])
+    if (!result.ok) throw new Error('expected a grant')
+    const token = result.downloadUrl.replace('/downloads/', '')
+    const res = (await callRoute(fileRoute, { request: makeRequest(result.downloadUrl), params: { token }, context: t.routerContext() })) as Response
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="Quota Asset 2.png"; filename*=UTF-8''Quota%20Asset%202.png`)
+    expect(res.headers.get('content-type')).toBe('image/png')
+    const bytes = Buffer.from(await res.arrayBuffer())
+    expect(bytes.subarray(1, 4).toString()).toBe('PNG')
+    const expired = sign(SECRET, { a: assets[2].id, u: user.id, e: Date.now() - 1 })
+    for (const bad of [expired, `${token}x`, 'nope']) {
+      const r = (await callRoute(fileRoute, { request: makeRequest(`/downloads/${bad}`), params: { token: bad }, context: t.routerContext() })) as Response
+      expect(r.status, bad).toBe(403)
+    }
+  })
+
+  it('file names are safe', () => {
+    expect(downloadFilename('Glass "Orb" / v2: final?')).toBe('Glass Orb v2 final.png')
+    expect(downloadFilename('   ')).toBe('asset.png')
+    expect(contentDisposition('Café Ñu.png')).toBe(`attachment; filename="Caf_ _u.png"; filename*=UTF-8''Caf%C3%A9%20%C3%91u.png`)
+  })
+})
+
+describe('download doors', () => {
+  it('web: signed out goes to login with the spec URL; signed in gets the file link; over quota goes to pricing', async () => {
+    const signedOut = (await callRoute(webDownload, { request: makeRequest(`/assets/${assets[3].id}/download`, { method: 'POST' }), params: { id: String(assets[3].id) }, context: t.routerContext() })) as Response
+    expect(signedOut.headers.get('location')).toBe(`/login?redirect=/explore&assetId=${assets[3].id}&alert=signin_required`)
+    const user = await makeUser(t.db)
+    const { token } = await createSession(t.db, user.id)
+    const headers = { cookie: `__session=${token}` }
+    const ok = (await callRoute(webDownload, { request: makeRequest(`/assets/${assets[3].id}/download`, { method: 'POST', headers }), params: { id: String(assets[3].id) }, context: t.routerContext() })) as Response
+    expect(ok.status).toBe(303)
+    expect(ok.headers.get('location')).toMatch(/^\/downloads\/[\w-]+\.[\w-]+$/)
+    const viaFetcher = await callRoute(webDownload, { request: makeRequest(`/assets/${assets[4].id}/download.data`, { method: 'POST', headers }), params: { id: String(assets[4].id) }, context: t.routerContext() })
+    expect(viaFetcher).toMatchObject({ ok: true, filename: 'Quota Asset 4.png' })
+    for (const a of assets.slice(5, 8)) await callRoute(webDownload, { request: makeRequest(`/assets/${a.id}/download`, { method: 'POST', headers }), params: { id: String(a.id) }, context: t.routerContext() })
+    const over = (await callRoute(webDownload, { request: makeRequest(`/assets/${assets[0].id}/download`, { method: 'POST', headers }), params: { id: String(assets[0].id) }, context: t.routerContext() })) as Response
+    expect(over.headers.get('location')).toBe('/pricing?alert=upgrade_required')
+  })
+
+  it('API: 401 without a token, 403 with the spec error over quota, 400 for a bad id, history lists downloads', async () => {
+    const anonymous = (await callRoute(apiDownload, { request: makeRequest(`/api/assets/download/${assets[0].id}`, { method: 'POST' }), params: { id: String(assets[0].id) }, context: t.routerContext() })) as Response
+    expect(anonymous.status).toBe(401)
+    const user = await makeUser(t.db)
+    const { token } = await createSession(t.db, user.id)
+    const headers = { authorization: `Bearer ${token}` }
+    const call = async (id: string) => (await callRoute(apiDownload, { request: makeRequest(`/api/assets/download/${id}`, { method: 'POST', headers }), params: { id }, context: t.routerContext() })) as Response
+    const first = await call(String(assets[0].id))
+    expect(first.status).toBe(200)
+    expect((await first.json()).downloadUrl).toMatch(/^\/downloads\//)
+    for (const a of assets.slice(1, 5)) expect((await call(String(a.id))).status).toBe(200)
+    const over = await call(String(assets[5].id))
+    expect(over.status).toBe(403)
+    expect(await over.json()).toEqual({ error: 'Download quota exceeded' })
+    expect((await call('abc')).status).toBe(400)
+    expect((await call('99999999')).status).toBe(404)
+    const history = (await callRoute(historyApi, { request: makeRequest('/api/assets/downloads/history', { headers }), context: t.routerContext() })) as Response
+    const body = await history.json()
+    expect(body.history).toHaveLength(5)
+    expect(body.history[0]).toMatchObject({ title: 'Quota Asset 4' })
+    expect(Object.keys(body.history[0]).sort()).toEqual(['asset_id', 'downloaded_at', 'id', 'image', 'preview_urls', 'title'])
+    expect(await downloadHistory(t.db, user.id, 2)).toHaveLength(2)
+  })
+
+  it('after signing in to download, the explore page resumes the download', async () => {
+    const user = await makeUser(t.db)
+    const { token } = await createSession(t.db, user.id)
+    const data = (await callRoute(explore, { request: makeRequest(`/explore?assetId=${assets[6].id}&download=1`, { headers: { cookie: `__session=${token}` } }), context: t.routerContext() })) as { resumeDownload: { downloadUrl: string; filename: string } | null }
+    expect(data.resumeDownload?.filename).toBe('Quota Asset 6.png')
+    expect(await downloadsToday(t.db, user.id)).toBe(1)
+    const anonymous = (await callRoute(explore, { request: makeRequest(`/explore?assetId=${assets[6].id}&download=1`), context: t.routerContext() })) as { resumeDownload: unknown }
+    expect(anonymous.resumeDownload).toBeNull()
+  })
+})
