@@ -88,22 +88,24 @@ export const API_SCHEMAS = {
   },
   DownloadHistoryItem: {
     type: 'object',
-    required: ['id', 'title', 'downloaded_at'],
+    required: ['id', 'asset_id', 'title', 'image', 'preview_urls', 'downloaded_at'],
     properties: {
-      id: { type: 'integer', description: 'The asset’s id.' },
+      id: { type: 'integer', description: 'The download’s id.' },
+      asset_id: { type: 'integer' },
       title: { type: 'string' },
-      image: { type: 'string' },
+      image: { type: 'string', description: 'The asset’s thumbnail as PNG.' },
       preview_urls: { type: 'object', additionalProperties: { type: 'string' } },
       downloaded_at: { type: 'string', format: 'date-time' },
     },
   },
   BillingItem: {
     type: 'object',
-    required: ['description', 'date', 'amount'],
+    required: ['description', 'date', 'amount', 'currency'],
     properties: {
       description: { type: 'string' },
-      date: { type: 'string', format: 'date-time' },
-      amount: { type: 'number', description: 'In US dollars.' },
+      date: { type: 'string', format: 'date-time', description: 'When it was paid.' },
+      amount: { type: 'number', description: 'In the currency’s main unit: 9 for $9.00.' },
+      currency: { type: 'string', description: 'Lower-case ISO code, such as usd.' },
     },
   },
   BlogPost: {
@@ -202,6 +204,12 @@ const EXAMPLE_POST = {
 const error = (status: number, description: string, message: string): ApiResponse => ({ status, description, schema: ref('Error'), example: { error: message } })
 const UNAUTHORIZED = error(401, 'No token, or the token has expired or been revoked.', 'Authentication required')
 const ASSET_ID: ApiParameter = { name: 'id', in: 'path', required: true, description: 'The asset’s id.', schema: { type: 'integer', minimum: 1 } }
+const BAD_ASSET_ID = error(400, 'The id in the path is not a number.', 'The asset id must be a number.')
+const FAVORITE_STATE: JsonSchema = {
+  type: 'object',
+  required: ['ok', 'asset_id', 'isFavorite'],
+  properties: { ok: { type: 'boolean' }, asset_id: { type: 'integer' }, isFavorite: { type: 'boolean' } },
+}
 
 export const API_CALLS: ApiCall[] = [
   {
@@ -333,16 +341,17 @@ export const API_CALLS: ApiCall[] = [
     path: '/api/assets/download/{id}',
     group: 'Downloads',
     summary: 'Download an asset',
-    description: `Grants a download and answers with a short-lived URL; a GET of that URL returns the file as an attachment named after the asset ({title}.png). On the Free plan each asset counts once per UTC day against the quota of ${FREE_DAILY_DOWNLOADS}; downloading it again the same day is free. Pro has no daily limit.`,
+    description: `Grants a download and answers with a URL that works for five minutes; a GET of that URL returns the file as an attachment named \`filename\` ({title}.png). On the Free plan each asset counts once per UTC day against the quota of ${FREE_DAILY_DOWNLOADS}; downloading it again the same day is free. Pro has no daily limit.`,
     bearer: true,
     parameters: [ASSET_ID],
     responses: [
       {
         status: 200,
         description: 'Granted.',
-        schema: { type: 'object', required: ['downloadUrl'], properties: { downloadUrl: { type: 'string' } } },
-        example: { downloadUrl: '/downloads/eyJhIjo0Mn0.c2lnbmF0dXJl' },
+        schema: { type: 'object', required: ['downloadUrl', 'filename'], properties: { downloadUrl: { type: 'string' }, filename: { type: 'string' } } },
+        example: { downloadUrl: '/downloads/eyJhIjo0Mn0.c2lnbmF0dXJl', filename: 'Glossy Robot Head.png' },
       },
+      BAD_ASSET_ID,
       UNAUTHORIZED,
       error(403, `The Free plan’s ${FREE_DAILY_DOWNLOADS} downloads for today are used up.`, 'Download quota exceeded'),
       error(404, 'No published asset has this id.', 'Asset not found'),
@@ -354,7 +363,7 @@ export const API_CALLS: ApiCall[] = [
     path: '/api/assets/downloads/history',
     group: 'Downloads',
     summary: 'Your download history',
-    description: 'The assets you downloaded, the most recent first.',
+    description: 'Your last 50 downloads, the most recent first.',
     bearer: true,
     parameters: [],
     responses: [
@@ -363,7 +372,7 @@ export const API_CALLS: ApiCall[] = [
         description: 'Download history.',
         schema: { type: 'object', required: ['history'], properties: { history: { type: 'array', items: ref('DownloadHistoryItem') } } },
         example: {
-          history: [{ id: 42, title: EXAMPLE_ASSET.title, image: EXAMPLE_ASSET.image, preview_urls: EXAMPLE_ASSET.preview_urls, downloaded_at: '2025-05-20T14:02:11.000Z' }],
+          history: [{ id: 311, asset_id: 42, title: EXAMPLE_ASSET.title, image: EXAMPLE_ASSET.thumbnail, preview_urls: EXAMPLE_ASSET.preview_urls, downloaded_at: '2025-05-20T14:02:11.000Z' }],
         },
       },
       UNAUTHORIZED,
@@ -375,15 +384,19 @@ export const API_CALLS: ApiCall[] = [
     path: '/api/users/favorites',
     group: 'Favorites',
     summary: 'Your favourites',
-    description: 'The assets you saved, the most recently saved first.',
+    description: 'The assets you saved, the most recently saved first, 100 per page, with how many there are in all.',
     bearer: true,
-    parameters: [],
+    parameters: [{ name: 'page', in: 'query', description: 'Page number, from 1.', schema: { type: 'integer', minimum: 1, default: 1 } }],
     responses: [
       {
         status: 200,
         description: 'Favourite assets.',
-        schema: { type: 'object', required: ['favorites'], properties: { favorites: { type: 'array', items: ref('Asset') } } },
-        example: { favorites: [EXAMPLE_ASSET] },
+        schema: {
+          type: 'object',
+          required: ['favorites', 'total'],
+          properties: { favorites: { type: 'array', items: ref('Asset') }, total: { type: 'integer' } },
+        },
+        example: { favorites: [EXAMPLE_ASSET], total: 1 },
       },
       UNAUTHORIZED,
     ],
@@ -402,8 +415,8 @@ export const API_CALLS: ApiCall[] = [
       example: { asset_id: 42 },
     },
     responses: [
-      { status: 200, description: 'Saved.', schema: { type: 'object', properties: { ok: { type: 'boolean' } } }, example: { ok: true } },
-      error(400, 'asset_id is missing or not a positive whole number.', 'asset_id must be a positive whole number'),
+      { status: 201, description: 'Saved.', schema: FAVORITE_STATE, example: { ok: true, asset_id: 42, isFavorite: true } },
+      error(400, 'asset_id is missing or not a positive whole number.', 'asset_id must be a number.'),
       UNAUTHORIZED,
       error(404, 'No published asset has this id.', 'Asset not found'),
     ],
@@ -414,12 +427,14 @@ export const API_CALLS: ApiCall[] = [
     path: '/api/users/favorites/{id}',
     group: 'Favorites',
     summary: 'Remove a favourite',
-    description: 'Removes an asset from your favourites. Removing one that is not a favourite changes nothing.',
+    description: 'Removes an asset from your favourites.',
     bearer: true,
     parameters: [ASSET_ID],
     responses: [
-      { status: 200, description: 'Removed.', schema: { type: 'object', properties: { ok: { type: 'boolean' } } }, example: { ok: true } },
+      { status: 200, description: 'Removed.', schema: FAVORITE_STATE, example: { ok: true, asset_id: 42, isFavorite: false } },
+      BAD_ASSET_ID,
       UNAUTHORIZED,
+      error(404, 'The asset is not among your favourites.', 'Not in your favorites'),
     ],
   },
   {
@@ -436,7 +451,7 @@ export const API_CALLS: ApiCall[] = [
         status: 200,
         description: 'Billing history.',
         schema: { type: 'object', required: ['history'], properties: { history: { type: 'array', items: ref('BillingItem') } } },
-        example: { history: [{ description: 'Pro plan (monthly)', date: '2025-05-01T10:00:00.000Z', amount: 9 }] },
+        example: { history: [{ description: 'Pro plan (monthly)', date: '2025-05-01T10:00:00.000Z', amount: 9, currency: 'usd' }] },
       },
       UNAUTHORIZED,
     ],
@@ -473,6 +488,7 @@ export const API_CALLS: ApiCall[] = [
 /** The status codes the API answers with, for the overview. */
 export const API_STATUS_CODES: { status: number; meaning: string }[] = [
   { status: 200, meaning: 'Success.' },
+  { status: 201, meaning: 'Created: a favourite was added.' },
   { status: 400, meaning: 'Bad input: a parameter or body field is missing or invalid. The message says which.' },
   { status: 401, meaning: 'The call needs a bearer token and none was sent, or it is no longer valid.' },
   { status: 403, meaning: 'Signed in but not allowed, for example the daily download quota is used up.' },

@@ -1,8 +1,251 @@
-import { Page } from '~/components/Page/Page'
+import { Link, useRevalidator } from 'react-router'
+import { Avatar, Badge, Button, Card, Container, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core'
+import { useEffect } from 'react'
 import type { Route } from './+types/profile'
+import { requireUser } from '~/auth.server'
+import { AssetCard } from '~/components/AssetCard/AssetCard'
+import { AssetImage } from '~/components/AssetImage/AssetImage'
+import { PreviewFromUrl, withQuery } from '~/components/PreviewFromUrl/PreviewFromUrl'
+import { billingHistory } from '~/domain/billing.server'
+import { downloadHistory, downloadsToday, totalDownloads } from '~/domain/downloads.server'
+import { listFavourites } from '~/domain/favourites.server'
+import { log } from '~/domain/log.server'
+import { getAssetPreview } from '~/domain/preview.server'
+import { FREE_DAILY_DOWNLOADS, PRO_QUOTA_DISPLAY, PROFILE_FAVOURITES, PROFILE_REFRESH_MS, RECENT_DOWNLOADS, SITE_NAME } from '~/lib/constants'
+import { parseExploreParams } from '~/lib/explore-params'
+import { servicesContext } from '~/services.server'
 
-export const meta: Route.MetaFunction = () => [{ title: 'Profile | AI Stock Library' }]
+export const meta: Route.MetaFunction = () => [
+  { title: `Your profile | ${SITE_NAME}` },
+  { name: 'description', content: 'Your downloads, favourites, plan and billing.' },
+]
 
-export default function ProfilePage() {
-  return <Page title="Profile" lead="Your downloads, favourites and plan." />
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const user = await requireUser(request, context, url)
+  const { db } = context.get(servicesContext)
+  const params = parseExploreParams(url.searchParams)
+  const [used, total, recent, billing, preview] = await Promise.all([
+    downloadsToday(db, user.id),
+    totalDownloads(db, user.id),
+    downloadHistory(db, user.id, RECENT_DOWNLOADS),
+    billingHistory(db, user.id),
+    params.assetId ? getAssetPreview(db, params.assetId, user.id) : null,
+  ])
+  // Favourites can fail on their own and say so, without taking the profile down.
+  let favourites: Awaited<ReturnType<typeof listFavourites>> | null = null
+  try {
+    favourites = await listFavourites(db, user.id, { limit: PROFILE_FAVOURITES })
+  } catch (error) {
+    log.error('profile favourites failed', { error: String(error) })
+  }
+  return {
+    user: {
+      name: user.full_name || user.email,
+      email: user.email,
+      plan: user.plan,
+      renewsAt: user.subscription_renews_at?.toISOString() ?? null,
+      endsAt: user.subscription_ends_at?.toISOString() ?? null,
+    },
+    quota: { used, limit: user.plan === 'pro' ? PRO_QUOTA_DISPLAY : FREE_DAILY_DOWNLOADS },
+    totalDownloads: total,
+    recent,
+    favourites,
+    billing,
+    preview,
+    checkout: url.searchParams.get('checkout'),
+  }
+}
+
+const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' })
+
+export default function ProfilePage({ loaderData }: Route.ComponentProps) {
+  const { user, quota, totalDownloads, recent, favourites, billing, preview, checkout } = loaderData
+  const revalidator = useRevalidator()
+  useEffect(() => {
+    // Spec: the dashboard refreshes every 60 seconds.
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') void revalidator.revalidate()
+    }, PROFILE_REFRESH_MS)
+    return () => clearInterval(timer)
+  }, [revalidator])
+
+  return (
+    <Container size="lg" py="xl">
+      <Title order={1} mb="lg">
+        Your profile
+      </Title>
+      {checkout === 'success' ? (
+        <Text c="green" mb="md" role="status">
+          Thank you! Your Pro plan is being activated; it shows here within a moment.
+        </Text>
+      ) : null}
+      <Card withBorder radius="md" p="lg" mb="lg">
+        <Group>
+          <Avatar size={56} radius="xl" color="indigo" aria-hidden="true">
+            {user.name.charAt(0).toUpperCase()}
+          </Avatar>
+          <div>
+            <Text fw={700} size="lg" data-testid="profile-name">
+              {user.name}
+            </Text>
+            <Text c="dimmed">{user.email}</Text>
+          </div>
+        </Group>
+      </Card>
+
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} mb="xl">
+        <Tile label="Total Downloads" value={totalDownloads.toLocaleString('en-US')} testId="tile-downloads" />
+        <Tile label="Favorites" value={favourites ? favourites.total.toLocaleString('en-US') : '–'} testId="tile-favorites" />
+        <Tile label="Daily Quota" value={`${quota.used} / ${quota.limit}`} testId="tile-quota" />
+        <Card withBorder radius="md" p="md" data-testid="tile-plan">
+          <Text size="sm" c="dimmed">
+            Current Plan
+          </Text>
+          <Group justify="space-between" mt={4}>
+            <Text fw={700} size="xl">
+              {user.plan === 'pro' ? 'Pro' : 'Free'}
+            </Text>
+            {user.plan === 'free' ? (
+              <Button component={Link} to="/pricing" size="xs">
+                Upgrade
+              </Button>
+            ) : (
+              <Badge color="indigo">Pro</Badge>
+            )}
+          </Group>
+          {user.endsAt ? (
+            <Text size="xs" c="dimmed" mt={4}>
+              Ends on {formatDate(user.endsAt)}
+            </Text>
+          ) : user.renewsAt ? (
+            <Text size="xs" c="dimmed" mt={4}>
+              Renews on {formatDate(user.renewsAt)}
+            </Text>
+          ) : null}
+        </Card>
+      </SimpleGrid>
+
+      <Stack gap="xl">
+        <section aria-labelledby="favorites-heading">
+          <Group justify="space-between" mb="sm">
+            <Title order={2} fz={22} id="favorites-heading">
+              Favorites
+            </Title>
+            <Button component={Link} to="/favorites" variant="subtle">
+              View All
+            </Button>
+          </Group>
+          {!favourites ? (
+            <Text c="red">Failed to load favorites</Text>
+          ) : favourites.assets.length === 0 ? (
+            <Text c="dimmed">
+              No favorites yet. <Link to="/explore">Explore assets</Link> and tap the heart to keep them here.
+            </Text>
+          ) : (
+            <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }}>
+              {favourites.assets.map((asset) => (
+                <AssetCard key={asset.id} asset={asset} isFavorite previewHref={withQuery('/profile', '', { assetId: String(asset.id) })} />
+              ))}
+            </SimpleGrid>
+          )}
+        </section>
+
+        <section aria-labelledby="downloads-heading">
+          <Title order={2} fz={22} id="downloads-heading" mb="sm">
+            Recent Downloads
+          </Title>
+          {recent.length === 0 ? (
+            <Text c="dimmed">Nothing downloaded yet.</Text>
+          ) : (
+            <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} data-testid="recent-downloads">
+              {recent.map((item) => (
+                <Group key={item.id} component="li" gap="md">
+                  <div style={{ width: 48, height: 48, borderRadius: 8, background: '#f4f5f7' }}>
+                    <AssetImage src={item.image} alt="" style={{ width: 48, height: 48, objectFit: 'contain' }} />
+                  </div>
+                  <div>
+                    <Link to={`/assets/${item.asset_id}`}>{item.title}</Link>
+                    <Text size="xs" c="dimmed">
+                      {formatDate(item.downloaded_at)}
+                    </Text>
+                  </div>
+                </Group>
+              ))}
+            </Stack>
+          )}
+        </section>
+
+        <section aria-labelledby="billing-heading">
+          <Title order={2} fz={22} id="billing-heading" mb="sm">
+            Billing History
+          </Title>
+          {billing.length === 0 ? (
+            <Text c="dimmed">No payments yet.</Text>
+          ) : (
+            <Table striped withTableBorder data-testid="billing-history">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Description</Table.Th>
+                  <Table.Th>Date</Table.Th>
+                  <Table.Th>Amount</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {billing.map((item, i) => (
+                  <Table.Tr key={`${item.date}-${i}`}>
+                    <Table.Td>{item.description}</Table.Td>
+                    <Table.Td>{formatDate(item.date)}</Table.Td>
+                    <Table.Td>{item.amount.toLocaleString('en-US', { style: 'currency', currency: (item.currency || 'usd').toUpperCase() })}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+        </section>
+
+        <section aria-labelledby="quick-actions-heading">
+          <Title order={2} fz={22} id="quick-actions-heading" mb="sm">
+            Quick Actions
+          </Title>
+          <Group>
+            {/* Inert, as in the spec: these screens do not exist yet. */}
+            <Button variant="default" disabled>
+              Account Settings
+            </Button>
+            <Button variant="default" disabled>
+              Download History
+            </Button>
+            <Button variant="default" disabled>
+              Usage Statistics
+            </Button>
+          </Group>
+        </section>
+      </Stack>
+      <PreviewFromUrl preview={preview} />
+    </Container>
+  )
+}
+
+function Tile({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <Card withBorder radius="md" p="md" data-testid={testId}>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700} size="xl" mt={4}>
+        {value}
+      </Text>
+    </Card>
+  )
+}
+
+export function ErrorBoundary() {
+  return (
+    <Container size="lg" py="xl">
+      <Title order={1} mb="md">
+        Your profile
+      </Title>
+      <Text c="red">Failed to load profile</Text>
+    </Container>
+  )
 }

@@ -144,7 +144,7 @@ const SECTIONS: DocumentSection[] = [
         <p>
           Upgrade from the {to('/pricing', 'pricing page')}. Payment happens on the secure checkout page of Stripe, our
           card payment provider; we never see your card number. Pro renews monthly until you cancel. To update your card
-          or cancel, go to your profile and open the billing portal; after cancelling you keep Pro until the end of the
+          or cancel, go to your profile and open Stripe's billing portal from there; after cancelling you keep Pro until the end of the
           month you paid for. Your billing history is on your profile.
         </p>
       </>

@@ -1,0 +1,333 @@
+import Stripe from 'stripe'
+import type { Transaction } from 'kysely'
+import type { DB } from '#db/client'
+import type { Database, User } from '#db/schema'
+import type { Config } from '~/config.server'
+import { log } from './log.server'
+
+// Pro subscriptions through Stripe (DESIGN section 6): Checkout in subscription mode, the
+// Billing Portal for changes and cancelling, and a webhook whose events set the plan, the
+// renewal and end dates, and the billing history. Stripe is the source of truth; these rows
+// are what the webhook last told us.
+
+export const PAYMENTS_NOT_CONFIGURED = 'Payments are not configured on this site yet, so upgrading is not available. Please try again later.'
+export const PROVIDER_UNAVAILABLE = 'The payment provider could not be reached. Please try again in a moment.'
+export const ALREADY_PRO = 'You already have the Pro plan. Use Manage subscription to change or cancel it.'
+export const NO_SUBSCRIPTION = 'You have no subscription to manage yet.'
+
+export type BillingResult = { ok: true; url: string } | { ok: false; status: number; error: string }
+
+const clients = new WeakMap<Config, Stripe>()
+
+/** The Stripe API client, or null when no secret key is set. STRIPE_API_URL points it at a fake in tests. */
+export function stripeClient(config: Config): Stripe | null {
+  if (!config.STRIPE_SECRET_KEY) return null
+  let client = clients.get(config)
+  if (!client) {
+    const options: Stripe.StripeConfig = { maxNetworkRetries: 1, timeout: 20_000, telemetry: false }
+    if (config.STRIPE_API_URL) {
+      const api = new URL(config.STRIPE_API_URL)
+      const protocol = api.protocol === 'http:' ? 'http' : 'https'
+      Object.assign(options, { host: api.hostname, port: api.port || (protocol === 'http' ? 80 : 443), protocol })
+    }
+    client = new Stripe(config.STRIPE_SECRET_KEY, options)
+    clients.set(config, client)
+  }
+  return client
+}
+
+/** Upgrading needs the secret key and the Pro price. */
+export function paymentsConfigured(config: Config): boolean {
+  return Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_PRICE_ID)
+}
+
+function providerFailure(action: string, error: unknown): BillingResult {
+  if (!(error instanceof Stripe.errors.StripeError)) throw error
+  log.error(`stripe ${action} failed`, { type: error.type, code: error.code, status: error.statusCode, message: error.message })
+  return { ok: false, status: 502, error: PROVIDER_UNAVAILABLE }
+}
+
+/**
+ * The user's Stripe customer, created on first use (email, metadata.userId) and stored. The
+ * idempotency key and the conditional update keep a double submit from making two customers.
+ */
+async function ensureCustomer(db: DB, stripe: Stripe, user: User): Promise<string> {
+  const current = await db.selectFrom('users').select('stripe_customer_id').where('id', '=', user.id).executeTakeFirst()
+  if (current?.stripe_customer_id) return current.stripe_customer_id
+  const customer = await stripe.customers.create(
+    { email: user.email, name: user.full_name || undefined, metadata: { userId: user.id } },
+    { idempotencyKey: `customer-for-user-${user.id}` },
+  )
+  const linked = await db
+    .updateTable('users')
+    .set({ stripe_customer_id: customer.id, updated_at: new Date() })
+    .where('id', '=', user.id)
+    .where('stripe_customer_id', 'is', null)
+    .returning('stripe_customer_id')
+    .executeTakeFirst()
+  if (linked) return customer.id
+  // Another request linked one first: use that one.
+  const row = await db.selectFrom('users').select('stripe_customer_id').where('id', '=', user.id).executeTakeFirstOrThrow()
+  return row.stripe_customer_id ?? customer.id
+}
+
+/** A Checkout Session for Pro (subscription mode) for this user; answers its hosted URL. */
+export async function createCheckoutSession(db: DB, config: Config, user: User): Promise<BillingResult> {
+  const stripe = stripeClient(config)
+  if (!stripe || !config.STRIPE_PRICE_ID) return { ok: false, status: 409, error: PAYMENTS_NOT_CONFIGURED }
+  // Cancelling keeps Pro until the period ends; such a user may subscribe again.
+  if (user.plan === 'pro' && !user.subscription_ends_at) return { ok: false, status: 409, error: ALREADY_PRO }
+  try {
+    const customer = await ensureCustomer(db, stripe, user)
+    const session = await stripe.checkout.sessions.create({
+      mode: 'subscription',
+      customer,
+      client_reference_id: user.id,
+      line_items: [{ price: config.STRIPE_PRICE_ID, quantity: 1 }],
+      success_url: `${config.appUrl}/profile?checkout=success`,
+      cancel_url: `${config.appUrl}/pricing?checkout=cancelled`,
+      metadata: { userId: user.id },
+      subscription_data: { metadata: { userId: user.id } },
+    })
+    if (!session.url) return { ok: false, status: 502, error: PROVIDER_UNAVAILABLE }
+    return { ok: true, url: session.url }
+  } catch (error) {
+    return providerFailure('checkout', error)
+  }
+}
+
+/** A Billing Portal session (card, invoices, cancelling) that returns to /profile. */
+export async function createPortalSession(db: DB, config: Config, user: User): Promise<BillingResult> {
+  const stripe = stripeClient(config)
+  if (!stripe) return { ok: false, status: 409, error: PAYMENTS_NOT_CONFIGURED }
+  const row = await db.selectFrom('users').select('stripe_customer_id').where('id', '=', user.id).executeTakeFirst()
+  if (!row?.stripe_customer_id) return { ok: false, status: 409, error: NO_SUBSCRIPTION }
+  try {
+    const session = await stripe.billingPortal.sessions.create({ customer: row.stripe_customer_id, return_url: `${config.appUrl}/profile` })
+    return { ok: true, url: session.url }
+  } catch (error) {
+    return providerFailure('billing portal', error)
+  }
+}
+
+// ---- Webhook events ------------------------------------------------------------------------
+
+/** The part of a Stripe event we read; `Stripe.Event` fits it. */
+export interface StripeEventInput {
+  id: string
+  type: string
+  created?: number
+  data: { object: unknown }
+}
+
+type Obj = Record<string, unknown>
+type Trx = Transaction<Database>
+
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v)
+const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null)
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null)
+/** An id field that may also arrive expanded into its object. */
+const idOf = (v: unknown): string | null => str(v) ?? (isObj(v) ? str(v.id) : null)
+const at = (seconds: number | null): Date | null => (seconds === null ? null : new Date(seconds * 1000))
+const get = (v: unknown, ...path: (string | number)[]): unknown =>
+  path.reduce<unknown>((node, key) => (Array.isArray(node) && typeof key === 'number' ? node[key] : isObj(node) ? node[key as string] : undefined), v)
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+const ACTIVE = new Set(['active', 'trialing'])
+const ENDED = new Set(['canceled', 'unpaid', 'incomplete_expired', 'paused'])
+
+/** Who an event is about: our user id if Stripe carries it back, else the stored customer. */
+async function findUser(trx: Trx, ref: { userId?: unknown; customerId?: string | null }): Promise<User | undefined> {
+  const userId = str(ref.userId)
+  if (userId && UUID.test(userId)) {
+    const byId = await trx.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst()
+    if (byId) return byId
+  }
+  if (!ref.customerId) return undefined
+  return trx.selectFrom('users').selectAll().where('stripe_customer_id', '=', ref.customerId).executeTakeFirst()
+}
+
+/**
+ * Applies one webhook event exactly once: its id goes into stripe_events in the same
+ * transaction as its effects, so a repeat (Stripe retries, or delivers twice) changes nothing,
+ * and a failure leaves no trace for the retry to trip over. Unknown types are recorded and
+ * ignored. Returns whether this delivery was the one that applied it.
+ */
+export async function applyStripeEvent(db: DB, event: StripeEventInput): Promise<{ applied: boolean }> {
+  return db.transaction().execute(async (trx) => {
+    const fresh = await trx
+      .insertInto('stripe_events')
+      .values({ id: event.id, type: event.type })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .returning('id')
+      .executeTakeFirst()
+    if (!fresh) return { applied: false }
+    const object = isObj(event.data?.object) ? event.data.object : {}
+    const eventTime = at(num(event.created)) ?? new Date()
+    switch (event.type) {
+      case 'checkout.session.completed':
+        await checkoutCompleted(trx, event, object)
+        break
+      case 'customer.subscription.created':
+      case 'customer.subscription.updated':
+        await subscriptionChanged(trx, event, object, eventTime)
+        break
+      case 'customer.subscription.deleted':
+        await subscriptionDeleted(trx, event, object, eventTime)
+        break
+      case 'invoice.paid':
+        await invoicePaid(trx, event, object)
+        break
+    }
+    return { applied: true }
+  })
+}
+
+function unmatched(event: StripeEventInput, customerId: string | null) {
+  // Recorded anyway: a customer we do not know (another product on the account) never will be.
+  log.warn('stripe event for an unknown customer', { eventId: event.id, type: event.type, customerId })
+}
+
+async function checkoutCompleted(trx: Trx, event: StripeEventInput, session: Obj) {
+  if (session.mode !== undefined && session.mode !== 'subscription') return
+  const customerId = idOf(session.customer)
+  const user = await findUser(trx, { userId: session.client_reference_id ?? get(session, 'metadata', 'userId'), customerId })
+  if (!user) return unmatched(event, customerId)
+  const subscriptionId = idOf(session.subscription)
+  // An asynchronous payment method completes checkout unpaid: Pro waits for the subscription to turn active.
+  const paid = session.payment_status === undefined || session.payment_status === 'paid' || session.payment_status === 'no_payment_required'
+  await trx
+    .updateTable('users')
+    .set({
+      // A customer is ours once set: never moved to another user (it is unique).
+      stripe_customer_id: user.stripe_customer_id ?? customerId,
+      ...(subscriptionId ? { stripe_subscription_id: subscriptionId } : {}),
+      ...(paid ? { plan: 'pro' as const, subscription_ends_at: null } : {}),
+      updated_at: new Date(),
+    })
+    .where('id', '=', user.id)
+    .execute()
+}
+
+async function subscriptionChanged(trx: Trx, event: StripeEventInput, sub: Obj, eventTime: Date) {
+  const customerId = idOf(sub.customer)
+  const user = await findUser(trx, { userId: get(sub, 'metadata', 'userId'), customerId })
+  if (!user) return unmatched(event, customerId)
+  const subscriptionId = str(sub.id)
+  const status = str(sub.status) ?? ''
+  const isCurrent = !user.stripe_subscription_id || user.stripe_subscription_id === subscriptionId
+  if (ACTIVE.has(status)) {
+    // Current API versions keep the period on the subscription items; older ones at the top.
+    const periodEnd = at(num(get(sub, 'items', 'data', 0, 'current_period_end')) ?? num(sub.current_period_end))
+    const cancelAt = at(num(sub.cancel_at))
+    const endsAt = sub.cancel_at_period_end === true ? (periodEnd ?? cancelAt) : cancelAt
+    await trx
+      .updateTable('users')
+      .set({
+        plan: 'pro',
+        stripe_subscription_id: subscriptionId,
+        stripe_customer_id: user.stripe_customer_id ?? customerId,
+        // A subscription that is ending does not renew: one date or the other.
+        subscription_renews_at: endsAt ? null : periodEnd,
+        subscription_ends_at: endsAt,
+        updated_at: new Date(),
+      })
+      .where('id', '=', user.id)
+      .execute()
+  } else if (ENDED.has(status) && isCurrent) {
+    await endSubscription(trx, user.id, at(num(sub.ended_at)) ?? eventTime)
+  }
+  // past_due keeps Pro while Stripe retries the card; incomplete has not granted it yet.
+}
+
+async function subscriptionDeleted(trx: Trx, event: StripeEventInput, sub: Obj, eventTime: Date) {
+  const customerId = idOf(sub.customer)
+  const user = await findUser(trx, { userId: get(sub, 'metadata', 'userId'), customerId })
+  if (!user) return unmatched(event, customerId)
+  // The end of an older subscription must not take away a newer one.
+  if (user.stripe_subscription_id && user.stripe_subscription_id !== str(sub.id)) return
+  await endSubscription(trx, user.id, at(num(sub.ended_at)) ?? eventTime)
+}
+
+async function endSubscription(trx: Trx, userId: string, endedAt: Date) {
+  await trx
+    .updateTable('users')
+    .set({ plan: 'free', subscription_renews_at: null, subscription_ends_at: endedAt, updated_at: new Date() })
+    .where('id', '=', userId)
+    .execute()
+}
+
+const INTERVAL_LABEL: Record<string, string> = { day: 'daily', week: 'weekly', month: 'monthly', year: 'yearly' }
+
+/** 'Pro plan (monthly)' for a subscription invoice; the line's own text for anything else. */
+function invoiceDescription(invoice: Obj): string {
+  const line = get(invoice, 'lines', 'data', 0)
+  const subscription =
+    get(invoice, 'parent', 'subscription_details', 'subscription') ?? invoice.subscription ?? get(line, 'parent', 'subscription_item_details', 'subscription') ?? get(line, 'subscription')
+  if (subscription) {
+    let interval = str(get(line, 'price', 'recurring', 'interval')) ?? str(get(line, 'plan', 'interval'))
+    if (!interval) {
+      // Current API versions drop the price from the line: the billed period tells the interval.
+      const days = ((num(get(line, 'period', 'end')) ?? 0) - (num(get(line, 'period', 'start')) ?? 0)) / 86_400
+      interval = days >= 360 ? 'year' : days >= 27 ? 'month' : days >= 6 ? 'week' : days > 0 ? 'day' : 'month'
+    }
+    return `Pro plan (${INTERVAL_LABEL[interval] ?? 'monthly'})`
+  }
+  return str(get(line, 'description')) ?? str(invoice.description) ?? 'Payment'
+}
+
+async function invoicePaid(trx: Trx, event: StripeEventInput, invoice: Obj) {
+  const customerId = idOf(invoice.customer)
+  const user = await findUser(trx, {
+    userId: get(invoice, 'parent', 'subscription_details', 'metadata', 'userId') ?? get(invoice, 'metadata', 'userId'),
+    customerId,
+  })
+  if (!user) return unmatched(event, customerId)
+  const invoiceId = str(invoice.id)
+  if (!invoiceId) return
+  const paidAt = at(num(get(invoice, 'status_transitions', 'paid_at')) ?? num(invoice.created)) ?? new Date()
+  await trx
+    .insertInto('payments')
+    .values({
+      user_id: user.id,
+      stripe_invoice_id: invoiceId,
+      description: invoiceDescription(invoice),
+      amount_cents: Math.round(num(invoice.amount_paid) ?? 0),
+      currency: (str(invoice.currency) ?? 'usd').toLowerCase(),
+      paid_at: paidAt,
+    })
+    // One row per invoice, whatever event ids deliver it.
+    .onConflict((oc) => oc.column('stripe_invoice_id').doNothing())
+    .execute()
+}
+
+// ---- Billing history -----------------------------------------------------------------------
+
+/** One payment as /profile and GET /api/auth/billing/history show it (spec: Billing item). */
+export interface BillingItem {
+  description: string
+  /** When it was paid, ISO 8601. */
+  date: string
+  /** In the currency's main unit: 9 for $9.00. */
+  amount: number
+  /** Lower-case ISO code as Stripe gives it, e.g. 'usd'. */
+  currency: string
+}
+
+/** The user's payments, newest first. */
+export async function billingHistory(db: DB, userId: string, limit = 100): Promise<BillingItem[]> {
+  const rows = await db
+    .selectFrom('payments')
+    .select(['description', 'paid_at', 'amount_cents', 'currency'])
+    .where('user_id', '=', userId)
+    .orderBy('paid_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute()
+  return rows.map((row) => ({
+    description: row.description,
+    date: row.paid_at.toISOString(),
+    amount: row.amount_cents / 100,
+    currency: row.currency,
+  }))
+}

@@ -1,0 +1,97 @@
+import { expect, test, type Page } from '@playwright/test'
+import { e2eQuery, register, signIn, uniqueEmail } from './support'
+
+async function newUser(page: Page) {
+  const email = uniqueEmail('dl')
+  await register(page, { name: 'Dana Download', email, password: 'download-me-1' })
+  await signIn(page, email, 'download-me-1')
+  await expect(page).toHaveURL(/\/profile$/)
+  return email
+}
+
+async function openFirstAsset(page: Page) {
+  await page.goto('/explore')
+  const link = page.getByTestId('asset-card').first().locator('a').first()
+  const title = (await link.getAttribute('aria-label'))!.replace(/^Preview /, '')
+  await link.click()
+  await expect(page.getByRole('dialog')).toBeVisible()
+  return title
+}
+
+test('signed out: download asks to sign in, then resumes and saves {title}.png', async ({ page }) => {
+  const email = uniqueEmail('resume')
+  await register(page, { name: 'Rae Resume', email, password: 'resume-me-1' })
+  const title = await openFirstAsset(page)
+  await page.getByRole('button', { name: 'Download PNG' }).click()
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fexplore&assetId=\d+&alert=signin_required|\/login\?redirect=\/explore&assetId=\d+&alert=signin_required/)
+  await expect(page.getByText('You need to sign in to download the asset.')).toBeVisible()
+  await page.locator('input[name=email]').fill(email)
+  await page.locator('input[name=password]').fill('resume-me-1')
+  const downloadPromise = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  const download = await downloadPromise
+  expect(download.suggestedFilename()).toBe(`${title}.png`)
+  await expect(page).toHaveURL(/\/explore\?assetId=\d+&download=1/)
+})
+
+test('signed in: Download PNG saves {title}.png and counts against the quota', async ({ page, javaScriptEnabled }) => {
+  const email = await newUser(page)
+  const title = await openFirstAsset(page)
+  const downloadPromise = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Download PNG' }).click()
+  const download = await downloadPromise
+  expect(download.suggestedFilename()).toBe(`${title}.png`)
+  const path = await download.path()
+  expect(path).toBeTruthy()
+  if (javaScriptEnabled) await expect(page.getByRole('dialog')).toBeVisible()
+  const [row] = await e2eQuery<{ used: number }>('select q.used from download_quota_usage q join users u on u.id = q.user_id where u.email = $1', [email])
+  expect(row.used).toBe(1)
+  await page.goto('/profile')
+  await expect(page.getByTestId('tile-quota')).toContainText('1 / 5')
+  await expect(page.getByTestId('tile-downloads')).toContainText('1')
+  await expect(page.getByTestId('recent-downloads')).toContainText(title)
+})
+
+test('the sixth download of the day goes to pricing with the banner', async ({ page }) => {
+  const email = await newUser(page)
+  await e2eQuery(
+    `insert into download_quota_usage (user_id, day, used) select id, (now() at time zone 'utc')::date, 5 from users where email = $1`,
+    [email],
+  )
+  await openFirstAsset(page)
+  await page.getByRole('button', { name: 'Download PNG' }).click()
+  await expect(page).toHaveURL(/\/pricing\?alert=upgrade_required$/)
+  await expect(page.getByText('You need to upgrade your account to continue downloading assets.')).toBeVisible()
+})
+
+test('favourites: the heart adds and removes, and /favorites and the profile show them', async ({ page }) => {
+  await newUser(page)
+  await page.goto('/explore')
+  const card = page.getByTestId('asset-card').first()
+  const title = (await card.locator('a').first().getAttribute('aria-label'))!.replace(/^Preview /, '')
+  await card.hover()
+  await card.getByRole('button', { name: 'Add to favorites' }).click()
+  await expect(card.getByRole('button', { name: 'Remove from favorites' })).toBeVisible()
+  await page.goto('/favorites')
+  await expect(page.getByText('1 saved asset')).toBeVisible()
+  await expect(page.getByRole('link', { name: `Preview ${title}` })).toBeVisible()
+  await page.goto('/profile')
+  await expect(page.getByTestId('tile-favorites')).toContainText('1')
+  await page.goto('/favorites')
+  const saved = page.getByTestId('asset-card').first()
+  await saved.hover()
+  await saved.getByRole('button', { name: 'Remove from favorites' }).click()
+  await page.goto('/favorites')
+  await expect(page.getByText('0 saved assets')).toBeVisible()
+})
+
+test('the profile shows the card, the tiles and the sections', async ({ page }) => {
+  const email = await newUser(page)
+  await expect(page.getByTestId('profile-name')).toHaveText('Dana Download')
+  await expect(page.getByText(email).first()).toBeVisible()
+  await expect(page.getByTestId('tile-quota')).toContainText('0 / 5')
+  await expect(page.getByTestId('tile-plan')).toContainText('Free')
+  await expect(page.getByTestId('tile-plan').getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/pricing')
+  for (const heading of ['Favorites', 'Recent Downloads', 'Billing History', 'Quick Actions']) await expect(page.getByRole('heading', { name: heading })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Account Settings' })).toBeDisabled()
+})
