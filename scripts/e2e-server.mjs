@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { startFakeGoogle } from '../tests/fakes/google.mjs'
+import { startFakeStripe } from '../tests/fakes/stripe.mjs'
 
 const serverUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres'
 const dataDir = mkdtempSync(path.join(tmpdir(), 'stock-e2e-'))
@@ -38,6 +39,7 @@ writeFileSync(`.tmp/e2e-${port}.json`, JSON.stringify({ databaseUrl }))
 
 // Local fakes of the outside services: never the real Google or Stripe in tests.
 const google = await startFakeGoogle({ port: Number(process.env.E2E_GOOGLE_PORT ?? Number(port) + 1) })
+const stripe = await startFakeStripe({ port: Number(process.env.E2E_STRIPE_PORT ?? Number(port) + 2) })
 
 const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
   stdio: 'inherit',
@@ -58,6 +60,8 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
     // Smaller demo renders: the same 160 assets, seeded in a fraction of the time.
     DEMO_IMAGE_SIZE: '384',
     ...google.env,
+    // Stripe keys, the API base and the checkout origin (FORM_ACTION_ORIGINS) all point at the fake.
+    ...stripe.env,
   },
 })
 
@@ -67,6 +71,7 @@ async function cleanup(code) {
   cleaning = true
   child.kill('SIGTERM')
   await google.close().catch(() => {})
+  await stripe.close().catch(() => {})
   await new Promise((resolve) => setTimeout(resolve, 300))
   if (databaseUrl) await adminQuery(`drop database if exists "${dbName}" with (force)`).catch(() => {})
   rmSync(dataDir, { recursive: true, force: true })

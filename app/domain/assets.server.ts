@@ -1,8 +1,13 @@
 import { randomUUID } from 'node:crypto'
+import { sql, type Kysely } from 'kysely'
 import type { DB } from '#db/client'
-import type { Asset, AssetType } from '#db/schema'
+import type { Asset, AssetType, AssetUpdate, Database } from '#db/schema'
+import type { AdminStatusFilter, AssetChanges } from '~/lib/admin-assets'
+import type { AssetView } from '~/lib/asset-view'
 import { normaliseTags } from '~/lib/tags'
+import { recordAudit, type AuditEntry } from './audit.server'
 import { inspectImage, makeDerivatives } from './images.server'
+import { toAssetView } from './search.server'
 import type { Storage } from './storage.server'
 import { invalidateCatalogueCache } from './catalogue-cache.server'
 
@@ -19,6 +24,8 @@ export interface NewAssetInput {
   isActive?: boolean
   createdAt?: Date
   downloadCount?: number
+  /** The admin who uploads it: the upload is written to the audit log with the row. */
+  actorId?: string | null
 }
 
 /**
@@ -52,28 +59,42 @@ export async function createAsset(db: DB, storage: Storage, input: NewAssetInput
     }
     const isActive = input.isActive ?? false
     const createdAt = input.createdAt ?? new Date()
-    const asset = await db
-      .insertInto('assets')
-      .values({
-        ...keys,
-        title: input.title.trim(),
-        description: (input.description ?? '').trim(),
-        tags: normaliseTags(input.tags ?? []),
-        category: (input.category ?? '').trim(),
-        asset_type: input.assetType ?? '3d',
-        is_active: isActive,
-        published_at: isActive ? createdAt : null,
-        created_at: createdAt,
-        download_count: input.downloadCount ?? 0,
-        original_filename: input.originalFilename,
-        mime_type: `image/${info.format}`,
-        width: info.width,
-        height: info.height,
-        bytes: input.original.byteLength,
-        dominant_colour: derivatives.dominantColour,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow()
+    const insert = async (trx: Kysely<Database>) => {
+      const row = await trx
+        .insertInto('assets')
+        .values({
+          ...keys,
+          title: input.title.trim(),
+          description: (input.description ?? '').trim(),
+          tags: normaliseTags(input.tags ?? []),
+          category: (input.category ?? '').trim(),
+          asset_type: input.assetType ?? '3d',
+          is_active: isActive,
+          published_at: isActive ? createdAt : null,
+          created_at: createdAt,
+          download_count: input.downloadCount ?? 0,
+          original_filename: input.originalFilename,
+          mime_type: `image/${info.format}`,
+          width: info.width,
+          height: info.height,
+          bytes: input.original.byteLength,
+          dominant_colour: derivatives.dominantColour,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow()
+      if (input.actorId !== undefined) {
+        await recordAudit(trx, {
+          actorId: input.actorId,
+          action: 'asset.upload',
+          targetType: 'asset',
+          targetId: row.id,
+          details: { title: row.title, filename: input.originalFilename, bytes: row.bytes, thumbnail: Boolean(input.thumbnail) },
+        })
+      }
+      return row
+    }
+    // The audit row commits with the asset row or not at all.
+    const asset = input.actorId === undefined ? await insert(db) : await db.transaction().execute(insert)
     invalidateCatalogueCache(db)
     return asset
   } catch (error) {
@@ -88,11 +109,166 @@ export function assetFileKeys(asset: Pick<Asset, 'original_key' | 'thumb_key' | 
   )
 }
 
-/** Deletes the rows, then the files of each asset. Returns how many were deleted. */
-export async function deleteAssets(db: DB, storage: Storage, ids: number[]): Promise<number> {
+/**
+ * Deletes the rows, then the files of each asset. Returns how many were deleted. With an
+ * actor (an admin), each deletion is written to the audit log in the same transaction.
+ */
+export async function deleteAssets(db: DB, storage: Storage, ids: number[], actorId?: string | null): Promise<number> {
   if (ids.length === 0) return 0
-  const deleted = await db.deleteFrom('assets').where('id', 'in', ids).returningAll().execute()
+  const deleted = await db.transaction().execute(async (trx) => {
+    const rows = await trx.deleteFrom('assets').where('id', 'in', ids).returningAll().execute()
+    if (actorId !== undefined) {
+      await recordAudit(
+        trx,
+        rows.map((row) => ({ actorId, action: 'asset.delete' as const, targetType: 'asset' as const, targetId: row.id, details: { title: row.title } })),
+      )
+    }
+    return rows
+  })
   invalidateCatalogueCache(db)
+  // Files go once the rows are gone: a failed file delete leaves an orphan file, never a row
+  // that points at nothing.
   await Promise.allSettled(deleted.flatMap(assetFileKeys).map((key) => storage.delete(key)))
   return deleted.length
+}
+
+/** An asset as the admin screens and the admin API show it: drafts included. */
+export interface AdminAssetView extends AssetView {
+  original_filename: string
+  published_at: string | null
+  updated_at: string
+}
+
+export function toAdminAssetView(asset: Asset): AdminAssetView {
+  return {
+    ...toAssetView(asset),
+    original_filename: asset.original_filename,
+    published_at: asset.published_at?.toISOString() ?? null,
+    updated_at: asset.updated_at.toISOString(),
+  }
+}
+
+export async function getAssetForAdmin(db: DB, id: number): Promise<AdminAssetView | null> {
+  const row = await db.selectFrom('assets').selectAll().where('id', '=', id).executeTakeFirst()
+  return row ? toAdminAssetView(row) : null
+}
+
+export interface AdminAssetQuery {
+  q?: string
+  status?: AdminStatusFilter
+  page?: number
+  limit?: number
+}
+
+export interface AdminAssetPage {
+  assets: AdminAssetView[]
+  total: number
+  page: number
+  pageCount: number
+  limit: number
+}
+
+/**
+ * Every asset, published or not, newest first, a page at a time; `q` matches a word of the
+ * title, category or a tag, or the id. Pages keep thousands of rows cheap to show.
+ */
+export async function listAssetsForAdmin(db: DB, query: AdminAssetQuery = {}): Promise<AdminAssetPage> {
+  const limit = Math.min(Math.max(Math.trunc(query.limit ?? 50), 1), 200)
+  const page = Math.max(Math.trunc(query.page ?? 1), 1)
+  let base = db.selectFrom('assets')
+  if (query.status === 'published') base = base.where('is_active', '=', true)
+  if (query.status === 'pending') base = base.where('is_active', '=', false)
+  const q = query.q?.trim()
+  if (q) {
+    const like = `%${q.replace(/[\\%_]/g, '\\$&')}%`
+    const tag = q.toLowerCase()
+    base = base.where((eb) =>
+      eb.or([
+        eb('title', 'ilike', like),
+        eb('category', 'ilike', like),
+        eb('tags', '@>', sql<string[]>`array[${tag}]::text[]`),
+        ...(/^\d{1,9}$/.test(q) ? [eb('id', '=', Number(q))] : []),
+      ]),
+    )
+  }
+  const [rows, counted] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset((page - 1) * limit)
+      .execute(),
+    base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+  ])
+  const total = Number(counted.n)
+  return { assets: rows.map(toAdminAssetView), total, page, limit, pageCount: Math.max(1, Math.ceil(total / limit)) }
+}
+
+/**
+ * The admin's edit of an asset (inline edit and PUT /api/admin/assets/{id}). Returns null
+ * when there is no such asset.
+ */
+export async function updateAsset(db: DB, id: number, changes: AssetChanges, actorId: string | null): Promise<AdminAssetView | null> {
+  const updated = await db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom('assets').select(['is_active', 'published_at']).where('id', '=', id).forUpdate().executeTakeFirst()
+    if (!before) return null
+    const set: AssetUpdate = { updated_at: new Date() }
+    if (changes.title !== undefined) set.title = changes.title
+    if (changes.description !== undefined) set.description = changes.description
+    if (changes.category !== undefined) set.category = changes.category
+    if (changes.tags !== undefined) set.tags = normaliseTags(changes.tags)
+    if (changes.is_active !== undefined) {
+      set.is_active = changes.is_active
+      if (changes.is_active && !before.published_at) set.published_at = new Date()
+    }
+    const row = await trx.updateTable('assets').set(set).where('id', '=', id).returningAll().executeTakeFirstOrThrow()
+    const audits: AuditEntry[] = [{ actorId, action: 'asset.update', targetType: 'asset', targetId: id, details: { changes } }]
+    if (changes.is_active !== undefined && changes.is_active !== before.is_active) {
+      audits.push({ actorId, action: changes.is_active ? 'asset.publish' : 'asset.unpublish', targetType: 'asset', targetId: id })
+    }
+    await recordAudit(trx, audits)
+    return row
+  })
+  if (updated) invalidateCatalogueCache(db)
+  return updated ? toAdminAssetView(updated) : null
+}
+
+/**
+ * Publishes (is_active true) or returns to draft (false) the given assets. Returns the ids
+ * that exist; only actual changes are written to the audit log.
+ */
+export async function setPublished(db: DB, ids: number[], isActive: boolean, actorId: string | null): Promise<number[]> {
+  if (ids.length === 0) return []
+  const found = await db.transaction().execute(async (trx) => {
+    const existing = await trx.selectFrom('assets').select(['id', 'is_active', 'title']).where('id', 'in', ids).forUpdate().execute()
+    const changing = existing.filter((a) => a.is_active !== isActive).map((a) => a.id)
+    if (changing.length > 0) {
+      await trx
+        .updateTable('assets')
+        .set({
+          is_active: isActive,
+          updated_at: new Date(),
+          ...(isActive ? { published_at: sql<Date>`coalesce(published_at, now())` } : {}),
+        })
+        .where('id', 'in', changing)
+        .execute()
+      await recordAudit(
+        trx,
+        existing
+          .filter((a) => changing.includes(a.id))
+          .map((a) => ({ actorId, action: isActive ? ('asset.publish' as const) : ('asset.unpublish' as const), targetType: 'asset' as const, targetId: a.id, details: { title: a.title } })),
+      )
+    }
+    return existing.map((a) => a.id)
+  })
+  invalidateCatalogueCache(db)
+  return found
+}
+
+/** Published state of some assets, for the upload results page after a reload. */
+export async function publishedStates(db: DB, ids: number[]): Promise<Map<number, boolean>> {
+  if (ids.length === 0) return new Map()
+  const rows = await db.selectFrom('assets').select(['id', 'is_active']).where('id', 'in', ids).execute()
+  return new Map(rows.map((r) => [r.id, r.is_active]))
 }

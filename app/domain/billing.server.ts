@@ -10,12 +10,18 @@ import { log } from './log.server'
 // renewal and end dates, and the billing history. Stripe is the source of truth; these rows
 // are what the webhook last told us.
 
-export const PAYMENTS_NOT_CONFIGURED = 'Payments are not configured on this site yet, so upgrading is not available. Please try again later.'
-export const PROVIDER_UNAVAILABLE = 'The payment provider could not be reached. Please try again in a moment.'
-export const ALREADY_PRO = 'You already have the Pro plan. Use Manage subscription to change or cancel it.'
-export const NO_SUBSCRIPTION = 'You have no subscription to manage yet.'
+/** Why a billing request could not go ahead; the messages are shown as they are. */
+export const BILLING_ERRORS = {
+  not_configured: 'Payments are not configured on this site yet, so upgrading is not available. Please try again later.',
+  provider_unavailable: 'The payment provider could not be reached. Please try again in a moment.',
+  already_pro: 'You already have the Pro plan. Use Manage subscription to change or cancel it.',
+  no_subscription: 'You have no subscription to manage yet.',
+} as const
+export type BillingErrorCode = keyof typeof BILLING_ERRORS
 
-export type BillingResult = { ok: true; url: string } | { ok: false; status: number; error: string }
+export type BillingResult = { ok: true; url: string } | { ok: false; status: number; code: BillingErrorCode; error: string }
+
+const fail = (status: number, code: BillingErrorCode): BillingResult => ({ ok: false, status, code, error: BILLING_ERRORS[code] })
 
 const clients = new WeakMap<Config, Stripe>()
 
@@ -44,7 +50,7 @@ export function paymentsConfigured(config: Config): boolean {
 function providerFailure(action: string, error: unknown): BillingResult {
   if (!(error instanceof Stripe.errors.StripeError)) throw error
   log.error(`stripe ${action} failed`, { type: error.type, code: error.code, status: error.statusCode, message: error.message })
-  return { ok: false, status: 502, error: PROVIDER_UNAVAILABLE }
+  return fail(502, 'provider_unavailable')
 }
 
 /**
@@ -74,9 +80,9 @@ async function ensureCustomer(db: DB, stripe: Stripe, user: User): Promise<strin
 /** A Checkout Session for Pro (subscription mode) for this user; answers its hosted URL. */
 export async function createCheckoutSession(db: DB, config: Config, user: User): Promise<BillingResult> {
   const stripe = stripeClient(config)
-  if (!stripe || !config.STRIPE_PRICE_ID) return { ok: false, status: 409, error: PAYMENTS_NOT_CONFIGURED }
-  // Cancelling keeps Pro until the period ends; such a user may subscribe again.
-  if (user.plan === 'pro' && !user.subscription_ends_at) return { ok: false, status: 409, error: ALREADY_PRO }
+  if (!stripe || !config.STRIPE_PRICE_ID) return fail(409, 'not_configured')
+  // A second subscription would bill twice; a cancelled one is renewed in the Billing Portal.
+  if (user.plan === 'pro') return fail(409, 'already_pro')
   try {
     const customer = await ensureCustomer(db, stripe, user)
     const session = await stripe.checkout.sessions.create({
@@ -89,7 +95,7 @@ export async function createCheckoutSession(db: DB, config: Config, user: User):
       metadata: { userId: user.id },
       subscription_data: { metadata: { userId: user.id } },
     })
-    if (!session.url) return { ok: false, status: 502, error: PROVIDER_UNAVAILABLE }
+    if (!session.url) return fail(502, 'provider_unavailable')
     return { ok: true, url: session.url }
   } catch (error) {
     return providerFailure('checkout', error)
@@ -99,9 +105,9 @@ export async function createCheckoutSession(db: DB, config: Config, user: User):
 /** A Billing Portal session (card, invoices, cancelling) that returns to /profile. */
 export async function createPortalSession(db: DB, config: Config, user: User): Promise<BillingResult> {
   const stripe = stripeClient(config)
-  if (!stripe) return { ok: false, status: 409, error: PAYMENTS_NOT_CONFIGURED }
+  if (!stripe) return fail(409, 'not_configured')
   const row = await db.selectFrom('users').select('stripe_customer_id').where('id', '=', user.id).executeTakeFirst()
-  if (!row?.stripe_customer_id) return { ok: false, status: 409, error: NO_SUBSCRIPTION }
+  if (!row?.stripe_customer_id) return fail(409, 'no_subscription')
   try {
     const session = await stripe.billingPortal.sessions.create({ customer: row.stripe_customer_id, return_url: `${config.appUrl}/profile` })
     return { ok: true, url: session.url }
@@ -118,6 +124,24 @@ export interface StripeEventInput {
   type: string
   created?: number
   data: { object: unknown }
+}
+
+export type VerifiedEvent = { ok: true; event: Stripe.Event } | { ok: false; status: 400 | 503; error: string }
+
+/**
+ * Checks a webhook delivery's signature against the raw body (any re-encoding would break it)
+ * and the Stripe-Signature header, within Stripe's default five-minute tolerance.
+ */
+export function verifyStripeEvent(config: Config, payload: string, signature: string | null): VerifiedEvent {
+  if (!config.STRIPE_WEBHOOK_SECRET) return { ok: false, status: 503, error: 'Payments are not configured' }
+  if (!signature) return { ok: false, status: 400, error: 'Missing Stripe-Signature header' }
+  try {
+    return { ok: true, event: Stripe.webhooks.constructEvent(payload, signature, config.STRIPE_WEBHOOK_SECRET) }
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeSignatureVerificationError) return { ok: false, status: 400, error: 'Invalid signature' }
+    // A signed body that is not JSON.
+    return { ok: false, status: 400, error: 'Invalid payload' }
+  }
 }
 
 type Obj = Record<string, unknown>

@@ -1,8 +1,20 @@
-// Not built yet: answers 404 until its issue fills it in.
+import { redirect } from 'react-router'
+import type { Route } from './+types/billing-portal'
+import { getUser } from '~/auth.server'
+import { createPortalSession } from '~/domain/billing.server'
+import { servicesContext } from '~/services.server'
+
+// POST /billing/portal ('Manage subscription'): a plain form post answered with a 303 to
+// Stripe's Billing Portal. A failure goes back to /pricing, which explains it.
 export function loader() {
-  return Response.json({ error: 'Not found' }, { status: 404 })
+  throw redirect('/pricing')
 }
 
-export function action() {
-  return Response.json({ error: 'Not found' }, { status: 404 })
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await getUser(request, context)
+  if (!user) throw redirect('/login?redirect=/pricing', 303)
+  const { db, config } = context.get(servicesContext)
+  const result = await createPortalSession(db, config, user)
+  if (!result.ok) throw redirect(`/pricing?billing=${result.code}`, 303)
+  throw redirect(result.url, 303)
 }

@@ -1,8 +1,148 @@
-import { Page } from '~/components/Page/Page'
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { Alert, Button, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import type { Route } from './+types/pricing'
+import { getUser } from '~/auth.server'
+import { PlanCard } from '~/components/PlanCard/PlanCard'
+import { BILLING_ERRORS, createCheckoutSession, type BillingErrorCode } from '~/domain/billing.server'
+import { FREE_DAILY_DOWNLOADS, PRO_PRICE_USD, SITE_NAME } from '~/lib/constants'
+import { servicesContext } from '~/services.server'
 
-export const meta: Route.MetaFunction = () => [{ title: 'Pricing | AI Stock Library' }]
+export const UPGRADE_REQUIRED_TEXT = 'You need to upgrade your account to continue downloading assets.'
+const CHECKOUT_CANCELLED_TEXT = 'Checkout was cancelled. You have not been charged.'
 
-export default function PricingPage() {
-  return <Page title="Pricing" lead="Free for 5 downloads a day; Pro for unlimited downloads." />
+export const meta: Route.MetaFunction = () => [
+  { title: `Pricing | ${SITE_NAME}` },
+  {
+    name: 'description',
+    content: `Free: ${FREE_DAILY_DOWNLOADS} downloads a day. Pro: $${PRO_PRICE_USD} per month for unlimited downloads and early access to new assets.`,
+  },
+]
+
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const user = await getUser(request, context)
+  const billing = url.searchParams.get('billing')
+  return {
+    signedIn: Boolean(user),
+    plan: user?.plan ?? null,
+    renewsAt: user?.subscription_renews_at?.toISOString() ?? null,
+    endsAt: user?.subscription_ends_at?.toISOString() ?? null,
+    upgradeRequired: url.searchParams.get('alert') === 'upgrade_required',
+    checkoutCancelled: url.searchParams.get('checkout') === 'cancelled',
+    // Set by /billing/portal when it could not open the portal.
+    billingError: billing && billing in BILLING_ERRORS ? BILLING_ERRORS[billing as BillingErrorCode] : null,
+  }
+}
+
+// 'Upgrade to Pro': a form post answered with a 303 to Stripe's hosted checkout.
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await getUser(request, context)
+  if (!user) throw redirect('/login?redirect=/pricing', 303)
+  const { db, config } = context.get(servicesContext)
+  const result = await createCheckoutSession(db, config, user)
+  if (!result.ok) return data({ error: result.error }, { status: result.status })
+  throw redirect(result.url, 303)
+}
+
+const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
+
+export default function PricingPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { signedIn, plan, renewsAt, endsAt, upgradeRequired, checkoutCancelled, billingError } = loaderData
+  const navigation = useNavigation()
+  const upgrading = navigation.state !== 'idle' && navigation.formAction === '/pricing'
+  const isPro = plan === 'pro'
+
+  return (
+    <Container size="md" py="xl">
+      <Stack gap="xs" align="center" ta="center" mb="xl">
+        <Title order={1}>Pricing</Title>
+        <Text c="dimmed" size="lg" maw={560}>
+          Start free. Go Pro when you need more than {FREE_DAILY_DOWNLOADS} downloads a day.
+        </Text>
+      </Stack>
+
+      <Stack gap="sm" mb="lg">
+        {upgradeRequired ? <Alert color="yellow">{UPGRADE_REQUIRED_TEXT}</Alert> : null}
+        {checkoutCancelled ? <Alert color="blue">{CHECKOUT_CANCELLED_TEXT}</Alert> : null}
+        {billingError ? <Alert color="red" role="alert">{billingError}</Alert> : null}
+        {actionData?.error ? <Alert color="red" role="alert">{actionData.error}</Alert> : null}
+      </Stack>
+
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+        <PlanCard
+          name="Free"
+          price="$0"
+          period="forever"
+          summary="For trying the library and the occasional project."
+          features={[`${FREE_DAILY_DOWNLOADS} downloads a day`, 'Preview every asset', 'Save favourites']}
+          badge={signedIn && !isPro ? 'Current plan' : null}
+        >
+          {signedIn ? (
+            <Button component={Link} to="/explore" variant="default" fullWidth>
+              Browse assets
+            </Button>
+          ) : (
+            <Button component={Link} to="/login?mode=register" variant="default" fullWidth>
+              Sign up free
+            </Button>
+          )}
+        </PlanCard>
+
+        <PlanCard
+          name="Pro"
+          price={`$${PRO_PRICE_USD}`}
+          period="per month"
+          summary="For creators who download every day."
+          features={['Unlimited downloads', 'Early access to new assets', 'Everything in Free']}
+          featured
+          badge={isPro ? 'Current plan' : 'Most popular'}
+        >
+          {isPro ? (
+            <>
+              {/* A plain post, also with JavaScript: the answer is a 303 to another site. */}
+              <Form method="post" action="/billing/portal" reloadDocument>
+                <Button type="submit" fullWidth>
+                  Manage subscription
+                </Button>
+              </Form>
+              {endsAt ? (
+                <Text size="sm" c="dimmed" mt="xs" ta="center">
+                  Your Pro plan ends on {formatDate(endsAt)}.
+                </Text>
+              ) : renewsAt ? (
+                <Text size="sm" c="dimmed" mt="xs" ta="center">
+                  Your Pro plan renews on {formatDate(renewsAt)}.
+                </Text>
+              ) : null}
+            </>
+          ) : (
+            <Form method="post" action="/pricing">
+              <Button type="submit" fullWidth loading={upgrading}>
+                Upgrade to Pro
+              </Button>
+              <Text size="xs" c="dimmed" mt="xs" ta="center">
+                {signedIn ? 'Secure payment on Stripe. Cancel any time.' : 'Sign in first; secure payment on Stripe. Cancel any time.'}
+              </Text>
+            </Form>
+          )}
+        </PlanCard>
+      </SimpleGrid>
+
+      <Paper withBorder radius="lg" p="xl" mt={48} ta="center">
+        <Title order={2} fz={24} mb="xs">
+          Still Unsure?
+        </Title>
+        <Text c="dimmed" mb="md">
+          Read the answers to common questions, or ask us directly: we reply within 1-2 business days.
+        </Text>
+        <Group justify="center">
+          <Button component={Link} to="/faq" variant="light">
+            Read the FAQ
+          </Button>
+          <Button component={Link} to="/contact" variant="default">
+            Contact us
+          </Button>
+        </Group>
+      </Paper>
+    </Container>
+  )
 }

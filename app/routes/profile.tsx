@@ -1,4 +1,4 @@
-import { Link, useRevalidator } from 'react-router'
+import { Form, Link, useRevalidator } from 'react-router'
 import { Avatar, Badge, Button, Card, Container, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core'
 import { useEffect } from 'react'
 import type { Route } from './+types/profile'
@@ -113,6 +113,13 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
               <Badge color="indigo">Pro</Badge>
             )}
           </Group>
+          {user.plan === 'pro' ? (
+            <Form method="post" action="/billing/portal">
+              <Button type="submit" variant="subtle" size="compact-xs" mt={6} px={0}>
+                Manage subscription
+              </Button>
+            </Form>
+          ) : null}
           {user.endsAt ? (
             <Text size="xs" c="dimmed" mt={4}>
               Ends on {formatDate(user.endsAt)}

@@ -1,8 +1,11 @@
-// Not built yet: answers 404 until its issue fills it in.
-export function loader() {
-  return Response.json({ error: 'Not found' }, { status: 404 })
-}
+import type { Route } from './+types/billing-history'
+import { requireApiUser } from '~/auth.server'
+import { billingHistory } from '~/domain/billing.server'
+import { servicesContext } from '~/services.server'
 
-export function action() {
-  return Response.json({ error: 'Not found' }, { status: 404 })
+// GET /api/auth/billing/history (bearer or cookie) → {history: [{description, date, amount, currency}]}
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireApiUser(request, context)
+  const history = await billingHistory(context.get(servicesContext).db, user.id)
+  return Response.json({ history }, { headers: { 'Cache-Control': 'no-store' } })
 }

@@ -1,8 +1,31 @@
-// Not built yet: answers 404 until its issue fills it in.
+import type { Route } from './+types/stripe-webhook'
+import { applyStripeEvent, verifyStripeEvent } from '~/domain/billing.server'
+import { log } from '~/domain/log.server'
+import { servicesContext } from '~/services.server'
+
+// POST /api/stripe/webhook: Stripe's event deliveries. The same-origin middleware lets them in
+// (an API call without a session cookie); the signature is what proves they are Stripe's.
+const MAX_EVENT_BYTES = 512 * 1024
+
 export function loader() {
-  return Response.json({ error: 'Not found' }, { status: 404 })
+  return Response.json({ error: 'Method not allowed' }, { status: 405, headers: { Allow: 'POST' } })
 }
 
-export function action() {
-  return Response.json({ error: 'Not found' }, { status: 404 })
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== 'POST') return Response.json({ error: 'Method not allowed' }, { status: 405, headers: { Allow: 'POST' } })
+  const { db, config } = context.get(servicesContext)
+  if (Number(request.headers.get('content-length') ?? 0) > MAX_EVENT_BYTES) return Response.json({ error: 'Payload too large' }, { status: 413 })
+  // The raw text: the signature covers the exact bytes Stripe sent.
+  const payload = await request.text()
+  const verified = verifyStripeEvent(config, payload, request.headers.get('stripe-signature'))
+  if (!verified.ok) return Response.json({ error: verified.error }, { status: verified.status })
+  try {
+    const { applied } = await applyStripeEvent(db, verified.event)
+    if (!applied) log.info('stripe event repeated', { eventId: verified.event.id })
+    return Response.json({ received: true })
+  } catch (error) {
+    // Nothing was kept (one transaction): a 500 makes Stripe deliver it again later.
+    log.error('stripe event failed', { eventId: verified.event.id, type: verified.event.type, error: String(error) })
+    return Response.json({ error: 'The event could not be applied' }, { status: 500 })
+  }
 }

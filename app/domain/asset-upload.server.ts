@@ -1,0 +1,141 @@
+import type { DB } from '#db/client'
+import type { AssetType } from '#db/schema'
+import { UPLOAD_LIMIT_BYTES, UPLOAD_LIMIT_TEXT } from '~/lib/constants'
+import { fileBaseName, planUpload, sizeInMb, type CsvMetadataRow, type UploadItem } from '~/lib/upload-plan'
+import { createAsset, toAdminAssetView, type AdminAssetView } from './assets.server'
+import { inspectImage, NotAnImageError } from './images.server'
+import { log } from './log.server'
+import type { Storage } from './storage.server'
+
+export const UPLOAD_FAILED = 'Upload failed'
+export const NOT_AN_IMAGE = 'The file is not an image we can read.'
+export const THUMBNAIL_NOT_AN_IMAGE = 'The thumbnail is not an image we can read.'
+
+export class UploadTooLargeError extends Error {
+  constructor(name?: string) {
+    super(`${name ?? 'The file'} is larger than ${UPLOAD_LIMIT_TEXT}: each file can be up to ${UPLOAD_LIMIT_TEXT}.`)
+  }
+}
+
+export class UploadRejectedError extends Error {}
+
+export interface UploadAssetInput {
+  original: Buffer
+  filename: string
+  thumbnail?: Buffer | null
+  title?: string
+  description?: string
+  tags?: unknown
+  category?: string
+  assetType?: AssetType
+}
+
+/** What an upload answers (spec section 7): the asset, and original_url. */
+export interface UploadedAsset extends AdminAssetView {
+  /** Originals stay private (DESIGN section 4): this is the full-size public preview. */
+  original_url: string
+}
+
+/**
+ * The admin's upload of one asset (the upload page and POST /api/admin/assets): at most
+ * 10MB, a decodable image, stored unpublished with its derivatives; the upload is audited.
+ * Throws UploadTooLargeError or UploadRejectedError for bad files; nothing is left behind.
+ */
+export async function uploadAsset(db: DB, storage: Storage, actorId: string | null, input: UploadAssetInput): Promise<UploadedAsset> {
+  if (input.original.byteLength > UPLOAD_LIMIT_BYTES) throw new UploadTooLargeError(input.filename || undefined)
+  if (input.thumbnail && input.thumbnail.byteLength > UPLOAD_LIMIT_BYTES) throw new UploadTooLargeError('The thumbnail')
+  if (input.original.byteLength === 0) throw new UploadRejectedError('The file is empty.')
+  if (input.thumbnail) {
+    try {
+      await inspectImage(input.thumbnail)
+    } catch (error) {
+      if (error instanceof NotAnImageError) throw new UploadRejectedError(THUMBNAIL_NOT_AN_IMAGE)
+      throw error
+    }
+  }
+  try {
+    const asset = await createAsset(db, storage, {
+      original: input.original,
+      originalFilename: input.filename.slice(0, 255),
+      thumbnail: input.thumbnail ?? undefined,
+      title: (input.title?.trim() || fileBaseName(input.filename) || 'Untitled').slice(0, 200),
+      description: input.description,
+      tags: input.tags,
+      category: input.category,
+      assetType: input.assetType,
+      isActive: false,
+      actorId,
+    })
+    const view = toAdminAssetView(asset)
+    return { ...view, original_url: view.image }
+  } catch (error) {
+    if (error instanceof NotAnImageError) throw new UploadRejectedError(NOT_AN_IMAGE)
+    throw error
+  }
+}
+
+/** A file of a batch upload, read only when its turn comes. */
+export interface BatchFile {
+  name: string
+  type: string
+  size: number
+  read(): Promise<Buffer>
+}
+
+/**
+ * The plain upload form's batch: pairs WebP thumbnails, applies the CSV, stores each asset in
+ * turn and reports every file's outcome; one bad file does not stop the others.
+ */
+export async function uploadBatch(db: DB, storage: Storage, actorId: string | null, files: BatchFile[], rows: CsvMetadataRow[]): Promise<UploadItem[]> {
+  const { uploads, skipped } = planUpload(files, rows)
+  const items = new Map<BatchFile, UploadItem>()
+  for (const skip of skipped) {
+    items.set(skip.file, {
+      id: null,
+      name: skip.name,
+      status: 'error',
+      detectedTitle: '',
+      detectedTags: [],
+      sizeMb: sizeInMb(skip.file.size),
+      metadata: null,
+      previewUrl: null,
+      isPublished: false,
+      error: skip.reason,
+    })
+  }
+  for (const plan of uploads) {
+    const item: UploadItem = {
+      id: null,
+      name: plan.name,
+      status: 'error',
+      detectedTitle: plan.title,
+      detectedTags: plan.tags,
+      sizeMb: sizeInMb(plan.file.size),
+      metadata: { category: plan.category, releases: plan.metadata?.releases ?? '', thumbnail: plan.thumbnail?.name ?? null },
+      previewUrl: null,
+      isPublished: false,
+      error: null,
+    }
+    try {
+      const asset = await uploadAsset(db, storage, actorId, {
+        original: await plan.file.read(),
+        filename: plan.name,
+        thumbnail: plan.thumbnail ? await plan.thumbnail.read() : null,
+        title: plan.title,
+        tags: plan.tags,
+        category: plan.category,
+      })
+      Object.assign(item, { id: asset.id, status: 'completed', previewUrl: asset.thumbnail })
+    } catch (error) {
+      if (error instanceof UploadTooLargeError || error instanceof UploadRejectedError) {
+        item.error = error.message
+      } else {
+        log.error('batch upload failed', { file: plan.name, error: error instanceof Error ? error.message : String(error) })
+        item.error = UPLOAD_FAILED
+      }
+    }
+    items.set(plan.file, item)
+  }
+  // In the order the files were chosen; paired WebP files appear as their PNG's thumbnail.
+  return files.flatMap((file) => items.get(file) ?? [])
+}

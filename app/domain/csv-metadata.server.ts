@@ -1,0 +1,48 @@
+import { CsvError, parse } from 'csv-parse/sync'
+import { CSV_COLUMNS, type CsvMetadataRow } from '~/lib/upload-plan'
+
+export const CSV_MAX_BYTES = 1024 * 1024
+export const CSV_MAX_ROWS = 10_000
+
+export class CsvMetadataError extends Error {}
+
+/**
+ * Reads the upload's CSV metadata (spec section 5): the first row is a header and is skipped,
+ * fields are comma separated with double quotes, rows without a filename are skipped.
+ * Columns are found by the header's names when it names them, else by position:
+ * filename, title, keywords, category, releases.
+ */
+export function parseCsvMetadata(input: string | Buffer): CsvMetadataRow[] {
+  const size = typeof input === 'string' ? Buffer.byteLength(input) : input.byteLength
+  if (size > CSV_MAX_BYTES) throw new CsvMetadataError('The CSV file is larger than 1MB.')
+  let records: string[][]
+  try {
+    records = parse(input, { bom: true, relax_column_count: true, skip_empty_lines: true, trim: true })
+  } catch (error) {
+    if (error instanceof CsvError) {
+      const line = typeof error.lines === 'number' ? ` (line ${error.lines})` : ''
+      throw new CsvMetadataError(`The CSV file could not be read${line}: check its quotes and commas.`)
+    }
+    throw error
+  }
+  if (records.length - 1 > CSV_MAX_ROWS) throw new CsvMetadataError(`The CSV file has more than ${CSV_MAX_ROWS.toLocaleString('en-US')} rows.`)
+  const [header = [], ...rows] = records
+  const names = header.map((h) => h.trim().toLowerCase())
+  const named = names.includes('filename')
+  const index = Object.fromEntries(CSV_COLUMNS.map((column, i) => [column, named ? names.indexOf(column) : i])) as Record<(typeof CSV_COLUMNS)[number], number>
+  const cell = (row: string[], column: (typeof CSV_COLUMNS)[number]) => (index[column] >= 0 ? (row[index[column]] ?? '').trim() : '')
+  const result: CsvMetadataRow[] = []
+  for (const row of rows) {
+    // A path in front of the name cannot match an uploaded file's name: keep the name only.
+    const filename = cell(row, 'filename').split(/[\\/]/).pop() ?? ''
+    if (!filename) continue
+    result.push({
+      filename,
+      title: cell(row, 'title'),
+      keywords: cell(row, 'keywords'),
+      category: cell(row, 'category'),
+      releases: cell(row, 'releases'),
+    })
+  }
+  return result
+}

@@ -1,0 +1,132 @@
+import { normaliseTags } from './tags'
+
+// The upload rules of spec section 5, shared by the enhanced upload page (in the browser)
+// and the plain form's action (on the server): which files become assets, which WebP is
+// whose thumbnail, and what title, tags and category each asset gets from the CSV.
+
+/** One row of the CSV metadata file (spec section 3). */
+export interface CsvMetadataRow {
+  filename: string
+  title: string
+  keywords: string
+  category: string
+  releases: string
+}
+
+export const CSV_COLUMNS = ['filename', 'title', 'keywords', 'category', 'releases'] as const
+
+/** 'robot.final.png' → 'robot.final'; a path in front is dropped. */
+export function fileBaseName(name: string): string {
+  const file = name.split(/[\\/]/).pop() ?? name
+  const dot = file.lastIndexOf('.')
+  return dot > 0 ? file.slice(0, dot) : file
+}
+
+export function isWebpFile(file: { name: string; type?: string }): boolean {
+  return file.type === 'image/webp' || /\.webp$/i.test(file.name)
+}
+
+export function isPngFile(file: { name: string; type?: string }): boolean {
+  return file.type === 'image/png' || /\.png$/i.test(file.name)
+}
+
+export interface PlannedUpload<F> {
+  file: F
+  name: string
+  /** The WebP of the same base name, stored as this asset's thumbnail. */
+  thumbnail: F | null
+  title: string
+  tags: string[]
+  category: string
+  metadata: CsvMetadataRow | null
+}
+
+export interface SkippedFile<F> {
+  file: F
+  name: string
+  reason: string
+}
+
+/** The CSV row for a file: by file name (any case), or by base name when the row has no extension. */
+export function findMetadata(rows: CsvMetadataRow[], fileName: string): CsvMetadataRow | null {
+  const name = fileName.toLowerCase()
+  const base = fileBaseName(fileName).toLowerCase()
+  return (
+    rows.find((row) => row.filename.toLowerCase() === name) ??
+    rows.find((row) => !row.filename.includes('.') && row.filename.toLowerCase() === base) ??
+    null
+  )
+}
+
+/**
+ * Plans an upload: WebP files are not assets but the thumbnail of the PNG with the same base
+ * name; every other file becomes an asset with the title, tags (keywords split on commas) and
+ * category of its CSV row, the title defaulting to the file name without its extension.
+ */
+export function planUpload<F extends { name: string; type?: string }>(
+  files: F[],
+  rows: CsvMetadataRow[] = [],
+): { uploads: PlannedUpload<F>[]; skipped: SkippedFile<F>[] } {
+  const webps = files.filter(isWebpFile)
+  const assets = files.filter((f) => !isWebpFile(f))
+  const pngByBase = new Map<string, F>()
+  for (const file of assets) {
+    const base = fileBaseName(file.name).toLowerCase()
+    if (isPngFile(file) && !pngByBase.has(base)) pngByBase.set(base, file)
+  }
+  const thumbnails = new Map<F, F>()
+  const skipped: SkippedFile<F>[] = []
+  for (const webp of webps) {
+    const base = fileBaseName(webp.name)
+    const png = pngByBase.get(base.toLowerCase())
+    if (!png) {
+      skipped.push({ file: webp, name: webp.name, reason: `Not uploaded: a WebP file is the thumbnail of the PNG with the same name, and there is no ${base}.png in this upload.` })
+    } else if (thumbnails.has(png)) {
+      skipped.push({ file: webp, name: webp.name, reason: `Not uploaded: ${png.name} already has a thumbnail.` })
+    } else {
+      thumbnails.set(png, webp)
+    }
+  }
+  const uploads = assets.map((file) => {
+    const metadata = findMetadata(rows, file.name)
+    return {
+      file,
+      name: file.name,
+      thumbnail: thumbnails.get(file) ?? null,
+      title: metadata?.title.trim() || fileBaseName(file.name),
+      tags: normaliseTags(metadata?.keywords ?? ''),
+      category: metadata?.category.trim() ?? '',
+      metadata,
+    }
+  })
+  return { uploads, skipped }
+}
+
+/** One line of the upload list (spec section 3: upload list item). */
+export interface UploadItem {
+  /** The asset's id once stored. */
+  id: number | null
+  name: string
+  status: 'uploading' | 'completed' | 'published' | 'draft' | 'error'
+  detectedTitle: string
+  detectedTags: string[]
+  sizeMb: number
+  metadata: { category: string; releases: string; thumbnail: string | null } | null
+  previewUrl: string | null
+  isPublished: boolean
+  error: string | null
+}
+
+export function sizeInMb(bytes: number): number {
+  return Math.round((bytes / (1024 * 1024)) * 100) / 100
+}
+
+/** Items that Publish All takes: uploaded and not yet published (spec section 4). */
+export function readyToPublish(items: Pick<UploadItem, 'status' | 'isPublished' | 'id'>[]): number {
+  return items.filter((item) => item.status === 'completed' && !item.isPublished && item.id !== null).length
+}
+
+/** '{n} files • {m} ready to publish' (spec: /admin/upload). */
+export function uploadCountLine(items: Pick<UploadItem, 'status' | 'isPublished' | 'id'>[]): string {
+  return `${items.length} files • ${readyToPublish(items)} ready to publish`
+}
