@@ -137,3 +137,9 @@ export async function totalDownloads(db: DB, userId: string): Promise<number> {
   const row = await db.selectFrom('downloads').select(sql<number>`count(*)::int`.as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()
   return row.n
 }
+
+/** The stored original behind a download link: its storage key, type and file name. */
+export async function downloadableFile(db: DB, assetId: number): Promise<{ key: string; mimeType: string; filename: string } | null> {
+  const asset = await db.selectFrom('assets').select(['title', 'original_key', 'mime_type']).where('id', '=', assetId).executeTakeFirst()
+  return asset ? { key: asset.original_key, mimeType: asset.mime_type || 'image/png', filename: downloadFilename(asset.title) } : null
+}

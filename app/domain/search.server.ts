@@ -253,3 +253,12 @@ async function queryCategoryCounts(db: DB): Promise<CategorySummary[]> {
   `.execute(db)
   return rows.rows.map((r) => ({ category: r.category, count: r.count, thumbnail: r.thumb ? `/images/${r.thumb.replace(/^public\//, '')}` : '' }))
 }
+
+/** What the sitemap lists: published assets (newest first, up to `limit`) and blog posts. */
+export async function sitemapEntries(db: DB, limit: number) {
+  const [assets, posts] = await Promise.all([
+    db.selectFrom('assets').select(['id', 'updated_at']).where('is_active', '=', true).orderBy('created_at', 'desc').limit(limit).execute(),
+    db.selectFrom('blog_posts').select(['slug', 'updated_at']).orderBy('created_at', 'desc').execute(),
+  ])
+  return { assets, posts }
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ASSET_TYPES } from './constants'
 import { normaliseTags } from './tags'
 
 // Shapes of the admin's asset calls, shared by the admin pages and the admin JSON API.
@@ -51,3 +52,18 @@ export const IdSchema = z.coerce.number({ message: 'Asset ids are whole numbers.
 export function visibleTags(tags: string[], limit = 5): { shown: string[]; more: number } {
   return { shown: tags.slice(0, limit), more: Math.max(0, tags.length - limit) }
 }
+
+/** The text fields of an upload (POST /api/admin/assets and the upload page). */
+export const UploadFieldsSchema = z.object({
+  title: z.string().trim().max(200, { message: 'Keep the title under 200 characters.' }).optional(),
+  description: z.string().trim().max(5000, { message: 'Keep the description under 5,000 characters.' }).optional(),
+  // A JSON string per spec section 7; a comma string or a single tag works too.
+  tags: z
+    .string()
+    .max(5000, { message: 'Too many tags.' })
+    .optional()
+    .transform((v) => normaliseTags(v ?? ''))
+    .pipe(z.array(z.string()).max(MAX_TAGS, { message: `Use at most ${MAX_TAGS} tags.` })),
+  category: z.string().trim().max(100, { message: 'Keep the category under 100 characters.' }).optional(),
+  asset_type: z.enum(ASSET_TYPES, { message: 'asset_type is one of 3d, image, audio.' }).optional(),
+})

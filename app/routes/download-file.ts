@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream'
 import type { Route } from './+types/download-file'
-import { contentDisposition, downloadFilename, readDownloadLink } from '~/domain/downloads.server'
+import { contentDisposition, downloadableFile, readDownloadLink } from '~/domain/downloads.server'
 import { signingSecret } from '~/domain/signing.server'
 import { servicesContext } from '~/services.server'
 
@@ -12,14 +12,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, storage, config } = context.get(servicesContext)
   const link = readDownloadLink(signingSecret(config), params.token)
   if (!link) return new Response('This download link is invalid or has expired. Please download the asset again.', { status: 403, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
-  const asset = await db.selectFrom('assets').select(['title', 'original_key', 'mime_type']).where('id', '=', link.assetId).executeTakeFirst()
-  const file = asset ? await storage.get(asset.original_key) : null
+  const asset = await downloadableFile(db, link.assetId)
+  const file = asset ? await storage.get(asset.key) : null
   if (!asset || !file) return new Response('This asset is no longer available.', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
   return new Response(Readable.toWeb(file.stream) as ReadableStream, {
     headers: {
-      'Content-Type': asset.mime_type || 'image/png',
+      'Content-Type': asset.mimeType,
       'Content-Length': String(file.size),
-      'Content-Disposition': contentDisposition(downloadFilename(asset.title)),
+      'Content-Disposition': contentDisposition(asset.filename),
       'Cache-Control': 'private, no-store',
     },
   })

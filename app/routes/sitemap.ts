@@ -1,4 +1,5 @@
 import type { Route } from './+types/sitemap'
+import { sitemapEntries } from '~/domain/search.server'
 import { servicesContext } from '~/services.server'
 
 const STATIC_PAGES = ['/', '/explore', '/pricing', '/blog', '/about', '/contact', '/license', '/terms', '/privacy', '/categories', '/collections', '/api', '/careers', '/help', '/faq']
@@ -10,10 +11,7 @@ const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { db, config } = context.get(servicesContext)
   const origin = config.APP_URL ? config.appUrl : url.origin
-  const [assets, posts] = await Promise.all([
-    db.selectFrom('assets').select(['id', 'updated_at']).where('is_active', '=', true).orderBy('created_at', 'desc').limit(MAX_ASSETS).execute(),
-    db.selectFrom('blog_posts').select(['slug', 'updated_at']).orderBy('created_at', 'desc').execute(),
-  ])
+  const { assets, posts } = await sitemapEntries(db, MAX_ASSETS)
   const entry = (path: string, lastmod?: Date) =>
     `<url><loc>${escapeXml(origin + path)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString().slice(0, 10)}</lastmod>` : ''}</url>`
   const body = [

@@ -31,7 +31,7 @@ describe('Stripe billing', () => {
   const now = () => Math.floor(Date.now() / 1000)
   const signedInAs = async (userId: string) => ({ cookie: `__session=${(await createSession(t.db, userId)).token}` })
   const userRow = (id: string) => t.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
-  const post = (fn: typeof upgrade | typeof portal, path: string, headers: Record<string, string> = {}, ctx = t) =>
+  const post = (fn: (args: never) => unknown, path: string, headers: Record<string, string> = {}, ctx = t) =>
     callRoute(fn, { request: makeRequest(path, { method: 'POST', headers, form: {} }), context: ctx.routerContext() })
 
   /** Sends an event to the webhook route, signed unless told otherwise. */
@@ -46,7 +46,7 @@ describe('Stripe billing', () => {
     return { status: res.status, body: (await res.json()) as Record<string, unknown> }
   }
 
-  const event = (type: string, object: object) => ({ id: `evt_${randomUUID()}`, object: 'event', type, created: now(), data: { object } })
+  const event = <T extends object>(type: string, object: T) => ({ id: `evt_${randomUUID()}`, object: 'event', type, created: now(), data: { object } })
 
   /** A subscription as current API versions send it: the period lives on its items. */
   const subscription = (customer: string, extra: Record<string, unknown> = {}) => ({

@@ -1,8 +1,103 @@
-import { Page } from '~/components/Page/Page'
+import { data, Link } from 'react-router'
+import { Alert, Anchor, Container, Grid, Paper, Table, Text, Title, VisuallyHidden } from '@mantine/core'
 import type { Route } from './+types/analytics'
+import { getAdmin } from '~/auth.server'
+import { adminAnalytics, ANALYTICS_DAYS } from '~/domain/admin.server'
+import { log } from '~/domain/log.server'
+import { AssetImage } from '~/components/AssetImage/AssetImage'
+import { ActivityChart } from '~/components/admin/ActivityChart/ActivityChart'
+import { AdminHeader } from '~/components/admin/AdminHeader/AdminHeader'
+import { StatTiles, formatCount, formatDollars } from '~/components/admin/StatTiles/StatTiles'
+import { PublicationBadge } from '~/components/admin/TagList/TagList'
+import { SITE_NAME } from '~/lib/constants'
+import { servicesContext } from '~/services.server'
 
-export const meta: Route.MetaFunction = () => [{ title: 'Analytics | AI Stock Library' }]
+export const meta: Route.MetaFunction = () => [{ title: `Analytics | Admin | ${SITE_NAME}` }]
 
-export default function AdminAnalyticsPage() {
-  return <Page title="Analytics" lead="Users, assets, downloads and revenue." />
+const LOAD_FAILED = 'Failed to fetch analytics data'
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await getAdmin(request, context)
+  try {
+    return { analytics: await adminAnalytics(context.get(servicesContext).db), error: null }
+  } catch (error) {
+    log.error('admin analytics failed', { error: error instanceof Error ? error.message : String(error) })
+    return data({ analytics: null, error: LOAD_FAILED }, { status: 503 })
+  }
+}
+
+export default function AnalyticsPage({ loaderData }: Route.ComponentProps) {
+  const { analytics, error } = loaderData
+  return (
+    <Container size="xl" py="xl">
+      <AdminHeader title="Analytics" />
+      {error ? (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      ) : null}
+      {analytics ? (
+        <>
+          <StatTiles
+            tiles={[
+              { label: 'Total Users', value: formatCount(analytics.users) },
+              { label: 'Total Assets', value: formatCount(analytics.assets) },
+              { label: 'Downloads Today', value: formatCount(analytics.downloads) },
+              { label: 'Revenue ($)', value: formatDollars(analytics.revenue) },
+            ]}
+          />
+          <Grid gutter="xl">
+            <Grid.Col span={{ base: 12, lg: 7 }}>
+              <Paper withBorder p="lg">
+                <Title order={2} fz="h4" mb="md">
+                  Downloads and sign-ups, last {ANALYTICS_DAYS} days
+                </Title>
+                <ActivityChart points={analytics.daily} />
+              </Paper>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, lg: 5 }}>
+              <Paper withBorder p="lg">
+                <Title order={2} fz="h4" mb="md">
+                  Top 10 downloaded assets
+                </Title>
+                {analytics.topAssets.length === 0 ? (
+                  <Text c="dimmed">No downloads yet.</Text>
+                ) : (
+                  <Table verticalSpacing={6}>
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>#</Table.Th>
+                        <Table.Th>
+                          <VisuallyHidden>Thumbnail</VisuallyHidden>
+                        </Table.Th>
+                        <Table.Th>Title</Table.Th>
+                        <Table.Th ta="right">Downloads</Table.Th>
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {analytics.topAssets.map((asset, i) => (
+                        <Table.Tr key={asset.id}>
+                          <Table.Td>{i + 1}</Table.Td>
+                          <Table.Td w={48}>
+                            <AssetImage src={asset.thumbnail} alt="" width={36} height={36} style={{ width: 36, height: 36, objectFit: 'contain' }} />
+                          </Table.Td>
+                          <Table.Td>
+                            <Anchor component={Link} to={`/admin/assets?preview=${asset.id}`} c="inherit">
+                              {asset.title}
+                            </Anchor>{' '}
+                            {asset.is_active ? null : <PublicationBadge isActive={false} />}
+                          </Table.Td>
+                          <Table.Td ta="right">{formatCount(asset.downloads)}</Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                )}
+              </Paper>
+            </Grid.Col>
+          </Grid>
+        </>
+      ) : null}
+    </Container>
+  )
 }

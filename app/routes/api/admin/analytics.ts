@@ -1,8 +1,12 @@
-// Not built yet: answers 404 until its issue fills it in.
-export function loader() {
-  return Response.json({ error: 'Not found' }, { status: 404 })
-}
+import type { Route } from './+types/analytics'
+import { requireApiAdmin } from '~/auth.server'
+import { adminAnalytics } from '~/domain/admin.server'
+import { servicesContext } from '~/services.server'
 
-export function action() {
-  return Response.json({ error: 'Not found' }, { status: 404 })
+// GET /api/admin/analytics → users, assets, downloads (today), revenue ($), plus 30 days of
+// downloads and sign-ups and the 10 most downloaded assets.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireApiAdmin(request, context)
+  const analytics = await adminAnalytics(context.get(servicesContext).db)
+  return Response.json(analytics, { headers: { 'Cache-Control': 'no-store' } })
 }

@@ -1,8 +1,29 @@
-// Not built yet: answers 404 until its issue fills it in.
+import type { Route } from './+types/asset-publish'
+import { requireApiAdmin } from '~/auth.server'
+import { setPublished } from '~/domain/assets.server'
+import { jsonError, readApiBody } from '~/http.server'
+import { IdSchema, PublishSchema } from '~/lib/admin-assets'
+import { servicesContext } from '~/services.server'
+
 export function loader() {
-  return Response.json({ error: 'Not found' }, { status: 404 })
+  return jsonError(405, 'Use POST.', { Allow: 'POST' })
 }
 
-export function action() {
-  return Response.json({ error: 'Not found' }, { status: 404 })
+// POST /api/admin/assets/{id}/publish {is_active} → publish (true, the default) or back to draft.
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const admin = await requireApiAdmin(request, context)
+  if (request.method !== 'POST') return jsonError(405, 'Use POST.', { Allow: 'POST' })
+  const id = IdSchema.safeParse(params.id)
+  if (!id.success) return jsonError(400, id.error.issues[0]?.message ?? 'Invalid id.')
+  // An empty body means 'publish'.
+  const empty = !request.headers.get('content-type') && (request.headers.get('content-length') ?? '0') === '0'
+  let isActive = true
+  if (!empty) {
+    const body = await readApiBody(request, PublishSchema)
+    if (!body.ok) return body.response
+    isActive = body.value.is_active
+  }
+  const found = await setPublished(context.get(servicesContext).db, [id.data], isActive, admin.id)
+  if (found.length === 0) return jsonError(404, 'Asset not found')
+  return Response.json({ id: id.data, is_active: isActive }, { headers: { 'Cache-Control': 'no-store' } })
 }

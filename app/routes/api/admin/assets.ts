@@ -1,8 +1,60 @@
-// Not built yet: answers 404 until its issue fills it in.
-export function loader() {
-  return Response.json({ error: 'Not found' }, { status: 404 })
+import type { Route } from './+types/assets'
+import { requireApiAdmin } from '~/auth.server'
+import { UploadRejectedError, UploadTooLargeError, uploadAsset } from '~/domain/asset-upload.server'
+import { listAssetsForAdmin } from '~/domain/assets.server'
+import { jsonError } from '~/http.server'
+import { AdminAssetQuerySchema, UploadFieldsSchema } from '~/lib/admin-assets'
+import { UPLOAD_LIMIT_BYTES } from '~/lib/constants'
+import { servicesContext } from '~/services.server'
+import { readMultipartUpload } from '~/upload-form.server'
+
+const NO_STORE = { 'Cache-Control': 'no-store' }
+
+// GET /api/admin/assets?q=&status=all|published|pending&page=&limit= → every asset, drafts too.
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  await requireApiAdmin(request, context)
+  const parsed = AdminAssetQuerySchema.safeParse(Object.fromEntries(url.searchParams))
+  if (!parsed.success) return jsonError(400, parsed.error.issues[0]?.message ?? 'Invalid query.')
+  const result = await listAssetsForAdmin(context.get(servicesContext).db, parsed.data)
+  return Response.json(result, { headers: NO_STORE })
 }
 
-export function action() {
-  return Response.json({ error: 'Not found' }, { status: 404 })
+// POST /api/admin/assets (multipart: file, title, description, tags, category, optional
+// thumbnail) → 201 with the unpublished asset and original_url.
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireApiAdmin(request, context)
+  if (request.method !== 'POST') return jsonError(405, 'Use GET or POST.', { Allow: 'GET, POST' })
+  const upload = await readMultipartUpload(request, {
+    maxFiles: 2,
+    // The file and its thumbnail, with room for the fields and the multipart framing.
+    maxTotalBytes: 2 * UPLOAD_LIMIT_BYTES + 256 * 1024,
+    staging: 'memory',
+    tooManyFilesMessage: 'Send one file and at most one thumbnail.',
+  })
+  if (!upload.ok) return jsonError(upload.status, upload.error)
+  try {
+    const file = upload.files.find((f) => f.fieldName === 'file')
+    if (!file) return jsonError(400, 'Choose an image to upload (field "file").')
+    const thumbnail = upload.files.find((f) => f.fieldName === 'thumbnail')
+    const fields = UploadFieldsSchema.safeParse(Object.fromEntries(upload.fields))
+    if (!fields.success) return jsonError(400, fields.error.issues[0]?.message ?? 'Invalid upload fields.')
+    const { db, storage } = context.get(servicesContext)
+    const asset = await uploadAsset(db, storage, admin.id, {
+      original: await file.read(),
+      filename: file.name,
+      thumbnail: thumbnail ? await thumbnail.read() : null,
+      title: fields.data.title,
+      description: fields.data.description,
+      tags: fields.data.tags,
+      category: fields.data.category,
+      assetType: fields.data.asset_type,
+    })
+    return Response.json(asset, { status: 201, headers: { ...NO_STORE, Location: `/api/admin/assets/${asset.id}` } })
+  } catch (error) {
+    if (error instanceof UploadTooLargeError) return jsonError(413, error.message)
+    if (error instanceof UploadRejectedError) return jsonError(400, error.message)
+    throw error
+  } finally {
+    await upload.dispose()
+  }
 }

@@ -1,8 +1,11 @@
-// Not built yet: answers 404 until its issue fills it in.
-export function loader() {
-  return Response.json({ error: 'Not found' }, { status: 404 })
-}
+import type { Route } from './+types/status'
+import { requireApiAdmin } from '~/auth.server'
+import { systemStatus } from '~/domain/system-status.server'
+import { servicesContext } from '~/services.server'
 
-export function action() {
-  return Response.json({ error: 'Not found' }, { status: 404 })
+// GET /api/admin/status → serverHealth, database, storage, apiResponseTime, errorRate, details.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireApiAdmin(request, context)
+  const { db, storage, config } = context.get(servicesContext)
+  return Response.json(await systemStatus(db, storage, config), { headers: { 'Cache-Control': 'no-store' } })
 }

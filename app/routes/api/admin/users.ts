@@ -1,8 +1,21 @@
-// Not built yet: answers 404 until its issue fills it in.
-export function loader() {
-  return Response.json({ error: 'Not found' }, { status: 404 })
-}
+import { z } from 'zod'
+import type { Route } from './+types/users'
+import { requireApiAdmin } from '~/auth.server'
+import { listUsersForAdmin } from '~/domain/admin.server'
+import { jsonError } from '~/http.server'
+import { servicesContext } from '~/services.server'
 
-export function action() {
-  return Response.json({ error: 'Not found' }, { status: 404 })
+const QuerySchema = z.object({
+  q: z.string().trim().max(100, { message: 'Keep the search under 100 characters.' }).optional(),
+  page: z.coerce.number({ message: 'page is a whole number from 1.' }).int().min(1, { message: 'page is a whole number from 1.' }).max(100_000).optional(),
+  limit: z.coerce.number({ message: 'limit is a whole number from 1 to 200.' }).int().min(1).max(200, { message: 'limit is a whole number from 1 to 200.' }).optional(),
+})
+
+// GET /api/admin/users?q=&page=&limit= → users (newest first), counts {total, free, pro}.
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  await requireApiAdmin(request, context)
+  const parsed = QuerySchema.safeParse(Object.fromEntries(url.searchParams))
+  if (!parsed.success) return jsonError(400, parsed.error.issues[0]?.message ?? 'Invalid query.')
+  const result = await listUsersForAdmin(context.get(servicesContext).db, parsed.data)
+  return Response.json(result, { headers: { 'Cache-Control': 'no-store' } })
 }

@@ -1,0 +1,32 @@
+import { Badge, Group } from '@mantine/core'
+import { DIALOG_TAGS } from '~/lib/constants'
+import { visibleTags } from '~/lib/admin-assets'
+
+/** An asset's tags in a table: the first five, then '+N' (spec section 9). */
+export function TagList({ tags }: { tags: string[] }) {
+  const { shown, more } = visibleTags(tags, DIALOG_TAGS)
+  if (tags.length === 0) return <span aria-label="No tags">–</span>
+  return (
+    <Group gap={4} wrap="wrap">
+      {shown.map((tag) => (
+        <Badge key={tag} variant="light" color="gray" size="sm" tt="none">
+          {tag}
+        </Badge>
+      ))}
+      {more > 0 ? (
+        <Badge variant="outline" color="gray" size="sm" title={tags.slice(DIALOG_TAGS).join(', ')}>
+          +{more}
+        </Badge>
+      ) : null}
+    </Group>
+  )
+}
+
+/** Published or Pending (spec section 4: asset publication). */
+export function PublicationBadge({ isActive }: { isActive: boolean }) {
+  return (
+    <Badge color={isActive ? 'green' : 'yellow'} variant="light">
+      {isActive ? 'Published' : 'Pending'}
+    </Badge>
+  )
+}

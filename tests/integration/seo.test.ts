@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest'
+import { makeAsset } from '#db/seed/factories'
+import { loader as sitemap } from '~/routes/sitemap'
+import { loader as robots } from '~/routes/robots'
+import { callRoute, createTestContext, makeRequest } from '../support/context'
+
+describe('sitemap and robots', () => {
+  it('the sitemap lists pages and published assets, never drafts', async () => {
+    const t = await createTestContext({ APP_URL: 'https://stock.example' })
+    const published = await makeAsset(t.db, t.storage)
+    const draft = await makeAsset(t.db, t.storage, { isActive: false })
+    const res = (await callRoute(sitemap, { request: makeRequest('/sitemap.xml'), context: t.routerContext() })) as Response
+    const xml = await res.text()
+    expect(res.headers.get('content-type')).toContain('application/xml')
+    expect(xml).toContain('<loc>https://stock.example/explore</loc>')
+    expect(xml).toContain(`<loc>https://stock.example/assets/${published.id}</loc>`)
+    expect(xml).not.toContain(`/assets/${draft.id}<`)
+    await t.close()
+  })
+
+  it('robots.txt keeps crawlers out of private areas and points to the sitemap', async () => {
+    const t = await createTestContext({ APP_URL: 'https://stock.example' })
+    const text = await ((await callRoute(robots, { request: makeRequest('/robots.txt'), context: t.routerContext() })) as Response).text()
+    expect(text).toContain('Disallow: /admin')
+    expect(text).toContain('Sitemap: https://stock.example/sitemap.xml')
+    await t.close()
+  })
+})
