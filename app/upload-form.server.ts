@@ -97,8 +97,9 @@ export async function readMultipartUpload(request: Request, options: MultipartOp
       noted.request,
       { maxFiles: options.maxFiles, maxFileSize: UPLOAD_LIMIT_BYTES, maxTotalSize: options.maxTotalBytes },
       async (file: FileUpload) => {
-        // An empty file input still sends a part: no name, no bytes.
-        if (!file.name && file.size === 0) return null
+        // An empty file input still sends a part: no bytes and no file name (the parser
+        // names such a part 'file-upload').
+        if (file.size === 0 && (!file.name || file.name === 'file-upload')) return null
         const bytes = Buffer.from(await file.arrayBuffer())
         const base = { fieldName: file.fieldName, name: file.name, type: file.type, size: bytes.byteLength }
         if (options.staging === 'memory') {

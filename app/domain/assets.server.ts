@@ -153,6 +153,17 @@ export async function getAssetForAdmin(db: DB, id: number): Promise<AdminAssetVi
   return row ? toAdminAssetView(row) : null
 }
 
+/** Several assets by id, in the order asked for; unknown ids are left out. */
+export async function getAssetsForAdmin(db: DB, ids: number[]): Promise<AdminAssetView[]> {
+  if (ids.length === 0) return []
+  const rows = await db.selectFrom('assets').selectAll().where('id', 'in', ids).execute()
+  const byId = new Map(rows.map((r) => [r.id, r]))
+  return ids.flatMap((id) => {
+    const row = byId.get(id)
+    return row ? [toAdminAssetView(row)] : []
+  })
+}
+
 export interface AdminAssetQuery {
   q?: string
   status?: AdminStatusFilter

@@ -48,11 +48,6 @@ export const AdminPageQuerySchema = z.object({
 
 export const IdSchema = z.coerce.number({ message: 'Asset ids are whole numbers.' }).int({ message: 'Asset ids are whole numbers.' }).positive({ message: 'Asset ids are whole numbers.' }).max(2_147_483_647)
 
-/** Table and dialog tags: the first five, then '+N' (spec section 9). */
-export function visibleTags(tags: string[], limit = 5): { shown: string[]; more: number } {
-  return { shown: tags.slice(0, limit), more: Math.max(0, tags.length - limit) }
-}
-
 /** The text fields of an upload (POST /api/admin/assets and the upload page). */
 export const UploadFieldsSchema = z.object({
   title: z.string().trim().max(200, { message: 'Keep the title under 200 characters.' }).optional(),

@@ -122,11 +122,11 @@ export function sizeInMb(bytes: number): number {
 }
 
 /** Items that Publish All takes: uploaded and not yet published (spec section 4). */
-export function readyToPublish(items: Pick<UploadItem, 'status' | 'isPublished' | 'id'>[]): number {
+export function readyToPublish(items: { status: string; isPublished: boolean; id: number | null }[]): number {
   return items.filter((item) => item.status === 'completed' && !item.isPublished && item.id !== null).length
 }
 
 /** '{n} files • {m} ready to publish' (spec: /admin/upload). */
-export function uploadCountLine(items: Pick<UploadItem, 'status' | 'isPublished' | 'id'>[]): string {
+export function uploadCountLine(items: { status: string; isPublished: boolean; id: number | null }[]): string {
   return `${items.length} files • ${readyToPublish(items)} ready to publish`
 }

@@ -55,7 +55,7 @@ export default function PricingPage({ loaderData, actionData }: Route.ComponentP
     <Container size="md" py="xl">
       <Stack gap="xs" align="center" ta="center" mb="xl">
         <Title order={1}>Pricing</Title>
-        <Text c="dimmed" size="lg" maw={560}>
+        <Text c="dimmed" size="lg" maw={640}>
           Start free. Go Pro when you need more than {FREE_DAILY_DOWNLOADS} downloads a day.
         </Text>
       </Stack>
@@ -94,7 +94,7 @@ export default function PricingPage({ loaderData, actionData }: Route.ComponentP
           summary="For creators who download every day."
           features={['Unlimited downloads', 'Early access to new assets', 'Everything in Free']}
           featured
-          badge={isPro ? 'Current plan' : 'Most popular'}
+          badge={isPro ? 'Current plan' : null}
         >
           {isPro ? (
             <>

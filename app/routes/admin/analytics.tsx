@@ -2,7 +2,7 @@ import { data, Link } from 'react-router'
 import { Alert, Anchor, Container, Grid, Paper, Table, Text, Title, VisuallyHidden } from '@mantine/core'
 import type { Route } from './+types/analytics'
 import { getAdmin } from '~/auth.server'
-import { adminAnalytics, ANALYTICS_DAYS } from '~/domain/admin.server'
+import { adminAnalytics } from '~/domain/admin.server'
 import { log } from '~/domain/log.server'
 import { AssetImage } from '~/components/AssetImage/AssetImage'
 import { ActivityChart } from '~/components/admin/ActivityChart/ActivityChart'
@@ -46,11 +46,11 @@ export default function AnalyticsPage({ loaderData }: Route.ComponentProps) {
               { label: 'Revenue ($)', value: formatDollars(analytics.revenue) },
             ]}
           />
-          <Grid gutter="xl">
+          <Grid gap="xl">
             <Grid.Col span={{ base: 12, lg: 7 }}>
               <Paper withBorder p="lg">
                 <Title order={2} fz="h4" mb="md">
-                  Downloads and sign-ups, last {ANALYTICS_DAYS} days
+                  Downloads and sign-ups, last {analytics.daily.length} days
                 </Title>
                 <ActivityChart points={analytics.daily} />
               </Paper>

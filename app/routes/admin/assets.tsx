@@ -1,8 +1,471 @@
-import { Page } from '~/components/Page/Page'
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { Alert, Anchor, Button, Checkbox, Container, Group, NativeSelect, Table, Text, TextInput, Textarea, VisuallyHidden } from '@mantine/core'
+import { useEffect, useMemo, useState } from 'react'
 import type { Route } from './+types/assets'
+import { getAdmin } from '~/auth.server'
+import { deleteAssets, getAssetForAdmin, getAssetsForAdmin, listAssetsForAdmin, setPublished, updateAsset } from '~/domain/assets.server'
+import { log } from '~/domain/log.server'
+import { AssetImage } from '~/components/AssetImage/AssetImage'
+import { Pagination } from '~/components/Pagination/Pagination'
+import { AdminAssetPreview } from '~/components/admin/AdminAssetPreview/AdminAssetPreview'
+import { AdminHeader } from '~/components/admin/AdminHeader/AdminHeader'
+import { PublicationBadge, TagList } from '~/components/admin/TagList/TagList'
+import { ADMIN_ASSETS_PAGE_SIZE, AdminPageQuerySchema, AssetChangesSchema, IdSchema, type AdminStatusFilter } from '~/lib/admin-assets'
+import { SITE_NAME } from '~/lib/constants'
+import { useHydrated } from '~/lib/use-hydrated'
+import { servicesContext } from '~/services.server'
+import classes from './assets.module.css'
 
-export const meta: Route.MetaFunction = () => [{ title: 'Manage Assets | AI Stock Library' }]
+export const meta: Route.MetaFunction = () => [{ title: `Manage Assets | Admin | ${SITE_NAME}` }]
 
-export default function AdminAssetsPage() {
-  return <Page title="Manage Assets" lead="Edit, publish and delete assets." />
+const LOAD_FAILED = 'Failed to load assets'
+const BULK_DELETE_FAILED = 'Failed to delete selected assets'
+const NOTHING_SELECTED = 'Select at least one asset to delete.'
+// Parameters of one visit (a row in edit, a confirmation, a preview, a notice), not of the list.
+const TRANSIENT = ['edit', 'confirmDelete', 'preview', 'deleted', 'saved']
+
+/** The list's own address (search, status, page) without the transient parameters. */
+function listHref(url: URL, extra: Record<string, string> = {}): string {
+  const params = new URLSearchParams(url.searchParams)
+  for (const key of TRANSIENT) params.delete(key)
+  params.delete('index')
+  for (const [key, value] of Object.entries(extra)) params.set(key, value)
+  const search = params.toString()
+  return `${url.pathname}${search ? `?${search}` : ''}`
+}
+
+const optionalId = (value: string | null) => {
+  const parsed = IdSchema.safeParse(value)
+  return value && parsed.success ? parsed.data : null
+}
+
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  await getAdmin(request, context)
+  const query = AdminPageQuerySchema.parse(Object.fromEntries(url.searchParams))
+  const edit = optionalId(url.searchParams.get('edit'))
+  const confirmDelete = optionalId(url.searchParams.get('confirmDelete'))
+  const preview = optionalId(url.searchParams.get('preview'))
+  const deleted = Number(url.searchParams.get('deleted')) || 0
+  const saved = optionalId(url.searchParams.get('saved'))
+  const view = { q: query.q ?? '', status: query.status ?? 'all', edit, confirmDelete, deleted, saved, listHref: listHref(url) }
+  const db = context.get(servicesContext).db
+  try {
+    const list = await listAssetsForAdmin(db, { ...query, limit: ADMIN_ASSETS_PAGE_SIZE })
+    // A row opened from elsewhere (the dashboard's Edit) may not be on this page: show it first.
+    for (const id of [edit, confirmDelete]) {
+      if (id && !list.assets.some((a) => a.id === id)) {
+        const extra = await getAssetForAdmin(db, id)
+        if (extra) list.assets.unshift(extra)
+      }
+    }
+    const previewAsset = preview ? (list.assets.find((a) => a.id === preview) ?? (await getAssetForAdmin(db, preview))) : null
+    return { ...view, ...list, previewAsset, error: null }
+  } catch (error) {
+    log.error('admin assets failed', { error: error instanceof Error ? error.message : String(error) })
+    return data({ ...view, assets: [], total: 0, page: 1, pageCount: 1, limit: ADMIN_ASSETS_PAGE_SIZE, previewAsset: null, error: LOAD_FAILED }, { status: 503 })
+  }
+}
+
+type ActionResult =
+  | { intent: 'update'; id: number; errors: Record<string, string>; values: Record<string, string> }
+  | { intent: 'confirm-bulk-delete'; confirm: { id: number; title: string }[] }
+  | { intent: 'error'; error: string }
+
+function selectedIds(form: FormData): number[] {
+  // 'Select all' without JavaScript cannot tick the rows: it sends the page's ids instead.
+  const raw = form.get('allOnPage') ? form.getAll('pageIds') : form.getAll('ids')
+  const ids = raw.flatMap((v) => {
+    const parsed = IdSchema.safeParse(v)
+    return parsed.success ? [parsed.data] : []
+  })
+  return [...new Set(ids)].slice(0, 500)
+}
+
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const admin = await getAdmin(request, context)
+  const { db, storage } = context.get(servicesContext)
+  const form = await request.formData()
+  const intent = String(form.get('intent') ?? '')
+  const id = IdSchema.safeParse(form.get('id'))
+
+  switch (intent) {
+    case 'update': {
+      if (!id.success) return data<ActionResult>({ intent: 'error', error: 'That asset could not be found.' }, { status: 400 })
+      const values = {
+        title: String(form.get('title') ?? ''),
+        description: String(form.get('description') ?? ''),
+        category: String(form.get('category') ?? ''),
+        tags: String(form.get('tags') ?? ''),
+      }
+      const parsed = AssetChangesSchema.safeParse(values)
+      if (!parsed.success) {
+        const errors = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0] ?? 'form'), issue.message]))
+        return data<ActionResult>({ intent: 'update', id: id.data, errors, values }, { status: 400 })
+      }
+      const updated = await updateAsset(db, id.data, parsed.data, admin.id)
+      if (!updated) return data<ActionResult>({ intent: 'error', error: 'That asset no longer exists.' }, { status: 404 })
+      // Spec section 4: Save sends the update, then the list reloads.
+      return redirect(listHref(url, { saved: String(id.data) }))
+    }
+    case 'publish':
+    case 'unpublish': {
+      if (!id.success) return data<ActionResult>({ intent: 'error', error: 'That asset could not be found.' }, { status: 400 })
+      const found = await setPublished(db, [id.data], intent === 'publish', admin.id)
+      if (found.length === 0) return data<ActionResult>({ intent: 'error', error: 'That asset no longer exists.' }, { status: 404 })
+      return redirect(listHref(url))
+    }
+    case 'delete': {
+      if (!id.success) return data<ActionResult>({ intent: 'error', error: 'That asset could not be found.' }, { status: 400 })
+      const deleted = await deleteAssets(db, storage, [id.data], admin.id)
+      if (deleted === 0) return data<ActionResult>({ intent: 'error', error: 'That asset no longer exists.' }, { status: 404 })
+      return redirect(listHref(url, { deleted: '1' }))
+    }
+    case 'confirm-bulk-delete': {
+      const ids = selectedIds(form)
+      if (ids.length === 0) return data<ActionResult>({ intent: 'error', error: NOTHING_SELECTED }, { status: 400 })
+      const assets = await getAssetsForAdmin(db, ids)
+      return data<ActionResult>({ intent: 'confirm-bulk-delete', confirm: assets.map((a) => ({ id: a.id, title: a.title })) })
+    }
+    case 'bulk-delete': {
+      const ids = selectedIds(form)
+      if (ids.length === 0) return data<ActionResult>({ intent: 'error', error: NOTHING_SELECTED }, { status: 400 })
+      try {
+        const deleted = await deleteAssets(db, storage, ids, admin.id)
+        return redirect(listHref(url, { deleted: String(deleted) }))
+      } catch (error) {
+        log.error('bulk delete failed', { error: error instanceof Error ? error.message : String(error) })
+        return data<ActionResult>({ intent: 'error', error: BULK_DELETE_FAILED }, { status: 500 })
+      }
+    }
+    default:
+      return data<ActionResult>({ intent: 'error', error: 'Unknown action.' }, { status: 400 })
+  }
+}
+
+type Row = Route.ComponentProps['loaderData']['assets'][number]
+
+export default function AdminAssetsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { assets, total, page, pageCount, q, status, edit, confirmDelete, deleted, saved, previewAsset, error } = loaderData
+  const base = loaderData.listHref
+  const hydrated = useHydrated()
+  const navigation = useNavigation()
+  const busy = navigation.state !== 'idle'
+
+  const pageIds = useMemo(() => assets.map((a) => a.id), [assets])
+  const [selected, setSelected] = useState<Set<number>>(() => new Set())
+  // A new page or a deletion changes the rows: keep only what is still there.
+  useEffect(() => {
+    setSelected((current) => new Set([...current].filter((id) => pageIds.includes(id))))
+  }, [pageIds])
+  const allSelected = pageIds.length > 0 && pageIds.every((id) => selected.has(id))
+  const someSelected = !allSelected && pageIds.some((id) => selected.has(id))
+
+  const hrefWith = (extra: Record<string, string>) => {
+    const [path, search = ''] = base.split('?')
+    const params = new URLSearchParams(search)
+    for (const [k, v] of Object.entries(extra)) params.set(k, v)
+    return `${path}?${params}`
+  }
+  const pageHref = (p: number) => {
+    const [path, search = ''] = base.split('?')
+    const params = new URLSearchParams(search)
+    if (p > 1) params.set('page', String(p))
+    else params.delete('page')
+    const s = params.toString()
+    return `${path}${s ? `?${s}` : ''}`
+  }
+  const toggle = (id: number, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current)
+      if (on) next.add(id)
+      else next.delete(id)
+      return next
+    })
+
+  const editError = actionData?.intent === 'update' ? actionData : null
+  const bulkConfirm = actionData?.intent === 'confirm-bulk-delete' ? actionData.confirm : null
+  const actionError = actionData?.intent === 'error' ? actionData.error : null
+
+  return (
+    <Container size="xl" py="xl">
+      <AdminHeader
+        title="Manage Assets"
+        actions={
+          <Button component={Link} to="/admin/upload">
+            Upload Assets
+          </Button>
+        }
+      />
+      {error ? (
+        <Alert color="red" role="alert" mb="md">
+          {error}
+        </Alert>
+      ) : null}
+      {actionError ? (
+        <Alert color="red" role="alert" mb="md">
+          {actionError}
+        </Alert>
+      ) : null}
+      {deleted > 0 ? (
+        <Alert color="green" mb="md" role="status">
+          {deleted === 1 ? 'Deleted 1 asset.' : `Deleted ${deleted} assets.`}
+        </Alert>
+      ) : null}
+      {saved ? (
+        <Alert color="green" mb="md" role="status">
+          Changes saved.
+        </Alert>
+      ) : null}
+
+      <Form method="get" role="search" className={classes.filters}>
+        <TextInput label="Search assets" name="q" type="search" placeholder="Title, category, tag or id" defaultValue={q} maxLength={100} w={300} />
+        <NativeSelect
+          label="Status"
+          name="status"
+          defaultValue={status}
+          data={[
+            { value: 'all', label: 'All' },
+            { value: 'published', label: 'Published' },
+            { value: 'pending', label: 'Pending' },
+          ] satisfies { value: AdminStatusFilter; label: string }[]}
+        />
+        <Button type="submit" variant="light">
+          Search
+        </Button>
+        {q || status !== 'all' ? (
+          <Button component={Link} to="/admin/assets" variant="subtle">
+            Clear
+          </Button>
+        ) : null}
+      </Form>
+
+      {bulkConfirm ? (
+        <Alert color="red" variant="light" mb="md" title={`Delete ${bulkConfirm.length} selected ${bulkConfirm.length === 1 ? 'asset' : 'assets'}?`} role="alertdialog">
+          <Text size="sm">Their files are removed from storage too. This cannot be undone.</Text>
+          <Text size="sm" mt={4} c="dimmed">
+            {bulkConfirm
+              .slice(0, 10)
+              .map((a) => a.title)
+              .join(', ')}
+            {bulkConfirm.length > 10 ? ` and ${bulkConfirm.length - 10} more` : ''}
+          </Text>
+          <Form method="post" action={base}>
+            <input type="hidden" name="intent" value="bulk-delete" />
+            {bulkConfirm.map((a) => (
+              <input key={a.id} type="hidden" name="ids" value={a.id} />
+            ))}
+            <Group mt="sm" gap="xs">
+              <Button type="submit" color="red" loading={busy}>
+                {`Delete ${bulkConfirm.length} ${bulkConfirm.length === 1 ? 'asset' : 'assets'}`}
+              </Button>
+              <Button component={Link} to={base} variant="default">
+                Cancel
+              </Button>
+            </Group>
+          </Form>
+        </Alert>
+      ) : null}
+
+      <Text size="sm" c="dimmed" mb="xs">
+        {total.toLocaleString('en-US')} {total === 1 ? 'asset' : 'assets'}
+        {q ? ` matching “${q}”` : ''}
+      </Text>
+
+      {/* The toolbar follows the table in the document (so a CSS counter can count the ticked
+          rows without JavaScript) and is shown above it. */}
+      <div className={classes.listArea}>
+        {assets.length === 0 && !error ? (
+          <Text c="dimmed">No assets found.</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={960}>
+            <Table verticalSpacing="xs" highlightOnHover className={classes.table}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={36}>
+                    <Checkbox
+                      aria-label="Select all on this page"
+                      name="allOnPage"
+                      value="1"
+                      form="bulk-delete"
+                      checked={allSelected}
+                      indeterminate={someSelected}
+                      onChange={(event) => setSelected(event.currentTarget.checked ? new Set(pageIds) : new Set())}
+                    />
+                  </Table.Th>
+                  <Table.Th w={72}>
+                    <VisuallyHidden>Thumbnail</VisuallyHidden>
+                  </Table.Th>
+                  <Table.Th>Title</Table.Th>
+                  <Table.Th>Category</Table.Th>
+                  <Table.Th>Tags</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th>Actions</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {assets.map((asset) => (
+                  <AssetRow
+                    key={asset.id}
+                    asset={asset}
+                    base={base}
+                    editing={edit === asset.id}
+                    confirming={confirmDelete === asset.id}
+                    editError={editError && editError.id === asset.id ? editError : null}
+                    checked={selected.has(asset.id)}
+                    onCheck={(on) => toggle(asset.id, on)}
+                    hrefWith={hrefWith}
+                    busy={busy}
+                  />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        <Form method="post" action={base} id="bulk-delete" className={classes.toolbar}>
+          <input type="hidden" name="intent" value="confirm-bulk-delete" />
+          {pageIds.map((id) => (
+            <input key={id} type="hidden" name="pageIds" value={id} />
+          ))}
+          <Button type="submit" color="red" variant="light" disabled={hydrated && selected.size === 0}>
+            {hydrated ? `Delete Selected (${selected.size})` : <span className={classes.countLabel}>Delete Selected</span>}
+          </Button>
+        </Form>
+      </div>
+
+      <Pagination page={page} pageCount={pageCount} hrefFor={pageHref} />
+
+      {previewAsset ? <AdminAssetPreview asset={previewAsset} closeHref={base} /> : null}
+    </Container>
+  )
+}
+
+interface AssetRowProps {
+  asset: Row
+  base: string
+  editing: boolean
+  confirming: boolean
+  editError: { errors: Record<string, string>; values: Record<string, string> } | null
+  checked: boolean
+  onCheck: (on: boolean) => void
+  hrefWith: (extra: Record<string, string>) => string
+  busy: boolean
+}
+
+function AssetRow({ asset, base, editing, confirming, editError, checked, onCheck, hrefWith, busy }: AssetRowProps) {
+  const formId = `edit-${asset.id}`
+  const values = editError?.values
+  const errors = editError?.errors ?? {}
+  return (
+    <Table.Tr data-testid="admin-asset-row" data-asset-id={asset.id} className={editing ? classes.editing : undefined}>
+      <Table.Td>
+        <Checkbox
+          aria-label={`Select ${asset.title}`}
+          name="ids"
+          value={asset.id}
+          form="bulk-delete"
+          checked={checked}
+          onChange={(event) => onCheck(event.currentTarget.checked)}
+          classNames={{ input: classes.rowCheck }}
+        />
+      </Table.Td>
+      <Table.Td>
+        <AssetImage src={asset.thumbnail} alt="" width={56} height={56} className={classes.thumb} />
+      </Table.Td>
+      {editing ? (
+        <>
+          <Table.Td>
+            <TextInput
+              label="Title"
+              name="title"
+              form={formId}
+              required
+              maxLength={200}
+              defaultValue={values?.title ?? asset.title}
+              error={errors.title}
+              size="xs"
+              autoFocus
+            />
+            <Textarea label="Description" name="description" form={formId} maxLength={5000} defaultValue={values?.description ?? asset.description} error={errors.description} size="xs" mt={4} autosize minRows={2} maxRows={6} />
+          </Table.Td>
+          <Table.Td>
+            <TextInput label="Category" name="category" form={formId} maxLength={100} defaultValue={values?.category ?? asset.category} error={errors.category} size="xs" />
+          </Table.Td>
+          <Table.Td>
+            <TextInput label="Tags" description="Separated by commas" name="tags" form={formId} defaultValue={values?.tags ?? asset.tags.join(', ')} error={errors.tags} size="xs" />
+          </Table.Td>
+        </>
+      ) : (
+        <>
+          <Table.Td>
+            <Text size="sm" fw={500}>
+              {asset.title}
+            </Text>
+          </Table.Td>
+          <Table.Td>{asset.category || '–'}</Table.Td>
+          <Table.Td>
+            <TagList tags={asset.tags} />
+          </Table.Td>
+        </>
+      )}
+      <Table.Td>
+        <PublicationBadge isActive={asset.is_active} />
+      </Table.Td>
+      <Table.Td>
+        {editing ? (
+          <Form method="post" action={base} id={formId}>
+            <input type="hidden" name="intent" value="update" />
+            <input type="hidden" name="id" value={asset.id} />
+            {errors.form ? (
+              <Text size="xs" c="red" mb={4}>
+                {errors.form}
+              </Text>
+            ) : null}
+            <Group gap={4} wrap="nowrap">
+              <Button type="submit" size="compact-sm" loading={busy}>
+                Save
+              </Button>
+              <Button component={Link} to={base} size="compact-sm" variant="default" preventScrollReset>
+                Cancel
+              </Button>
+            </Group>
+          </Form>
+        ) : confirming ? (
+          <Form method="post" action={base} className={classes.confirm}>
+            <input type="hidden" name="intent" value="delete" />
+            <input type="hidden" name="id" value={asset.id} />
+            <Text size="sm" fw={500} role="alert">
+              Delete this asset and its files?
+            </Text>
+            <Group gap={4} wrap="nowrap" mt={4}>
+              <Button type="submit" size="compact-sm" color="red" loading={busy}>
+                Yes, delete
+              </Button>
+              <Button component={Link} to={base} size="compact-sm" variant="default" preventScrollReset>
+                Cancel
+              </Button>
+            </Group>
+          </Form>
+        ) : (
+          <Group gap={4} wrap="nowrap">
+            <Button component={Link} to={hrefWith({ edit: String(asset.id) })} preventScrollReset size="compact-xs" variant="light" aria-label={`Edit ${asset.title}`}>
+              Edit
+            </Button>
+            <Button component={Link} to={hrefWith({ preview: String(asset.id) })} preventScrollReset size="compact-xs" variant="subtle" aria-label={`Preview ${asset.title}`}>
+              Preview
+            </Button>
+            <Form method="post" action={base}>
+              <input type="hidden" name="intent" value={asset.is_active ? 'unpublish' : 'publish'} />
+              <input type="hidden" name="id" value={asset.id} />
+              <Button type="submit" size="compact-xs" variant="subtle" color={asset.is_active ? 'yellow' : 'green'} aria-label={`${asset.is_active ? 'Unpublish' : 'Publish'} ${asset.title}`}>
+                {asset.is_active ? 'Unpublish' : 'Publish'}
+              </Button>
+            </Form>
+            <Button component={Link} to={hrefWith({ confirmDelete: String(asset.id) })} preventScrollReset size="compact-xs" variant="subtle" color="red" aria-label={`Delete ${asset.title}`}>
+              Delete
+            </Button>
+          </Group>
+        )}
+      </Table.Td>
+    </Table.Tr>
+  )
 }

@@ -85,7 +85,7 @@ export default function AdminDashboardPage({ loaderData }: Route.ComponentProps)
         />
       ) : null}
       {!error ? (
-        <Grid gutter="xl">
+        <Grid gap="xl">
           <Grid.Col span={{ base: 12, lg: 8 }}>
             <Group justify="space-between" mb="sm">
               <Title order={2} fz="h3">

@@ -1,8 +1,146 @@
-import { Page } from '~/components/Page/Page'
+import { data, Link } from 'react-router'
+import { Alert, Button, Container } from '@mantine/core'
+import { z } from 'zod'
 import type { Route } from './+types/upload'
+import { getAdmin } from '~/auth.server'
+import { uploadBatch } from '~/domain/asset-upload.server'
+import { publishedStates, setPublished } from '~/domain/assets.server'
+import { CsvMetadataError, parseCsvMetadata } from '~/domain/csv-metadata.server'
+import { AdminHeader } from '~/components/admin/AdminHeader/AdminHeader'
+import { AssetUploader } from '~/components/admin/AssetUploader/AssetUploader'
+import { UploadResults } from '~/components/admin/UploadResults/UploadResults'
+import { SITE_NAME, UPLOAD_LIMIT_BYTES } from '~/lib/constants'
+import type { CsvMetadataRow, UploadItem } from '~/lib/upload-plan'
+import { servicesContext } from '~/services.server'
+import { readMultipartUpload } from '~/upload-form.server'
 
-export const meta: Route.MetaFunction = () => [{ title: 'Upload Assets | AI Stock Library' }]
+export const meta: Route.MetaFunction = () => [{ title: `Upload Assets | Admin | ${SITE_NAME}` }]
 
-export default function AdminUploadPage() {
-  return <Page title="Upload Assets" lead="Upload images with CSV metadata." />
+const MAX_BATCH_FILES = 50
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await getAdmin(request, context)
+  return null
+}
+
+type ActionReply =
+  | { intent: 'parse-csv'; rows?: CsvMetadataRow[]; fileName?: string; error?: string }
+  | { intent: 'upload'; items: UploadItem[]; error?: string }
+  | { intent: 'error'; error: string }
+
+// The results page's batch comes back with each button: checked, and only ids and the
+// admin's own file names in it, so nothing in it is trusted beyond display.
+const BatchSchema = z
+  .array(
+    z.object({
+      id: z.number().int().positive().nullable(),
+      name: z.string().max(300),
+      status: z.enum(['uploading', 'completed', 'published', 'draft', 'error']),
+      detectedTitle: z.string().max(300),
+      detectedTags: z.array(z.string().max(60)).max(60),
+      sizeMb: z.number().min(0),
+      metadata: z.object({ category: z.string().max(200), releases: z.string().max(300), thumbnail: z.string().max(300).nullable() }).nullable(),
+      previewUrl: z.string().max(300).regex(/^\/images\//).nullable(),
+      isPublished: z.boolean(),
+      error: z.string().max(500).nullable(),
+    }),
+  )
+  .max(MAX_BATCH_FILES + 20)
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await getAdmin(request, context)
+  const { db, storage } = context.get(servicesContext)
+
+  if ((request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
+    const upload = await readMultipartUpload(request, {
+      // The images and the CSV; each file at most 10MB, waiting on disk rather than in memory.
+      maxFiles: MAX_BATCH_FILES + 1,
+      maxTotalBytes: MAX_BATCH_FILES * UPLOAD_LIMIT_BYTES + 2 * 1024 * 1024,
+      staging: 'disk',
+      tooManyFilesMessage: `Upload at most ${MAX_BATCH_FILES} images at a time.`,
+    })
+    if (!upload.ok) return data<ActionReply>({ intent: 'error', error: `${upload.error} Nothing was uploaded.` }, { status: upload.status })
+    try {
+      const intent = upload.fields.get('intent')
+      const csvFile = upload.files.find((f) => f.fieldName === 'csv')
+      let rows: CsvMetadataRow[] = []
+      if (csvFile) {
+        try {
+          rows = parseCsvMetadata(await csvFile.read())
+        } catch (error) {
+          if (!(error instanceof CsvMetadataError)) throw error
+          const reply = intent === 'parse-csv' ? { intent: 'parse-csv' as const, error: error.message } : { intent: 'error' as const, error: `${error.message} Nothing was uploaded.` }
+          return data<ActionReply>(reply, { status: 400 })
+        }
+      }
+      if (intent === 'parse-csv') {
+        if (!csvFile) return data<ActionReply>({ intent: 'parse-csv', error: 'Choose a CSV file.' }, { status: 400 })
+        return { intent: 'parse-csv', rows, fileName: csvFile.name } satisfies ActionReply
+      }
+      const images = upload.files.filter((f) => f.fieldName === 'files')
+      if (images.length === 0) return data<ActionReply>({ intent: 'error', error: 'Choose at least one image to upload.' }, { status: 400 })
+      const items = await uploadBatch(db, storage, admin.id, images, rows)
+      const anyStored = items.some((item) => item.id !== null)
+      return data<ActionReply>({ intent: 'upload', items }, { status: anyStored ? 200 : 400 })
+    } finally {
+      await upload.dispose()
+    }
+  }
+
+  // The results page's buttons: Publish one, Publish All, Save all as Draft.
+  const form = await request.formData()
+  let batch: UploadItem[]
+  try {
+    batch = BatchSchema.parse(JSON.parse(String(form.get('batch') ?? '')))
+  } catch {
+    return data<ActionReply>({ intent: 'error', error: 'The upload results could not be read. Manage the assets from the assets page.' }, { status: 400 })
+  }
+  const intent = String(form.get('intent') ?? '')
+  const one = Number(form.get('publish'))
+  const stored = batch.filter((item) => item.id !== null && item.status !== 'error')
+  let ids: number[]
+  let publish = true
+  if (Number.isInteger(one) && one > 0) ids = stored.filter((item) => item.id === one).map((item) => item.id as number)
+  else if (intent === 'publish-all') ids = stored.filter((item) => item.status === 'completed' && !item.isPublished).map((item) => item.id as number)
+  else if (intent === 'draft-all') {
+    ids = stored.map((item) => item.id as number)
+    publish = false
+  } else return data<ActionReply>({ intent: 'upload', items: batch, error: 'Unknown action.' }, { status: 400 })
+
+  // The browser's Publish All sends one call per item (spec section 4); here one call does all.
+  if (ids.length) await setPublished(db, ids, publish, admin.id)
+  const states = await publishedStates(db, stored.map((item) => item.id as number))
+  const items = batch.map((item): UploadItem => {
+    if (item.id === null || item.status === 'error') return item
+    const isActive = states.get(item.id)
+    if (isActive === undefined) return { ...item, status: 'error', isPublished: false, error: 'This asset has been deleted since.' }
+    if (isActive) return { ...item, status: 'published', isPublished: true }
+    const draft = item.status === 'draft' || (!publish && ids.includes(item.id))
+    return { ...item, status: draft ? 'draft' : 'completed', isPublished: false }
+  })
+  return { intent: 'upload', items } satisfies ActionReply
+}
+
+export default function UploadPage({ actionData }: Route.ComponentProps) {
+  const results = actionData?.intent === 'upload' ? actionData : null
+  const error = actionData?.intent === 'error' ? actionData.error : results && 'error' in results ? results.error : null
+  return (
+    <Container size="lg" py="xl">
+      <AdminHeader
+        title="Upload Assets"
+        lead="Images become draft assets, with their derivatives made on the server. Add a CSV to give them titles, tags and categories."
+        actions={
+          <Button component={Link} to="/admin/assets" variant="light">
+            Manage Assets
+          </Button>
+        }
+      />
+      {error ? (
+        <Alert color="red" role="alert" mb="lg">
+          {error}
+        </Alert>
+      ) : null}
+      {results ? <UploadResults items={results.items} /> : <AssetUploader />}
+    </Container>
+  )
 }

@@ -1,6 +1,10 @@
 import { Badge, Group } from '@mantine/core'
 import { DIALOG_TAGS } from '~/lib/constants'
-import { visibleTags } from '~/lib/admin-assets'
+
+/** Table and dialog tags: the first five, then '+N' (spec section 9). */
+export function visibleTags(tags: string[], limit = DIALOG_TAGS): { shown: string[]; more: number } {
+  return { shown: tags.slice(0, limit), more: Math.max(0, tags.length - limit) }
+}
 
 /** An asset's tags in a table: the first five, then '+N' (spec section 9). */
 export function TagList({ tags }: { tags: string[] }) {

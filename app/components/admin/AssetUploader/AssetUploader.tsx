@@ -1,0 +1,335 @@
+import { useFetcher } from 'react-router'
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core'
+import { useCallback, useEffect, useRef, useState, type ChangeEvent, type DragEvent } from 'react'
+import { UploadList, type UploadListItem } from '~/components/admin/UploadList/UploadList'
+import { UPLOAD_LIMIT_BYTES, UPLOAD_LIMIT_TEXT } from '~/lib/constants'
+import { planUpload, sizeInMb, uploadCountLine, type CsvMetadataRow } from '~/lib/upload-plan'
+import { useHydrated } from '~/lib/use-hydrated'
+import classes from './AssetUploader.module.css'
+
+const UPLOAD_FAILED = 'Upload failed'
+
+interface ClientItem extends UploadListItem {
+  file: File | null
+  thumbnail: File | null
+  category: string
+}
+
+interface CsvReply {
+  intent: 'parse-csv'
+  rows?: CsvMetadataRow[]
+  fileName?: string
+  error?: string
+}
+
+interface UploadedAsset {
+  id: number
+  title: string
+  tags: string[]
+  thumbnail: string
+  image: string
+}
+
+type SendResult = { ok: true; asset: UploadedAsset } | { ok: false; error: string }
+
+/** One file to POST /api/admin/assets, with real progress from XMLHttpRequest's upload events. */
+function sendFile(item: ClientItem, onProgress: (share: number) => void): Promise<SendResult> {
+  return new Promise((resolve) => {
+    const body = new FormData()
+    body.append('title', item.detectedTitle)
+    body.append('description', '')
+    body.append('tags', JSON.stringify(item.detectedTags))
+    body.append('category', item.category)
+    if (item.file) body.append('file', item.file, item.name)
+    if (item.thumbnail) body.append('thumbnail', item.thumbnail, item.thumbnail.name)
+    const xhr = new XMLHttpRequest()
+    xhr.open('POST', '/api/admin/assets')
+    xhr.responseType = 'json'
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total)
+    }
+    xhr.onload = () => {
+      const reply = xhr.response as (UploadedAsset & { error?: string }) | null
+      if (xhr.status === 201 && reply) resolve({ ok: true, asset: reply })
+      else resolve({ ok: false, error: reply?.error || UPLOAD_FAILED })
+    }
+    xhr.onerror = () => resolve({ ok: false, error: UPLOAD_FAILED })
+    xhr.onabort = () => resolve({ ok: false, error: UPLOAD_FAILED })
+    xhr.send(body)
+  })
+}
+
+/** Publish (true) or save as draft (false); spec section 8: a failure is only logged. */
+async function setPublishedRemote(id: number, isActive: boolean): Promise<boolean> {
+  try {
+    const response = await fetch(`/api/admin/assets/${id}/publish`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ is_active: isActive }),
+    })
+    if (!response.ok) console.error(`Could not ${isActive ? 'publish' : 'save as draft'} asset ${id}:`, response.status)
+    return response.ok
+  } catch (error) {
+    console.error(`Could not ${isActive ? 'publish' : 'save as draft'} asset ${id}:`, error)
+    return false
+  }
+}
+
+let nextKey = 0
+
+function toItems(files: File[], rows: CsvMetadataRow[]): ClientItem[] {
+  const { uploads, skipped } = planUpload(files, rows)
+  const planned = new Map<File, ClientItem>()
+  for (const plan of uploads) {
+    const tooLarge = plan.file.size > UPLOAD_LIMIT_BYTES
+    planned.set(plan.file, {
+      key: `u${nextKey++}`,
+      id: null,
+      name: plan.name,
+      // The server refuses these too; checking here saves sending 10MB for nothing.
+      status: tooLarge ? 'error' : 'queued',
+      error: tooLarge ? `${plan.name} is larger than ${UPLOAD_LIMIT_TEXT}: each file can be up to ${UPLOAD_LIMIT_TEXT}.` : null,
+      detectedTitle: plan.title,
+      detectedTags: plan.tags,
+      sizeMb: sizeInMb(plan.file.size),
+      metadata: { category: plan.category, releases: plan.metadata?.releases ?? '', thumbnail: plan.thumbnail?.name ?? null },
+      previewUrl: null,
+      localUrl: URL.createObjectURL(plan.file),
+      isPublished: false,
+      progress: 0,
+      file: plan.file,
+      thumbnail: plan.thumbnail,
+      category: plan.category,
+    })
+  }
+  for (const skip of skipped) {
+    planned.set(skip.file, {
+      key: `u${nextKey++}`,
+      id: null,
+      name: skip.name,
+      status: 'error',
+      error: skip.reason,
+      detectedTitle: '',
+      detectedTags: [],
+      sizeMb: sizeInMb(skip.file.size),
+      metadata: null,
+      previewUrl: null,
+      isPublished: false,
+      file: null,
+      thumbnail: null,
+      category: '',
+    })
+  }
+  return files.flatMap((file) => planned.get(file) ?? [])
+}
+
+/**
+ * The upload form. Without JavaScript it is one multipart form (CSV and images) answered by a
+ * results page. With JavaScript each image is sent on its own as soon as it is chosen or
+ * dropped, with its progress, and can be previewed and published from the list.
+ */
+export function AssetUploader() {
+  const hydrated = useHydrated()
+  const csvFetcher = useFetcher<CsvReply>()
+  const [items, setItems] = useState<ClientItem[]>([])
+  const [waiting, setWaiting] = useState<File[][]>([])
+  const [dragging, setDragging] = useState(false)
+  const [previewKey, setPreviewKey] = useState<string | null>(null)
+  const [bulkBusy, setBulkBusy] = useState(false)
+  const itemsRef = useRef(items)
+  itemsRef.current = items
+
+  const csvReading = csvFetcher.state !== 'idle'
+  const csvRows = csvFetcher.data?.rows
+  const csvError = csvFetcher.data?.error
+
+  const update = useCallback((key: string, change: Partial<ClientItem>) => {
+    setItems((current) => current.map((item) => (item.key === key ? { ...item, ...change } : item)))
+  }, [])
+
+  // Files chosen while the CSV is being read wait for it, so they get its titles and tags.
+  useEffect(() => {
+    if (csvReading || waiting.length === 0) return
+    const batches = waiting
+    setWaiting([])
+    setItems((current) => [...current, ...batches.flatMap((files) => toItems(files, csvRows ?? []))])
+  }, [csvReading, waiting, csvRows])
+
+  // One upload at a time: the server makes the derivatives of each image on arrival.
+  const active = items.some((item) => item.status === 'uploading')
+  useEffect(() => {
+    if (active) return
+    const next = items.find((item) => item.status === 'queued')
+    if (!next) return
+    update(next.key, { status: 'uploading', progress: 0 })
+    void sendFile(next, (share) => update(next.key, { progress: share })).then((result) => {
+      if (result.ok) {
+        update(next.key, { status: 'completed', id: result.asset.id, previewUrl: result.asset.thumbnail || null, progress: 1, file: null, thumbnail: null })
+      } else {
+        update(next.key, { status: 'error', error: result.error, file: null, thumbnail: null })
+      }
+    })
+  }, [items, active, update])
+
+  // Object URLs hold the files in memory until revoked.
+  useEffect(
+    () => () => {
+      for (const item of itemsRef.current) if (item.localUrl) URL.revokeObjectURL(item.localUrl)
+    },
+    [],
+  )
+
+  const addFiles = (list: FileList | null) => {
+    const files = list ? Array.from(list) : []
+    if (files.length) setWaiting((current) => [...current, files])
+  }
+  const onFiles = (event: ChangeEvent<HTMLInputElement>) => {
+    addFiles(event.currentTarget.files)
+    // Lets the same file be chosen again after an error.
+    event.currentTarget.value = ''
+  }
+  const onDrop = (event: DragEvent<HTMLElement>) => {
+    event.preventDefault()
+    setDragging(false)
+    addFiles(event.dataTransfer.files)
+  }
+  const onCsv = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.currentTarget.files?.[0]
+    if (!file) return
+    const body = new FormData()
+    body.append('intent', 'parse-csv')
+    body.append('csv', file, file.name)
+    void csvFetcher.submit(body, { method: 'post', action: '/admin/upload', encType: 'multipart/form-data' })
+  }
+
+  const publish = async (item: ClientItem, isActive: boolean) => {
+    if (item.id === null) return
+    update(item.key, { status: item.status })
+    if (await setPublishedRemote(item.id, isActive)) {
+      update(item.key, isActive ? { status: 'published', isPublished: true } : { status: 'draft', isPublished: false })
+    }
+  }
+  const publishAll = async () => {
+    setBulkBusy(true)
+    // Spec section 4: every completed, unpublished item, one at a time.
+    for (const item of itemsRef.current.filter((i) => i.status === 'completed' && !i.isPublished)) await publish(item, true)
+    setBulkBusy(false)
+  }
+  const saveAllAsDraft = async () => {
+    setBulkBusy(true)
+    for (const item of itemsRef.current.filter((i) => i.id !== null && i.status !== 'error')) await publish(item, false)
+    setBulkBusy(false)
+  }
+
+  const uploaded = items.filter((item) => item.id !== null && item.status !== 'error')
+  const ready = items.filter((item) => item.status === 'completed' && !item.isPublished)
+  const previewItem = items.find((item) => item.key === previewKey) ?? null
+
+  return (
+    <Stack gap="lg">
+      <form method="post" action="/admin/upload" encType="multipart/form-data" onSubmit={hydrated ? (event) => event.preventDefault() : undefined}>
+        <input type="hidden" name="intent" value="upload" />
+        <Stack gap="lg">
+          <div className={classes.csv}>
+            <label htmlFor="upload-csv" className={classes.label}>
+              CSV metadata (optional)
+            </label>
+            <input id="upload-csv" type="file" name="csv" accept=".csv,text/csv" onChange={hydrated ? onCsv : undefined} aria-describedby="upload-csv-help" />
+            <Text id="upload-csv-help" size="sm" c="dimmed">
+              Columns: filename, title, keywords, category, releases. The first row is a header and is skipped; keywords are separated by commas
+              and become tags. Without a row, the title is the file name. {hydrated ? 'Choose it before the images.' : null}
+            </Text>
+            {csvReading ? (
+              <Text size="sm">Reading the CSV…</Text>
+            ) : csvError ? (
+              <Text size="sm" c="red" role="alert">
+                {csvError}
+              </Text>
+            ) : csvRows ? (
+              <Text size="sm" c="green" role="status">
+                {`${csvRows.length} ${csvRows.length === 1 ? 'row' : 'rows'} read from ${csvFetcher.data?.fileName ?? 'the CSV'}.`}
+              </Text>
+            ) : null}
+          </div>
+
+          <label
+            htmlFor="upload-files"
+            className={classes.dropzone}
+            data-dragging={dragging || undefined}
+            onDragEnter={hydrated ? () => setDragging(true) : undefined}
+            onDragOver={hydrated ? (event) => event.preventDefault() : undefined}
+            onDragLeave={hydrated ? () => setDragging(false) : undefined}
+            onDrop={hydrated ? onDrop : undefined}
+          >
+            {/* The input covers the area: even without JavaScript, files dropped on it are taken. */}
+            <input id="upload-files" type="file" name="files" multiple accept="image/*" className={classes.fileInput} onChange={hydrated ? onFiles : undefined} aria-describedby="upload-files-help" />
+            <Text fw={600} size="lg">
+              Drag and drop images here, or click to browse
+            </Text>
+            <Text id="upload-files-help" size="sm" c="dimmed">
+              PNG, JPG or WebP, up to {UPLOAD_LIMIT_TEXT} each. A WebP file becomes the thumbnail of the PNG with the same name.
+            </Text>
+          </label>
+
+          {hydrated ? null : (
+            <Group>
+              <Button type="submit">Upload</Button>
+              <Text size="sm" c="dimmed">
+                New assets are saved as drafts: publish them on the next page.
+              </Text>
+            </Group>
+          )}
+        </Stack>
+      </form>
+
+      {items.length > 0 || waiting.length > 0 ? (
+        <section aria-label="Upload progress">
+          <Group justify="space-between" mb="sm" wrap="wrap">
+            <Text fw={500} data-testid="upload-count" aria-live="polite">
+              {uploadCountLine(items)}
+            </Text>
+            <Group gap="xs">
+              <Button variant="default" onClick={() => void saveAllAsDraft()} disabled={uploaded.length === 0 || bulkBusy}>
+                Save all as Draft
+              </Button>
+              <Button onClick={() => void publishAll()} disabled={ready.length === 0 || bulkBusy} loading={bulkBusy}>
+                Publish All
+              </Button>
+            </Group>
+          </Group>
+          {waiting.length > 0 ? (
+            <Alert color="blue" mb="sm">
+              Waiting for the CSV before uploading…
+            </Alert>
+          ) : null}
+          <UploadList
+            items={items}
+            actions={(item) => {
+              const client = item as ClientItem
+              return (
+                <>
+                  <Button size="compact-sm" variant="default" onClick={() => setPreviewKey(item.key)} disabled={!item.localUrl && !item.previewUrl} aria-label={`Preview ${item.name}`}>
+                    Preview
+                  </Button>
+                  {item.id !== null && !item.isPublished && item.status !== 'error' ? (
+                    <Button size="compact-sm" onClick={() => void publish(client, true)} disabled={bulkBusy} aria-label={`Publish ${item.name}`}>
+                      Publish
+                    </Button>
+                  ) : null}
+                </>
+              )
+            }}
+          />
+        </section>
+      ) : null}
+
+      <Modal opened={previewItem !== null} onClose={() => setPreviewKey(null)} title={previewItem?.detectedTitle || previewItem?.name} size="lg" centered>
+        {previewItem ? (
+          <div className={classes.preview}>
+            <img src={previewItem.localUrl ?? previewItem.previewUrl ?? ''} alt={previewItem.detectedTitle || previewItem.name} />
+          </div>
+        ) : null}
+      </Modal>
+    </Stack>
+  )
+}

@@ -1,0 +1,208 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import sharp from 'sharp'
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { hydrated, jsEnabled } from './support'
+
+const ADMIN = { email: 'admin@example.com', password: 'demo-admin-password' }
+
+async function loginAsAdmin(page: Page) {
+  await page.goto('/admin/login')
+  await hydrated(page)
+  await page.locator('input[name=email]').fill(ADMIN.email)
+  await page.locator('input[name=password]').fill(ADMIN.password)
+  await page.getByRole('button', { name: 'Login as Admin' }).click()
+  await expect(page).toHaveURL(/\/admin$/)
+}
+
+/** A word no other asset has, so search finds exactly ours. */
+const marker = (label: string) => `${label}${jsEnabled() ? 'js' : 'nojs'}${Date.now().toString(36)}`
+
+function renderPng(colour: string): Promise<Buffer> {
+  return sharp({ create: { width: 96, height: 96, channels: 4, background: colour } }).png().toBuffer()
+}
+
+/** Files on disk, as a person would pick them. */
+async function writeFiles(files: Record<string, Buffer | string>): Promise<Record<string, string>> {
+  const dir = path.join(tmpdir(), `admin-e2e-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`)
+  mkdirSync(dir, { recursive: true })
+  return Object.fromEntries(
+    Object.entries(files).map(([name, data]) => {
+      const file = path.join(dir, name)
+      writeFileSync(file, data)
+      return [name, file]
+    }),
+  )
+}
+
+/** Assets made through the admin API with a bearer token, for the table tests. */
+async function createAssets(request: APIRequestContext, titles: string[], tags = 'e2e'): Promise<number[]> {
+  const login = await request.post('/api/admin/login', { data: ADMIN })
+  const { token } = (await login.json()) as { token: string }
+  const ids: number[] = []
+  for (const [i, title] of titles.entries()) {
+    const res = await request.post('/api/admin/assets', {
+      headers: { Authorization: `Bearer ${token}` },
+      multipart: { title, tags, category: 'Testing', file: { name: `asset-${i}.png`, mimeType: 'image/png', buffer: await renderPng(i ? '#22aa55' : '#aa2255') } },
+    })
+    expect(res.status()).toBe(201)
+    ids.push(((await res.json()) as { id: number }).id)
+  }
+  return ids
+}
+
+const rows = (page: Page) => page.getByTestId('admin-asset-row')
+
+test('an admin uploads two PNGs with a CSV, publishes them and finds them on /explore', async ({ page }) => {
+  const word = marker('nebula')
+  const files = await writeFiles({
+    'metadata.csv': [
+      'filename,title,keywords,category,releases',
+      `teapot.png,"Teapot ${word}","kitchen, ${word}, glossy",Props,2025`,
+      `rocket.png,"Rocket ${word}","space, ${word}",Vehicles,2025`,
+    ].join('\n'),
+    'teapot.png': await renderPng('#ff7700'),
+    'rocket.png': await renderPng('#3355ff'),
+  })
+  await loginAsAdmin(page)
+  await page.goto('/admin/dashboard')
+  await page.getByRole('link', { name: 'Upload Assets' }).click()
+  await expect(page).toHaveURL(/\/admin\/upload$/)
+  await hydrated(page)
+  await expect(page.getByText('up to 10MB each')).toBeVisible()
+
+  await page.locator('input[name=csv]').setInputFiles(files['metadata.csv'])
+  if (jsEnabled()) await expect(page.getByText('2 rows read from metadata.csv.')).toBeVisible()
+  await page.locator('input[name=files]').setInputFiles([files['teapot.png'], files['rocket.png']])
+  if (!jsEnabled()) await page.getByRole('button', { name: 'Upload', exact: true }).click()
+
+  const count = page.getByTestId('upload-count')
+  await expect(count).toHaveText('2 files • 2 ready to publish')
+  const items = page.getByTestId('upload-item')
+  await expect(items).toHaveCount(2)
+  await expect(items.nth(0).getByTestId('detected-title')).toHaveText(`Teapot ${word}`)
+  await expect(items.nth(1).getByTestId('detected-title')).toHaveText(`Rocket ${word}`)
+  await expect(items.nth(0)).toContainText('kitchen')
+
+  // One by its own button, then the rest with Publish All.
+  await page.getByRole('button', { name: 'Publish teapot.png' }).click()
+  await expect(count).toHaveText('2 files • 1 ready to publish')
+  await page.getByRole('button', { name: 'Publish All' }).click()
+  await expect(count).toHaveText('2 files • 0 ready to publish')
+  await expect(items.getByTestId('upload-status')).toHaveText(['Published', 'Published'])
+
+  await page.goto(`/explore?q=${word}`)
+  const cards = page.getByTestId('asset-card')
+  await expect(cards).toHaveCount(2)
+  await expect(page.getByRole('link', { name: `Preview Teapot ${word}` })).toBeVisible()
+  await expect(page.getByRole('link', { name: `Preview Rocket ${word}` })).toBeVisible()
+})
+
+test('a file that is not an image is refused with its own error, in red', async ({ page }) => {
+  const files = await writeFiles({ 'notes.png': 'plain text pretending to be a picture', 'ok.png': await renderPng('#999999') })
+  await loginAsAdmin(page)
+  await page.goto('/admin/upload')
+  await hydrated(page)
+  await page.locator('input[name=files]').setInputFiles([files['notes.png'], files['ok.png']])
+  if (!jsEnabled()) await page.getByRole('button', { name: 'Upload', exact: true }).click()
+  const error = page.getByTestId('upload-item').filter({ hasText: 'notes.png' }).getByTestId('upload-error')
+  await expect(error).toHaveText('The file is not an image we can read.')
+  await expect(error).toHaveCSS('color', 'rgb(250, 82, 82)')
+  await expect(page.getByTestId('upload-count')).toHaveText('2 files • 1 ready to publish')
+})
+
+test('inline edit: Save changes the row, Cancel leaves it', async ({ page, request }) => {
+  const word = marker('edit')
+  const [id] = await createAssets(request, [`Editable ${word}`])
+  await loginAsAdmin(page)
+  await page.goto(`/admin/assets?q=${word}`)
+  await hydrated(page)
+  await expect(rows(page)).toHaveCount(1)
+
+  await page.getByRole('link', { name: `Edit Editable ${word}` }).click()
+  await page.getByRole('textbox', { name: 'Title' }).fill(`Renamed ${word}`)
+  await page.getByRole('link', { name: 'Cancel' }).click()
+  await expect(rows(page).first()).toContainText(`Editable ${word}`)
+
+  await page.getByRole('link', { name: `Edit Editable ${word}` }).click()
+  await expect(page).toHaveURL(new RegExp(`edit=${id}`))
+  await page.getByRole('textbox', { name: 'Title' }).fill(`Renamed ${word}`)
+  await page.getByRole('textbox', { name: 'Category' }).fill('Sculpture')
+  await page.getByRole('textbox', { name: 'Tags' }).fill(`marble, statue, ${word}, one, two, three, four`)
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByText('Changes saved.')).toBeVisible()
+  const row = rows(page).filter({ hasText: `Renamed ${word}` })
+  await expect(row).toContainText('Sculpture')
+  await expect(row).toContainText('marble')
+  await expect(row).toContainText('+2') // five tags shown, then '+N'
+  await expect(row).toContainText('Pending')
+
+  // Publish from the table, then the draft preview shows it published.
+  await row.getByRole('button', { name: `Publish Renamed ${word}` }).click()
+  await expect(rows(page).filter({ hasText: `Renamed ${word}` })).toContainText('Published')
+  await page.getByRole('link', { name: `Preview Renamed ${word}` }).click()
+  const dialog = page.getByRole('dialog')
+  await expect(dialog.getByRole('heading', { name: `Renamed ${word}` })).toBeVisible()
+  await expect(dialog.getByRole('link', { name: 'Open the public page' })).toHaveAttribute('href', `/assets/${id}`)
+  await dialog.getByRole('link', { name: 'Close' }).click()
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+})
+
+test('bulk delete asks first, then removes the ticked assets; a row has its own Delete', async ({ page, request }) => {
+  const word = marker('bulk')
+  const ids = await createAssets(request, [`Bulk A ${word}`, `Bulk B ${word}`, `Bulk C ${word}`])
+  await loginAsAdmin(page)
+  await page.goto(`/admin/assets?q=${word}`)
+  await hydrated(page)
+  await expect(rows(page)).toHaveCount(3)
+
+  await page.getByRole('checkbox', { name: `Select Bulk A ${word}` }).check()
+  await page.getByRole('checkbox', { name: `Select Bulk B ${word}` }).check()
+  const bulk = page.getByRole('button', { name: /^Delete Selected/ })
+  // With JavaScript the label is React's; without, a CSS counter of the ticked boxes.
+  await expect(bulk).toHaveAccessibleName('Delete Selected (2)')
+  await bulk.click()
+  await expect(page.getByText('Delete 2 selected assets?')).toBeVisible()
+  await page.getByRole('button', { name: 'Delete 2 assets' }).click()
+  await expect(page.getByText('Deleted 2 assets.')).toBeVisible()
+  await expect(rows(page)).toHaveCount(1)
+  await expect(rows(page)).toContainText(`Bulk C ${word}`)
+  // The files went with the rows: the public thumbnail of a deleted asset is gone.
+  const gone = await request.get(`/api/assets?search=${word}`)
+  expect(((await gone.json()) as { total: number }).total).toBe(0)
+
+  await page.getByRole('link', { name: `Delete Bulk C ${word}` }).click()
+  await expect(page).toHaveURL(new RegExp(`confirmDelete=${ids[2]}`))
+  await page.getByRole('button', { name: 'Yes, delete' }).click()
+  await expect(page.getByText('Deleted 1 asset.')).toBeVisible()
+  await expect(page.getByText('No assets found.')).toBeVisible()
+})
+
+test('the admin screens show their figures', async ({ page }) => {
+  await loginAsAdmin(page)
+  await page.goto('/admin')
+  for (const label of ['Total Assets', 'Total Users', 'Downloads Today', 'Revenue ($)']) await expect(page.getByTestId(`tile-${label}`)).toHaveText(/^[\d,.]+$/)
+  await expect(page.getByRole('heading', { name: 'Recent Assets' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Settings' })).toBeDisabled()
+
+  await page.getByRole('link', { name: 'Users' }).click()
+  await expect(page).toHaveURL(/\/admin\/users$/)
+  await page.getByLabel('Search users').fill('admin@example.com')
+  await page.getByRole('button', { name: 'Search', exact: true }).click()
+  await expect(page.getByRole('row').filter({ hasText: 'admin@example.com' })).toContainText('Free')
+
+  await page.goto('/admin/system-status')
+  for (const label of ['Server Health', 'Database', 'Storage']) {
+    const card = page.getByTestId(`status-${label}`)
+    await expect(card).toContainText('OK')
+    await expect(card.getByText('OK', { exact: true })).toHaveCSS('color', 'rgb(47, 158, 68)')
+  }
+  await expect(page.getByTestId('status-API Response Time')).toContainText(/\d+ ms/)
+
+  await page.goto('/admin/analytics')
+  await expect(page.getByRole('img', { name: /Downloads and sign-ups per day over the last 30 days/ })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Top 10 downloaded assets' })).toBeVisible()
+  await page.getByRole('link', { name: 'Back to Dashboard' }).click()
+  await expect(page).toHaveURL(/\/admin\/dashboard$/)
+})
