@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import { ASSET_TYPES, SORTS, ZOOM_MAX, ZOOM_MIN, ZOOM_STEP, type AssetTypeName, type Sort } from './constants'
 import { normaliseTags } from './tags'
 
@@ -78,29 +77,3 @@ export function exploreUrl(current: ExploreParams, change: Partial<ExploreParams
   const search = params.toString()
   return search ? `${path}?${search}` : path
 }
-
-const intParam = (name: string, max: number) =>
-  z
-    .string()
-    .regex(/^\d+$/, `${name} must be a whole number`)
-    .transform(Number)
-    .pipe(z.number().int().min(1, `${name} must be at least 1`).max(max, `${name} must be at most ${max}`))
-
-/** The public API's query, read strictly: a bad value is a 400 with a message. */
-export const ApiAssetQuerySchema = z.object({
-  search: z.string().max(200, 'search must be at most 200 characters').optional(),
-  q: z.string().max(200, 'q must be at most 200 characters').optional(),
-  sort: z.enum(SORTS, { message: `sort must be one of ${SORTS.join(', ')}` }).optional(),
-  asset_type: z.enum(ASSET_TYPES, { message: `asset_type must be one of ${ASSET_TYPES.join(', ')}` }).optional(),
-  category: z.string().max(100, 'category must be at most 100 characters').optional(),
-  tags: z.string().max(500, 'tags must be at most 500 characters').optional(),
-  page: intParam('page', 100_000).optional(),
-  // Capped rather than refused: asking for more than 100 gives 100.
-  limit: z
-    .string()
-    .regex(/^\d+$/, 'limit must be a whole number')
-    .transform(Number)
-    .pipe(z.number().int().min(1, 'limit must be at least 1'))
-    .transform((n) => Math.min(n, 100))
-    .optional(),
-})

@@ -407,7 +407,7 @@ function AssetRow({ asset, base, editing, confirming, editError, checked, onChec
           </Table.Td>
         </>
       )}
-      <Table.Td>
+      <Table.Td className={classes.nowrap}>
         <PublicationBadge isActive={asset.is_active} />
       </Table.Td>
       <Table.Td>

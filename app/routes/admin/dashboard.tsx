@@ -125,11 +125,11 @@ export default function AdminDashboardPage({ loaderData }: Route.ComponentProps)
                         <Table.Td>
                           <TagList tags={asset.tags} />
                         </Table.Td>
-                        <Table.Td>
+                        <Table.Td style={{ whiteSpace: 'nowrap' }}>
                           <PublicationBadge isActive={asset.is_active} />
                         </Table.Td>
                         <Table.Td>{formatCount(asset.download_count)}</Table.Td>
-                        <Table.Td>{asset.created_at.slice(0, 10)}</Table.Td>
+                        <Table.Td style={{ whiteSpace: 'nowrap' }}>{asset.created_at.slice(0, 10)}</Table.Td>
                         <Table.Td>
                           <Group gap={4} wrap="nowrap">
                             <Button component={Link} to={`/admin/assets?edit=${asset.id}`} size="compact-xs" variant="light" aria-label={`Edit ${asset.title}`}>

@@ -1,8 +1,36 @@
 import type { Route } from './+types/assets'
 import { searchAssets } from '~/domain/search.server'
-import { ApiAssetQuerySchema } from '~/lib/explore-params'
+import { z } from 'zod'
+import { ASSET_TYPES, SORTS } from '~/lib/constants'
 import { normaliseTags } from '~/lib/tags'
 import { servicesContext } from '~/services.server'
+
+// The public API's query, read strictly: a bad value is a 400 with a message. (Here, not in
+// the shared URL helpers, so zod stays out of the pages' JavaScript.)
+const intParam = (name: string, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, `${name} must be a whole number`)
+    .transform(Number)
+    .pipe(z.number().int().min(1, `${name} must be at least 1`).max(max, `${name} must be at most ${max}`))
+
+const ApiAssetQuerySchema = z.object({
+  search: z.string().max(200, 'search must be at most 200 characters').optional(),
+  q: z.string().max(200, 'q must be at most 200 characters').optional(),
+  sort: z.enum(SORTS, { message: `sort must be one of ${SORTS.join(', ')}` }).optional(),
+  asset_type: z.enum(ASSET_TYPES, { message: `asset_type must be one of ${ASSET_TYPES.join(', ')}` }).optional(),
+  category: z.string().max(100, 'category must be at most 100 characters').optional(),
+  tags: z.string().max(500, 'tags must be at most 500 characters').optional(),
+  page: intParam('page', 100_000).optional(),
+  // Capped rather than refused: asking for more than 100 gives 100.
+  limit: z
+    .string()
+    .regex(/^\d+$/, 'limit must be a whole number')
+    .transform(Number)
+    .pipe(z.number().int().min(1, 'limit must be at least 1'))
+    .transform((n) => Math.min(n, 100))
+    .optional(),
+})
 
 // GET /api/assets: the same search as /explore, for scripts and the hero strip (limit=5).
 export async function loader({ url, context }: Route.LoaderArgs) {
