@@ -1,12 +1,10 @@
 import { ActionIcon, Container, Text, Title } from '@mantine/core'
-import Autoplay from 'embla-carousel-autoplay'
-import useEmblaCarousel from 'embla-carousel-react'
+import type { EmblaCarouselType } from 'embla-carousel'
 import { useEffect, useRef, useState } from 'react'
 import { CAROUSEL_AUTOPLAY_MS } from '~/lib/constants'
 import { TESTIMONIALS, type Testimonial } from '~/lib/testimonials'
 import classes from './Testimonials.module.css'
 
-// Module-level so embla sees the same options object on every render (no needless reInit).
 const CAROUSEL_OPTIONS = { loop: true, align: 'start' } as const
 
 type PauseReason = 'hover' | 'focus' | 'drag'
@@ -17,19 +15,43 @@ type PauseReason = 'hover' | 'focus' | 'drag'
  * viewport stops scrolling natively (data-enhanced), previous/next buttons appear, and it
  * auto-advances every 4 s, pausing while hovered, focused, dragged or in a hidden tab.
  */
+/**
+ * Embla, loaded after hydration with a dynamic import: the row works as a plain scrollable row
+ * until then, so the carousel's code stays out of the page's first download.
+ */
+function useLazyEmbla(): [(node: HTMLDivElement | null) => void, EmblaCarouselType | undefined] {
+  const [viewport, setViewport] = useState<HTMLDivElement | null>(null)
+  const [api, setApi] = useState<EmblaCarouselType>()
+  useEffect(() => {
+    if (!viewport) return
+    let cancelled = false
+    let instance: EmblaCarouselType | undefined
+    void Promise.all([import('embla-carousel'), import('embla-carousel-autoplay')]).then(([{ default: EmblaCarousel }, { default: Autoplay }]) => {
+      if (cancelled) return
+      // Autoplay is driven below from our own pause reasons: the plugin's built-in hover/focus
+      // handling resumes on mouseleave even while focus is still inside, and ignores our buttons.
+      instance = EmblaCarousel(viewport, CAROUSEL_OPTIONS, [
+        Autoplay({
+          delay: CAROUSEL_AUTOPLAY_MS,
+          playOnInit: false,
+          stopOnInteraction: true, // the plugin stops on pointer down; we decide when to resume
+          stopOnMouseEnter: false,
+          stopOnFocusIn: false,
+        }),
+      ])
+      setApi(instance)
+    })
+    return () => {
+      cancelled = true
+      instance?.destroy()
+      setApi(undefined)
+    }
+  }, [viewport])
+  return [setViewport, api]
+}
+
 export function Testimonials({ testimonials = TESTIMONIALS }: { testimonials?: Testimonial[] }) {
-  // Autoplay is driven below from our own pause reasons: the plugin's built-in hover/focus
-  // handling resumes on mouseleave even while focus is still inside, and ignores our buttons.
-  const [plugins] = useState(() => [
-    Autoplay({
-      delay: CAROUSEL_AUTOPLAY_MS,
-      playOnInit: false,
-      stopOnInteraction: true, // the plugin stops on pointer down; we decide when to resume
-      stopOnMouseEnter: false,
-      stopOnFocusIn: false,
-    }),
-  ])
-  const [viewportRef, emblaApi] = useEmblaCarousel(CAROUSEL_OPTIONS, plugins)
+  const [viewportRef, emblaApi] = useLazyEmbla()
   const rootRef = useRef<HTMLDivElement>(null)
 
   useEffect(() => {
