@@ -87,3 +87,8 @@ export function isSameOriginRequest(request: Request, allowedOrigins: string[]):
   }
   return allowedOrigins.includes(origin)
 }
+
+/** The answer to a method a JSON API route does not take. */
+export function methodNotAllowed(...allowed: string[]): Response {
+  return Response.json({ error: `Method not allowed. Use ${allowed.join(' or ')}.` }, { status: 405, headers: { Allow: allowed.join(', ') } })
+}

@@ -2,7 +2,7 @@ import type { Route } from './+types/asset-download'
 import { requireApiUser } from '~/auth.server'
 import { downloadAsset } from '~/domain/downloads.server'
 import { signingSecret } from '~/domain/signing.server'
-import { jsonError } from '~/http.server'
+import { jsonError, methodNotAllowed } from '~/http.server'
 import { servicesContext } from '~/services.server'
 
 // POST /api/assets/download/{id} (bearer) → {downloadUrl, filename}; 403 {error:'Download quota exceeded'}.
@@ -15,3 +15,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!grant.ok) return jsonError(grant.status, grant.error)
   return Response.json({ downloadUrl: grant.downloadUrl, filename: grant.filename }, { headers: { 'Cache-Control': 'no-store' } })
 }
+
+// Any other method gets a JSON 405, not the router's generic error.
+export const loader = () => methodNotAllowed('POST')

@@ -1,9 +1,13 @@
 import type { Route } from './+types/asset-tags'
 import { topTags } from '~/domain/search.server'
 import { servicesContext } from '~/services.server'
+import { methodNotAllowed } from '~/http.server'
 
 // GET /api/assets/tags: tags by count, most used first, each with a thumbnail.
 export async function loader({ context }: Route.LoaderArgs) {
   const tags = await topTags(context.get(servicesContext).db, 100)
   return Response.json({ tags }, { headers: { 'Cache-Control': 'public, max-age=60' } })
 }
+
+// Any other method gets a JSON 405, not the router's generic error.
+export const action = () => methodNotAllowed('GET')

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { ASSET_TYPES, SORTS } from '~/lib/constants'
 import { normaliseTags } from '~/lib/tags'
 import { servicesContext } from '~/services.server'
+import { methodNotAllowed } from '~/http.server'
 
 // The public API's query, read strictly: a bad value is a 400 with a message. (Here, not in
 // the shared URL helpers, so zod stays out of the pages' JavaScript.)
@@ -53,3 +54,6 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     { headers: { 'Cache-Control': 'public, max-age=30' } },
   )
 }
+
+// Any other method gets a JSON 405, not the router's generic error.
+export const action = () => methodNotAllowed('GET')

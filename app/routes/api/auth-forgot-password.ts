@@ -1,7 +1,7 @@
 import type { Route } from './+types/auth-forgot-password'
 import { requestPasswordReset } from '~/domain/accounts.server'
 import { log } from '~/domain/log.server'
-import { checkRateLimits, jsonError, rateLimitedJson, readApiBody } from '~/http.server'
+import { checkRateLimits, jsonError, rateLimitedJson, readApiBody, methodNotAllowed } from '~/http.server'
 import { ForgotPasswordSchema } from '~/lib/account-schemas'
 import { servicesContext } from '~/services.server'
 
@@ -21,3 +21,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   return Response.json({ message: 'Password reset email sent. Please check your inbox.' })
 }
+
+// Any other method gets a JSON 405, not the router's generic error.
+export const loader = () => methodNotAllowed('POST')

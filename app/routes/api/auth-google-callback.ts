@@ -7,6 +7,7 @@ import { googleAuthenticator, googleEnabled, GOOGLE_NEXT_COOKIE } from '~/google
 import { safeRedirectPath } from '~/lib/redirects'
 import { DEFAULT_AFTER_LOGIN } from '~/lib/constants'
 import { servicesContext } from '~/services.server'
+import { methodNotAllowed } from '~/http.server'
 
 function readCookie(request: Request, name: string): string | null {
   for (const part of (request.headers.get('cookie') ?? '').split(';')) {
@@ -38,3 +39,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   headers.append('Set-Cookie', sessionCookie(context, result.token))
   throw redirect(safeRedirectPath(readCookie(request, GOOGLE_NEXT_COOKIE), DEFAULT_AFTER_LOGIN), { headers })
 }
+
+// Any other method gets a JSON 405, not the router's generic error.
+export const action = () => methodNotAllowed('GET')

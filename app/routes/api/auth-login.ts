@@ -1,6 +1,6 @@
 import type { Route } from './+types/auth-login'
 import { signInWithPassword } from '~/domain/accounts.server'
-import { checkRateLimits, jsonError, rateLimitedJson, readApiBody } from '~/http.server'
+import { checkRateLimits, jsonError, rateLimitedJson, readApiBody, methodNotAllowed } from '~/http.server'
 import { LoginSchema } from '~/lib/account-schemas'
 import { servicesContext } from '~/services.server'
 
@@ -15,3 +15,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) return jsonError(result.status, result.error)
   return Response.json({ token: result.token, expiresAt: result.expiresAt.toISOString() }, { headers: { 'Cache-Control': 'no-store' } })
 }
+
+// Any other method gets a JSON 405, not the router's generic error.
+export const loader = () => methodNotAllowed('POST')

@@ -1,7 +1,7 @@
 import type { Route } from './+types/auth-logout'
 import { clearSessionCookie, readSessionToken } from '~/auth.server'
 import { deleteSession } from '~/domain/sessions.server'
-import { jsonError } from '~/http.server'
+import { jsonError, methodNotAllowed } from '~/http.server'
 import { servicesContext } from '~/services.server'
 
 // POST /api/auth/logout: ends the session of the token (bearer or cookie), for both doors.
@@ -11,3 +11,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (token) await deleteSession(context.get(servicesContext).db, token)
   return Response.json({ ok: true }, { headers: { 'Set-Cookie': clearSessionCookie(context) } })
 }
+
+// Any other method gets a JSON 405, not the router's generic error.
+export const loader = () => methodNotAllowed('POST')

@@ -2,6 +2,7 @@ import type { Route } from './+types/auth-me'
 import { publicUser, requireApiUser } from '~/auth.server'
 import { downloadsToday } from '~/domain/downloads.server'
 import { servicesContext } from '~/services.server'
+import { methodNotAllowed } from '~/http.server'
 
 // GET /api/auth/me (bearer or cookie) → {user}
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -9,3 +10,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const downloads_today = await downloadsToday(context.get(servicesContext).db, user.id)
   return Response.json({ user: { ...publicUser(user), downloads_today } }, { headers: { 'Cache-Control': 'no-store' } })
 }
+
+// Any other method gets a JSON 405, not the router's generic error.
+export const action = () => methodNotAllowed('GET')

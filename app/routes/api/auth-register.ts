@@ -1,6 +1,6 @@
 import type { Route } from './+types/auth-register'
 import { registerAccount } from '~/domain/accounts.server'
-import { checkRateLimits, jsonError, rateLimitedJson, readApiBody } from '~/http.server'
+import { checkRateLimits, jsonError, rateLimitedJson, readApiBody, methodNotAllowed } from '~/http.server'
 import { ApiRegisterSchema } from '~/lib/account-schemas'
 import { publicUser } from '~/auth.server'
 import { servicesContext } from '~/services.server'
@@ -16,3 +16,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) return jsonError(result.status, result.error)
   return Response.json({ user: publicUser(result.user) }, { status: 201 })
 }
+
+// Any other method gets a JSON 405, not the router's generic error.
+export const loader = () => methodNotAllowed('POST')

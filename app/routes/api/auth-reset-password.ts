@@ -1,6 +1,6 @@
 import type { Route } from './+types/auth-reset-password'
 import { resetPassword } from '~/domain/accounts.server'
-import { checkRateLimits, jsonError, rateLimitedJson, readApiBody } from '~/http.server'
+import { checkRateLimits, jsonError, rateLimitedJson, readApiBody, methodNotAllowed } from '~/http.server'
 import { ApiResetPasswordSchema } from '~/lib/account-schemas'
 import { servicesContext } from '~/services.server'
 
@@ -15,3 +15,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) return jsonError(400, result.error)
   return Response.json({ message: 'Password has been reset successfully. You can now log in.' })
 }
+
+// Any other method gets a JSON 405, not the router's generic error.
+export const loader = () => methodNotAllowed('POST')

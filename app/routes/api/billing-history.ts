@@ -2,6 +2,7 @@ import type { Route } from './+types/billing-history'
 import { requireApiUser } from '~/auth.server'
 import { billingHistory } from '~/domain/billing.server'
 import { servicesContext } from '~/services.server'
+import { methodNotAllowed } from '~/http.server'
 
 // GET /api/auth/billing/history (bearer or cookie) → {history: [{description, date, amount, currency}]}
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -9,3 +10,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const history = await billingHistory(context.get(servicesContext).db, user.id)
   return Response.json({ history }, { headers: { 'Cache-Control': 'no-store' } })
 }
+
+// Any other method gets a JSON 405, not the router's generic error.
+export const action = () => methodNotAllowed('GET')

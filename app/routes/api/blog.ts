@@ -1,5 +1,5 @@
 import type { Route } from './+types/blog'
-import { jsonError } from '~/http.server'
+import { jsonError, methodNotAllowed } from '~/http.server'
 import { getPostBySlug } from '~/domain/blog.server'
 import { servicesContext } from '~/services.server'
 
@@ -9,3 +9,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!post) return jsonError(404, 'Post not found.')
   return Response.json(post, { headers: { 'Cache-Control': 'public, max-age=60' } })
 }
+
+// Any other method gets a JSON 405, not the router's generic error.
+export const action = () => methodNotAllowed('GET')

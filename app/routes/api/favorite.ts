@@ -1,7 +1,7 @@
 import type { Route } from './+types/favorite'
 import { requireApiUser } from '~/auth.server'
 import { removeFavourite } from '~/domain/favourites.server'
-import { jsonError } from '~/http.server'
+import { jsonError, methodNotAllowed } from '~/http.server'
 import { servicesContext } from '~/services.server'
 
 // DELETE /api/users/favorites/{id}: removes one of the caller's own favourites.
@@ -13,3 +13,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!removed) return jsonError(404, 'Not in your favorites')
   return Response.json({ ok: true, asset_id: Number(params.id), isFavorite: false })
 }
+
+// Any other method gets a JSON 405, not the router's generic error.
+export const loader = () => methodNotAllowed('DELETE')

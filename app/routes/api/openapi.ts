@@ -1,6 +1,7 @@
 import type { Route } from './+types/openapi'
 import { openApiDocument } from '~/lib/openapi'
 import { servicesContext } from '~/services.server'
+import { methodNotAllowed } from '~/http.server'
 
 // GET /api/openapi.json: the public API (the same data as the /api page) as OpenAPI 3.1.
 export function loader({ context, url }: Route.LoaderArgs) {
@@ -10,3 +11,6 @@ export function loader({ context, url }: Route.LoaderArgs) {
   const origin = config.APP_URL ? config.appUrl : url.origin
   return Response.json(openApiDocument(origin), { headers: { 'Cache-Control': 'public, max-age=3600' } })
 }
+
+// Any other method gets a JSON 405, not the router's generic error.
+export const action = () => methodNotAllowed('GET')

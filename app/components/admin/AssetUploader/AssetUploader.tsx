@@ -166,7 +166,9 @@ export function AssetUploader() {
       if (result.ok) {
         update(next.key, { status: 'completed', id: result.asset.id, previewUrl: result.asset.thumbnail || null, progress: 1, file: null, thumbnail: null })
       } else {
-        update(next.key, { status: 'error', error: result.error, file: null, thumbnail: null })
+        // A file the server could not read as an image shows no picture either.
+        if (next.localUrl) URL.revokeObjectURL(next.localUrl)
+        update(next.key, { status: 'error', error: result.error, file: null, thumbnail: null, localUrl: null })
       }
     })
   }, [items, active, update])
@@ -308,9 +310,11 @@ export function AssetUploader() {
               const client = item as ClientItem
               return (
                 <>
-                  <Button size="compact-sm" variant="default" onClick={() => setPreviewKey(item.key)} disabled={!item.localUrl && !item.previewUrl} aria-label={`Preview ${item.name}`}>
-                    Preview
-                  </Button>
+                  {item.status === 'error' ? null : (
+                    <Button size="compact-sm" variant="default" onClick={() => setPreviewKey(item.key)} aria-label={`Preview ${item.name}`}>
+                      Preview
+                    </Button>
+                  )}
                   {item.id !== null && !item.isPublished && item.status !== 'error' ? (
                     <Button size="compact-sm" onClick={() => void publish(client, true)} disabled={bulkBusy} aria-label={`Publish ${item.name}`}>
                       Publish

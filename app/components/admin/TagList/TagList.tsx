@@ -29,7 +29,8 @@ export function TagList({ tags }: { tags: string[] }) {
 /** Published or Pending (spec section 4: asset publication). */
 export function PublicationBadge({ isActive }: { isActive: boolean }) {
   return (
-    <Badge color={isActive ? 'green' : 'yellow'} variant="light">
+    // max-content: a narrow table column must not cut the word short.
+    <Badge color={isActive ? 'green' : 'yellow'} variant="light" miw="max-content">
       {isActive ? 'Published' : 'Pending'}
     </Badge>
   )

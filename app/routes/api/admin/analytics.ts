@@ -2,6 +2,7 @@ import type { Route } from './+types/analytics'
 import { requireApiAdmin } from '~/auth.server'
 import { adminAnalytics } from '~/domain/admin.server'
 import { servicesContext } from '~/services.server'
+import { methodNotAllowed } from '~/http.server'
 
 // GET /api/admin/analytics → users, assets, downloads (today), revenue ($), plus 30 days of
 // downloads and sign-ups and the 10 most downloaded assets.
@@ -10,3 +11,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const analytics = await adminAnalytics(context.get(servicesContext).db)
   return Response.json(analytics, { headers: { 'Cache-Control': 'no-store' } })
 }
+
+// Any other method gets a JSON 405, not the router's generic error.
+export const action = () => methodNotAllowed('GET')

@@ -2,6 +2,7 @@ import type { Route } from './+types/status'
 import { requireApiAdmin } from '~/auth.server'
 import { systemStatus } from '~/domain/system-status.server'
 import { servicesContext } from '~/services.server'
+import { methodNotAllowed } from '~/http.server'
 
 // GET /api/admin/status → serverHealth, database, storage, apiResponseTime, errorRate, details.
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -9,3 +10,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, storage, config } = context.get(servicesContext)
   return Response.json(await systemStatus(db, storage, config), { headers: { 'Cache-Control': 'no-store' } })
 }
+
+// Any other method gets a JSON 405, not the router's generic error.
+export const action = () => methodNotAllowed('GET')

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import type { Route } from './+types/users'
 import { requireApiAdmin } from '~/auth.server'
 import { listUsersForAdmin } from '~/domain/admin.server'
-import { jsonError } from '~/http.server'
+import { jsonError, methodNotAllowed } from '~/http.server'
 import { servicesContext } from '~/services.server'
 
 const QuerySchema = z.object({
@@ -19,3 +19,6 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const result = await listUsersForAdmin(context.get(servicesContext).db, parsed.data)
   return Response.json(result, { headers: { 'Cache-Control': 'no-store' } })
 }
+
+// Any other method gets a JSON 405, not the router's generic error.
+export const action = () => methodNotAllowed('GET')
