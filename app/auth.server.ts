@@ -8,19 +8,29 @@ import { servicesContext } from '~/services.server'
 // `Authorization: Bearer` (the JSON API); both resolve through the same session rows.
 export const SESSION_COOKIE = '__session'
 
-export function readSessionToken(request: Request): string | null {
-  const auth = request.headers.get('authorization')
-  if (auth?.toLowerCase().startsWith('bearer ')) return auth.slice(7).trim() || null
+/** One cookie's value; a malformed one reads as absent rather than failing the request. */
+export function readCookie(request: Request, name: string): string | null {
   const cookie = request.headers.get('cookie')
   if (!cookie) return null
   for (const part of cookie.split(';')) {
-    const [name, ...rest] = part.trim().split('=')
-    if (name === SESSION_COOKIE) return decodeURIComponent(rest.join('=')) || null
+    const [key, ...rest] = part.trim().split('=')
+    if (key !== name) continue
+    try {
+      return decodeURIComponent(rest.join('=')) || null
+    } catch {
+      return null
+    }
   }
   return null
 }
 
-function secureCookies(context: Readonly<RouterContextProvider>): boolean {
+export function readSessionToken(request: Request): string | null {
+  const auth = request.headers.get('authorization')
+  if (auth?.toLowerCase().startsWith('bearer ')) return auth.slice(7).trim() || null
+  return readCookie(request, SESSION_COOKIE)
+}
+
+export function secureCookies(context: Readonly<RouterContextProvider>): boolean {
   const { config } = context.get(servicesContext)
   return config.SECURE_COOKIES ?? config.isProduction
 }

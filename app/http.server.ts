@@ -92,3 +92,20 @@ export function isSameOriginRequest(request: Request, allowedOrigins: string[]):
 export function methodNotAllowed(...allowed: string[]): Response {
   return Response.json({ error: `Method not allowed. Use ${allowed.join(' or ')}.` }, { status: 405, headers: { Allow: allowed.join(', ') } })
 }
+
+/**
+ * A page action's form body. A body that is not a form (wrong Content-Type, broken encoding)
+ * is a 400 with a message, not a 500.
+ */
+export async function readForm(request: Request): Promise<FormData> {
+  try {
+    return await request.formData()
+  } catch {
+    throw data('The form could not be read. Please reload the page and try again.', { status: 400 })
+  }
+}
+
+/** Whether a request is React Router's data request (a fetcher or client navigation). */
+export function isDataRequest(request: Request): boolean {
+  return new URL(request.url).pathname.endsWith('.data')
+}

@@ -18,7 +18,7 @@ const LOGIN_TOKEN_MS = 10 * 60_000
 
 export type SignInResult =
   | { ok: true; user: User; token: string; expiresAt: Date }
-  | { ok: false; status: 401 | 403; error: string }
+  | { ok: false; status: 401; error: string }
 
 /**
  * Checks an email and password and opens a session. Unknown email and wrong password give
@@ -31,7 +31,8 @@ export async function signInWithPassword(
   const user = await findUserByEmail(db, input.email)
   const valid = await verifyPassword(user?.password_hash ?? null, input.password)
   if (!user || !valid) return { ok: false, status: 401, error: input.requireAdmin ? NOT_ADMIN : BAD_CREDENTIALS }
-  if (input.requireAdmin && user.role !== 'admin') return { ok: false, status: 403, error: NOT_ADMIN }
+  // Same answer as a wrong password: the admin door must not confirm a user's password.
+  if (input.requireAdmin && user.role !== 'admin') return { ok: false, status: 401, error: NOT_ADMIN }
   const session = await createSession(db, user.id, input.userAgent)
   return { ok: true, user, token: session.token, expiresAt: session.expiresAt }
 }

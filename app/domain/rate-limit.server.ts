@@ -15,6 +15,7 @@ export const RATE_RULES = {
   loginPerIp: { limit: 30, windowMs: 15 * MINUTE },
   loginPerEmail: { limit: 10, windowMs: 15 * MINUTE },
   registerPerIp: { limit: 10, windowMs: HOUR },
+  registerPerEmail: { limit: 5, windowMs: HOUR },
   forgotPerIp: { limit: 10, windowMs: HOUR },
   forgotPerEmail: { limit: 3, windowMs: HOUR },
   resetPerIp: { limit: 10, windowMs: HOUR },

@@ -4,6 +4,7 @@ import { getUser } from '~/auth.server'
 import { downloadAsset } from '~/domain/downloads.server'
 import { signingSecret } from '~/domain/signing.server'
 import { servicesContext } from '~/services.server'
+import { isDataRequest } from '~/http.server'
 
 export const UPGRADE_URL = '/pricing?alert=upgrade_required'
 
@@ -24,7 +25,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (grant.status === 403) throw redirect(UPGRADE_URL)
     return data({ ok: false as const, error: grant.error }, { status: grant.status })
   }
-  const isFetch = new URL(request.url).pathname.endsWith('.data')
+  const isFetch = isDataRequest(request)
   if (!isFetch) throw redirect(grant.downloadUrl, 303)
   return { ok: true as const, downloadUrl: grant.downloadUrl, filename: grant.filename }
 }

@@ -1,5 +1,6 @@
 import { redirect } from 'react-router'
 import type { Route } from './+types/auth-google'
+import { secureCookies } from '~/auth.server'
 import { googleAuthenticator, googleEnabled, GOOGLE_NEXT_COOKIE } from '~/google-auth.server'
 import { afterLoginTarget } from '~/lib/account-schemas'
 import { servicesContext } from '~/services.server'
@@ -13,7 +14,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     await googleAuthenticator(config).authenticate('google', new Request(`${config.appUrl}/auth/google`, { headers: request.headers }))
   } catch (thrown) {
     if (thrown instanceof Response && thrown.status >= 300 && thrown.status < 400) {
-      const secure = (config.SECURE_COOKIES ?? config.isProduction) ? '; Secure' : ''
+      const secure = secureCookies(context) ? '; Secure' : ''
       thrown.headers.append('Set-Cookie', `${GOOGLE_NEXT_COOKIE}=${encodeURIComponent(next)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=600${secure}`)
       throw thrown
     }

@@ -4,7 +4,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { Alert, Anchor, Button, Container, Grid, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core'
 import type { Route } from './+types/contact'
 import { sendContactMessage } from '~/domain/contact.server'
-import { checkRateLimits, rateLimitedReply } from '~/http.server'
+import { checkRateLimits, rateLimitedReply, readForm } from '~/http.server'
 import { CONTACT_SENT, ContactSchema } from '~/lib/contact-schema'
 import { SITE_NAME } from '~/lib/constants'
 import { servicesContext } from '~/services.server'
@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = () => [
 ]
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData()
+  const formData = await readForm(request)
   // A bot that filled the hidden field is told "sent" and nothing is stored or mailed.
   if (String(formData.get('website') ?? '') !== '') return { sent: true, result: undefined }
   const submission = parseWithZod(formData, { schema: ContactSchema })

@@ -12,6 +12,7 @@ import { categoryCounts, searchAssets, topTags } from '~/domain/search.server'
 import { ASSET_TYPES, ASSET_TYPE_LABELS, EXPLORE_PAGE_SIZE, SITE_NAME, SORTS, SORT_LABELS } from '~/lib/constants'
 import { exploreUrl, parseExploreParams } from '~/lib/explore-params'
 import { servicesContext } from '~/services.server'
+import { log } from '~/domain/log.server'
 import classes from './explore.module.css'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
@@ -27,6 +28,9 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext)
   const params = parseExploreParams(url.searchParams)
   const user = await getUser(request, context)
+  let loadFailed = false
+  const emptyResult = { assets: [], total: 0, totalCapped: false, page: params.page, pageCount: 1, limit: EXPLORE_PAGE_SIZE, correctedQuery: null }
+  // A failing search shows the spec's 'Failed to load assets' rather than an error page.
   const [result, categories, popularTags, preview] = await Promise.all([
     searchAssets(db, {
       q: params.q,
@@ -36,14 +40,18 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       sort: params.sort,
       page: params.page,
       limit: EXPLORE_PAGE_SIZE,
+    }).catch((error: unknown) => {
+      log.error('Failed to load assets', { error: String(error) })
+      loadFailed = true
+      return emptyResult as Awaited<ReturnType<typeof searchAssets>>
     }),
-    categoryCounts(db),
-    topTags(db, 24),
+    categoryCounts(db).catch(() => []),
+    topTags(db, 24).catch(() => []),
     params.assetId ? getAssetPreview(db, params.assetId, user?.id) : null,
   ])
   const favourites = await favouriteIdsAmong(db, user?.id, result.assets.map((a) => a.id))
   const resumeDownload = await resumeDownloadAfterLogin(context, url, user, preview)
-  return { params, result, categories, popularTags, preview, favouriteIds: [...favourites], resumeDownload }
+  return { params, result, categories, popularTags, preview, favouriteIds: [...favourites], resumeDownload, loadFailed }
 }
 
 export default function ExplorePage({ loaderData }: Route.ComponentProps) {
@@ -144,7 +152,11 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
         {!loading && result.correctedQuery ? ` for “${result.correctedQuery}”` : ''}
       </Text>
 
-      {result.assets.length === 0 ? (
+      {loaderData.loadFailed ? (
+        <Text c="red" role="alert" py="xl" ta="center">
+          Failed to load assets
+        </Text>
+      ) : result.assets.length === 0 ? (
         <div className={classes.empty}>
           <Title order={2} fz={22}>
             No assets found

@@ -13,6 +13,7 @@ import { EXPLORE_PAGE_SIZE, SITE_NAME } from '~/lib/constants'
 import { parseExploreParams } from '~/lib/explore-params'
 import { safeRedirectPath } from '~/lib/redirects'
 import { servicesContext } from '~/services.server'
+import { readForm, isDataRequest } from '~/http.server'
 
 export const meta: Route.MetaFunction = () => [
   { title: `Favorites | ${SITE_NAME}` },
@@ -41,7 +42,7 @@ const FavouriteForm = z.object({
  * page it came from; a fetcher (JavaScript) gets the new state as data.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData())
+  const form = Object.fromEntries(await readForm(request))
   const parsed = FavouriteForm.safeParse(form)
   const back = safeRedirectPath(typeof form.redirectTo === 'string' ? form.redirectTo : null, '/favorites')
   const user = await getUser(request, context)
@@ -64,8 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (error instanceof AssetNotFoundError) return data({ ok: false, error: 'Asset not found' }, { status: 404 })
     throw error
   }
-  const isDataRequest = new URL(request.url).pathname.endsWith('.data')
-  if (!isDataRequest) throw redirect(back)
+  if (!isDataRequest(request)) throw redirect(back)
   return { ok: true, isFavorite }
 }
 

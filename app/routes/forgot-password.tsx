@@ -4,7 +4,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { Alert, Anchor, Button, Container, Paper, Stack, Text, TextInput, Title } from '@mantine/core'
 import type { Route } from './+types/forgot-password'
 import { requestPasswordReset } from '~/domain/accounts.server'
-import { checkRateLimits, rateLimitedReply } from '~/http.server'
+import { checkRateLimits, rateLimitedReply, readForm } from '~/http.server'
 import { ForgotPasswordSchema } from '~/lib/account-schemas'
 import { SITE_NAME } from '~/lib/constants'
 import { log } from '~/domain/log.server'
@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = () => [
 ]
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema })
+  const submission = parseWithZod(await readForm(request), { schema: ForgotPasswordSchema })
   if (submission.status !== 'success') return data({ sent: false, result: submission.reply() }, { status: 400 })
   const limited = await checkRateLimits(context, [{ rule: 'forgotPerIp' }, { rule: 'forgotPerEmail', subject: submission.value.email }])
   if (limited) return rateLimitedReply({ sent: false, result: submission.reply({ formErrors: [limited.error] }) }, limited.retryAfter)

@@ -21,6 +21,8 @@ import { HERO_STRIP_SIZE, HOME_GRID_SIZE, SITE_NAME, TOP_TAGS } from '~/lib/cons
 import { parseExploreParams } from '~/lib/explore-params'
 import { parseFaqCategory } from '~/lib/faq'
 import { servicesContext } from '~/services.server'
+import { log } from '~/domain/log.server'
+import type { AssetView } from '~/lib/asset-view'
 
 export const meta: Route.MetaFunction = () => [
   { title: `${SITE_NAME}: where AI becomes the artist` },
@@ -31,11 +33,17 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext)
   const params = parseExploreParams(url.searchParams)
   const user = await getUser(request, context)
+  // A failing asset query leaves its section empty (spec: logged as 'Failed to fetch assets:').
+  const assetsOrEmpty = (query: Parameters<typeof searchAssets>[1]) =>
+    searchAssets(db, query).catch((error: unknown) => {
+      log.error('Failed to fetch assets:', { error: String(error) })
+      return { assets: [] as AssetView[] }
+    })
   const [featured, strip, grid, tags, preview] = await Promise.all([
-    searchAssets(db, { assetType: '3d', sort: 'downloads', limit: COLLAGE_SIZE + FLOATING_SIZE }),
-    searchAssets(db, { sort: 'downloads', page: 2, limit: HERO_STRIP_SIZE }),
-    searchAssets(db, { sort: 'newest', limit: HOME_GRID_SIZE }),
-    topTags(db, TOP_TAGS),
+    assetsOrEmpty({ assetType: '3d', sort: 'downloads', limit: COLLAGE_SIZE + FLOATING_SIZE }),
+    assetsOrEmpty({ sort: 'downloads', page: 2, limit: HERO_STRIP_SIZE }),
+    assetsOrEmpty({ sort: 'newest', limit: HOME_GRID_SIZE }),
+    topTags(db, TOP_TAGS).catch(() => []),
     params.assetId ? getAssetPreview(db, params.assetId, user?.id) : null,
   ])
   const favourites = await favouriteIdsAmong(db, user?.id, grid.assets.map((a) => a.id))

@@ -5,7 +5,7 @@ import { Alert, Anchor, Button, Checkbox, Container, Divider, Group, Paper, Pass
 import type { Route } from './+types/login'
 import { getUser, sessionCookie } from '~/auth.server'
 import { registerAccount, signInWithLoginToken, signInWithPassword } from '~/domain/accounts.server'
-import { checkRateLimits, rateLimitedReply } from '~/http.server'
+import { checkRateLimits, rateLimitedReply, readForm } from '~/http.server'
 import { afterLoginTarget, LoginSchema, RegisterSchema } from '~/lib/account-schemas'
 import { SITE_NAME } from '~/lib/constants'
 import { servicesContext } from '~/services.server'
@@ -58,13 +58,13 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const { db } = context.get(servicesContext)
-  const formData = await request.formData()
+  const formData = await readForm(request)
   const intent = formData.get('intent') === 'register' ? 'register' : 'login'
 
   if (intent === 'register') {
     const submission = parseWithZod(formData, { schema: RegisterSchema })
     if (submission.status !== 'success') return data({ intent, result: submission.reply({ hideFields: ['password', 'confirmPassword'] }) }, { status: 400 })
-    const limited = await checkRateLimits(context, [{ rule: 'registerPerIp' }])
+    const limited = await checkRateLimits(context, [{ rule: 'registerPerIp' }, { rule: 'registerPerEmail', subject: submission.value.email }])
     if (limited) return rateLimitedReply({ intent, result: submission.reply({ formErrors: [limited.error], hideFields: ['password', 'confirmPassword'] }) }, limited.retryAfter)
     const result = await registerAccount(db, submission.value)
     if (!result.ok) return data({ intent, result: submission.reply({ fieldErrors: { email: [result.error] }, hideFields: ['password', 'confirmPassword'] }) }, { status: result.status })

@@ -5,7 +5,7 @@ import { Alert, Anchor, Button, Container, Paper, PasswordInput, Stack, Text, Ti
 import { useEffect } from 'react'
 import type { Route } from './+types/reset-password'
 import { resetPassword } from '~/domain/accounts.server'
-import { checkRateLimits, rateLimitedReply } from '~/http.server'
+import { checkRateLimits, rateLimitedReply, readForm } from '~/http.server'
 import { MISSING_RESET_TOKEN, ResetPasswordSchema } from '~/lib/account-schemas'
 import { RESET_REDIRECT_MS, SITE_NAME } from '~/lib/constants'
 import { servicesContext } from '~/services.server'
@@ -23,7 +23,7 @@ export function loader({ url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: ResetPasswordSchema })
+  const submission = parseWithZod(await readForm(request), { schema: ResetPasswordSchema })
   if (submission.status !== 'success') return data({ done: false, result: submission.reply({ hideFields: ['password', 'confirmPassword'] }) }, { status: 400 })
   const limited = await checkRateLimits(context, [{ rule: 'resetPerIp' }])
   if (limited) return rateLimitedReply({ done: false, result: submission.reply({ formErrors: [limited.error], hideFields: ['password', 'confirmPassword'] }) }, limited.retryAfter)

@@ -301,7 +301,7 @@ describe('admin login', () => {
     expect((refused as { data: { error: string } }).data.error).toBe('Admin login failed. Please check your credentials.')
     expect(await t.db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute()).toHaveLength(0)
     const api = await json(await callRoute(apiAdminLogin, { request: makeRequest('/api/admin/login', { json: { email: user.email, password: user.password } }), context: t.routerContext(ip()) }))
-    expect(api).toEqual({ status: 403, body: { error: 'Admin login failed. Please check your credentials.' } })
+    expect(api).toEqual({ status: 401, body: { error: 'Admin login failed. Please check your credentials.' } })
     const apiOk = await json(await callRoute(apiAdminLogin, { request: makeRequest('/api/admin/login', { json: { email: admin.email, password: admin.password } }), context: t.routerContext(ip()) }))
     expect(apiOk.status).toBe(200)
     expect(apiOk.body.token).toBeTruthy()

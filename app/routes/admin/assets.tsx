@@ -15,6 +15,7 @@ import { SITE_NAME } from '~/lib/constants'
 import { useHydrated } from '~/lib/use-hydrated'
 import { servicesContext } from '~/services.server'
 import classes from './assets.module.css'
+import { readForm } from '~/http.server'
 
 export const meta: Route.MetaFunction = () => [{ title: `Manage Assets | Admin | ${SITE_NAME}` }]
 
@@ -84,7 +85,7 @@ function selectedIds(form: FormData): number[] {
 export async function action({ request, url, context }: Route.ActionArgs) {
   const admin = await getAdmin(request, context)
   const { db, storage } = context.get(servicesContext)
-  const form = await request.formData()
+  const form = await readForm(request)
   const intent = String(form.get('intent') ?? '')
   const id = IdSchema.safeParse(form.get('id'))
 

@@ -1,17 +1,13 @@
 import { data, Form, redirect, useNavigation } from 'react-router'
 import { Alert, Button, Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core'
-import { z } from 'zod'
 import type { Route } from './+types/login'
 import { sessionCookie } from '~/auth.server'
 import { NOT_ADMIN, signInWithPassword } from '~/domain/accounts.server'
 import { servicesContext } from '~/services.server'
+import { checkRateLimits, readForm } from '~/http.server'
+import { LoginSchema } from '~/lib/account-schemas'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Admin Login | AI Stock Library' }]
-
-const AdminLoginSchema = z.object({
-  email: z.email({ message: 'Enter a valid email address.' }),
-  password: z.string().min(1, { message: 'Enter your password.' }),
-})
 
 export function loader({ context }: Route.LoaderArgs) {
   // The hint exists only in demo mode; with ADMIN_EMAIL/ADMIN_PASSWORD set it is never sent.
@@ -19,11 +15,14 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData()
-  const parsed = AdminLoginSchema.safeParse({ email: form.get('email'), password: form.get('password') })
+  const form = await readForm(request)
+  const parsed = LoginSchema.safeParse({ email: form.get('email') ?? '', password: form.get('password') ?? '' })
   if (!parsed.success) {
     return data({ error: parsed.error.issues[0]?.message ?? NOT_ADMIN, email: String(form.get('email') ?? '') }, { status: 400 })
   }
+  // The same limits as every other sign-in door: no unlimited password guessing here.
+  const limited = await checkRateLimits(context, [{ rule: 'loginPerIp' }, { rule: 'loginPerEmail', subject: parsed.data.email }])
+  if (limited) return data({ error: limited.error, email: parsed.data.email }, { status: 429, headers: { 'Retry-After': String(limited.retryAfter) } })
   const result = await signInWithPassword(context.get(servicesContext).db, {
     ...parsed.data,
     requireAdmin: true,

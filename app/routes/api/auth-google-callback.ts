@@ -1,6 +1,6 @@
 import { redirect } from 'react-router'
 import type { Route } from './+types/auth-google-callback'
-import { sessionCookie } from '~/auth.server'
+import { readCookie, sessionCookie } from '~/auth.server'
 import { signInWithGoogle } from '~/domain/accounts.server'
 import { log } from '~/domain/log.server'
 import { googleAuthenticator, googleEnabled, GOOGLE_NEXT_COOKIE } from '~/google-auth.server'
@@ -8,14 +8,6 @@ import { safeRedirectPath } from '~/lib/redirects'
 import { DEFAULT_AFTER_LOGIN } from '~/lib/constants'
 import { servicesContext } from '~/services.server'
 import { methodNotAllowed } from '~/http.server'
-
-function readCookie(request: Request, name: string): string | null {
-  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
-    const [key, ...rest] = part.trim().split('=')
-    if (key === name) return decodeURIComponent(rest.join('='))
-  }
-  return null
-}
 
 // GET /api/auth/google/callback: Google sends the browser back here with a code. The strategy
 // checks the state cookie and exchanges the code; we open a session and set our cookie.

@@ -10,7 +10,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== 'POST') return jsonError(405, 'Use POST.')
   const body = await readApiBody(request, ApiRegisterSchema)
   if (!body.ok) return body.response
-  const limited = await checkRateLimits(context, [{ rule: 'registerPerIp' }])
+  const limited = await checkRateLimits(context, [{ rule: 'registerPerIp' }, { rule: 'registerPerEmail', subject: body.value.email }])
   if (limited) return rateLimitedJson(limited)
   const result = await registerAccount(context.get(servicesContext).db, { fullName: body.value.full_name, email: body.value.email, password: body.value.password })
   if (!result.ok) return jsonError(result.status, result.error)

@@ -8,8 +8,9 @@ import { servicesContext } from '~/services.server'
 // GET /api/users/favorites → {favorites: [asset...]}; POST {asset_id} adds (twice is harmless).
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const user = await requireApiUser(request, context)
-  const page = Number(url.searchParams.get('page') ?? 1)
-  const { assets, total } = await listFavourites(context.get(servicesContext).db, user.id, { page: Number.isInteger(page) && page > 0 ? page : 1, limit: 100 })
+  const pageParam = url.searchParams.get('page') ?? '1'
+  if (!/^\d{1,6}$/.test(pageParam) || pageParam === '0') return jsonError(400, 'page must be a whole number from 1')
+  const { assets, total } = await listFavourites(context.get(servicesContext).db, user.id, { page: Number(pageParam), limit: 100 })
   return Response.json({ favorites: assets, total }, { headers: { 'Cache-Control': 'no-store' } })
 }
 
