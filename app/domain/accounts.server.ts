@@ -1,5 +1,6 @@
+import type { Kysely } from 'kysely'
 import type { DB } from '#db/client'
-import type { User } from '#db/schema'
+import type { Database, User } from '#db/schema'
 import type { Config } from '~/config.server'
 import { sendMail } from './mail.server'
 import { hashPassword, verifyPassword } from './passwords.server'
@@ -86,20 +87,25 @@ export async function resetPassword(db: DB, token: string, password: string): Pr
   const passwordHash = await hashPassword(password)
   return db.transaction().execute(async (trx) => {
     // Claiming the token and using it happen together: a second use finds it spent.
-    const claimed = await trx
-      .updateTable('password_resets')
-      .set({ used_at: new Date() })
-      .where('token_hash', '=', hashToken(token))
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', new Date())
-      .returning('user_id')
-      .executeTakeFirst()
+    const claimed = await claimOneTimeToken(trx, 'password_resets', token)
     if (!claimed) return { ok: false, error: BAD_RESET_TOKEN }
     await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: new Date() }).where('id', '=', claimed.user_id).execute()
     await trx.updateTable('password_resets').set({ used_at: new Date() }).where('user_id', '=', claimed.user_id).where('used_at', 'is', null).execute()
     await deleteUserSessions(trx, claimed.user_id)
     return { ok: true }
   })
+}
+
+/** Marks an unexpired, unused token as used, in one statement; undefined if it was not. */
+function claimOneTimeToken(db: Kysely<Database>, table: 'password_resets' | 'login_tokens', token: string) {
+  return db
+    .updateTable(table)
+    .set({ used_at: new Date() })
+    .where('token_hash', '=', hashToken(token))
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .returning('user_id')
+    .executeTakeFirst()
 }
 
 /** A one-time sign-in link token (for `/login?token=`): single use, ten minutes. */
@@ -113,14 +119,7 @@ export async function createLoginToken(db: DB, userId: string): Promise<string> 
 }
 
 export async function signInWithLoginToken(db: DB, token: string, userAgent?: string | null): Promise<SignInResult> {
-  const claimed = await db
-    .updateTable('login_tokens')
-    .set({ used_at: new Date() })
-    .where('token_hash', '=', hashToken(token))
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', new Date())
-    .returning('user_id')
-    .executeTakeFirst()
+  const claimed = await claimOneTimeToken(db, 'login_tokens', token)
   const user = claimed ? await db.selectFrom('users').selectAll().where('id', '=', claimed.user_id).executeTakeFirst() : undefined
   if (!user) return { ok: false, status: 401, error: BAD_LOGIN_TOKEN }
   const session = await createSession(db, user.id, userAgent)

@@ -1,16 +1,9 @@
 import { Link } from 'react-router'
 import { Badge, Text } from '@mantine/core'
+import type { BlogPostView } from '~/domain/blog.server'
 import classes from './BlogCard.module.css'
 
-export interface BlogCardPost {
-  slug: string
-  title: string
-  excerpt: string
-  image: string
-  date: string
-  readTime: string
-  category: string
-}
+export type BlogCardPost = Pick<BlogPostView, 'slug' | 'title' | 'excerpt' | 'image' | 'date' | 'readTime' | 'category'>
 
 /** One post in the /blog grid: the whole card links to the post. */
 export function BlogCard({ post, loading = 'lazy' }: { post: BlogCardPost; loading?: 'lazy' | 'eager' }) {

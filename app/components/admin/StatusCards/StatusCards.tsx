@@ -1,24 +1,9 @@
 import { Paper, SimpleGrid, Text } from '@mantine/core'
+import type { SystemStatus } from '~/domain/system-status.server'
 import classes from './StatusCards.module.css'
 
-/** What the screens need of a system status (the domain's SystemStatus, serialised). */
-export interface StatusView {
-  serverHealth: string
-  database: string
-  storage: string
-  apiResponseTime: string
-  errorRate: string
-  details: {
-    databaseMs: number | null
-    storageFreeBytes: number | null
-    requestCount: number
-    p95ThresholdMs: number
-    errorRateThresholdPercent: number
-    apiResponseTimeOk: boolean | null
-    errorRateOk: boolean | null
-    uptimeSeconds: number
-  }
-}
+/** What the screens show: the domain's system status (plain strings and numbers). */
+export type StatusView = SystemStatus
 
 type Tone = 'good' | 'bad' | 'unknown'
 
