@@ -46,7 +46,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const edit = optionalId(url.searchParams.get('edit'))
   const confirmDelete = optionalId(url.searchParams.get('confirmDelete'))
   const preview = optionalId(url.searchParams.get('preview'))
-  const deleted = Number(url.searchParams.get('deleted')) || 0
+  const deleted = optionalId(url.searchParams.get('deleted')) ?? 0
   const saved = optionalId(url.searchParams.get('saved'))
   const view = { q: query.q ?? '', status: query.status ?? 'all', edit, confirmDelete, deleted, saved, listHref: listHref(url) }
   const db = context.get(servicesContext).db

@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router'
 import type { Route } from './+types/layout'
-import { adminContext, getAdmin, requireAdmin } from '~/auth.server'
+import { adminContext, requireAdmin } from '~/auth.server'
 
 // The one gate of the admin area. Middleware runs before any loader or action below it, so
 // nothing under /admin runs for someone who is not an admin: they get the 404 page.
@@ -10,11 +10,6 @@ export const middleware: Route.MiddlewareFunction[] = [
     return next()
   },
 ]
-
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await getAdmin(request, context)
-  return { adminName: admin.full_name || admin.email }
-}
 
 export default function AdminLayout() {
   return <Outlet />
