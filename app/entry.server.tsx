@@ -28,6 +28,11 @@ export async function prepare(): Promise<void> {
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return
   const url = new URL(request.url)
+  // React Router's own CSRF guard refusing a cross-site form post: expected, not a fault.
+  if (error instanceof Error && error.message.includes('does not match `origin` header')) {
+    log.warn('cross-origin action refused', { method: request.method, path: url.pathname })
+    return
+  }
   log.error('unhandled error', {
     method: request.method,
     path: url.pathname,
