@@ -1,13 +1,10 @@
 // npm run bench:search: 100 000 assets in a scratch PostgreSQL database, then p50/p95 of
 // searchAssets for 20 mixed queries, and of GET /explore?q=... through the built server.
 // Figures are printed and written to docs/performance.md. Budget: searchAssets p95 < 50 ms.
-import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { sql } from 'kysely'
 import { createDatabase, migrateToLatest } from '#db/client'
 import { searchAssets, type SearchQuery } from '~/domain/search.server'
+import { startBuiltServer, writePerformanceSection } from './bench-support'
 import { createScratchDatabase, isReachable, serverUrl } from '../tests/support/database-url'
 
 const ASSETS = Number(process.env.BENCH_ASSETS ?? 100_000)
@@ -93,21 +90,9 @@ async function benchDomain(db: ReturnType<typeof createDatabase>) {
 }
 
 async function benchHttp(databaseUrl: string) {
-  if (!existsSync('build/server/index.js')) throw new Error('Build first: npx react-router build')
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-'))
-  const port = 3290
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
-    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_REQUESTS: 'false', LOG_SILENT: '1', SEED_ON_EMPTY: 'false', SESSION_SECRET: 'bench-secret-bench-secret-bench-secret' },
-    stdio: 'ignore',
-  })
+  const server = await startBuiltServer(3290, databaseUrl)
+  const base = server.base
   try {
-    const base = `http://127.0.0.1:${port}`
-    for (let i = 0; i < 100; i++) {
-      try {
-        if ((await fetch(`${base}/healthz`)).ok) break
-      } catch {}
-      await new Promise((r) => setTimeout(r, 300))
-    }
     const words = ['robot', 'glossy cube', 'rob', 'shpere', 'neon', 'coffee', 'planet', 'glass']
     const times: number[] = []
     for (let i = 0; i < HTTP_REQUESTS; i++) {
@@ -120,8 +105,7 @@ async function benchHttp(databaseUrl: string) {
     }
     return { p50: percentile(times, 50), p95: percentile(times, 95) }
   } finally {
-    child.kill('SIGTERM')
-    rmSync(dataDir, { recursive: true, force: true })
+    server.stop()
   }
 }
 
@@ -147,11 +131,7 @@ async function main() {
 }
 
 function writeReport(domain: Awaited<ReturnType<typeof benchDomain>>, http: { p50: number; p95: number }) {
-  const file = 'docs/performance.md'
-  const start = '<!-- bench:search start -->'
-  const end = '<!-- bench:search end -->'
-  const section = [
-    start,
+  writePerformanceSection('search', [
     `## Search (npm run bench:search), measured ${new Date().toISOString().slice(0, 10)}`,
     '',
     `${ASSETS.toLocaleString('en-US')} assets on PostgreSQL (local server, 2 cores), ${ROUNDS} rounds of 20 mixed queries, page size 20.`,
@@ -162,12 +142,7 @@ function writeReport(domain: Awaited<ReturnType<typeof benchDomain>>, http: { p5
     '',
     `- **searchAssets, all queries: p50 ${ms(domain.p50)}, p95 ${ms(domain.p95)}** (budget: p95 under 50 ms).`,
     `- GET /explore?q=... through the built server (${HTTP_REQUESTS} sequential requests, whole HTML page): p50 ${ms(http.p50)}, p95 ${ms(http.p95)}.`,
-    end,
-  ].join('\n')
-  let text = existsSync(file) ? readFileSync(file, 'utf8') : '# Performance\n\nFigures from the benchmark scripts (`npm run bench:*`), not from timed tests.\n'
-  text = text.includes(start) ? text.replace(new RegExp(`${start}[\\s\\S]*${end}`), section) : `${text.trimEnd()}\n\n${section}\n`
-  writeFileSync(file, text)
-  console.log(`Wrote ${file}`)
+  ])
 }
 
 main().catch((error: unknown) => {

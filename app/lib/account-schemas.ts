@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { DEFAULT_AFTER_LOGIN } from './constants'
 import { safeRedirectPath } from './redirects'
+import { positiveInt } from './explore-params'
 
 // The account forms' rules, shared by the pages (server and browser) and the JSON API.
 export const PASSWORDS_DIFFER = 'Passwords do not match.'
@@ -58,9 +59,10 @@ export const ApiResetPasswordSchema = z.object({
  */
 export function afterLoginTarget(redirectTo: string | null | undefined, assetId: string | null | undefined): string {
   const target = safeRedirectPath(redirectTo, DEFAULT_AFTER_LOGIN)
-  if (redirectTo && assetId && /^\d{1,9}$/.test(assetId) && target !== DEFAULT_AFTER_LOGIN) {
+  const id = positiveInt(assetId)
+  if (redirectTo && id && target !== DEFAULT_AFTER_LOGIN) {
     const url = new URL(target, 'http://relative.invalid')
-    url.searchParams.set('assetId', assetId)
+    url.searchParams.set('assetId', String(id))
     url.searchParams.set('download', '1')
     return `${url.pathname}${url.search}`
   }

@@ -29,7 +29,8 @@ function tagsFrom(params: URLSearchParams): string[] {
   return normaliseTags(params.getAll('tags').join(','))
 }
 
-function positiveInt(value: string | null): number | undefined {
+/** A URL id or page number: digits only, from 1, small enough for an integer column. */
+export function positiveInt(value: string | null | undefined): number | undefined {
   if (!value || !/^\d{1,9}$/.test(value)) return undefined
   const n = Number(value)
   return n >= 1 ? n : undefined

@@ -9,6 +9,7 @@ import { log } from '~/domain/log.server'
 import { BLOG_FIELDS, blogFieldErrors, BlogPostSchema, type BlogField, type BlogFieldErrors } from '~/lib/blog-schema'
 import { SITE_NAME } from '~/lib/constants'
 import { servicesContext } from '~/services.server'
+import { positiveInt } from '~/lib/explore-params'
 
 // One form for /admin/blog/new and /admin/blog/edit/{id}: create mode without an id.
 
@@ -18,9 +19,7 @@ const LOAD_FAILED = 'Failed to load blog post'
 // Far above any real post (the content itself is capped by the schema), well below abuse.
 const MAX_FORM_BYTES = 1024 * 1024
 
-function postId(param: string | undefined): number | null {
-  return param && /^\d{1,9}$/.test(param) ? Number(param) : null
-}
+const postId = (param: string | undefined): number | null => positiveInt(param) ?? null
 
 /** Today as the free-text date the seeded posts use, e.g. 'March 12, 2026'. */
 function today(): string {

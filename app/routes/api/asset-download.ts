@@ -4,14 +4,16 @@ import { downloadAsset } from '~/domain/downloads.server'
 import { signingSecret } from '~/domain/signing.server'
 import { jsonError, methodNotAllowed } from '~/http.server'
 import { servicesContext } from '~/services.server'
+import { positiveInt } from '~/lib/explore-params'
 
 // POST /api/assets/download/{id} (bearer) → {downloadUrl, filename}; 403 {error:'Download quota exceeded'}.
 export async function action({ request, context, params }: Route.ActionArgs) {
   if (request.method !== 'POST') return jsonError(405, 'Use POST.')
   const user = await requireApiUser(request, context)
-  if (!/^\d{1,9}$/.test(params.id)) return jsonError(400, 'The asset id must be a number.')
+  const id = positiveInt(params.id)
+  if (!id) return jsonError(400, 'The asset id must be a number.')
   const { db, config } = context.get(servicesContext)
-  const grant = await downloadAsset(db, { userId: user.id, plan: user.plan, assetId: Number(params.id), secret: signingSecret(config) })
+  const grant = await downloadAsset(db, { userId: user.id, plan: user.plan, assetId: id, secret: signingSecret(config) })
   if (!grant.ok) return jsonError(grant.status, grant.error)
   return Response.json({ downloadUrl: grant.downloadUrl, filename: grant.filename }, { headers: { 'Cache-Control': 'no-store' } })
 }

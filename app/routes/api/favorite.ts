@@ -3,15 +3,17 @@ import { requireApiUser } from '~/auth.server'
 import { removeFavourite } from '~/domain/favourites.server'
 import { jsonError, methodNotAllowed } from '~/http.server'
 import { servicesContext } from '~/services.server'
+import { positiveInt } from '~/lib/explore-params'
 
 // DELETE /api/users/favorites/{id}: removes one of the caller's own favourites.
 export async function action({ request, context, params }: Route.ActionArgs) {
   if (request.method !== 'DELETE') return jsonError(405, 'Use DELETE.')
   const user = await requireApiUser(request, context)
-  if (!/^\d{1,9}$/.test(params.id)) return jsonError(400, 'The asset id must be a number.')
-  const removed = await removeFavourite(context.get(servicesContext).db, user.id, Number(params.id))
+  const id = positiveInt(params.id)
+  if (!id) return jsonError(400, 'The asset id must be a number.')
+  const removed = await removeFavourite(context.get(servicesContext).db, user.id, id)
   if (!removed) return jsonError(404, 'Not in your favorites')
-  return Response.json({ ok: true, asset_id: Number(params.id), isFavorite: false })
+  return Response.json({ ok: true, asset_id: id, isFavorite: false })
 }
 
 // Any other method gets a JSON 405, not the router's generic error.

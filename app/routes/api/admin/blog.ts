@@ -4,10 +4,9 @@ import { getPostById, updatePost } from '~/domain/blog.server'
 import { jsonError, readApiBody } from '~/http.server'
 import { BlogPostSchema } from '~/lib/blog-schema'
 import { servicesContext } from '~/services.server'
+import { positiveInt } from '~/lib/explore-params'
 
-function postId(param: string | undefined): number | null {
-  return param && /^\d{1,9}$/.test(param) ? Number(param) : null
-}
+const postId = (param: string | undefined): number | null => positiveInt(param) ?? null
 
 // GET /api/admin/blogs/{id} → the seven fields the edit form loads (with id and slug).
 export async function loader({ request, params, context }: Route.LoaderArgs) {
