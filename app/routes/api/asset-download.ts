@@ -8,7 +8,7 @@ import { positiveInt } from '~/lib/explore-params'
 
 // POST /api/assets/download/{id} (bearer) → {downloadUrl, filename}; 403 {error:'Download quota exceeded'}.
 export async function action({ request, context, params }: Route.ActionArgs) {
-  if (request.method !== 'POST') return jsonError(405, 'Use POST.')
+  if (request.method !== 'POST') return methodNotAllowed('POST')
   const user = await requireApiUser(request, context)
   const id = positiveInt(params.id)
   if (!id) return jsonError(400, 'The asset id must be a number.')

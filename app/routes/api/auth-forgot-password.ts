@@ -7,7 +7,7 @@ import { servicesContext } from '~/services.server'
 
 // POST /api/auth/forgot-password {email}: the same answer whether or not the email is registered.
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== 'POST') return jsonError(405, 'Use POST.')
+  if (request.method !== 'POST') return methodNotAllowed('POST')
   const body = await readApiBody(request, ForgotPasswordSchema)
   if (!body.ok) return body.response
   const limited = await checkRateLimits(context, [{ rule: 'forgotPerIp' }, { rule: 'forgotPerEmail', subject: body.value.email }])

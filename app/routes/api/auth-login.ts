@@ -6,7 +6,7 @@ import { servicesContext } from '~/services.server'
 
 // POST /api/auth/login {email, password} → {token}: the API's authToken, a session like the cookie's.
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== 'POST') return jsonError(405, 'Use POST.')
+  if (request.method !== 'POST') return methodNotAllowed('POST')
   const body = await readApiBody(request, LoginSchema)
   if (!body.ok) return body.response
   const limited = await checkRateLimits(context, [{ rule: 'loginPerIp' }, { rule: 'loginPerEmail', subject: body.value.email }])

@@ -1,12 +1,12 @@
 import type { Route } from './+types/auth-logout'
 import { clearSessionCookie, readSessionToken } from '~/auth.server'
 import { deleteSession } from '~/domain/sessions.server'
-import { jsonError, methodNotAllowed } from '~/http.server'
+import { methodNotAllowed } from '~/http.server'
 import { servicesContext } from '~/services.server'
 
 // POST /api/auth/logout: ends the session of the token (bearer or cookie), for both doors.
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== 'POST') return jsonError(405, 'Use POST.')
+  if (request.method !== 'POST') return methodNotAllowed('POST')
   const token = readSessionToken(request)
   if (token) await deleteSession(context.get(servicesContext).db, token)
   return Response.json({ ok: true }, { headers: { 'Set-Cookie': clearSessionCookie(context) } })

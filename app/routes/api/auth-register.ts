@@ -7,7 +7,7 @@ import { servicesContext } from '~/services.server'
 
 // POST /api/auth/register {email, password, full_name} → 201 {user}; 409 for a taken email.
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== 'POST') return jsonError(405, 'Use POST.')
+  if (request.method !== 'POST') return methodNotAllowed('POST')
   const body = await readApiBody(request, ApiRegisterSchema)
   if (!body.ok) return body.response
   const limited = await checkRateLimits(context, [{ rule: 'registerPerIp' }, { rule: 'registerPerEmail', subject: body.value.email }])

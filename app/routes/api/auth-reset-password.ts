@@ -6,7 +6,7 @@ import { servicesContext } from '~/services.server'
 
 // POST /api/auth/reset-password {token, password}
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== 'POST') return jsonError(405, 'Use POST.')
+  if (request.method !== 'POST') return methodNotAllowed('POST')
   const body = await readApiBody(request, ApiResetPasswordSchema)
   if (!body.ok) return body.response
   const limited = await checkRateLimits(context, [{ rule: 'resetPerIp' }])

@@ -7,7 +7,7 @@ import { positiveInt } from '~/lib/explore-params'
 
 // DELETE /api/users/favorites/{id}: removes one of the caller's own favourites.
 export async function action({ request, context, params }: Route.ActionArgs) {
-  if (request.method !== 'DELETE') return jsonError(405, 'Use DELETE.')
+  if (request.method !== 'DELETE') return methodNotAllowed('DELETE')
   const user = await requireApiUser(request, context)
   const id = positiveInt(params.id)
   if (!id) return jsonError(400, 'The asset id must be a number.')

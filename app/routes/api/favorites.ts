@@ -2,7 +2,7 @@ import { z } from 'zod'
 import type { Route } from './+types/favorites'
 import { requireApiUser } from '~/auth.server'
 import { addFavourite, AssetNotFoundError, listFavourites } from '~/domain/favourites.server'
-import { jsonError, readApiBody } from '~/http.server'
+import { jsonError, readApiBody, methodNotAllowed } from '~/http.server'
 import { servicesContext } from '~/services.server'
 
 // GET /api/users/favorites → {favorites: [asset...]}; POST {asset_id} adds (twice is harmless).
@@ -17,7 +17,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 const AddFavourite = z.object({ asset_id: z.coerce.number({ message: 'asset_id must be a number.' }).int('asset_id must be a whole number.').positive('asset_id must be positive.') })
 
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== 'POST') return jsonError(405, 'Use POST to add, DELETE /api/users/favorites/{id} to remove.')
+  if (request.method !== 'POST') return methodNotAllowed('GET', 'POST')
   const user = await requireApiUser(request, context)
   const body = await readApiBody(request, AddFavourite)
   if (!body.ok) return body.response

@@ -2,17 +2,18 @@ import type { Route } from './+types/stripe-webhook'
 import { applyStripeEvent, verifyStripeEvent } from '~/domain/billing.server'
 import { log } from '~/domain/log.server'
 import { servicesContext } from '~/services.server'
+import { methodNotAllowed } from '~/http.server'
 
 // POST /api/stripe/webhook: Stripe's event deliveries. The same-origin middleware lets them in
 // (an API call without a session cookie); the signature is what proves they are Stripe's.
 const MAX_EVENT_BYTES = 512 * 1024
 
 export function loader() {
-  return Response.json({ error: 'Method not allowed' }, { status: 405, headers: { Allow: 'POST' } })
+  return methodNotAllowed('POST')
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== 'POST') return Response.json({ error: 'Method not allowed' }, { status: 405, headers: { Allow: 'POST' } })
+  if (request.method !== 'POST') return methodNotAllowed('POST')
   const { db, config } = context.get(servicesContext)
   if (Number(request.headers.get('content-length') ?? 0) > MAX_EVENT_BYTES) return Response.json({ error: 'Payload too large' }, { status: 413 })
   // The raw text: the signature covers the exact bytes Stripe sent.

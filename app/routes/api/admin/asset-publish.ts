@@ -1,18 +1,18 @@
 import type { Route } from './+types/asset-publish'
 import { requireApiAdmin } from '~/auth.server'
 import { setPublished } from '~/domain/assets.server'
-import { jsonError, readApiBody } from '~/http.server'
+import { jsonError, readApiBody, methodNotAllowed } from '~/http.server'
 import { IdSchema, PublishSchema } from '~/lib/admin-assets'
 import { servicesContext } from '~/services.server'
 
 export function loader() {
-  return jsonError(405, 'Use POST.', { Allow: 'POST' })
+  return methodNotAllowed('POST')
 }
 
 // POST /api/admin/assets/{id}/publish {is_active} → publish (true, the default) or back to draft.
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = await requireApiAdmin(request, context)
-  if (request.method !== 'POST') return jsonError(405, 'Use POST.', { Allow: 'POST' })
+  if (request.method !== 'POST') return methodNotAllowed('POST')
   const id = IdSchema.safeParse(params.id)
   if (!id.success) return jsonError(400, id.error.issues[0]?.message ?? 'Invalid id.')
   // An empty body means 'publish'.

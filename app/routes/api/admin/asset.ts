@@ -1,7 +1,7 @@
 import type { Route } from './+types/asset'
 import { requireApiAdmin } from '~/auth.server'
 import { deleteAssets, getAssetForAdmin, updateAsset } from '~/domain/assets.server'
-import { jsonError, readApiBody } from '~/http.server'
+import { jsonError, readApiBody, methodNotAllowed } from '~/http.server'
 import { AssetChangesSchema, IdSchema } from '~/lib/admin-assets'
 import { servicesContext } from '~/services.server'
 
@@ -37,6 +37,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return deleted ? Response.json({ ok: true, id: id.data }, { headers: NO_STORE }) : jsonError(404, NOT_FOUND)
     }
     default:
-      return jsonError(405, 'Use GET, PUT or DELETE.', { Allow: 'GET, PUT, DELETE' })
+      return methodNotAllowed('GET', 'PUT', 'DELETE')
   }
 }

@@ -2,7 +2,7 @@ import type { Route } from './+types/assets'
 import { requireApiAdmin } from '~/auth.server'
 import { UploadRejectedError, UploadTooLargeError, uploadAsset } from '~/domain/asset-upload.server'
 import { listAssetsForAdmin } from '~/domain/assets.server'
-import { jsonError } from '~/http.server'
+import { jsonError, methodNotAllowed } from '~/http.server'
 import { AdminAssetQuerySchema, UploadFieldsSchema } from '~/lib/admin-assets'
 import { UPLOAD_LIMIT_BYTES } from '~/lib/constants'
 import { servicesContext } from '~/services.server'
@@ -23,7 +23,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
 // thumbnail) → 201 with the unpublished asset and original_url.
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireApiAdmin(request, context)
-  if (request.method !== 'POST') return jsonError(405, 'Use GET or POST.', { Allow: 'GET, POST' })
+  if (request.method !== 'POST') return methodNotAllowed('GET', 'POST')
   const upload = await readMultipartUpload(request, {
     maxFiles: 2,
     // The file and its thumbnail, with room for the fields and the multipart framing.

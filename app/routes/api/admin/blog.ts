@@ -1,7 +1,7 @@
 import type { Route } from './+types/blog'
 import { requireApiAdmin } from '~/auth.server'
 import { getPostById, updatePost } from '~/domain/blog.server'
-import { jsonError, readApiBody } from '~/http.server'
+import { jsonError, readApiBody, methodNotAllowed } from '~/http.server'
 import { BlogPostSchema } from '~/lib/blog-schema'
 import { servicesContext } from '~/services.server'
 import { positiveInt } from '~/lib/explore-params'
@@ -21,7 +21,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 // PUT /api/admin/blogs/{id} with the seven fields → the updated post.
 export async function action({ request, params, context }: Route.ActionArgs) {
   await requireApiAdmin(request, context)
-  if (request.method !== 'PUT') return jsonError(405, 'Use GET or PUT.', { Allow: 'GET, PUT' })
+  if (request.method !== 'PUT') return methodNotAllowed('GET', 'PUT')
   const id = postId(params.id)
   if (!id) return jsonError(404, 'Blog post not found.')
   const body = await readApiBody(request, BlogPostSchema)

@@ -1,7 +1,7 @@
 import type { Route } from './+types/blogs'
 import { requireApiAdmin } from '~/auth.server'
 import { authorOf, createPost, listPosts } from '~/domain/blog.server'
-import { jsonError, readApiBody } from '~/http.server'
+import { methodNotAllowed, readApiBody } from '~/http.server'
 import { BlogPostSchema } from '~/lib/blog-schema'
 import { servicesContext } from '~/services.server'
 
@@ -14,7 +14,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireApiAdmin(request, context)
-  if (request.method !== 'POST') return jsonError(405, 'Use GET or POST.', { Allow: 'GET, POST' })
+  if (request.method !== 'POST') return methodNotAllowed('GET', 'POST')
   const body = await readApiBody(request, BlogPostSchema)
   if (!body.ok) return body.response
   const post = await createPost(context.get(servicesContext).db, body.value, authorOf(admin))

@@ -6,7 +6,7 @@ import { servicesContext } from '~/services.server'
 
 // POST /api/admin/login: like /api/auth/login, but only an admin gets a token.
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== 'POST') return jsonError(405, 'Use POST.')
+  if (request.method !== 'POST') return methodNotAllowed('POST')
   const body = await readApiBody(request, LoginSchema)
   if (!body.ok) return body.response
   const limited = await checkRateLimits(context, [{ rule: 'loginPerIp' }, { rule: 'loginPerEmail', subject: body.value.email }])

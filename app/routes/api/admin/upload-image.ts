@@ -10,7 +10,7 @@ import type { Route } from './+types/upload-image'
 import { requireApiAdmin } from '~/auth.server'
 import { storeBlogImage } from '~/domain/blog.server'
 import { NotAnImageError } from '~/domain/images.server'
-import { jsonError } from '~/http.server'
+import { jsonError, methodNotAllowed } from '~/http.server'
 import { UPLOAD_LIMIT_BYTES, UPLOAD_LIMIT_TEXT } from '~/lib/constants'
 import { servicesContext } from '~/services.server'
 
@@ -25,13 +25,13 @@ function isTooLarge(error: unknown): boolean {
 }
 
 export function loader() {
-  return jsonError(405, 'Upload with POST.', { Allow: 'POST' })
+  return methodNotAllowed('POST')
 }
 
 // POST /api/admin/upload-image (multipart, field `image`) → {url} of the re-encoded picture.
 export async function action({ request, context }: Route.ActionArgs) {
   await requireApiAdmin(request, context)
-  if (request.method !== 'POST') return jsonError(405, 'Upload with POST.', { Allow: 'POST' })
+  if (request.method !== 'POST') return methodNotAllowed('POST')
   if (!(request.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')) {
     return jsonError(400, 'Send the image as multipart/form-data in the field "image".')
   }
