@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1
-# --- build: all dependencies, then the production build ---
+# --- build: all dependencies, then the production build (the app and the Express server in one) ---
 FROM node:24-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -7,13 +7,13 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npx react-router build
 
-# --- deps: production dependencies only ---
+# --- deps: production dependencies only (no tsx, no Vite, no TypeScript) ---
 FROM node:24-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund
 
-# --- runtime ---
+# --- runtime: the build, production node_modules and package.json; plain node ---
 FROM node:24-slim
 ENV NODE_ENV=production \
     PORT=3000 \
@@ -22,12 +22,14 @@ ENV NODE_ENV=production \
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
-COPY package.json server.ts tsconfig.json ./
-COPY app/config.server.ts ./app/config.server.ts
+COPY package.json ./
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
 EXPOSE 3000
-HEALTHCHECK --interval=30s --timeout=5s --start-period=90s --retries=3 \
-  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "--import", "tsx", "server.ts"]
+# Readiness: migrations done and the database answering. (/healthz is liveness only.)
+HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+# SIGTERM drains requests in flight and exits 0 (graceful shutdown).
+STOPSIGNAL SIGTERM
+CMD ["node", "build/server/index.js"]

@@ -26,9 +26,12 @@ export default defineConfig({
   ],
   webServer: {
     command: 'node scripts/e2e-server.mjs',
-    url: `${baseURL}/healthz`,
+    // Ready, not just listening: migrations and the demo catalogue are in place.
+    url: `${baseURL}/readyz`,
     timeout: 240_000,
     reuseExistingServer: false,
+    // SIGTERM, so the e2e server drops its database and temporary folder before it exits.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     stdout: 'ignore',
     stderr: 'pipe',
     env: { E2E_PORT: String(port) },

@@ -8,6 +8,11 @@ const inVitest = Boolean(process.env.VITEST)
 export default defineConfig({
   // The React Router plugin builds the app; vitest only needs the aliases.
   plugins: inVitest ? [] : [reactRouter()],
+  environments: {
+    // The server build's entry is our Express server, which imports React Router's build: one
+    // bundle, run by plain `node build/server/index.js` (React Router's custom-server template).
+    ssr: { build: { rollupOptions: { input: './server/index.ts' } } },
+  },
   resolve: {
     alias: {
       '~': fileURLToPath(new URL('./app', import.meta.url)),

@@ -36,6 +36,7 @@ const schema = z
     TRUST_PROXY: boolFlag,
     ADMIN_EMAIL: optionalString.pipe(z.email({ message: 'must be an email address' }).optional()),
     ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
+    DEMO: boolFlag,
     SEED_ON_EMPTY: boolFlag,
     DEMO_IMAGE_SIZE: z.coerce.number().int().min(64).max(4096).default(1024),
     LOG_REQUESTS: boolFlag,
@@ -73,8 +74,15 @@ export interface Config extends Env {
   pgliteDir: string
   storageDir: string
   isProduction: boolean
-  /** True when no admin credentials were given: the demo admin is created and hinted at. */
+  /**
+   * Demo mode: the demo catalogue fills an empty database and, without ADMIN_EMAIL, the demo
+   * admin is created and hinted at. On by default except in production, where DEMO=1 asks for it.
+   */
+  demo: boolean
+  /** Demo mode without admin credentials: the published demo admin exists. */
   demoMode: boolean
+  /** Fill an empty catalogue with demo content at start (SEED_ON_EMPTY, default: demo). */
+  seedOnEmpty: boolean
   /** Origins a form may lead to after our own redirect (hosted checkout and billing portal). */
   formActionOrigins: string[]
 }
@@ -88,13 +96,16 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}\nSee .env.example for every variable.`)
   }
   const e = result.data
+  const demo = e.DEMO ?? e.NODE_ENV !== 'production'
   return {
     ...e,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     pgliteDir: path.resolve(e.PGLITE_DIR ?? path.join(e.DATA_DIR, 'pglite')),
     storageDir: path.resolve(e.STORAGE_DIR ?? path.join(e.DATA_DIR, 'storage')),
     isProduction: e.NODE_ENV === 'production',
-    demoMode: !e.ADMIN_EMAIL,
+    demo,
+    demoMode: demo && !e.ADMIN_EMAIL,
+    seedOnEmpty: e.SEED_ON_EMPTY ?? demo,
     formActionOrigins: e.FORM_ACTION_ORIGINS.split(/\s+/).filter(Boolean),
   }
 }
@@ -104,9 +115,4 @@ let cached: Config | undefined
 export function getConfig(): Config {
   cached ??= parseConfig(process.env)
   return cached
-}
-
-/** Tests change the environment and call this to parse it again. */
-export function resetConfig(): void {
-  cached = undefined
 }

@@ -6,24 +6,10 @@ import { isbot } from 'isbot'
 import type { RenderToPipeableStreamOptions } from 'react-dom/server'
 import { renderToPipeableStream } from 'react-dom/server'
 import { NonceContext } from '~/lib/nonce'
-import { createLoadContext, getServices, requestInfoContext } from '~/services.server'
+import { requestInfoContext } from '~/web/context.server'
 import { log } from '~/domain/log.server'
 
-export { recordRequest } from '~/domain/metrics.server'
-
 export const streamTimeout = 5_000
-
-/** Called by server.ts for every request: the services, the CSP nonce and the client's IP. */
-export async function getLoadContext(request: { nonce: string; ip: string }): Promise<RouterContextProvider> {
-  const context = await createLoadContext()
-  context.set(requestInfoContext, request)
-  return context
-}
-
-/** Called by server.ts once before listening: migrations, admin, demo content. */
-export async function prepare(): Promise<void> {
-  await getServices()
-}
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return

@@ -9,12 +9,12 @@ export interface BuiltServer {
   stop(): void
 }
 
-/** Starts the built app (no demo seed) on 127.0.0.1 and waits until /healthz answers. */
+/** Starts the built app (no demo seed) on 127.0.0.1 and waits until /readyz answers. */
 export async function startBuiltServer(port: number, databaseUrl: string): Promise<BuiltServer> {
   const buildDir = process.env.BUILD_DIR ?? 'build'
   if (!existsSync(path.join(buildDir, 'server/index.js'))) throw new Error('Build first: npx react-router build')
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-'))
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+  const child = spawn(process.execPath, [path.join(process.env.BUILD_DIR ?? 'build', 'server/index.js')], {
     env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_REQUESTS: 'false', LOG_SILENT: '1', SEED_ON_EMPTY: 'false', SESSION_SECRET: 'bench-secret-bench-secret-bench-secret' },
     stdio: 'ignore',
   })
@@ -25,14 +25,14 @@ export async function startBuiltServer(port: number, databaseUrl: string): Promi
   const base = `http://127.0.0.1:${port}`
   for (let i = 0; i < 200; i++) {
     try {
-      if ((await fetch(`${base}/healthz`)).ok) return { base, stop }
+      if ((await fetch(`${base}/readyz`)).ok) return { base, stop }
     } catch {
       // not listening yet
     }
     await new Promise((r) => setTimeout(r, 300))
   }
   stop()
-  throw new Error('The built server did not answer /healthz within a minute.')
+  throw new Error('The built server did not answer /readyz within a minute.')
 }
 
 /** Replaces (or appends) the section between `<!-- bench:NAME start/end -->` in docs/performance.md. */

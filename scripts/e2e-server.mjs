@@ -41,7 +41,7 @@ writeFileSync(`.tmp/e2e-${port}.json`, JSON.stringify({ databaseUrl }))
 const google = await startFakeGoogle({ port: Number(process.env.E2E_GOOGLE_PORT ?? Number(port) + 1) })
 const stripe = await startFakeStripe({ port: Number(process.env.E2E_STRIPE_PORT ?? Number(port) + 2) })
 
-const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+const child = spawn(process.execPath, [path.join(process.env.BUILD_DIR ?? 'build', 'server/index.js')], {
   stdio: 'inherit',
   env: {
     ...process.env,
@@ -65,17 +65,23 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
   },
 })
 
+// Playwright stops this process with SIGTERM (gracefulShutdown in playwright.config.ts): the
+// server drains and exits, then the database and the temporary folder go, so a test run leaves
+// the machine as it found it.
 let cleaning = false
+const childExited = new Promise((resolve) => child.once('exit', (code) => resolve(code ?? 1)))
 async function cleanup(code) {
   if (cleaning) return
   cleaning = true
-  child.kill('SIGTERM')
+  if (child.exitCode === null) child.kill('SIGTERM')
+  await Promise.race([childExited, new Promise((resolve) => setTimeout(resolve, 9000))])
+  if (child.exitCode === null) child.kill('SIGKILL')
   await google.close().catch(() => {})
   await stripe.close().catch(() => {})
-  await new Promise((resolve) => setTimeout(resolve, 300))
   if (databaseUrl) await adminQuery(`drop database if exists "${dbName}" with (force)`).catch(() => {})
   rmSync(dataDir, { recursive: true, force: true })
+  rmSync(`.tmp/e2e-${port}.json`, { force: true })
   process.exit(code)
 }
-child.on('exit', (code) => void cleanup(code ?? 1))
+childExited.then((code) => cleanup(code))
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => void cleanup(0))

@@ -13,11 +13,7 @@ interface MetricsStore {
   next: number
 }
 
-// Kept on globalThis so the HTTP server and the (re)loaded app bundle share one store.
-const store: MetricsStore = ((globalThis as { __requestMetrics?: MetricsStore }).__requestMetrics ??= {
-  samples: [],
-  next: 0,
-})
+const store: MetricsStore = { samples: [], next: 0 }
 
 export function recordRequest(sample: { durationMs: number; status: number; at?: number }): void {
   const entry = { at: sample.at ?? Date.now(), durationMs: sample.durationMs, status: sample.status }

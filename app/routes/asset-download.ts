@@ -1,10 +1,10 @@
 import { data, redirect } from 'react-router'
 import type { Route } from './+types/asset-download'
-import { getUser } from '~/auth.server'
+import { getUser } from '~/web/session.server'
 import { downloadAsset } from '~/domain/downloads.server'
 import { signingSecret } from '~/domain/signing.server'
-import { servicesContext } from '~/services.server'
-import { isDataRequest } from '~/http.server'
+import { servicesContext } from '~/web/context.server'
+import { isDataRequest } from '~/web/http.server'
 import { positiveInt } from '~/lib/explore-params'
 
 export const UPGRADE_URL = '/pricing?alert=upgrade_required'

@@ -1,13 +1,13 @@
 import { data, useLocation } from 'react-router'
 import { Container } from '@mantine/core'
 import type { Route } from './+types/asset'
-import { getUser } from '~/auth.server'
+import { getUser } from '~/web/session.server'
 import { AssetPreview } from '~/components/AssetPreview/AssetPreview'
 import { withQuery } from '~/components/PreviewFromUrl/PreviewFromUrl'
 import { getAssetPreview } from '~/domain/preview.server'
 import { SITE_NAME } from '~/lib/constants'
 import { exploreUrl, parseExploreParams, positiveInt } from '~/lib/explore-params'
-import { servicesContext } from '~/services.server'
+import { servicesContext } from '~/web/context.server'
 
 // The canonical page of one asset: the preview's content at a URL of its own, for sharing
 // and search engines.

@@ -1,9 +1,9 @@
 import { redirect } from 'react-router'
 import type { Route } from './+types/auth-google'
-import { secureCookies } from '~/auth.server'
-import { googleAuthenticator, googleEnabled, GOOGLE_NEXT_COOKIE } from '~/google-auth.server'
+import { secureCookies } from '~/web/session.server'
+import { googleAuthenticator, googleEnabled, GOOGLE_NEXT_COOKIE } from '~/web/google.server'
 import { afterLoginTarget } from '~/lib/account-schemas'
-import { servicesContext } from '~/services.server'
+import { servicesContext } from '~/web/context.server'
 
 // GET /auth/google: off to Google's consent page (the strategy sets the state cookie).
 export async function loader({ request, context, url }: Route.LoaderArgs) {

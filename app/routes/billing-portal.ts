@@ -1,8 +1,8 @@
 import { redirect } from 'react-router'
 import type { Route } from './+types/billing-portal'
-import { getUser } from '~/auth.server'
+import { getUser } from '~/web/session.server'
 import { createPortalSession } from '~/domain/billing.server'
-import { servicesContext } from '~/services.server'
+import { servicesContext } from '~/web/context.server'
 
 // POST /billing/portal ('Manage subscription'): a plain form post answered with a 303 to
 // Stripe's Billing Portal. A failure goes back to /pricing, which explains it.

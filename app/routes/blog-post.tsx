@@ -4,7 +4,7 @@ import type { Route } from './+types/blog-post'
 import { BlogContent } from '~/components/BlogContent/BlogContent'
 import { getPostBySlug } from '~/domain/blog.server'
 import { SITE_NAME } from '~/lib/constants'
-import { servicesContext } from '~/services.server'
+import { servicesContext } from '~/web/context.server'
 import classes from './blog-post.module.css'
 
 const NOT_FOUND = 'Post not found.'

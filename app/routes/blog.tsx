@@ -6,7 +6,7 @@ import { Page } from '~/components/Page/Page'
 import { listPosts } from '~/domain/blog.server'
 import { log } from '~/domain/log.server'
 import { SITE_NAME } from '~/lib/constants'
-import { servicesContext } from '~/services.server'
+import { servicesContext } from '~/web/context.server'
 
 export const meta: Route.MetaFunction = () => [
   { title: `Blog | ${SITE_NAME}` },

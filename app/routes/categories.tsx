@@ -4,7 +4,7 @@ import type { Route } from './+types/categories'
 import { CollectionTile } from '~/components/CollectionTile/CollectionTile'
 import { categoryCounts } from '~/domain/search.server'
 import { SITE_NAME } from '~/lib/constants'
-import { servicesContext } from '~/services.server'
+import { servicesContext } from '~/web/context.server'
 
 export const meta: Route.MetaFunction = () => [
   { title: `Categories | ${SITE_NAME}` },

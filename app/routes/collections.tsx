@@ -4,7 +4,7 @@ import type { Route } from './+types/collections'
 import { CollectionTile } from '~/components/CollectionTile/CollectionTile'
 import { searchAssets, topTags } from '~/domain/search.server'
 import { ASSET_TYPES, ASSET_TYPE_LABELS, SITE_NAME, type AssetTypeName } from '~/lib/constants'
-import { servicesContext } from '~/services.server'
+import { servicesContext } from '~/web/context.server'
 
 export const meta: Route.MetaFunction = () => [
   { title: `Collections | ${SITE_NAME}` },

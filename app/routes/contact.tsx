@@ -4,10 +4,11 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { Alert, Anchor, Button, Container, Grid, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core'
 import type { Route } from './+types/contact'
 import { sendContactMessage } from '~/domain/contact.server'
-import { checkRateLimits, rateLimitedReply, readForm } from '~/http.server'
+import { checkRateLimits, rateLimitedReply } from '~/web/rate-limits.server'
+import { readForm } from '~/web/http.server'
 import { CONTACT_SENT, ContactSchema } from '~/lib/contact-schema'
 import { SITE_NAME } from '~/lib/constants'
-import { servicesContext } from '~/services.server'
+import { servicesContext } from '~/web/context.server'
 
 export const meta: Route.MetaFunction = () => [
   { title: `Contact | ${SITE_NAME}` },

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream'
 import type { Route } from './+types/download-file'
 import { contentDisposition, downloadableFile, readDownloadLink } from '~/domain/downloads.server'
 import { signingSecret } from '~/domain/signing.server'
-import { servicesContext } from '~/services.server'
+import { servicesContext } from '~/web/context.server'
 
 /**
  * GET /downloads/<signed link>: the original file, as an attachment named '{title}.png'. The

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream'
 import type { Route } from './+types/images'
 import { isPublicKey } from '~/domain/storage.server'
-import { servicesContext } from '~/services.server'
+import { servicesContext } from '~/web/context.server'
 
 const TYPES: Record<string, string> = { webp: 'image/webp', png: 'image/png', jpg: 'image/jpeg', svg: 'image/svg+xml' }
 

@@ -1,9 +1,9 @@
 import { redirect } from 'react-router'
 import type { Route } from './+types/logout'
-import { clearSessionCookie, readSessionToken } from '~/auth.server'
+import { clearSessionCookie, readSessionToken } from '~/web/session.server'
 import { deleteSession } from '~/domain/sessions.server'
 import { LOGOUT_REDIRECT } from '~/lib/constants'
-import { servicesContext } from '~/services.server'
+import { servicesContext } from '~/web/context.server'
 
 // Logout is a POST (a GET link could be triggered by any page): the session row goes, so the
 // same token stops working for the API too.

@@ -1,11 +1,11 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { Alert, Button, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import type { Route } from './+types/pricing'
-import { getUser } from '~/auth.server'
+import { getUser } from '~/web/session.server'
 import { PlanCard } from '~/components/PlanCard/PlanCard'
 import { BILLING_ERRORS, createCheckoutSession, type BillingErrorCode } from '~/domain/billing.server'
 import { FREE_DAILY_DOWNLOADS, PRO_PRICE_USD, SITE_NAME } from '~/lib/constants'
-import { servicesContext } from '~/services.server'
+import { servicesContext } from '~/web/context.server'
 
 export const UPGRADE_REQUIRED_TEXT = 'You need to upgrade your account to continue downloading assets.'
 const CHECKOUT_CANCELLED_TEXT = 'Checkout was cancelled. You have not been charged.'

@@ -2,7 +2,7 @@ import { Form, Link, useRevalidator } from 'react-router'
 import { Avatar, Badge, Button, Card, Container, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core'
 import { useEffect } from 'react'
 import type { Route } from './+types/profile'
-import { requireUser } from '~/auth.server'
+import { requireUser } from '~/web/session.server'
 import { AssetCard } from '~/components/AssetCard/AssetCard'
 import { AssetImage } from '~/components/AssetImage/AssetImage'
 import { PreviewFromUrl, withQuery } from '~/components/PreviewFromUrl/PreviewFromUrl'
@@ -13,7 +13,7 @@ import { log } from '~/domain/log.server'
 import { getAssetPreview } from '~/domain/preview.server'
 import { FREE_DAILY_DOWNLOADS, PRO_QUOTA_DISPLAY, PROFILE_FAVOURITES, PROFILE_REFRESH_MS, RECENT_DOWNLOADS, SITE_NAME } from '~/lib/constants'
 import { parseExploreParams } from '~/lib/explore-params'
-import { servicesContext } from '~/services.server'
+import { servicesContext } from '~/web/context.server'
 
 export const meta: Route.MetaFunction = () => [
   { title: `Your profile | ${SITE_NAME}` },

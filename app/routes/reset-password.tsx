@@ -5,10 +5,11 @@ import { Alert, Anchor, Button, Container, Paper, PasswordInput, Stack, Text, Ti
 import { useEffect } from 'react'
 import type { Route } from './+types/reset-password'
 import { resetPassword } from '~/domain/accounts.server'
-import { checkRateLimits, rateLimitedReply, readForm } from '~/http.server'
+import { checkRateLimits, rateLimitedReply } from '~/web/rate-limits.server'
+import { readForm } from '~/web/http.server'
 import { MISSING_RESET_TOKEN, ResetPasswordSchema } from '~/lib/account-schemas'
 import { RESET_REDIRECT_MS, SITE_NAME } from '~/lib/constants'
-import { servicesContext } from '~/services.server'
+import { servicesContext } from '~/web/context.server'
 
 export const RESET_DONE = 'Password has been reset successfully. You can now log in.'
 export const RESET_FAILED = 'Failed to reset password.'

@@ -1,5 +1,5 @@
 import type { Route } from './+types/robots'
-import { servicesContext } from '~/services.server'
+import { servicesContext } from '~/web/context.server'
 
 // A route rather than a file: the Sitemap line must be an absolute URL of this site.
 export function loader({ context, url }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 import type { Route } from './+types/sitemap'
 import { sitemapEntries } from '~/domain/search.server'
-import { servicesContext } from '~/services.server'
+import { servicesContext } from '~/web/context.server'
 
 const STATIC_PAGES = ['/', '/explore', '/pricing', '/blog', '/about', '/contact', '/license', '/terms', '/privacy', '/categories', '/collections', '/api', '/careers', '/help', '/faq']
 // One sitemap file may list 50 000 URLs; keep room for the pages and posts.

@@ -29,7 +29,15 @@ export async function isCatalogueEmpty(db: DB): Promise<boolean> {
 export async function seedDemoContent(
   db: DB,
   storage: Storage,
-  options: { authorId?: string | null; authorName?: string; log?: (line: string) => void; now?: Date; imageSize?: number } = {},
+  options: {
+    authorId?: string | null
+    authorName?: string
+    log?: (line: string) => void
+    now?: Date
+    imageSize?: number
+    /** Called after each asset, for the start page's 'n of 160'. */
+    onProgress?: (done: number, total: number) => void
+  } = {},
 ): Promise<SeedResult> {
   const log = options.log ?? (() => {})
   const now = options.now ?? new Date()
@@ -58,6 +66,7 @@ export async function seedDemoContent(
             downloadCount: (index * 37) % 211,
           })
           assets += 1
+          options.onProgress?.(assets, catalogue.length)
         }),
       )
     }

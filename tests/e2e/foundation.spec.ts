@@ -83,10 +83,13 @@ test('responses carry the security headers and are compressed', async ({ request
   expect(asset.headers()['cache-control']).toContain('immutable')
 })
 
-test('health check answers ok', async ({ request }) => {
-  const res = await request.get('/healthz')
-  expect(res.status()).toBe(200)
-  expect(await res.json()).toEqual({ status: 'ok' })
+test('liveness and readiness answer ok once the site is ready', async ({ request }) => {
+  const live = await request.get('/healthz')
+  expect(live.status()).toBe(200)
+  expect(await live.json()).toEqual({ status: 'ok', ready: true })
+  const ready = await request.get('/readyz')
+  expect(ready.status()).toBe(200)
+  expect(await ready.json()).toEqual({ status: 'ready' })
 })
 
 test('demo mode shows the admin credentials, and they open the admin area', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeUser } from '#db/seed/factories'
-import { getUser } from '~/auth.server'
+import { getUser } from '~/web/session.server'
 import { createLoginToken } from '~/domain/accounts.server'
 import { createSession } from '~/domain/sessions.server'
 import { hashToken } from '~/domain/tokens.server'

@@ -14,7 +14,7 @@ import { action as assetAction, loader as assetApi } from '~/routes/api/admin/as
 import { action as publishAction } from '~/routes/api/admin/asset-publish'
 import { loader as usersApi } from '~/routes/api/admin/users'
 import { loader as statusApi } from '~/routes/api/admin/status'
-import { servicesContext } from '~/services.server'
+import { servicesContext } from '~/web/context.server'
 import { adminAndUser, bearer, centrePixel, multipart, png, storedFiles, webp } from '../support/admin'
 import { callRoute, createTestContext, makeRequest, type TestContext } from '../support/context'
 

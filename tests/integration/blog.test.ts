@@ -17,7 +17,7 @@ import { action as adminBlogsAction, loader as adminBlogsLoader } from '~/routes
 import { action as adminBlogAction, loader as adminBlogLoader } from '~/routes/api/admin/blog'
 import { action as uploadImage } from '~/routes/api/admin/upload-image'
 import { loader as images } from '~/routes/images'
-import { servicesContext } from '~/services.server'
+import { servicesContext } from '~/web/context.server'
 import { callRoute, createTestContext, makeRequest, type TestContext } from '../support/context'
 
 const uid = () => randomUUID().slice(0, 8)

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeUser } from '#db/seed/factories'
-import { getUser } from '~/auth.server'
+import { getUser } from '~/web/session.server'
 import { loader as start } from '~/routes/auth-google'
 import { loader as callback } from '~/routes/api/auth-google-callback'
 import { startFakeGoogle } from '../fakes/google.mjs'

@@ -1,35 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { RouterContextProvider } from 'react-router'
-import { createDatabase } from '#db/client'
 import { makeAsset } from '#db/seed/factories'
-import { loader as healthz } from '~/routes/healthz'
 import { loader as images } from '~/routes/images'
-import { servicesContext } from '~/services.server'
+import { servicesContext } from '~/web/context.server'
 import { callRoute, createTestContext, makeRequest, type TestContext } from '../support/context'
-
-describe('GET /healthz', () => {
-  let t: TestContext
-  beforeAll(async () => {
-    t = await createTestContext()
-  })
-  afterAll(() => t.close())
-
-  it('answers 200 {status:"ok"} when the database answers', async () => {
-    const res = (await callRoute(healthz, { request: makeRequest('/healthz'), context: t.routerContext() })) as Response
-    expect(res.status).toBe(200)
-    expect(await res.json()).toEqual({ status: 'ok' })
-  })
-
-  it('answers 503 when the database does not', async () => {
-    const dead = createDatabase({ url: 'postgres://postgres@127.0.0.1:1/none' })
-    const context = new RouterContextProvider()
-    context.set(servicesContext, { ...t.services, db: dead })
-    const res = (await callRoute(healthz, { request: makeRequest('/healthz'), context })) as Response
-    expect(res.status).toBe(503)
-    expect((await res.json()).status).not.toBe('ok')
-    await dead.destroy()
-  })
-})
 
 describe('GET /images/*', () => {
   let t: TestContext

@@ -6,7 +6,7 @@ import { RouterContextProvider } from 'react-router'
 import { createDatabase, migrateToLatest, type DB } from '#db/client'
 import { parseConfig, type Config } from '~/config.server'
 import { createLocalStorage, type Storage } from '~/domain/storage.server'
-import { requestInfoContext, servicesContext, type Services } from '~/services.server'
+import { requestInfoContext, servicesContext, type Services } from '~/web/context.server'
 
 export interface TestContext {
   db: DB

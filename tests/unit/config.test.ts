@@ -22,6 +22,19 @@ describe('parseConfig', () => {
     expect(config.demoMode).toBe(false)
   })
 
+  it('has no demo in production unless DEMO=1 asks for it', () => {
+    const production = parseConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) })
+    expect(production.demo).toBe(false)
+    expect(production.demoMode).toBe(false)
+    expect(production.seedOnEmpty).toBe(false)
+    const asked = parseConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), DEMO: '1' })
+    expect(asked.demoMode).toBe(true)
+    expect(asked.seedOnEmpty).toBe(true)
+    const withAdmin = parseConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), DEMO: '1', ADMIN_EMAIL: 'a@b.co', ADMIN_PASSWORD: 'long-enough' })
+    expect(withAdmin.demoMode).toBe(false)
+    expect(withAdmin.seedOnEmpty).toBe(true)
+  })
+
   it.each([
     [{ PORT: 'eighty' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL: must start with postgres://'],

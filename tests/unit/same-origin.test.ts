@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isSameOriginRequest } from '~/http.server'
+import { isSameOriginRequest } from '~/web/same-origin.server'
 
 const allowed = ['https://stock.example']
 const req = (path: string, method: string, headers: Record<string, string> = {}) => new Request(`https://stock.example${path}`, { method, headers })

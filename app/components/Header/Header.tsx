@@ -1,7 +1,7 @@
 import { Form, Link, NavLink, useLocation } from 'react-router'
 import { ActionIcon, Button } from '@mantine/core'
 import { useEffect, useState } from 'react'
-import type { PublicUser } from '~/auth.server'
+import type { PublicUser } from '~/web/session.server'
 import { HEADER_SEARCH_OFFSET, SITE_NAME } from '~/lib/constants'
 import { SearchForm } from '~/components/SearchForm/SearchForm'
 import classes from './Header.module.css'

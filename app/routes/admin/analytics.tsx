@@ -1,7 +1,7 @@
 import { data, Link } from 'react-router'
 import { Alert, Anchor, Container, Grid, Paper, Table, Text, Title, VisuallyHidden } from '@mantine/core'
 import type { Route } from './+types/analytics'
-import { getAdmin } from '~/auth.server'
+import { getAdmin } from '~/web/session.server'
 import { adminAnalytics } from '~/domain/admin.server'
 import { log } from '~/domain/log.server'
 import { AssetImage } from '~/components/AssetImage/AssetImage'
@@ -10,7 +10,7 @@ import { AdminHeader } from '~/components/admin/AdminHeader/AdminHeader'
 import { StatTiles, formatCount, formatDollars } from '~/components/admin/StatTiles/StatTiles'
 import { PublicationBadge } from '~/components/admin/TagList/TagList'
 import { SITE_NAME } from '~/lib/constants'
-import { servicesContext } from '~/services.server'
+import { servicesContext } from '~/web/context.server'
 
 export const meta: Route.MetaFunction = () => [{ title: `Analytics | Admin | ${SITE_NAME}` }]
 

@@ -1,11 +1,11 @@
 import { data, Link } from 'react-router'
 import { Alert, Anchor, Button, Container, Group, Table, Text, Title, VisuallyHidden } from '@mantine/core'
 import type { Route } from './+types/blog'
-import { getAdmin } from '~/auth.server'
+import { getAdmin } from '~/web/session.server'
 import { listPosts } from '~/domain/blog.server'
 import { log } from '~/domain/log.server'
 import { SITE_NAME } from '~/lib/constants'
-import { servicesContext } from '~/services.server'
+import { servicesContext } from '~/web/context.server'
 
 export const meta: Route.MetaFunction = () => [{ title: `Blog Posts | Admin | ${SITE_NAME}` }]
 

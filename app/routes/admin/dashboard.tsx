@@ -1,7 +1,7 @@
 import { data, Link } from 'react-router'
 import { Alert, Anchor, Button, Container, Grid, Group, Paper, Table, Text, Title, VisuallyHidden } from '@mantine/core'
 import type { Route } from './+types/dashboard'
-import { getAdmin } from '~/auth.server'
+import { getAdmin } from '~/web/session.server'
 import { adminDashboard } from '~/domain/admin.server'
 import { log } from '~/domain/log.server'
 import { systemStatus } from '~/domain/system-status.server'
@@ -11,7 +11,7 @@ import { StatTiles, formatCount, formatDollars } from '~/components/admin/StatTi
 import { StatusCards } from '~/components/admin/StatusCards/StatusCards'
 import { PublicationBadge, TagList } from '~/components/admin/TagList/TagList'
 import { SITE_NAME } from '~/lib/constants'
-import { servicesContext } from '~/services.server'
+import { servicesContext } from '~/web/context.server'
 
 export const meta: Route.MetaFunction = () => [{ title: `Admin Dashboard | ${SITE_NAME}` }]
 

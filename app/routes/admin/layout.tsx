@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router'
 import type { Route } from './+types/layout'
-import { adminContext, requireAdmin } from '~/auth.server'
+import { adminContext, requireAdmin } from '~/web/session.server'
 
 // The one gate of the admin area. Middleware runs before any loader or action below it, so
 // nothing under /admin runs for someone who is not an admin: they get the 404 page.

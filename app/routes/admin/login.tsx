@@ -1,10 +1,11 @@
 import { data, Form, redirect, useNavigation } from 'react-router'
 import { Alert, Button, Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core'
 import type { Route } from './+types/login'
-import { sessionCookie } from '~/auth.server'
+import { sessionCookie } from '~/web/session.server'
 import { NOT_ADMIN, signInWithPassword } from '~/domain/accounts.server'
-import { servicesContext } from '~/services.server'
-import { checkRateLimits, readForm } from '~/http.server'
+import { servicesContext } from '~/web/context.server'
+import { checkRateLimits } from '~/web/rate-limits.server'
+import { readForm } from '~/web/http.server'
 import { LoginSchema } from '~/lib/account-schemas'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Admin Login | AI Stock Library' }]

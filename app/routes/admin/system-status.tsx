@@ -1,13 +1,13 @@
 import { data, Form } from 'react-router'
 import { Alert, Button, Container, Text } from '@mantine/core'
 import type { Route } from './+types/system-status'
-import { getAdmin } from '~/auth.server'
+import { getAdmin } from '~/web/session.server'
 import { log } from '~/domain/log.server'
 import { systemStatus } from '~/domain/system-status.server'
 import { AdminHeader } from '~/components/admin/AdminHeader/AdminHeader'
 import { StatusCards } from '~/components/admin/StatusCards/StatusCards'
 import { SITE_NAME } from '~/lib/constants'
-import { servicesContext } from '~/services.server'
+import { servicesContext } from '~/web/context.server'
 
 export const meta: Route.MetaFunction = () => [{ title: `System Status | Admin | ${SITE_NAME}` }]
 

@@ -2,14 +2,14 @@ import { data, Form, Link } from 'react-router'
 import { Alert, Badge, Button, Container, Group, Table, Text, TextInput, VisuallyHidden } from '@mantine/core'
 import { z } from 'zod'
 import type { Route } from './+types/users'
-import { getAdmin } from '~/auth.server'
+import { getAdmin } from '~/web/session.server'
 import { listUsersForAdmin } from '~/domain/admin.server'
 import { log } from '~/domain/log.server'
 import { AdminHeader } from '~/components/admin/AdminHeader/AdminHeader'
 import { StatTiles, formatCount } from '~/components/admin/StatTiles/StatTiles'
 import { Pagination } from '~/components/Pagination/Pagination'
 import { SITE_NAME } from '~/lib/constants'
-import { servicesContext } from '~/services.server'
+import { servicesContext } from '~/web/context.server'
 
 export const meta: Route.MetaFunction = () => [{ title: `Users | Admin | ${SITE_NAME}` }]
 

@@ -1,9 +1,9 @@
 import type { Route } from './+types/asset-download'
-import { requireApiUser } from '~/auth.server'
+import { requireApiUser } from '~/web/session.server'
 import { downloadAsset } from '~/domain/downloads.server'
 import { signingSecret } from '~/domain/signing.server'
-import { jsonError, methodNotAllowed } from '~/http.server'
-import { servicesContext } from '~/services.server'
+import { jsonError, methodNotAllowed } from '~/web/http.server'
+import { servicesContext } from '~/web/context.server'
 import { positiveInt } from '~/lib/explore-params'
 
 // POST /api/assets/download/{id} (bearer) → {downloadUrl, filename}; 403 {error:'Download quota exceeded'}.

@@ -1,7 +1,7 @@
 import type { Route } from './+types/asset-tags'
 import { topTags } from '~/domain/search.server'
-import { servicesContext } from '~/services.server'
-import { methodNotAllowed } from '~/http.server'
+import { servicesContext } from '~/web/context.server'
+import { methodNotAllowed } from '~/web/http.server'
 
 // GET /api/assets/tags: tags by count, most used first, each with a thumbnail.
 export async function loader({ context }: Route.LoaderArgs) {

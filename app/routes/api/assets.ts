@@ -3,8 +3,8 @@ import { searchAssets } from '~/domain/search.server'
 import { z } from 'zod'
 import { ASSET_TYPES, SORTS } from '~/lib/constants'
 import { normaliseTags } from '~/lib/tags'
-import { servicesContext } from '~/services.server'
-import { methodNotAllowed } from '~/http.server'
+import { servicesContext } from '~/web/context.server'
+import { methodNotAllowed } from '~/web/http.server'
 
 // The public API's query, read strictly: a bad value is a 400 with a message. (Here, not in
 // the shared URL helpers, so zod stays out of the pages' JavaScript.)

@@ -1,9 +1,10 @@
 import type { Route } from './+types/auth-forgot-password'
 import { requestPasswordReset } from '~/domain/accounts.server'
 import { log } from '~/domain/log.server'
-import { checkRateLimits, jsonError, rateLimitedJson, readApiBody, methodNotAllowed } from '~/http.server'
+import { checkRateLimits, rateLimitedJson } from '~/web/rate-limits.server'
+import { jsonError, readApiBody, methodNotAllowed } from '~/web/http.server'
 import { ForgotPasswordSchema } from '~/lib/account-schemas'
-import { servicesContext } from '~/services.server'
+import { servicesContext } from '~/web/context.server'
 
 // POST /api/auth/forgot-password {email}: the same answer whether or not the email is registered.
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,13 +1,13 @@
 import { redirect } from 'react-router'
 import type { Route } from './+types/auth-google-callback'
-import { readCookie, sessionCookie } from '~/auth.server'
+import { readCookie, sessionCookie } from '~/web/session.server'
 import { signInWithGoogle } from '~/domain/accounts.server'
 import { log } from '~/domain/log.server'
-import { googleAuthenticator, googleEnabled, GOOGLE_NEXT_COOKIE } from '~/google-auth.server'
+import { googleAuthenticator, googleEnabled, GOOGLE_NEXT_COOKIE } from '~/web/google.server'
 import { safeRedirectPath } from '~/lib/redirects'
 import { DEFAULT_AFTER_LOGIN } from '~/lib/constants'
-import { servicesContext } from '~/services.server'
-import { methodNotAllowed } from '~/http.server'
+import { servicesContext } from '~/web/context.server'
+import { methodNotAllowed } from '~/web/http.server'
 
 // GET /api/auth/google/callback: Google sends the browser back here with a code. The strategy
 // checks the state cookie and exchanges the code; we open a session and set our cookie.

@@ -1,8 +1,9 @@
 import type { Route } from './+types/auth-login'
 import { signInWithPassword } from '~/domain/accounts.server'
-import { checkRateLimits, jsonError, rateLimitedJson, readApiBody, methodNotAllowed } from '~/http.server'
+import { checkRateLimits, rateLimitedJson } from '~/web/rate-limits.server'
+import { jsonError, readApiBody, methodNotAllowed } from '~/web/http.server'
 import { LoginSchema } from '~/lib/account-schemas'
-import { servicesContext } from '~/services.server'
+import { servicesContext } from '~/web/context.server'
 
 // POST /api/auth/login {email, password} → {token}: the API's authToken, a session like the cookie's.
 export async function action({ request, context }: Route.ActionArgs) {

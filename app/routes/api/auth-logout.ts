@@ -1,8 +1,8 @@
 import type { Route } from './+types/auth-logout'
-import { clearSessionCookie, readSessionToken } from '~/auth.server'
+import { clearSessionCookie, readSessionToken } from '~/web/session.server'
 import { deleteSession } from '~/domain/sessions.server'
-import { methodNotAllowed } from '~/http.server'
-import { servicesContext } from '~/services.server'
+import { methodNotAllowed } from '~/web/http.server'
+import { servicesContext } from '~/web/context.server'
 
 // POST /api/auth/logout: ends the session of the token (bearer or cookie), for both doors.
 export async function action({ request, context }: Route.ActionArgs) {

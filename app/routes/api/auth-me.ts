@@ -1,8 +1,8 @@
 import type { Route } from './+types/auth-me'
-import { publicUser, requireApiUser } from '~/auth.server'
+import { publicUser, requireApiUser } from '~/web/session.server'
 import { downloadsToday } from '~/domain/downloads.server'
-import { servicesContext } from '~/services.server'
-import { methodNotAllowed } from '~/http.server'
+import { servicesContext } from '~/web/context.server'
+import { methodNotAllowed } from '~/web/http.server'
 
 // GET /api/auth/me (bearer or cookie) → {user}
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,9 +1,10 @@
 import type { Route } from './+types/auth-register'
 import { registerAccount } from '~/domain/accounts.server'
-import { checkRateLimits, jsonError, rateLimitedJson, readApiBody, methodNotAllowed } from '~/http.server'
+import { checkRateLimits, rateLimitedJson } from '~/web/rate-limits.server'
+import { jsonError, readApiBody, methodNotAllowed } from '~/web/http.server'
 import { ApiRegisterSchema } from '~/lib/account-schemas'
-import { publicUser } from '~/auth.server'
-import { servicesContext } from '~/services.server'
+import { publicUser } from '~/web/session.server'
+import { servicesContext } from '~/web/context.server'
 
 // POST /api/auth/register {email, password, full_name} → 201 {user}; 409 for a taken email.
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,8 +1,9 @@
 import type { Route } from './+types/auth-reset-password'
 import { resetPassword } from '~/domain/accounts.server'
-import { checkRateLimits, jsonError, rateLimitedJson, readApiBody, methodNotAllowed } from '~/http.server'
+import { checkRateLimits, rateLimitedJson } from '~/web/rate-limits.server'
+import { jsonError, readApiBody, methodNotAllowed } from '~/web/http.server'
 import { ApiResetPasswordSchema } from '~/lib/account-schemas'
-import { servicesContext } from '~/services.server'
+import { servicesContext } from '~/web/context.server'
 
 // POST /api/auth/reset-password {token, password}
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,8 +1,8 @@
 import type { Route } from './+types/billing-history'
-import { requireApiUser } from '~/auth.server'
+import { requireApiUser } from '~/web/session.server'
 import { billingHistory } from '~/domain/billing.server'
-import { servicesContext } from '~/services.server'
-import { methodNotAllowed } from '~/http.server'
+import { servicesContext } from '~/web/context.server'
+import { methodNotAllowed } from '~/web/http.server'
 
 // GET /api/auth/billing/history (bearer or cookie) → {history: [{description, date, amount, currency}]}
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import type { Route } from './+types/blog'
-import { jsonError, methodNotAllowed } from '~/http.server'
+import { jsonError, methodNotAllowed } from '~/web/http.server'
 import { getPostBySlug } from '~/domain/blog.server'
-import { servicesContext } from '~/services.server'
+import { servicesContext } from '~/web/context.server'
 
 // GET /api/blogs/{slug} → one post, or 404 {error}.
 export async function loader({ params, context }: Route.LoaderArgs) {

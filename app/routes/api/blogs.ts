@@ -1,7 +1,7 @@
 import type { Route } from './+types/blogs'
 import { listPosts } from '~/domain/blog.server'
-import { servicesContext } from '~/services.server'
-import { methodNotAllowed } from '~/http.server'
+import { servicesContext } from '~/web/context.server'
+import { methodNotAllowed } from '~/web/http.server'
 
 // GET /api/blogs → every post, newest first.
 export async function loader({ context }: Route.LoaderArgs) {

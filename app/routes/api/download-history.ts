@@ -1,8 +1,8 @@
 import type { Route } from './+types/download-history'
-import { requireApiUser } from '~/auth.server'
+import { requireApiUser } from '~/web/session.server'
 import { downloadHistory } from '~/domain/downloads.server'
-import { servicesContext } from '~/services.server'
-import { methodNotAllowed } from '~/http.server'
+import { servicesContext } from '~/web/context.server'
+import { methodNotAllowed } from '~/web/http.server'
 
 // GET /api/assets/downloads/history → {history: [{id, title, image, preview_urls, downloaded_at}]}
 export async function loader({ request, context }: Route.LoaderArgs) {

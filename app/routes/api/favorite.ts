@@ -1,8 +1,8 @@
 import type { Route } from './+types/favorite'
-import { requireApiUser } from '~/auth.server'
+import { requireApiUser } from '~/web/session.server'
 import { removeFavourite } from '~/domain/favourites.server'
-import { jsonError, methodNotAllowed } from '~/http.server'
-import { servicesContext } from '~/services.server'
+import { jsonError, methodNotAllowed } from '~/web/http.server'
+import { servicesContext } from '~/web/context.server'
 import { positiveInt } from '~/lib/explore-params'
 
 // DELETE /api/users/favorites/{id}: removes one of the caller's own favourites.

@@ -1,9 +1,9 @@
 import { z } from 'zod'
 import type { Route } from './+types/favorites'
-import { requireApiUser } from '~/auth.server'
+import { requireApiUser } from '~/web/session.server'
 import { addFavourite, AssetNotFoundError, listFavourites } from '~/domain/favourites.server'
-import { jsonError, readApiBody, methodNotAllowed } from '~/http.server'
-import { servicesContext } from '~/services.server'
+import { jsonError, readApiBody, methodNotAllowed } from '~/web/http.server'
+import { servicesContext } from '~/web/context.server'
 
 // GET /api/users/favorites → {favorites: [asset...]}; POST {asset_id} adds (twice is harmless).
 export async function loader({ request, context, url }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import type { Route } from './+types/openapi'
 import { openApiDocument } from '~/lib/openapi'
-import { servicesContext } from '~/services.server'
-import { methodNotAllowed } from '~/http.server'
+import { servicesContext } from '~/web/context.server'
+import { methodNotAllowed } from '~/web/http.server'
 
 // GET /api/openapi.json: the public API (the same data as the /api page) as OpenAPI 3.1.
 export function loader({ context, url }: Route.LoaderArgs) {

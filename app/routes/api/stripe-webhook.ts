@@ -1,8 +1,8 @@
 import type { Route } from './+types/stripe-webhook'
 import { applyStripeEvent, verifyStripeEvent } from '~/domain/billing.server'
 import { log } from '~/domain/log.server'
-import { servicesContext } from '~/services.server'
-import { methodNotAllowed } from '~/http.server'
+import { servicesContext } from '~/web/context.server'
+import { methodNotAllowed } from '~/web/http.server'
 
 // POST /api/stripe/webhook: Stripe's event deliveries. The same-origin middleware lets them in
 // (an API call without a session cookie); the signature is what proves they are Stripe's.

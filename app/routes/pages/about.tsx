@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import type { Route } from './+types/about'
 import { categoryCounts } from '~/domain/search.server'
 import { FREE_DAILY_DOWNLOADS, PRO_PRICE_USD, SITE_NAME } from '~/lib/constants'
-import { servicesContext } from '~/services.server'
+import { servicesContext } from '~/web/context.server'
 
 export const meta: Route.MetaFunction = () => [
   { title: `About | ${SITE_NAME}` },

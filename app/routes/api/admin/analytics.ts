@@ -1,8 +1,8 @@
 import type { Route } from './+types/analytics'
-import { requireApiAdmin } from '~/auth.server'
+import { requireApiAdmin } from '~/web/session.server'
 import { adminAnalytics } from '~/domain/admin.server'
-import { servicesContext } from '~/services.server'
-import { methodNotAllowed } from '~/http.server'
+import { servicesContext } from '~/web/context.server'
+import { methodNotAllowed } from '~/web/http.server'
 
 // GET /api/admin/analytics → users, assets, downloads (today), revenue ($), plus 30 days of
 // downloads and sign-ups and the 10 most downloaded assets.

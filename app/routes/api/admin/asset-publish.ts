@@ -1,9 +1,9 @@
 import type { Route } from './+types/asset-publish'
-import { requireApiAdmin } from '~/auth.server'
+import { requireApiAdmin } from '~/web/session.server'
 import { setPublished } from '~/domain/assets.server'
-import { jsonError, readApiBody, methodNotAllowed } from '~/http.server'
+import { jsonError, readApiBody, methodNotAllowed } from '~/web/http.server'
 import { IdSchema, PublishSchema } from '~/lib/admin-assets'
-import { servicesContext } from '~/services.server'
+import { servicesContext } from '~/web/context.server'
 
 export function loader() {
   return methodNotAllowed('POST')

@@ -1,9 +1,9 @@
 import type { Route } from './+types/asset'
-import { requireApiAdmin } from '~/auth.server'
+import { requireApiAdmin } from '~/web/session.server'
 import { deleteAssets, getAssetForAdmin, updateAsset } from '~/domain/assets.server'
-import { jsonError, readApiBody, methodNotAllowed } from '~/http.server'
+import { jsonError, readApiBody, methodNotAllowed } from '~/web/http.server'
 import { AssetChangesSchema, IdSchema } from '~/lib/admin-assets'
-import { servicesContext } from '~/services.server'
+import { servicesContext } from '~/web/context.server'
 
 const NO_STORE = { 'Cache-Control': 'no-store' }
 const NOT_FOUND = 'Asset not found'

@@ -1,12 +1,12 @@
 import type { Route } from './+types/assets'
-import { requireApiAdmin } from '~/auth.server'
+import { requireApiAdmin } from '~/web/session.server'
 import { UploadRejectedError, UploadTooLargeError, uploadAsset } from '~/domain/asset-upload.server'
 import { listAssetsForAdmin } from '~/domain/assets.server'
-import { jsonError, methodNotAllowed } from '~/http.server'
+import { jsonError, methodNotAllowed } from '~/web/http.server'
 import { AdminAssetQuerySchema, UploadFieldsSchema } from '~/lib/admin-assets'
 import { UPLOAD_LIMIT_BYTES } from '~/lib/constants'
-import { servicesContext } from '~/services.server'
-import { readMultipartUpload } from '~/upload-form.server'
+import { servicesContext } from '~/web/context.server'
+import { readMultipartUpload } from '~/web/multipart.server'
 
 const NO_STORE = { 'Cache-Control': 'no-store' }
 

@@ -1,9 +1,9 @@
 import type { Route } from './+types/blog'
-import { requireApiAdmin } from '~/auth.server'
+import { requireApiAdmin } from '~/web/session.server'
 import { getPostById, updatePost } from '~/domain/blog.server'
-import { jsonError, readApiBody, methodNotAllowed } from '~/http.server'
+import { jsonError, readApiBody, methodNotAllowed } from '~/web/http.server'
 import { BlogPostSchema } from '~/lib/blog-schema'
-import { servicesContext } from '~/services.server'
+import { servicesContext } from '~/web/context.server'
 import { positiveInt } from '~/lib/explore-params'
 
 const postId = (param: string | undefined): number | null => positiveInt(param) ?? null

@@ -1,9 +1,9 @@
 import type { Route } from './+types/blogs'
-import { requireApiAdmin } from '~/auth.server'
+import { requireApiAdmin } from '~/web/session.server'
 import { authorOf, createPost, listPosts } from '~/domain/blog.server'
-import { methodNotAllowed, readApiBody } from '~/http.server'
+import { methodNotAllowed, readApiBody } from '~/web/http.server'
 import { BlogPostSchema } from '~/lib/blog-schema'
-import { servicesContext } from '~/services.server'
+import { servicesContext } from '~/web/context.server'
 
 // GET /api/admin/blogs → every post; POST with the seven fields → 201 with the new post.
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,8 +1,9 @@
 import type { Route } from './+types/login'
 import { signInWithPassword } from '~/domain/accounts.server'
-import { checkRateLimits, jsonError, rateLimitedJson, readApiBody, methodNotAllowed } from '~/http.server'
+import { checkRateLimits, rateLimitedJson } from '~/web/rate-limits.server'
+import { jsonError, readApiBody, methodNotAllowed } from '~/web/http.server'
 import { LoginSchema } from '~/lib/account-schemas'
-import { servicesContext } from '~/services.server'
+import { servicesContext } from '~/web/context.server'
 
 // POST /api/admin/login: like /api/auth/login, but only an admin gets a token.
 export async function action({ request, context }: Route.ActionArgs) {

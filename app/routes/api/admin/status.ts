@@ -1,8 +1,8 @@
 import type { Route } from './+types/status'
-import { requireApiAdmin } from '~/auth.server'
+import { requireApiAdmin } from '~/web/session.server'
 import { systemStatus } from '~/domain/system-status.server'
-import { servicesContext } from '~/services.server'
-import { methodNotAllowed } from '~/http.server'
+import { servicesContext } from '~/web/context.server'
+import { methodNotAllowed } from '~/web/http.server'
 
 // GET /api/admin/status → serverHealth, database, storage, apiResponseTime, errorRate, details.
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -7,12 +7,12 @@ import {
   type FileUpload,
 } from '@remix-run/form-data-parser'
 import type { Route } from './+types/upload-image'
-import { requireApiAdmin } from '~/auth.server'
+import { requireApiAdmin } from '~/web/session.server'
 import { storeBlogImage } from '~/domain/blog.server'
 import { NotAnImageError } from '~/domain/images.server'
-import { jsonError, methodNotAllowed } from '~/http.server'
+import { jsonError, methodNotAllowed } from '~/web/http.server'
 import { UPLOAD_LIMIT_BYTES, UPLOAD_LIMIT_TEXT } from '~/lib/constants'
-import { servicesContext } from '~/services.server'
+import { servicesContext } from '~/web/context.server'
 
 const TOO_LARGE = `The image is larger than ${UPLOAD_LIMIT_TEXT}.`
 const NOT_AN_IMAGE = 'Only image files can be uploaded.'

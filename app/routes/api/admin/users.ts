@@ -1,9 +1,9 @@
 import { z } from 'zod'
 import type { Route } from './+types/users'
-import { requireApiAdmin } from '~/auth.server'
+import { requireApiAdmin } from '~/web/session.server'
 import { listUsersForAdmin } from '~/domain/admin.server'
-import { jsonError, methodNotAllowed } from '~/http.server'
-import { servicesContext } from '~/services.server'
+import { jsonError, methodNotAllowed } from '~/web/http.server'
+import { servicesContext } from '~/web/context.server'
 
 const QuerySchema = z.object({
   q: z.string().trim().max(100, { message: 'Keep the search under 100 characters.' }).optional(),

@@ -2,7 +2,7 @@ import { createContext, data, redirect, type RouterContextProvider } from 'react
 import type { User } from '#db/schema'
 import { SESSION_DAYS } from '~/lib/constants'
 import { getSessionUser } from '~/domain/sessions.server'
-import { servicesContext } from '~/services.server'
+import { servicesContext } from '~/web/context.server'
 
 // The web door's view of sessions: a token arrives as the `__session` cookie (pages) or as
 // `Authorization: Bearer` (the JSON API); both resolve through the same session rows.

@@ -3,7 +3,7 @@ import type { User } from '#db/schema'
 import type { AssetPreviewData } from '~/domain/preview.server'
 import { downloadAsset } from '~/domain/downloads.server'
 import { signingSecret } from '~/domain/signing.server'
-import { servicesContext } from '~/services.server'
+import { servicesContext } from '~/web/context.server'
 
 /**
  * After 'sign in to download', login sends the user to ?assetId=<id>&download=1: the download

@@ -1,0 +1,42 @@
+import { data, type RouterContextProvider } from 'react-router'
+import { enforceRateLimits, RateLimitedError, type RateRuleName } from '~/domain/rate-limit.server'
+import { jsonError } from '~/web/http.server'
+import { requestInfoContext, servicesContext } from '~/web/context.server'
+
+// Rate limits as the web door applies them: per client address (and e.g. an email), with a
+// 429 and Retry-After for pages and the JSON API alike.
+
+export function clientIp(context: Readonly<RouterContextProvider>): string {
+  return context.get(requestInfoContext).ip
+}
+
+/**
+ * Applies rate limits for this request's IP (and e.g. the email it names). Returns the error
+ * message and Retry-After seconds when a limit is exceeded, null otherwise.
+ */
+export async function checkRateLimits(
+  context: Readonly<RouterContextProvider>,
+  checks: { rule: RateRuleName; subject?: string | null }[],
+): Promise<{ error: string; retryAfter: number } | null> {
+  const { db, config } = context.get(servicesContext)
+  try {
+    await enforceRateLimits(
+      db,
+      checks.map((c) => ({ rule: c.rule, subject: c.subject ?? clientIp(context) })),
+      config.RATE_LIMIT_SCALE,
+    )
+    return null
+  } catch (error) {
+    if (error instanceof RateLimitedError) return { error: error.message, retryAfter: error.retryAfterSeconds }
+    throw error
+  }
+}
+
+export function rateLimitedJson(limited: { error: string; retryAfter: number }): Response {
+  return jsonError(429, limited.error, { 'Retry-After': String(limited.retryAfter) })
+}
+
+/** A page action's 429: the form's error, with Retry-After. */
+export function rateLimitedReply<T>(reply: T, retryAfter: number) {
+  return data(reply, { status: 429, headers: { 'Retry-After': String(retryAfter) } })
+}

@@ -1,0 +1,75 @@
+import type { AddressInfo } from 'node:net'
+import type { Server } from 'node:http'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createDatabase } from '#db/client'
+import { createApp, type StartupState } from '../../server/app'
+import { createTestContext, type TestContext } from '../support/context'
+
+// The Express app's own answers: liveness, readiness and the start-up gate in front of
+// React Router, through real HTTP.
+describe('the server in front of React Router', () => {
+  let t: TestContext
+  let server: Server
+  let base: string
+  const state: StartupState = { services: null, progress: { phase: 'connecting' }, stopping: false }
+
+  beforeAll(async () => {
+    t = await createTestContext()
+    const app = createApp({ config: t.config, state })
+    server = await new Promise<Server>((resolve) => {
+      const s = app.listen(0, '127.0.0.1', () => resolve(s))
+    })
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  })
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve))
+    await t.close()
+  })
+
+  it('while preparing: live, not ready, pages 503 with progress that refreshes itself, API 503 JSON', async () => {
+    state.services = null
+    state.progress = { phase: 'seeding', done: 12, total: 160 }
+    const live = await fetch(`${base}/healthz`)
+    expect(live.status).toBe(200)
+    expect(await live.json()).toEqual({ status: 'ok', ready: false })
+
+    const ready = await fetch(`${base}/readyz`)
+    expect(ready.status).toBe(503)
+    expect((await ready.json()).status).toBe('starting')
+
+    const page = await fetch(`${base}/explore?q=robot`)
+    expect(page.status).toBe(503)
+    expect(page.headers.get('retry-after')).toBe('5')
+    const html = await page.text()
+    expect(html).toContain('Preparing the demo catalogue: 12 of 160')
+    expect(html).toMatch(/<meta http-equiv="refresh" content="\d+">/)
+
+    const api = await fetch(`${base}/api/assets`)
+    expect(api.status).toBe(503)
+    expect(api.headers.get('content-type')).toContain('application/json')
+    expect((await api.json()).error).toContain('12 of 160')
+  })
+
+  it('once ready: ready while the database answers, 503 when it does not', async () => {
+    state.services = t.services
+    state.progress = { phase: 'ready' }
+    const ready = await fetch(`${base}/readyz`)
+    expect(ready.status).toBe(200)
+    expect(await ready.json()).toEqual({ status: 'ready' })
+    expect(await (await fetch(`${base}/healthz`)).json()).toEqual({ status: 'ok', ready: true })
+
+    const dead = createDatabase({ url: 'postgres://postgres@127.0.0.1:1/none' })
+    state.services = { ...t.services, db: dead }
+    const down = await fetch(`${base}/readyz`)
+    expect(down.status).toBe(503)
+    expect((await down.json()).database).toBe('not answering')
+    await dead.destroy()
+    state.services = t.services
+  })
+
+  it('turns unready once stopping, so a load balancer drains it', async () => {
+    state.stopping = true
+    expect((await fetch(`${base}/readyz`)).status).toBe(503)
+    state.stopping = false
+  })
+})

@@ -1,0 +1,67 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+
+// The production server as it really runs: plain `node build/server/index.js` (npm test builds
+// first), on a port of its own, with a temporary data folder removed on stop.
+
+export const BUILT_ENTRY = path.join(process.env.BUILD_DIR ?? 'build', 'server/index.js')
+
+export interface BuiltServerProcess {
+  base: string
+  child: ChildProcess
+  output(): string
+  /** Sends SIGTERM and resolves with the exit code. */
+  stop(): Promise<number | null>
+}
+
+let nextPort = 3700 + Math.floor(Math.random() * 200)
+
+export function startBuiltServer(env: Record<string, string>): BuiltServerProcess {
+  if (!existsSync(BUILT_ENTRY)) throw new Error(`No build at ${BUILT_ENTRY}: run \`npx react-router build\` (npm test does).`)
+  const port = nextPort++
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'stock-built-'))
+  let log = ''
+  const child = spawn(process.execPath, [BUILT_ENTRY], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_REQUESTS: 'false',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout!.on('data', (chunk: Buffer) => (log += chunk.toString()))
+  child.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()))
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  return {
+    base: `http://127.0.0.1:${port}`,
+    child,
+    output: () => log,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
+      const code = await exited
+      rmSync(dataDir, { recursive: true, force: true })
+      return code
+    },
+  }
+}
+
+/** Polls a URL until it answers with the status wanted (or the time runs out). */
+export async function waitForStatus(url: string, status: number, timeoutMs = 60_000): Promise<number> {
+  const started = Date.now()
+  for (;;) {
+    try {
+      const res = await fetch(url)
+      await res.body?.cancel()
+      if (res.status === status) return Date.now() - started
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() - started > timeoutMs) throw new Error(`${url} did not answer ${status} within ${timeoutMs} ms`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
