@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
@@ -23,10 +23,16 @@ function renderPng(colour: string): Promise<Buffer> {
   return sharp({ create: { width: 96, height: 96, channels: 4, background: colour } }).png().toBuffer()
 }
 
-/** Files on disk, as a person would pick them. */
+/** Files on disk, as a person would pick them; removed after the file's tests. */
+const madeDirs: string[] = []
+test.afterAll(() => {
+  for (const dir of madeDirs.splice(0)) rmSync(dir, { recursive: true, force: true })
+})
+
 async function writeFiles(files: Record<string, Buffer | string>): Promise<Record<string, string>> {
   const dir = path.join(tmpdir(), `admin-e2e-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`)
   mkdirSync(dir, { recursive: true })
+  madeDirs.push(dir)
   return Object.fromEntries(
     Object.entries(files).map(([name, data]) => {
       const file = path.join(dir, name)
