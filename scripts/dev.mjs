@@ -1,4 +1,5 @@
-// `npm run dev`: the same server entry, with Vite's dev server for hot reload.
+// `npm run dev`: the same server entry, with Vite's dev server for hot reload. Run with
+// --conditions=development (package.json) so Node and Vite load the same copy of react-router.
 import { createServer } from 'vite'
 
 const vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' })
