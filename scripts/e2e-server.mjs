@@ -57,6 +57,8 @@ const child = spawn(process.execPath, [path.join(process.env.BUILD_DIR ?? 'build
     ADMIN_PASSWORD: '',
     // Many sign-ins from one address in a few minutes: keep the limits, raise the ceilings.
     RATE_LIMIT_SCALE: '50',
+    // The status screen's figures are tested, not this machine's speed under a parallel run.
+    STATUS_P95_THRESHOLD_MS: '10000',
     // Smaller demo renders: the same 160 assets, seeded in a fraction of the time.
     DEMO_IMAGE_SIZE: '384',
     ...google.env,
