@@ -2,10 +2,10 @@
 // and off), then prints one total over both suites as the last line.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import path from 'node:path'
 
-const [major, minor] = process.versions.node.split('.').map(Number)
-if (major < 22 || (major === 22 && minor < 22)) {
-  console.error(`Node.js >= 22.22 is needed (found ${process.versions.node}).`)
+if (Number(process.versions.node.split('.')[0]) < 24) {
+  console.error(`Node.js 24 is needed (found ${process.versions.node}): run through npm (\`npm test\`), which uses the project's own Node.`)
   process.exit(1)
 }
 
@@ -14,9 +14,16 @@ const VITEST_JSON = '.tmp/vitest.json'
 const PLAYWRIGHT_JSON = '.tmp/playwright.json'
 for (const file of [VITEST_JSON, PLAYWRIGHT_JSON]) rmSync(file, { force: true })
 
+// Everything the runs write to a temporary folder (test data, Chromium profiles, compile
+// caches) goes to one folder of ours, removed at the end: the machine's /tmp is left as it was.
+const TEMP = path.resolve('.tmp/run')
+rmSync(TEMP, { recursive: true, force: true })
+mkdirSync(TEMP, { recursive: true })
+const tempEnv = { TMPDIR: TEMP, NODE_COMPILE_CACHE: path.join(TEMP, 'node-compile-cache') }
+
 function run(command, args, env = {}) {
   console.log(`\n$ ${command} ${args.join(' ')}`)
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...tempEnv, ...env } })
   return result.status ?? 1
 }
 
@@ -29,12 +36,16 @@ if (run(npx, ['react-router', 'build']) !== 0) {
   process.exit(1)
 }
 
+// Types are a check like any other: a type error counts as one failure.
+const typecheckOk = run(npx, ['react-router', 'typegen']) === 0 && run(npx, ['tsc', '--noEmit']) === 0
+
 const vitestCode = run(npx, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${VITEST_JSON}`])
 const playwrightCode = run(npx, ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: PLAYWRIGHT_JSON })
 
-let passed = 0
-let failed = 0
+let passed = typecheckOk ? 1 : 0
+let failed = typecheckOk ? 0 : 1
 let skipped = 0
+console.log(`\ntypecheck: ${typecheckOk ? 'passed' : 'failed'}`)
 
 if (existsSync(VITEST_JSON)) {
   const report = JSON.parse(readFileSync(VITEST_JSON, 'utf8'))
@@ -71,5 +82,6 @@ if (failed === 0 && (vitestCode !== 0 || playwrightCode !== 0)) {
   failed += 1
 }
 
+rmSync(TEMP, { recursive: true, force: true })
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`)
 process.exit(failed > 0 ? 1 : 0)
