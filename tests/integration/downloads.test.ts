@@ -6,8 +6,8 @@ import { contentDisposition, downloadAsset, downloadFilename, downloadHistory, d
 import { sign } from '~/domain/signing.server'
 import { action as webDownload } from '~/routes/asset-download'
 import { loader as fileRoute } from '~/routes/download-file'
-import { action as apiDownload } from '~/routes/api/asset-download'
-import { loader as historyApi } from '~/routes/api/download-history'
+import { action as apiDownload } from '~/routes/api/assets-download'
+import { loader as historyApi } from '~/routes/api/assets-downloads-history'
 import { loader as explore } from '~/routes/explore'
 import { callRoute, createTestContext, makeRequest, type TestContext } from '../support/context'
 

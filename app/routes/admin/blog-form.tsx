@@ -9,7 +9,7 @@ import { log } from '~/domain/log.server'
 import { BLOG_FIELDS, blogFieldErrors, BlogPostSchema, type BlogField, type BlogFieldErrors } from '~/lib/blog-schema'
 import { SITE_NAME } from '~/lib/constants'
 import { servicesContext } from '~/web/context.server'
-import { positiveInt } from '~/lib/explore-params'
+import { parseId } from '~/lib/ids'
 
 // One form for /admin/blog/new and /admin/blog/edit/{id}: create mode without an id.
 
@@ -19,7 +19,7 @@ const LOAD_FAILED = 'Failed to load blog post'
 // Far above any real post (the content itself is capped by the schema), well below abuse.
 const MAX_FORM_BYTES = 1024 * 1024
 
-const postId = (param: string | undefined): number | null => positiveInt(param) ?? null
+const postId = (param: string | undefined): number | null => parseId(param) ?? null
 
 /** Today as the free-text date the seeded posts use, e.g. 'March 12, 2026'. */
 function today(): string {

@@ -10,7 +10,7 @@ import type { Route } from './+types/upload-image'
 import { requireApiAdmin } from '~/web/session.server'
 import { storeBlogImage } from '~/domain/blog.server'
 import { NotAnImageError } from '~/domain/images.server'
-import { jsonError, methodNotAllowed } from '~/web/http.server'
+import { jsonError, apiRoute } from '~/web/http.server'
 import { UPLOAD_LIMIT_BYTES, UPLOAD_LIMIT_TEXT } from '~/lib/constants'
 import { servicesContext } from '~/web/context.server'
 
@@ -24,14 +24,9 @@ function isTooLarge(error: unknown): boolean {
   return errors.some((e) => e instanceof MaxFileSizeExceededError || e instanceof MaxTotalSizeExceededError)
 }
 
-export function loader() {
-  return methodNotAllowed('POST')
-}
-
 // POST /api/admin/upload-image (multipart, field `image`) → {url} of the re-encoded picture.
-export async function action({ request, context }: Route.ActionArgs) {
+async function POST({ request, context }: Route.ActionArgs) {
   await requireApiAdmin(request, context)
-  if (request.method !== 'POST') return methodNotAllowed('POST')
   if (!(request.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')) {
     return jsonError(400, 'Send the image as multipart/form-data in the field "image".')
   }
@@ -63,3 +58,5 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw error
   }
 }
+
+export const { loader, action, methods } = apiRoute<Route.LoaderArgs>({ POST })
