@@ -10,9 +10,14 @@ export function jsonError(status: number, error: string, headers?: HeadersInit):
   return Response.json({ error }, { status, headers })
 }
 
+/** Longer than any text field of the product's small forms (the blog editor and the upload results pass their own). */
+export const MAX_FORM_FIELD_CHARS = 20_000
+/** A JSON body of the API: the largest is a blog post (its content is capped at 100,000 characters). */
+export const MAX_JSON_BYTES = 1024 * 1024
+
 export const FORM_UNREADABLE = 'The form could not be read. Please reload the page and try again.'
 
-type BodyProblem = 'type' | 'syntax' | 'text'
+type BodyProblem = 'type' | 'syntax' | 'text' | 'size'
 type BodyRead<T> = { ok: true; value: T } | { ok: false; problem: BodyProblem }
 
 const contentType = (request: Request) => (request.headers.get('content-type') ?? '').toLowerCase()
@@ -52,7 +57,9 @@ async function readFormBody(request: Request): Promise<BodyRead<FormData>> {
 
 /** A JSON body: valid UTF-8 and JSON, every string clean. */
 async function readJsonBody(request: Request): Promise<BodyRead<unknown>> {
+  if (Number(request.headers.get('content-length') ?? 0) > MAX_JSON_BYTES) return { ok: false, problem: 'size' }
   const bytes = new Uint8Array(await request.arrayBuffer())
+  if (bytes.byteLength > MAX_JSON_BYTES) return { ok: false, problem: 'size' }
   let value: unknown
   try {
     value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes))
@@ -73,6 +80,7 @@ export async function readApiBody<T>(request: Request, schema: ZodType<T>): Prom
   if (!body.ok) {
     if (body.problem === 'type') return { ok: false, response: jsonError(415, 'Send a JSON body (Content-Type: application/json).') }
     if (body.problem === 'text') return { ok: false, response: jsonError(400, BAD_TEXT) }
+    if (body.problem === 'size') return { ok: false, response: jsonError(413, `The request body is larger than ${MAX_JSON_BYTES / 1024 / 1024}MB.`) }
     return { ok: false, response: jsonError(400, type.includes('form') ? 'The form body could not be read.' : 'The request body is not valid JSON.') }
   }
   const parsed = schema.safeParse(body.value ?? {})
@@ -84,10 +92,15 @@ export async function readApiBody<T>(request: Request, schema: ZodType<T>): Prom
  * A page action's form body. A body that is not a form (wrong Content-Type, broken encoding)
  * is a 400 with the form's message, text that is not clean a 400 saying so; never a 500.
  */
-export async function readForm(request: Request): Promise<FormData> {
+export async function readForm(request: Request, { maxFieldChars = MAX_FORM_FIELD_CHARS }: { maxFieldChars?: number } = {}): Promise<FormData> {
   const form = await readFormBody(request)
-  if (form.ok) return form.value
-  throw data(form.problem === 'text' ? BAD_TEXT : FORM_UNREADABLE, { status: 400 })
+  if (!form.ok) throw data(form.problem === 'text' ? BAD_TEXT : FORM_UNREADABLE, { status: 400 })
+  // A field far beyond any cap of the product is refused whole, rather than validated and
+  // echoed back into the page (a 1 MB name would come back as a 2 MB page).
+  for (const [, value] of form.value) {
+    if (typeof value === 'string' && value.length > maxFieldChars) throw data(`A field of the form is longer than ${maxFieldChars.toLocaleString('en-US')} characters.`, { status: 413 })
+  }
+  return form.value
 }
 
 /** Whether a request is React Router's data request (a fetcher or client navigation). */
@@ -106,9 +119,11 @@ export function methodNotAllowed(allowed: readonly string[]): Response {
 }
 
 /**
- * One JSON route from its handlers per method: `export const { loader, action, methods } =
- * apiRoute({ GET, POST })`. Any other method answers a JSON 405 with Allow (the server's method
- * gate reads `methods` for methods React Router cannot carry, such as TRACE); a fault no
+ * One JSON route from its handlers per method: `const route = apiRoute({ GET, POST })`, then
+ * `export const loader = route.loader` and `action` (React Router's build cannot strip a
+ * destructured export, nor keep another that needs server code). Any other method answers a
+ * JSON 405 with Allow (the server's method gate reads `loader.methods` for methods React Router
+ * cannot carry, such as TRACE); a fault no
  * handler expected answers a JSON 500 rather than React Router's plain text.
  */
 export function apiRoute<Args extends { request: Request }>(handlers: Partial<Record<ApiMethod, ApiHandler<Args>>>) {
@@ -128,5 +143,5 @@ export function apiRoute<Args extends { request: Request }>(handlers: Partial<Re
       return jsonError(500, 'Something went wrong on our side. Please try again.')
     }
   }
-  return { loader: dispatch, action: dispatch, methods }
+  return { loader: Object.assign(dispatch, { methods }), action: dispatch, methods }
 }

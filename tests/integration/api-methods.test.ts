@@ -22,7 +22,7 @@ describe('JSON API methods', () => {
     expect(res.status).toBe(405)
     expect(res.headers.get('allow')).toBe(allowed)
     expect((await res.json()).error).toContain(allowed.split(', ').at(-1))
-    expect(route.methods.join(', ')).toBe(allowed)
+    expect((route.loader as unknown as { methods: string[] }).methods.join(', ')).toBe(allowed)
     await t.close()
   })
 })

@@ -3,6 +3,7 @@ import { Alert, Anchor, Button, Container, Grid, Paper, Stack, Text, Textarea, T
 import { useMounted } from '@mantine/hooks'
 import type { Route } from './+types/blog-form'
 import { getAdmin } from '~/web/session.server'
+import { readForm } from '~/web/http.server'
 import { BlogEditor } from '~/components/BlogEditor/BlogEditor'
 import { authorOf, createPost, getPostById, updatePost } from '~/domain/blog.server'
 import { log } from '~/domain/log.server'
@@ -52,7 +53,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   const blank = Object.fromEntries(BLOG_FIELDS.map((field) => [field, ''])) as Values
   if (Number(request.headers.get('content-length') ?? 0) > MAX_FORM_BYTES) return reply(413, blank, { content: 'The post is too long to save.' })
-  const form = await request.formData()
+  const form = await readForm(request, { maxFieldChars: MAX_FORM_BYTES })
   const values = Object.fromEntries(BLOG_FIELDS.map((field) => [field, String(form.get(field) ?? '')])) as Values
   const parsed = BlogPostSchema.safeParse(values)
   if (!parsed.success) return reply(400, values, blogFieldErrors(parsed.error))

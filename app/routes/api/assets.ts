@@ -55,4 +55,6 @@ async function GET({ url, context }: Route.LoaderArgs) {
   )
 }
 
-export const { loader, action, methods } = apiRoute<Route.LoaderArgs>({ GET })
+const route = apiRoute<Route.LoaderArgs>({ GET })
+export const loader = route.loader
+export const action = route.action

@@ -22,4 +22,6 @@ async function POST({ request, context }: Route.ActionArgs) {
   return Response.json({ message: 'Password reset email sent. Please check your inbox.' })
 }
 
-export const { loader, action, methods } = apiRoute<Route.LoaderArgs>({ POST })
+const route = apiRoute<Route.LoaderArgs>({ POST })
+export const loader = route.loader
+export const action = route.action

@@ -32,4 +32,6 @@ async function GET({ request, context }: Route.LoaderArgs): Promise<never> {
   throw redirect(safeRedirectPath(readCookie(request, GOOGLE_NEXT_COOKIE), DEFAULT_AFTER_LOGIN), { headers })
 }
 
-export const { loader, action, methods } = apiRoute<Route.LoaderArgs>({ GET })
+const route = apiRoute<Route.LoaderArgs>({ GET })
+export const loader = route.loader
+export const action = route.action

@@ -11,4 +11,6 @@ async function POST({ request, context }: Route.ActionArgs) {
   return Response.json({ ok: true }, { headers: { 'Set-Cookie': clearSessionCookie(context) } })
 }
 
-export const { loader, action, methods } = apiRoute<Route.LoaderArgs>({ POST })
+const route = apiRoute<Route.LoaderArgs>({ POST })
+export const loader = route.loader
+export const action = route.action

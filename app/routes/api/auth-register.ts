@@ -17,4 +17,6 @@ async function POST({ request, context }: Route.ActionArgs) {
   return Response.json({ user: publicUser(result.user) }, { status: 201 })
 }
 
-export const { loader, action, methods } = apiRoute<Route.LoaderArgs>({ POST })
+const route = apiRoute<Route.LoaderArgs>({ POST })
+export const loader = route.loader
+export const action = route.action

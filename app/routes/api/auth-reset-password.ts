@@ -16,4 +16,6 @@ async function POST({ request, context }: Route.ActionArgs) {
   return Response.json({ message: 'Password has been reset successfully. You can now log in.' })
 }
 
-export const { loader, action, methods } = apiRoute<Route.LoaderArgs>({ POST })
+const route = apiRoute<Route.LoaderArgs>({ POST })
+export const loader = route.loader
+export const action = route.action

@@ -9,4 +9,6 @@ async function GET({ context }: Route.LoaderArgs) {
   return Response.json(posts, { headers: { 'Cache-Control': 'public, max-age=60' } })
 }
 
-export const { loader, action, methods } = apiRoute<Route.LoaderArgs>({ GET })
+const route = apiRoute<Route.LoaderArgs>({ GET })
+export const loader = route.loader
+export const action = route.action

@@ -12,4 +12,6 @@ function GET({ context, url }: Route.LoaderArgs) {
   return Response.json(openApiDocument(origin), { headers: { 'Cache-Control': 'public, max-age=3600' } })
 }
 
-export const { loader, action, methods } = apiRoute<Route.LoaderArgs>({ GET })
+const route = apiRoute<Route.LoaderArgs>({ GET })
+export const loader = route.loader
+export const action = route.action

@@ -26,4 +26,6 @@ async function POST({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const { loader, action, methods } = apiRoute<Route.LoaderArgs>({ POST })
+const route = apiRoute<Route.LoaderArgs>({ POST })
+export const loader = route.loader
+export const action = route.action

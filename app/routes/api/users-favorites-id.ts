@@ -15,4 +15,6 @@ async function DELETE({ request, context, params }: Route.ActionArgs) {
   return Response.json({ ok: true, asset_id: id, isFavorite: false })
 }
 
-export const { loader, action, methods } = apiRoute<Route.LoaderArgs>({ DELETE })
+const route = apiRoute<Route.LoaderArgs>({ DELETE })
+export const loader = route.loader
+export const action = route.action

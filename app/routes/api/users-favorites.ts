@@ -29,4 +29,6 @@ async function POST({ request, context }: Route.ActionArgs) {
   return Response.json({ ok: true, asset_id: body.value.asset_id, isFavorite: true }, { status: 201 })
 }
 
-export const { loader, action, methods } = apiRoute<Route.LoaderArgs>({ GET, POST })
+const route = apiRoute<Route.LoaderArgs>({ GET, POST })
+export const loader = route.loader
+export const action = route.action

@@ -12,4 +12,6 @@ async function GET({ request, context }: Route.LoaderArgs) {
   return Response.json(analytics, { headers: { 'Cache-Control': 'no-store' } })
 }
 
-export const { loader, action, methods } = apiRoute<Route.LoaderArgs>({ GET })
+const route = apiRoute<Route.LoaderArgs>({ GET })
+export const loader = route.loader
+export const action = route.action

@@ -23,4 +23,6 @@ async function POST({ request, params, context }: Route.ActionArgs) {
   return Response.json({ id: id.data, is_active: isActive }, { headers: { 'Cache-Control': 'no-store' } })
 }
 
-export const { loader, action, methods } = apiRoute<Route.LoaderArgs>({ POST })
+const route = apiRoute<Route.LoaderArgs>({ POST })
+export const loader = route.loader
+export const action = route.action

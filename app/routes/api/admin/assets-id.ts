@@ -38,4 +38,6 @@ async function DELETE({ request, params, context }: Route.LoaderArgs) {
   return deleted ? Response.json({ ok: true, id: id.data }, { headers: NO_STORE }) : jsonError(404, NOT_FOUND)
 }
 
-export const { loader, action, methods } = apiRoute<Route.LoaderArgs>({ GET, PUT, PATCH: PUT, DELETE })
+const route = apiRoute<Route.LoaderArgs>({ GET, PUT, PATCH: PUT, DELETE })
+export const loader = route.loader
+export const action = route.action

@@ -58,4 +58,6 @@ async function POST({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const { loader, action, methods } = apiRoute<Route.LoaderArgs>({ GET, POST })
+const route = apiRoute<Route.LoaderArgs>({ GET, POST })
+export const loader = route.loader
+export const action = route.action

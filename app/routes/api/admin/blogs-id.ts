@@ -30,4 +30,6 @@ async function PUT({ request, params, context }: Route.ActionArgs) {
   return Response.json(post)
 }
 
-export const { loader, action, methods } = apiRoute<Route.LoaderArgs>({ GET, PUT })
+const route = apiRoute<Route.LoaderArgs>({ GET, PUT })
+export const loader = route.loader
+export const action = route.action

@@ -20,4 +20,6 @@ async function POST({ request, context }: Route.ActionArgs) {
   return Response.json(post, { status: 201, headers: { Location: `/api/blogs/${post.slug}` } })
 }
 
-export const { loader, action, methods } = apiRoute<Route.LoaderArgs>({ GET, POST })
+const route = apiRoute<Route.LoaderArgs>({ GET, POST })
+export const loader = route.loader
+export const action = route.action

@@ -16,4 +16,6 @@ async function POST({ request, context }: Route.ActionArgs) {
   return Response.json({ token: result.token, expiresAt: result.expiresAt.toISOString() }, { headers: { 'Cache-Control': 'no-store' } })
 }
 
-export const { loader, action, methods } = apiRoute<Route.LoaderArgs>({ POST })
+const route = apiRoute<Route.LoaderArgs>({ POST })
+export const loader = route.loader
+export const action = route.action

@@ -10,6 +10,7 @@ import type { Route } from './+types/upload-image'
 import { requireApiAdmin } from '~/web/session.server'
 import { storeBlogImage } from '~/domain/blog.server'
 import { NotAnImageError } from '~/domain/images.server'
+import { BAD_TEXT } from '~/web/text.server'
 import { jsonError, apiRoute } from '~/web/http.server'
 import { UPLOAD_LIMIT_BYTES, UPLOAD_LIMIT_TEXT } from '~/lib/constants'
 import { servicesContext } from '~/web/context.server'
@@ -42,6 +43,7 @@ async function POST({ request, context }: Route.ActionArgs) {
     })
   } catch (error) {
     if (isTooLarge(error)) return jsonError(413, TOO_LARGE)
+    if (error instanceof TypeError && (error as { code?: string }).code === 'ERR_ENCODING_INVALID_ENCODED_DATA') return jsonError(400, BAD_TEXT)
     if (error instanceof FormDataParseError || error instanceof MultipartParseError) {
       return jsonError(400, 'The upload could not be read. Send one image in the field "image".')
     }
@@ -59,4 +61,6 @@ async function POST({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const { loader, action, methods } = apiRoute<Route.LoaderArgs>({ POST })
+const route = apiRoute<Route.LoaderArgs>({ POST })
+export const loader = route.loader
+export const action = route.action
