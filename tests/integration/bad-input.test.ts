@@ -233,4 +233,27 @@ describe('bad input through every door', async () => {
     const apiWrongType = await send(server.base, 'POST', '/api/auth/login', {}, { type: 'text/plain', body: 'x' })
     expect(apiWrongType.status).toBe(415)
   })
+
+  it('an early refusal closes the connection, so a client reusing connections succeeds next time', async () => {
+    const big = Buffer.alloc(12 * 1024 * 1024, 1)
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+    const request = (method: string, path: string, headers: Record<string, string>, body?: Buffer) =>
+      new Promise<{ status: number; connection?: string }>((resolve, reject) => {
+        const url = new URL(server.base + path)
+        const req = http.request({ host: url.hostname, port: url.port, method, path, headers, agent }, (res) => {
+          res.resume()
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }))
+        })
+        req.on('error', reject)
+        req.end(body)
+      })
+    const early = await request('POST', '/api/admin/upload-image', { authorization: `Bearer ${adminToken}`, 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(big.length) }, big)
+    expect(early.status).toBe(413)
+    expect(early.connection).toBe('close')
+    for (let i = 0; i < 3; i++) expect((await request('GET', '/api/assets?limit=1', {})).status).toBe(200)
+    // A body read to its end keeps the connection open.
+    const read = await request('POST', '/api/auth/login', { 'content-type': 'application/json' }, Buffer.from('{"email":"nobody@example.com","password":"wrong-password"}'))
+    expect(read.connection).not.toBe('close')
+    agent.destroy()
+  })
 })
