@@ -14,6 +14,7 @@ import { log } from '~/domain/log.server'
 import { recordRequest } from '~/domain/metrics.server'
 import { createLoadContext, type Services } from '~/web/context.server'
 import type { StartupProgress } from './bootstrap'
+import { answerFault, checkHostAndTarget, closeEarlyAnswers, methodGate } from './guards'
 import { startupPage } from './startup-page'
 
 /** What the app knows of its own start: services once ready, and how far preparation got. */
@@ -75,6 +76,9 @@ export function createApp({ config, state, clientDir, vite }: AppOptions): expre
     })
     next()
   })
+  // The door's checks (server/guards.ts): Host, clean text in the URL, early answers closing.
+  app.use(closeEarlyAnswers)
+  app.use(checkHostAndTarget(Boolean(config.TRUST_PROXY)))
   app.use(compression())
 
   if (vite) app.use(vite.middlewares)
@@ -106,6 +110,7 @@ export function createApp({ config, state, clientDir, vite }: AppOptions): expre
   const build = vite
     ? () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
     : () => import('virtual:react-router/server-build') as Promise<ServerBuild>
+  app.use(methodGate(build))
   app.all(
     '/{*path}',
     createRequestHandler({
@@ -114,6 +119,7 @@ export function createApp({ config, state, clientDir, vite }: AppOptions): expre
       getLoadContext: (req, res) => createLoadContext(state.services as Services, { nonce: String(res.locals.cspNonce), ip: req.ip ?? 'unknown' }),
     }),
   )
+  app.use(answerFault)
   return app
 }
 

@@ -68,7 +68,7 @@ export async function prepareDatabase(
   }
   if (services.demoAdmin) {
     // Printed on purpose: demo mode exists to be tried. Set ADMIN_EMAIL/ADMIN_PASSWORD to leave it.
-    console.log(`\n  Demo admin login: ${services.demoAdmin.email} / ${services.demoAdmin.password}  (at /admin/login)\n`)
+    log.info('demo admin', { email: services.demoAdmin.email, password: services.demoAdmin.password, signIn: '/admin/login' })
   }
   progress({ phase: 'ready' })
 }

@@ -57,7 +57,6 @@ export async function startServer(options: { vite?: ViteDevServer } = {}): Promi
     const listening = app.listen(config.PORT, config.HOST, () => resolve(listening))
   })
   log.info('listening', { url: config.appUrl, port: config.PORT })
-  console.log(`AI Stock Library listening on ${config.appUrl} (port ${config.PORT})`)
 
   const services = openServices(config)
   const ready = (async () => {

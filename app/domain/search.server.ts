@@ -130,7 +130,8 @@ export async function searchAssets(db: DB, query: SearchQuery): Promise<SearchRe
 async function runSearch(db: DB, query: SearchQuery, words: string[], page: number, limit: number) {
   const text = words.length ? toTsQueryText(words) : null
   const tsquery = text ? sql`to_tsquery('english', ${text})` : null
-  const sort = query.sort ?? (text ? 'relevance' : 'newest')
+  // Relevance needs words to rank by: without them it is the newest first (the sort menu says so).
+  const sort = query.sort === 'relevance' && !text ? 'newest' : (query.sort ?? (text ? 'relevance' : 'newest'))
 
   let base = db.selectFrom('assets').where('is_active', '=', true)
   if (tsquery) base = base.where(sql<SqlBool>`search @@ ${tsquery}`)

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { DEFAULT_AFTER_LOGIN } from './constants'
 import { safeRedirectPath } from './redirects'
-import { positiveInt } from './explore-params'
+import { parseId } from './ids'
 
 // The account forms' rules, shared by the pages (server and browser) and the JSON API.
 export const PASSWORDS_DIFFER = 'Passwords do not match.'
@@ -59,7 +59,7 @@ export const ApiResetPasswordSchema = z.object({
  */
 export function afterLoginTarget(redirectTo: string | null | undefined, assetId: string | null | undefined): string {
   const target = safeRedirectPath(redirectTo, DEFAULT_AFTER_LOGIN)
-  const id = positiveInt(assetId)
+  const id = parseId(assetId)
   if (redirectTo && id && target !== DEFAULT_AFTER_LOGIN) {
     const url = new URL(target, 'http://relative.invalid')
     url.searchParams.set('assetId', String(id))

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { parseId } from './ids'
 import { ASSET_TYPES } from './constants'
 import { normaliseTags } from './tags'
 
@@ -46,7 +47,15 @@ export const AdminPageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
 })
 
-export const IdSchema = z.coerce.number({ message: 'Asset ids are whole numbers.' }).int({ message: 'Asset ids are whole numbers.' }).positive({ message: 'Asset ids are whole numbers.' }).max(2_147_483_647)
+/** An asset id through the one id parser (app/lib/ids.ts), as a schema for forms. */
+export const IdSchema = z.unknown().transform((value, ctx) => {
+  const id = parseId(value)
+  if (id === undefined) {
+    ctx.addIssue({ code: 'custom', message: 'Asset ids are whole numbers.' })
+    return z.NEVER
+  }
+  return id
+})
 
 /** The text fields of an upload (POST /api/admin/assets and the upload page). */
 export const UploadFieldsSchema = z.object({

@@ -223,7 +223,7 @@ export const API_CALLS: ApiCall[] = [
     bearer: false,
     parameters: [
       { name: 'search', in: 'query', description: 'Words to search for (at most 200 characters). `q` is accepted as a synonym.', schema: { type: 'string', maxLength: 200 } },
-      { name: 'sort', in: 'query', description: '`relevance` by default when searching, otherwise `newest`.', schema: { type: 'string', enum: [...SORTS] } },
+      { name: 'sort', in: 'query', description: '`relevance` by default when searching, otherwise `newest`; `relevance` without a search lists the newest first.', schema: { type: 'string', enum: [...SORTS] } },
       { name: 'asset_type', in: 'query', description: 'Only assets of this type.', schema: { type: 'string', enum: [...ASSET_TYPES] } },
       { name: 'category', in: 'query', description: 'Only this category (case-insensitive), as listed on /categories.', schema: { type: 'string', maxLength: 100 } },
       {

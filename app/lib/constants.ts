@@ -40,6 +40,9 @@ export const SORT_LABELS: Record<Sort, string> = {
   alphabetical: 'Alphabetical',
 }
 
+/** The sort menu's relevance entry without a search: there is nothing to rank by, so it lists the newest. */
+export const RELEVANCE_WITHOUT_WORDS = 'Relevance (newest without a search)'
+
 export const ASSET_TYPES = ['3d', 'image', 'audio'] as const
 export type AssetTypeName = (typeof ASSET_TYPES)[number]
 export const ASSET_TYPE_LABELS: Record<AssetTypeName, string> = { '3d': '3D', image: 'Images', audio: 'Audio' }

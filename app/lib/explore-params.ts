@@ -1,5 +1,6 @@
 import { ASSET_TYPES, SORTS, ZOOM_MAX, ZOOM_MIN, ZOOM_STEP, type AssetTypeName, type Sort } from './constants'
 import { normaliseTags } from './tags'
+import { parseId } from './ids'
 
 export const BACKGROUNDS = ['white', 'black', 'transparent', 'colorful'] as const
 export type Background = (typeof BACKGROUNDS)[number]
@@ -29,13 +30,6 @@ function tagsFrom(params: URLSearchParams): string[] {
   return normaliseTags(params.getAll('tags').join(','))
 }
 
-/** A URL id or page number: digits only, from 1, small enough for an integer column. */
-export function positiveInt(value: string | null | undefined): number | undefined {
-  if (!value || !/^\d{1,9}$/.test(value)) return undefined
-  const n = Number(value)
-  return n >= 1 ? n : undefined
-}
-
 /** The page's URL state, read leniently: an unknown value falls back to the default. */
 export function parseExploreParams(params: URLSearchParams): ExploreParams {
   const q = (params.get('q') ?? params.get('search') ?? '').trim().slice(0, 200)
@@ -48,9 +42,9 @@ export function parseExploreParams(params: URLSearchParams): ExploreParams {
     category: (params.get('category') ?? '').trim().slice(0, 100),
     tags: tagsFrom(params),
     sort: (SORTS as readonly string[]).includes(sort ?? '') ? (sort as Sort) : q ? 'relevance' : 'newest',
-    page: positiveInt(params.get('page')) ?? 1,
+    page: parseId(params.get('page')) ?? 1,
     view: params.get('view') === 'list' ? 'list' : 'grid',
-    assetId: positiveInt(params.get('assetId')),
+    assetId: parseId(params.get('assetId')),
     bg: (BACKGROUNDS as readonly string[]).includes(bg ?? '') ? (bg as Background) : 'transparent',
     zoom: clampZoom(Number(params.get('zoom') ?? 1)),
   }

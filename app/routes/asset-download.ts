@@ -5,7 +5,7 @@ import { downloadAsset } from '~/domain/downloads.server'
 import { signingSecret } from '~/domain/signing.server'
 import { servicesContext } from '~/web/context.server'
 import { isDataRequest } from '~/web/http.server'
-import { positiveInt } from '~/lib/explore-params'
+import { parseId } from '~/lib/ids'
 
 export const UPGRADE_URL = '/pricing?alert=upgrade_required'
 
@@ -16,7 +16,7 @@ export const UPGRADE_URL = '/pricing?alert=upgrade_required'
  * data and saves the file itself.
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const id = positiveInt(params.id)
+  const id = parseId(params.id)
   const user = await getUser(request, context)
   if (!user) throw redirect(`/login?redirect=/explore&assetId=${id ?? ''}&alert=signin_required`)
   if (!id) return data({ ok: false as const, error: 'Asset not found' }, { status: 404 })

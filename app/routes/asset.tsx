@@ -6,13 +6,14 @@ import { AssetPreview } from '~/components/AssetPreview/AssetPreview'
 import { withQuery } from '~/components/PreviewFromUrl/PreviewFromUrl'
 import { getAssetPreview } from '~/domain/preview.server'
 import { SITE_NAME } from '~/lib/constants'
-import { exploreUrl, parseExploreParams, positiveInt } from '~/lib/explore-params'
+import { exploreUrl, parseExploreParams } from '~/lib/explore-params'
+import { parseId } from '~/lib/ids'
 import { servicesContext } from '~/web/context.server'
 
 // The canonical page of one asset: the preview's content at a URL of its own, for sharing
 // and search engines.
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {
-  const id = positiveInt(params.id)
+  const id = parseId(params.id)
   const user = await getUser(request, context)
   const preview = id ? await getAssetPreview(context.get(servicesContext).db, id, user?.id) : null
   if (!preview) throw data(null, { status: 404 })

@@ -6,7 +6,7 @@ import type { Route } from './+types/contact'
 import { sendContactMessage } from '~/domain/contact.server'
 import { checkRateLimits, rateLimitedReply } from '~/web/rate-limits.server'
 import { readForm } from '~/web/http.server'
-import { CONTACT_SENT, ContactSchema } from '~/lib/contact-schema'
+import { CONTACT_CAPS, CONTACT_SENT, ContactSchema } from '~/lib/contact-schema'
 import { SITE_NAME } from '~/lib/constants'
 import { servicesContext } from '~/web/context.server'
 
@@ -68,9 +68,9 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
             ) : null}
             <Form method="post" {...getFormProps(form)}>
               <Stack>
-                <TextInput label="Name" autoComplete="name" {...getInputProps(fields.name, { type: 'text' })} key={fields.name.key} error={fields.name.errors?.[0]} required />
-                <TextInput label="Email" autoComplete="email" {...getInputProps(fields.email, { type: 'email' })} key={fields.email.key} error={fields.email.errors?.[0]} required />
-                <Textarea label="Message" minRows={6} autosize {...getTextareaProps(fields.message)} key={fields.message.key} error={fields.message.errors?.[0]} required />
+                <TextInput label="Name" autoComplete="name" maxLength={CONTACT_CAPS.name} {...getInputProps(fields.name, { type: 'text' })} key={fields.name.key} error={fields.name.errors?.[0]} required />
+                <TextInput label="Email" autoComplete="email" maxLength={CONTACT_CAPS.email} {...getInputProps(fields.email, { type: 'email' })} key={fields.email.key} error={fields.email.errors?.[0]} required />
+                <Textarea label="Message" minRows={6} maxLength={CONTACT_CAPS.message} autosize {...getTextareaProps(fields.message)} key={fields.message.key} error={fields.message.errors?.[0]} required />
                 {/* Hidden from people (and from assistive technology); bots fill it in. */}
                 <div aria-hidden="true" style={{ position: 'absolute', left: '-10000px', width: 1, height: 1, overflow: 'hidden' }}>
                   <label>

@@ -9,7 +9,7 @@ import { PreviewFromUrl } from '~/components/PreviewFromUrl/PreviewFromUrl'
 import { favouriteIdsAmong } from '~/domain/favourites.server'
 import { getAssetPreview } from '~/domain/preview.server'
 import { categoryCounts, searchAssets, topTags } from '~/domain/search.server'
-import { ASSET_TYPES, ASSET_TYPE_LABELS, EXPLORE_PAGE_SIZE, SITE_NAME, SORTS, SORT_LABELS } from '~/lib/constants'
+import { ASSET_TYPES, ASSET_TYPE_LABELS, EXPLORE_PAGE_SIZE, RELEVANCE_WITHOUT_WORDS, SITE_NAME, SORTS, SORT_LABELS } from '~/lib/constants'
 import { exploreUrl, parseExploreParams } from '~/lib/explore-params'
 import { servicesContext } from '~/web/context.server'
 import { log } from '~/domain/log.server'
@@ -127,7 +127,7 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
             name="sort"
             value={params.sort}
             onChange={(event) => void navigate(exploreUrl(params, { sort: event.currentTarget.value as (typeof SORTS)[number] }))}
-            data={SORTS.map((s) => ({ value: s, label: SORT_LABELS[s] }))}
+            data={SORTS.map((s) => ({ value: s, label: s === 'relevance' && !params.q ? RELEVANCE_WITHOUT_WORDS : SORT_LABELS[s] }))}
             className={classes.sortSelect}
           />
           <noscript>

@@ -1,46 +1,147 @@
 import { data } from 'react-router'
 import type { ZodType } from 'zod'
+import { log } from '~/domain/log.server'
+import { BAD_TEXT, cleanFileName, decodeUrlEncoded, isCleanString, isCleanValue } from './text.server'
 
-// The web door's answers and bodies: JSON errors, reading JSON and form bodies, 405s.
+// The web door's answers and bodies: JSON errors, reading JSON and form bodies (through the
+// text boundary, decision 29), and method dispatch for JSON routes (decision 30).
 
 export function jsonError(status: number, error: string, headers?: HeadersInit): Response {
   return Response.json({ error }, { status, headers })
 }
 
-/** Reads a JSON (or form) body and validates it; a bad body becomes a 400 with a message. */
-export async function readApiBody<T>(request: Request, schema: ZodType<T>): Promise<{ ok: true; value: T } | { ok: false; response: Response }> {
-  let body: unknown
-  const type = request.headers.get('content-type') ?? ''
-  try {
-    if (type.includes('application/json')) body = await request.json()
-    else if (type.includes('form')) body = Object.fromEntries(await request.formData())
-    else return { ok: false, response: jsonError(415, 'Send a JSON body (Content-Type: application/json).') }
-  } catch {
-    return { ok: false, response: jsonError(400, 'The request body is not valid JSON.') }
+/** Longer than any text field of the product's small forms (the blog editor and the upload results pass their own). */
+export const MAX_FORM_FIELD_CHARS = 20_000
+/** A JSON body of the API: the largest is a blog post (its content is capped at 100,000 characters). */
+export const MAX_JSON_BYTES = 1024 * 1024
+
+export const FORM_UNREADABLE = 'The form could not be read. Please reload the page and try again.'
+
+type BodyProblem = 'type' | 'syntax' | 'text' | 'size'
+type BodyRead<T> = { ok: true; value: T } | { ok: false; problem: BodyProblem }
+
+const contentType = (request: Request) => (request.headers.get('content-type') ?? '').toLowerCase()
+
+/**
+ * A form body (urlencoded or multipart) as FormData, every name, value and file name through
+ * the text boundary; file names are cleaned rather than refused.
+ */
+async function readFormBody(request: Request): Promise<BodyRead<FormData>> {
+  const type = contentType(request)
+  if (type.startsWith('application/x-www-form-urlencoded')) {
+    const pairs = decodeUrlEncoded(new Uint8Array(await request.arrayBuffer()))
+    if (!pairs) return { ok: false, problem: 'text' }
+    const form = new FormData()
+    for (const [name, value] of pairs) form.append(name, value)
+    return { ok: true, value: form }
   }
-  const parsed = schema.safeParse(body ?? {})
+  if (!type.startsWith('multipart/form-data')) return { ok: false, problem: 'type' }
+  let parsed: FormData
+  try {
+    parsed = await request.formData()
+  } catch {
+    return { ok: false, problem: 'syntax' }
+  }
+  const form = new FormData()
+  for (const [name, value] of parsed) {
+    if (!isCleanString(name)) return { ok: false, problem: 'text' }
+    if (typeof value === 'string') {
+      // The platform's multipart reader turns bytes that are not UTF-8 into U+FFFD: the
+      // replacement character is refused like the bytes it stands for.
+      if (!isCleanString(value) || value.includes('\uFFFD')) return { ok: false, problem: 'text' }
+      form.append(name, value)
+    } else form.append(name, new File([value], cleanFileName(value.name), { type: value.type }))
+  }
+  return { ok: true, value: form }
+}
+
+/** A JSON body: valid UTF-8 and JSON, every string clean. */
+async function readJsonBody(request: Request): Promise<BodyRead<unknown>> {
+  if (Number(request.headers.get('content-length') ?? 0) > MAX_JSON_BYTES) return { ok: false, problem: 'size' }
+  const bytes = new Uint8Array(await request.arrayBuffer())
+  if (bytes.byteLength > MAX_JSON_BYTES) return { ok: false, problem: 'size' }
+  let value: unknown
+  try {
+    value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes))
+  } catch (error) {
+    return { ok: false, problem: error instanceof SyntaxError ? 'syntax' : 'text' }
+  }
+  return isCleanValue(value) ? { ok: true, value } : { ok: false, problem: 'text' }
+}
+
+/** Reads a JSON (or form) body and validates it; a bad body becomes a 400 (415 for a wrong type) with a message. */
+export async function readApiBody<T>(request: Request, schema: ZodType<T>): Promise<{ ok: true; value: T } | { ok: false; response: Response }> {
+  const type = contentType(request)
+  const body: BodyRead<unknown> = type.startsWith('application/json') || type.includes('+json')
+    ? await readJsonBody(request)
+    : type.includes('form')
+      ? await readFormBody(request).then((r) => (r.ok ? { ok: true as const, value: Object.fromEntries(r.value) } : r))
+      : { ok: false, problem: 'type' }
+  if (!body.ok) {
+    if (body.problem === 'type') return { ok: false, response: jsonError(415, 'Send a JSON body (Content-Type: application/json).') }
+    if (body.problem === 'text') return { ok: false, response: jsonError(400, BAD_TEXT) }
+    if (body.problem === 'size') return { ok: false, response: jsonError(413, `The request body is larger than ${MAX_JSON_BYTES / 1024 / 1024}MB.`) }
+    return { ok: false, response: jsonError(400, type.includes('form') ? 'The form body could not be read.' : 'The request body is not valid JSON.') }
+  }
+  const parsed = schema.safeParse(body.value ?? {})
   if (!parsed.success) return { ok: false, response: jsonError(400, parsed.error.issues[0]?.message ?? 'Invalid input.') }
   return { ok: true, value: parsed.data }
 }
 
-/** The answer to a method a JSON API route does not take. */
-export function methodNotAllowed(...allowed: string[]): Response {
-  return Response.json({ error: `Method not allowed. Use ${allowed.join(' or ')}.` }, { status: 405, headers: { Allow: allowed.join(', ') } })
-}
-
 /**
  * A page action's form body. A body that is not a form (wrong Content-Type, broken encoding)
- * is a 400 with a message, not a 500.
+ * is a 400 with the form's message, text that is not clean a 400 saying so; never a 500.
  */
-export async function readForm(request: Request): Promise<FormData> {
-  try {
-    return await request.formData()
-  } catch {
-    throw data('The form could not be read. Please reload the page and try again.', { status: 400 })
+export async function readForm(request: Request, { maxFieldChars = MAX_FORM_FIELD_CHARS }: { maxFieldChars?: number } = {}): Promise<FormData> {
+  const form = await readFormBody(request)
+  if (!form.ok) throw data(form.problem === 'text' ? BAD_TEXT : FORM_UNREADABLE, { status: 400 })
+  // A field far beyond any cap of the product is refused whole, rather than validated and
+  // echoed back into the page (a 1 MB name would come back as a 2 MB page).
+  for (const [, value] of form.value) {
+    if (typeof value === 'string' && value.length > maxFieldChars) throw data(`A field of the form is longer than ${maxFieldChars.toLocaleString('en-US')} characters.`, { status: 413 })
   }
+  return form.value
 }
 
 /** Whether a request is React Router's data request (a fetcher or client navigation). */
 export function isDataRequest(request: Request): boolean {
   return new URL(request.url).pathname.endsWith('.data')
+}
+
+// ---- Method dispatch for JSON routes ----
+
+export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+type ApiHandler<Args> = (args: Args) => Response | Promise<Response>
+
+/** The answer to a method a JSON API route does not take. */
+export function methodNotAllowed(allowed: readonly string[]): Response {
+  return jsonError(405, `Method not allowed. Use ${allowed.join(' or ')}.`, { Allow: allowed.join(', ') })
+}
+
+/**
+ * One JSON route from its handlers per method: `const route = apiRoute({ GET, POST })`, then
+ * `export const loader = route.loader` and `action` (React Router's build cannot strip a
+ * destructured export, nor keep another that needs server code). Any other method answers a
+ * JSON 405 with Allow (the server's method gate reads `loader.methods` for methods React Router
+ * cannot carry, such as TRACE); a fault no
+ * handler expected answers a JSON 500 rather than React Router's plain text.
+ */
+export function apiRoute<Args extends { request: Request }>(handlers: Partial<Record<ApiMethod, ApiHandler<Args>>>) {
+  const declared = Object.keys(handlers) as ApiMethod[]
+  const methods = declared.includes('GET') ? ['GET', 'HEAD', ...declared.filter((m) => m !== 'GET')] : declared
+  const dispatch = async (args: Args): Promise<Response> => {
+    const method = args.request.method === 'HEAD' ? 'GET' : (args.request.method as ApiMethod)
+    const handler = handlers[method]
+    if (!handler) return methodNotAllowed(methods)
+    try {
+      return await handler(args)
+    } catch (error) {
+      // Responses (401, 403, 404 ...) and React Router's data() are answers, not faults.
+      if (error instanceof Response || (error && typeof error === 'object' && 'init' in error && 'data' in error)) throw error
+      const url = new URL(args.request.url)
+      log.error('unhandled API error', { method: args.request.method, path: url.pathname, error: error instanceof Error ? error.stack ?? error.message : String(error) })
+      return jsonError(500, 'Something went wrong on our side. Please try again.')
+    }
+  }
+  return { loader: Object.assign(dispatch, { methods }), action: dispatch, methods }
 }

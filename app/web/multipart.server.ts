@@ -13,6 +13,7 @@ import {
   type FileUpload,
 } from '@remix-run/form-data-parser'
 import { UPLOAD_LIMIT_BYTES, UPLOAD_LIMIT_TEXT } from '~/lib/constants'
+import { BAD_TEXT, cleanFileName, isCleanString } from './text.server'
 
 // The web door's reading of multipart uploads (the upload page's plain form and
 // POST /api/admin/assets): limits enforced while the body streams in, clear 400/413
@@ -101,7 +102,7 @@ export async function readMultipartUpload(request: Request, options: MultipartOp
         // names such a part 'file-upload').
         if (file.size === 0 && (!file.name || file.name === 'file-upload')) return null
         const bytes = Buffer.from(await file.arrayBuffer())
-        const base = { fieldName: file.fieldName, name: file.name, type: file.type, size: bytes.byteLength }
+        const base = { fieldName: file.fieldName, name: cleanFileName(file.name), type: file.type, size: bytes.byteLength }
         if (options.staging === 'memory') {
           files.push({ ...base, read: async () => bytes })
         } else {
@@ -113,7 +114,14 @@ export async function readMultipartUpload(request: Request, options: MultipartOp
         return null
       },
     )
-    for (const [name, value] of form) if (typeof value === 'string' && !fields.has(name)) fields.set(name, value)
+    for (const [name, value] of form) {
+      if (typeof value !== 'string') continue
+      if (!isCleanString(name) || !isCleanString(value)) {
+        await dispose()
+        return { ok: false, status: 400, error: BAD_TEXT }
+      }
+      if (!fields.has(name)) fields.set(name, value)
+    }
   } catch (error) {
     await dispose()
     const failure = describeParseError(error, noted.current(), options)
@@ -135,6 +143,11 @@ function describeParseError(error: unknown, fileName: string | null, options: Mu
   }
   if (causes.some((e) => e instanceof MaxPartsExceededError || e instanceof MaxHeaderSizeExceededError)) {
     return { ok: false, status: 400, error: 'The upload has too many fields or overlong headers.' }
+  }
+  // The parser decodes headers and text fields strictly: bytes that are not UTF-8 (a file name,
+  // a field) arrive as a TypeError from TextDecoder.
+  if (causes.some((e) => e instanceof TypeError && (e as { code?: string }).code === 'ERR_ENCODING_INVALID_ENCODED_DATA')) {
+    return { ok: false, status: 400, error: BAD_TEXT }
   }
   if (causes.some((e) => e instanceof FormDataParseError || e instanceof MultipartParseError)) {
     return { ok: false, status: 400, error: 'The upload could not be read: send the files as multipart/form-data.' }

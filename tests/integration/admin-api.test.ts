@@ -10,8 +10,8 @@ import { utcDay } from '~/domain/downloads.server'
 import { UPLOAD_LIMIT_BYTES } from '~/lib/constants'
 import { loader as analyticsApi } from '~/routes/api/admin/analytics'
 import { action as assetsAction, loader as assetsApi } from '~/routes/api/admin/assets'
-import { action as assetAction, loader as assetApi } from '~/routes/api/admin/asset'
-import { action as publishAction } from '~/routes/api/admin/asset-publish'
+import { action as assetAction, loader as assetApi } from '~/routes/api/admin/assets-id'
+import { action as publishAction } from '~/routes/api/admin/assets-id-publish'
 import { loader as usersApi } from '~/routes/api/admin/users'
 import { loader as statusApi } from '~/routes/api/admin/status'
 import { servicesContext } from '~/web/context.server'
@@ -273,7 +273,8 @@ describe('PUT, DELETE and publish of /api/admin/assets/{id}', () => {
     expect((await put(asset.id, { title: '   ' })).body.error).toBe('Enter a title.')
     expect((await put(asset.id, {})).status).toBe(400)
     expect((await put(asset.id, { is_active: 'maybe' })).status).toBe(400)
-    expect((await put('abc', { title: 'x' })).status).toBe(400)
+    // Ids are canonical decimals: anything else names no asset.
+    for (const id of ['abc', '0x10', '00000001', '1e0']) expect((await put(id, { title: 'x' })).status).toBe(404)
     expect((await put(999_999_999, { title: 'x' })).status).toBe(404)
     const notJson = await call(assetAction, `/api/admin/assets/${asset.id}`, { method: 'PUT', body: '{oops', headers: { ...bearer(adminToken), 'content-type': 'application/json' } }, { id: String(asset.id) })
     expect(notJson.status).toBe(400)

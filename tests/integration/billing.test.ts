@@ -7,7 +7,7 @@ import { createSession } from '~/domain/sessions.server'
 import { action as upgrade, loader as pricingLoader } from '~/routes/pricing'
 import { action as portal } from '~/routes/billing-portal'
 import { action as webhook, loader as webhookGet } from '~/routes/api/stripe-webhook'
-import { loader as historyApi } from '~/routes/api/billing-history'
+import { loader as historyApi } from '~/routes/api/auth-billing-history'
 import { FAKE_STRIPE_PRICE_ID, FAKE_STRIPE_WEBHOOK_SECRET, startFakeStripe } from '../fakes/stripe.mjs'
 import { callRoute, createTestContext, makeRequest, type TestContext } from '../support/context'
 
@@ -190,7 +190,7 @@ describe('Stripe billing', () => {
 
     it('answers 503 without a webhook secret, and 405 to anything but POST', async () => {
       expect(await deliver(event('invoice.paid', {}), { ctx: plain })).toEqual({ status: 503, body: { error: 'Payments are not configured' } })
-      expect((webhookGet() as Response).status).toBe(405)
+      expect((await callRoute(webhookGet, { request: makeRequest('/api/stripe/webhook'), context: t.routerContext() }) as Response).status).toBe(405)
     })
 
     it('checkout.session.completed links the customer and subscription and makes the user Pro', async () => {

@@ -6,8 +6,8 @@ import { contentDisposition, downloadAsset, downloadFilename, downloadHistory, d
 import { sign } from '~/domain/signing.server'
 import { action as webDownload } from '~/routes/asset-download'
 import { loader as fileRoute } from '~/routes/download-file'
-import { action as apiDownload } from '~/routes/api/asset-download'
-import { loader as historyApi } from '~/routes/api/download-history'
+import { action as apiDownload } from '~/routes/api/assets-download'
+import { loader as historyApi } from '~/routes/api/assets-downloads-history'
 import { loader as explore } from '~/routes/explore'
 import { callRoute, createTestContext, makeRequest, type TestContext } from '../support/context'
 
@@ -131,7 +131,7 @@ describe('download doors', () => {
     expect(over.headers.get('location')).toBe('/pricing?alert=upgrade_required')
   })
 
-  it('API: 401 without a token, 403 with the spec error over quota, 400 for a bad id, history lists downloads', async () => {
+  it('API: 401 without a token, 403 with the spec error over quota, 404 for an id that is not one, history lists downloads', async () => {
     const anonymous = (await callRoute(apiDownload, { request: makeRequest(`/api/assets/download/${assets[0].id}`, { method: 'POST' }), params: { id: String(assets[0].id) }, context: t.routerContext() })) as Response
     expect(anonymous.status).toBe(401)
     const user = await makeUser(t.db)
@@ -145,7 +145,7 @@ describe('download doors', () => {
     const over = await call(String(assets[5].id))
     expect(over.status).toBe(403)
     expect(await over.json()).toEqual({ error: 'Download quota exceeded' })
-    expect((await call('abc')).status).toBe(400)
+    for (const id of ['abc', '0x10', '0001']) expect((await call(id)).status).toBe(404)
     expect((await call('99999999')).status).toBe(404)
     const history = (await callRoute(historyApi, { request: makeRequest('/api/assets/downloads/history', { headers }), context: t.routerContext() })) as Response
     const body = await history.json()

@@ -3,8 +3,8 @@ import { makeAsset, makeUser } from '#db/seed/factories'
 import type { Asset } from '#db/schema'
 import { createSession } from '~/domain/sessions.server'
 import { action as favouritesAction, loader as favouritesPage } from '~/routes/favorites'
-import { action as apiAdd, loader as apiList } from '~/routes/api/favorites'
-import { action as apiRemove } from '~/routes/api/favorite'
+import { action as apiAdd, loader as apiList } from '~/routes/api/users-favorites'
+import { action as apiRemove } from '~/routes/api/users-favorites-id'
 import { callRoute, createTestContext, makeRequest, type TestContext } from '../support/context'
 
 let t: TestContext

@@ -9,7 +9,7 @@ import { action as loginAction } from '~/routes/login'
 import { action as adminLoginAction } from '~/routes/admin/login'
 import { loader as explore } from '~/routes/explore'
 import { loader as home } from '~/routes/home'
-import { loader as favouritesApi } from '~/routes/api/favorites'
+import { loader as favouritesApi } from '~/routes/api/users-favorites'
 import { callRoute, createTestContext, makeRequest } from '../support/context'
 
 // Bad input and failing dependencies get a clear answer, never a 500.

@@ -3,13 +3,14 @@ import { Alert, Anchor, Button, Container, Grid, Paper, Stack, Text, Textarea, T
 import { useMounted } from '@mantine/hooks'
 import type { Route } from './+types/blog-form'
 import { getAdmin } from '~/web/session.server'
+import { readForm } from '~/web/http.server'
 import { BlogEditor } from '~/components/BlogEditor/BlogEditor'
 import { authorOf, createPost, getPostById, updatePost } from '~/domain/blog.server'
 import { log } from '~/domain/log.server'
 import { BLOG_FIELDS, blogFieldErrors, BlogPostSchema, type BlogField, type BlogFieldErrors } from '~/lib/blog-schema'
 import { SITE_NAME } from '~/lib/constants'
 import { servicesContext } from '~/web/context.server'
-import { positiveInt } from '~/lib/explore-params'
+import { parseId } from '~/lib/ids'
 
 // One form for /admin/blog/new and /admin/blog/edit/{id}: create mode without an id.
 
@@ -19,7 +20,7 @@ const LOAD_FAILED = 'Failed to load blog post'
 // Far above any real post (the content itself is capped by the schema), well below abuse.
 const MAX_FORM_BYTES = 1024 * 1024
 
-const postId = (param: string | undefined): number | null => positiveInt(param) ?? null
+const postId = (param: string | undefined): number | null => parseId(param) ?? null
 
 /** Today as the free-text date the seeded posts use, e.g. 'March 12, 2026'. */
 function today(): string {
@@ -52,7 +53,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   const blank = Object.fromEntries(BLOG_FIELDS.map((field) => [field, ''])) as Values
   if (Number(request.headers.get('content-length') ?? 0) > MAX_FORM_BYTES) return reply(413, blank, { content: 'The post is too long to save.' })
-  const form = await request.formData()
+  const form = await readForm(request, { maxFieldChars: MAX_FORM_BYTES })
   const values = Object.fromEntries(BLOG_FIELDS.map((field) => [field, String(form.get(field) ?? '')])) as Values
   const parsed = BlogPostSchema.safeParse(values)
   if (!parsed.success) return reply(400, values, blogFieldErrors(parsed.error))

@@ -13,6 +13,7 @@ import { SITE_NAME, UPLOAD_LIMIT_BYTES } from '~/lib/constants'
 import type { CsvMetadataRow, UploadItem } from '~/lib/upload-plan'
 import { servicesContext } from '~/web/context.server'
 import { readMultipartUpload } from '~/web/multipart.server'
+import { readForm } from '~/web/http.server'
 
 export const meta: Route.MetaFunction = () => [{ title: `Upload Assets | Admin | ${SITE_NAME}` }]
 
@@ -88,7 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   // The results page's buttons: Publish one, Publish All, Save all as Draft.
-  const form = await request.formData()
+  const form = await readForm(request, { maxFieldChars: 2 * 1024 * 1024 })
   let batch: UploadItem[]
   try {
     batch = BatchSchema.parse(JSON.parse(String(form.get('batch') ?? '')))

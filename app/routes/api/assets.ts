@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { ASSET_TYPES, SORTS } from '~/lib/constants'
 import { normaliseTags } from '~/lib/tags'
 import { servicesContext } from '~/web/context.server'
-import { methodNotAllowed } from '~/web/http.server'
+import { apiRoute } from '~/web/http.server'
 
 // The public API's query, read strictly: a bad value is a 400 with a message. (Here, not in
 // the shared URL helpers, so zod stays out of the pages' JavaScript.)
@@ -34,7 +34,7 @@ const ApiAssetQuerySchema = z.object({
 })
 
 // GET /api/assets: the same search as /explore, for scripts and the hero strip (limit=5).
-export async function loader({ url, context }: Route.LoaderArgs) {
+async function GET({ url, context }: Route.LoaderArgs) {
   const params = Object.fromEntries(url.searchParams)
   if (url.searchParams.getAll('tags').length > 1) params.tags = url.searchParams.getAll('tags').join(',')
   const parsed = ApiAssetQuerySchema.safeParse(params)
@@ -55,5 +55,6 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   )
 }
 
-// Any other method gets a JSON 405, not the router's generic error.
-export const action = () => methodNotAllowed('GET')
+const route = apiRoute<Route.LoaderArgs>({ GET })
+export const loader = route.loader
+export const action = route.action

@@ -2,13 +2,12 @@ import type { Route } from './+types/auth-forgot-password'
 import { requestPasswordReset } from '~/domain/accounts.server'
 import { log } from '~/domain/log.server'
 import { checkRateLimits, rateLimitedJson } from '~/web/rate-limits.server'
-import { jsonError, readApiBody, methodNotAllowed } from '~/web/http.server'
+import { jsonError, readApiBody, apiRoute } from '~/web/http.server'
 import { ForgotPasswordSchema } from '~/lib/account-schemas'
 import { servicesContext } from '~/web/context.server'
 
 // POST /api/auth/forgot-password {email}: the same answer whether or not the email is registered.
-export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== 'POST') return methodNotAllowed('POST')
+async function POST({ request, context }: Route.ActionArgs) {
   const body = await readApiBody(request, ForgotPasswordSchema)
   if (!body.ok) return body.response
   const limited = await checkRateLimits(context, [{ rule: 'forgotPerIp' }, { rule: 'forgotPerEmail', subject: body.value.email }])
@@ -23,5 +22,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return Response.json({ message: 'Password reset email sent. Please check your inbox.' })
 }
 
-// Any other method gets a JSON 405, not the router's generic error.
-export const loader = () => methodNotAllowed('POST')
+const route = apiRoute<Route.LoaderArgs>({ POST })
+export const loader = route.loader
+export const action = route.action

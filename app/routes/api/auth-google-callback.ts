@@ -7,11 +7,11 @@ import { googleAuthenticator, googleEnabled, GOOGLE_NEXT_COOKIE } from '~/web/go
 import { safeRedirectPath } from '~/lib/redirects'
 import { DEFAULT_AFTER_LOGIN } from '~/lib/constants'
 import { servicesContext } from '~/web/context.server'
-import { methodNotAllowed } from '~/web/http.server'
+import { apiRoute } from '~/web/http.server'
 
 // GET /api/auth/google/callback: Google sends the browser back here with a code. The strategy
 // checks the state cookie and exchanges the code; we open a session and set our cookie.
-export async function loader({ request, context }: Route.LoaderArgs) {
+async function GET({ request, context }: Route.LoaderArgs): Promise<never> {
   const { db, config } = context.get(servicesContext)
   if (!googleEnabled(config)) throw redirect('/login?error=google_unavailable')
   const clear = ['oauth2_state', GOOGLE_NEXT_COOKIE].map((name) => `${name}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`)
@@ -32,5 +32,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   throw redirect(safeRedirectPath(readCookie(request, GOOGLE_NEXT_COOKIE), DEFAULT_AFTER_LOGIN), { headers })
 }
 
-// Any other method gets a JSON 405, not the router's generic error.
-export const action = () => methodNotAllowed('GET')
+const route = apiRoute<Route.LoaderArgs>({ GET })
+export const loader = route.loader
+export const action = route.action

@@ -1,14 +1,13 @@
 import type { Route } from './+types/auth-register'
 import { registerAccount } from '~/domain/accounts.server'
 import { checkRateLimits, rateLimitedJson } from '~/web/rate-limits.server'
-import { jsonError, readApiBody, methodNotAllowed } from '~/web/http.server'
+import { jsonError, readApiBody, apiRoute } from '~/web/http.server'
 import { ApiRegisterSchema } from '~/lib/account-schemas'
 import { publicUser } from '~/web/session.server'
 import { servicesContext } from '~/web/context.server'
 
 // POST /api/auth/register {email, password, full_name} → 201 {user}; 409 for a taken email.
-export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== 'POST') return methodNotAllowed('POST')
+async function POST({ request, context }: Route.ActionArgs) {
   const body = await readApiBody(request, ApiRegisterSchema)
   if (!body.ok) return body.response
   const limited = await checkRateLimits(context, [{ rule: 'registerPerIp' }, { rule: 'registerPerEmail', subject: body.value.email }])
@@ -18,5 +17,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return Response.json({ user: publicUser(result.user) }, { status: 201 })
 }
 
-// Any other method gets a JSON 405, not the router's generic error.
-export const loader = () => methodNotAllowed('POST')
+const route = apiRoute<Route.LoaderArgs>({ POST })
+export const loader = route.loader
+export const action = route.action

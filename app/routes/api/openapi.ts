@@ -1,10 +1,10 @@
 import type { Route } from './+types/openapi'
 import { openApiDocument } from '~/lib/openapi'
 import { servicesContext } from '~/web/context.server'
-import { methodNotAllowed } from '~/web/http.server'
+import { apiRoute } from '~/web/http.server'
 
 // GET /api/openapi.json: the public API (the same data as the /api page) as OpenAPI 3.1.
-export function loader({ context, url }: Route.LoaderArgs) {
+function GET({ context, url }: Route.LoaderArgs) {
   const { config } = context.get(servicesContext)
   // The configured address when there is one, as in the sitemap: a cached document should not
   // carry whatever Host header the first request happened to send.
@@ -12,5 +12,6 @@ export function loader({ context, url }: Route.LoaderArgs) {
   return Response.json(openApiDocument(origin), { headers: { 'Cache-Control': 'public, max-age=3600' } })
 }
 
-// Any other method gets a JSON 405, not the router's generic error.
-export const action = () => methodNotAllowed('GET')
+const route = apiRoute<Route.LoaderArgs>({ GET })
+export const loader = route.loader
+export const action = route.action

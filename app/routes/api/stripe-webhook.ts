@@ -2,18 +2,13 @@ import type { Route } from './+types/stripe-webhook'
 import { applyStripeEvent, verifyStripeEvent } from '~/domain/billing.server'
 import { log } from '~/domain/log.server'
 import { servicesContext } from '~/web/context.server'
-import { methodNotAllowed } from '~/web/http.server'
+import { apiRoute } from '~/web/http.server'
 
 // POST /api/stripe/webhook: Stripe's event deliveries. The same-origin middleware lets them in
 // (an API call without a session cookie); the signature is what proves they are Stripe's.
 const MAX_EVENT_BYTES = 512 * 1024
 
-export function loader() {
-  return methodNotAllowed('POST')
-}
-
-export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== 'POST') return methodNotAllowed('POST')
+async function POST({ request, context }: Route.ActionArgs) {
   const { db, config } = context.get(servicesContext)
   if (Number(request.headers.get('content-length') ?? 0) > MAX_EVENT_BYTES) return Response.json({ error: 'Payload too large' }, { status: 413 })
   // The raw text: the signature covers the exact bytes Stripe sent.
@@ -30,3 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return Response.json({ error: 'The event could not be applied' }, { status: 500 })
   }
 }
+
+const route = apiRoute<Route.LoaderArgs>({ POST })
+export const loader = route.loader
+export const action = route.action

@@ -2,7 +2,7 @@ import type { Route } from './+types/assets'
 import { requireApiAdmin } from '~/web/session.server'
 import { UploadRejectedError, UploadTooLargeError, uploadAsset } from '~/domain/asset-upload.server'
 import { listAssetsForAdmin } from '~/domain/assets.server'
-import { jsonError, methodNotAllowed } from '~/web/http.server'
+import { jsonError, apiRoute } from '~/web/http.server'
 import { AdminAssetQuerySchema, UploadFieldsSchema } from '~/lib/admin-assets'
 import { UPLOAD_LIMIT_BYTES } from '~/lib/constants'
 import { servicesContext } from '~/web/context.server'
@@ -11,7 +11,7 @@ import { readMultipartUpload } from '~/web/multipart.server'
 const NO_STORE = { 'Cache-Control': 'no-store' }
 
 // GET /api/admin/assets?q=&status=all|published|pending&page=&limit= → every asset, drafts too.
-export async function loader({ request, url, context }: Route.LoaderArgs) {
+async function GET({ request, url, context }: Route.LoaderArgs) {
   await requireApiAdmin(request, context)
   const parsed = AdminAssetQuerySchema.safeParse(Object.fromEntries(url.searchParams))
   if (!parsed.success) return jsonError(400, parsed.error.issues[0]?.message ?? 'Invalid query.')
@@ -21,9 +21,8 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
 
 // POST /api/admin/assets (multipart: file, title, description, tags, category, optional
 // thumbnail) → 201 with the unpublished asset and original_url.
-export async function action({ request, context }: Route.ActionArgs) {
+async function POST({ request, context }: Route.ActionArgs) {
   const admin = await requireApiAdmin(request, context)
-  if (request.method !== 'POST') return methodNotAllowed('GET', 'POST')
   const upload = await readMultipartUpload(request, {
     maxFiles: 2,
     // The file and its thumbnail, with room for the fields and the multipart framing.
@@ -58,3 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await upload.dispose()
   }
 }
+
+const route = apiRoute<Route.LoaderArgs>({ GET, POST })
+export const loader = route.loader
+export const action = route.action

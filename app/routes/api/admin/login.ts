@@ -1,13 +1,12 @@
 import type { Route } from './+types/login'
 import { signInWithPassword } from '~/domain/accounts.server'
 import { checkRateLimits, rateLimitedJson } from '~/web/rate-limits.server'
-import { jsonError, readApiBody, methodNotAllowed } from '~/web/http.server'
+import { jsonError, readApiBody, apiRoute } from '~/web/http.server'
 import { LoginSchema } from '~/lib/account-schemas'
 import { servicesContext } from '~/web/context.server'
 
 // POST /api/admin/login: like /api/auth/login, but only an admin gets a token.
-export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== 'POST') return methodNotAllowed('POST')
+async function POST({ request, context }: Route.ActionArgs) {
   const body = await readApiBody(request, LoginSchema)
   if (!body.ok) return body.response
   const limited = await checkRateLimits(context, [{ rule: 'loginPerIp' }, { rule: 'loginPerEmail', subject: body.value.email }])
@@ -17,5 +16,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return Response.json({ token: result.token, expiresAt: result.expiresAt.toISOString() }, { headers: { 'Cache-Control': 'no-store' } })
 }
 
-// Any other method gets a JSON 405, not the router's generic error.
-export const loader = () => methodNotAllowed('POST')
+const route = apiRoute<Route.LoaderArgs>({ POST })
+export const loader = route.loader
+export const action = route.action

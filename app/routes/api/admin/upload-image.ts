@@ -10,7 +10,8 @@ import type { Route } from './+types/upload-image'
 import { requireApiAdmin } from '~/web/session.server'
 import { storeBlogImage } from '~/domain/blog.server'
 import { NotAnImageError } from '~/domain/images.server'
-import { jsonError, methodNotAllowed } from '~/web/http.server'
+import { BAD_TEXT } from '~/web/text.server'
+import { jsonError, apiRoute } from '~/web/http.server'
 import { UPLOAD_LIMIT_BYTES, UPLOAD_LIMIT_TEXT } from '~/lib/constants'
 import { servicesContext } from '~/web/context.server'
 
@@ -24,14 +25,9 @@ function isTooLarge(error: unknown): boolean {
   return errors.some((e) => e instanceof MaxFileSizeExceededError || e instanceof MaxTotalSizeExceededError)
 }
 
-export function loader() {
-  return methodNotAllowed('POST')
-}
-
 // POST /api/admin/upload-image (multipart, field `image`) → {url} of the re-encoded picture.
-export async function action({ request, context }: Route.ActionArgs) {
+async function POST({ request, context }: Route.ActionArgs) {
   await requireApiAdmin(request, context)
-  if (request.method !== 'POST') return methodNotAllowed('POST')
   if (!(request.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')) {
     return jsonError(400, 'Send the image as multipart/form-data in the field "image".')
   }
@@ -47,6 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     })
   } catch (error) {
     if (isTooLarge(error)) return jsonError(413, TOO_LARGE)
+    if (error instanceof TypeError && (error as { code?: string }).code === 'ERR_ENCODING_INVALID_ENCODED_DATA') return jsonError(400, BAD_TEXT)
     if (error instanceof FormDataParseError || error instanceof MultipartParseError) {
       return jsonError(400, 'The upload could not be read. Send one image in the field "image".')
     }
@@ -63,3 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw error
   }
 }
+
+const route = apiRoute<Route.LoaderArgs>({ POST })
+export const loader = route.loader
+export const action = route.action

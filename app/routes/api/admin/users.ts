@@ -2,7 +2,7 @@ import { z } from 'zod'
 import type { Route } from './+types/users'
 import { requireApiAdmin } from '~/web/session.server'
 import { listUsersForAdmin } from '~/domain/admin.server'
-import { jsonError, methodNotAllowed } from '~/web/http.server'
+import { jsonError, apiRoute } from '~/web/http.server'
 import { servicesContext } from '~/web/context.server'
 
 const QuerySchema = z.object({
@@ -12,7 +12,7 @@ const QuerySchema = z.object({
 })
 
 // GET /api/admin/users?q=&page=&limit= → users (newest first), counts {total, free, pro}.
-export async function loader({ request, url, context }: Route.LoaderArgs) {
+async function GET({ request, url, context }: Route.LoaderArgs) {
   await requireApiAdmin(request, context)
   const parsed = QuerySchema.safeParse(Object.fromEntries(url.searchParams))
   if (!parsed.success) return jsonError(400, parsed.error.issues[0]?.message ?? 'Invalid query.')
@@ -20,5 +20,6 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   return Response.json(result, { headers: { 'Cache-Control': 'no-store' } })
 }
 
-// Any other method gets a JSON 405, not the router's generic error.
-export const action = () => methodNotAllowed('GET')
+const route = apiRoute<Route.LoaderArgs>({ GET })
+export const loader = route.loader
+export const action = route.action

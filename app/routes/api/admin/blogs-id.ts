@@ -1,15 +1,15 @@
-import type { Route } from './+types/blog'
+import type { Route } from './+types/blogs-id'
 import { requireApiAdmin } from '~/web/session.server'
 import { getPostById, updatePost } from '~/domain/blog.server'
-import { jsonError, readApiBody, methodNotAllowed } from '~/web/http.server'
+import { jsonError, readApiBody, apiRoute } from '~/web/http.server'
 import { BlogPostSchema } from '~/lib/blog-schema'
 import { servicesContext } from '~/web/context.server'
-import { positiveInt } from '~/lib/explore-params'
+import { parseId } from '~/lib/ids'
 
-const postId = (param: string | undefined): number | null => positiveInt(param) ?? null
+const postId = (param: string | undefined): number | null => parseId(param) ?? null
 
 // GET /api/admin/blogs/{id} → the seven fields the edit form loads (with id and slug).
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+async function GET({ request, params, context }: Route.LoaderArgs) {
   await requireApiAdmin(request, context)
   const id = postId(params.id)
   const post = id ? await getPostById(context.get(servicesContext).db, id) : null
@@ -19,9 +19,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 // PUT /api/admin/blogs/{id} with the seven fields → the updated post.
-export async function action({ request, params, context }: Route.ActionArgs) {
+async function PUT({ request, params, context }: Route.ActionArgs) {
   await requireApiAdmin(request, context)
-  if (request.method !== 'PUT') return methodNotAllowed('GET', 'PUT')
   const id = postId(params.id)
   if (!id) return jsonError(404, 'Blog post not found.')
   const body = await readApiBody(request, BlogPostSchema)
@@ -30,3 +29,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!post) return jsonError(404, 'Blog post not found.')
   return Response.json(post)
 }
+
+const route = apiRoute<Route.LoaderArgs>({ GET, PUT })
+export const loader = route.loader
+export const action = route.action

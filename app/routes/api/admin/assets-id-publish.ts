@@ -1,20 +1,15 @@
-import type { Route } from './+types/asset-publish'
+import type { Route } from './+types/assets-id-publish'
 import { requireApiAdmin } from '~/web/session.server'
 import { setPublished } from '~/domain/assets.server'
-import { jsonError, readApiBody, methodNotAllowed } from '~/web/http.server'
+import { jsonError, readApiBody, apiRoute } from '~/web/http.server'
 import { IdSchema, PublishSchema } from '~/lib/admin-assets'
 import { servicesContext } from '~/web/context.server'
 
-export function loader() {
-  return methodNotAllowed('POST')
-}
-
 // POST /api/admin/assets/{id}/publish {is_active} → publish (true, the default) or back to draft.
-export async function action({ request, params, context }: Route.ActionArgs) {
+async function POST({ request, params, context }: Route.ActionArgs) {
   const admin = await requireApiAdmin(request, context)
-  if (request.method !== 'POST') return methodNotAllowed('POST')
   const id = IdSchema.safeParse(params.id)
-  if (!id.success) return jsonError(400, id.error.issues[0]?.message ?? 'Invalid id.')
+  if (!id.success) return jsonError(404, 'Asset not found')
   // An empty body means 'publish'.
   const empty = !request.headers.get('content-type') && (request.headers.get('content-length') ?? '0') === '0'
   let isActive = true
@@ -27,3 +22,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (found.length === 0) return jsonError(404, 'Asset not found')
   return Response.json({ id: id.data, is_active: isActive }, { headers: { 'Cache-Control': 'no-store' } })
 }
+
+const route = apiRoute<Route.LoaderArgs>({ POST })
+export const loader = route.loader
+export const action = route.action

@@ -1,12 +1,12 @@
 import { z } from 'zod'
-import type { Route } from './+types/favorites'
+import type { Route } from './+types/users-favorites'
 import { requireApiUser } from '~/web/session.server'
 import { addFavourite, AssetNotFoundError, listFavourites } from '~/domain/favourites.server'
-import { jsonError, readApiBody, methodNotAllowed } from '~/web/http.server'
+import { jsonError, readApiBody, apiRoute } from '~/web/http.server'
 import { servicesContext } from '~/web/context.server'
 
 // GET /api/users/favorites → {favorites: [asset...]}; POST {asset_id} adds (twice is harmless).
-export async function loader({ request, context, url }: Route.LoaderArgs) {
+async function GET({ request, context, url }: Route.LoaderArgs) {
   const user = await requireApiUser(request, context)
   const pageParam = url.searchParams.get('page') ?? '1'
   if (!/^\d{1,6}$/.test(pageParam) || pageParam === '0') return jsonError(400, 'page must be a whole number from 1')
@@ -16,8 +16,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 
 const AddFavourite = z.object({ asset_id: z.coerce.number({ message: 'asset_id must be a number.' }).int('asset_id must be a whole number.').positive('asset_id must be positive.') })
 
-export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== 'POST') return methodNotAllowed('GET', 'POST')
+async function POST({ request, context }: Route.ActionArgs) {
   const user = await requireApiUser(request, context)
   const body = await readApiBody(request, AddFavourite)
   if (!body.ok) return body.response
@@ -29,3 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   return Response.json({ ok: true, asset_id: body.value.asset_id, isFavorite: true }, { status: 201 })
 }
+
+const route = apiRoute<Route.LoaderArgs>({ GET, POST })
+export const loader = route.loader
+export const action = route.action

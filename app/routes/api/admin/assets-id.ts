@@ -1,0 +1,43 @@
+import type { Route } from './+types/assets-id'
+import { requireApiAdmin } from '~/web/session.server'
+import { deleteAssets, getAssetForAdmin, updateAsset } from '~/domain/assets.server'
+import { jsonError, readApiBody, apiRoute } from '~/web/http.server'
+import { AssetChangesSchema, IdSchema } from '~/lib/admin-assets'
+import { servicesContext } from '~/web/context.server'
+
+const NO_STORE = { 'Cache-Control': 'no-store' }
+const NOT_FOUND = 'Asset not found'
+
+// GET /api/admin/assets/{id} → the asset, draft or not.
+async function GET({ request, params, context }: Route.LoaderArgs) {
+  await requireApiAdmin(request, context)
+  const id = IdSchema.safeParse(params.id)
+  if (!id.success) return jsonError(404, NOT_FOUND)
+  const asset = await getAssetForAdmin(context.get(servicesContext).db, id.data)
+  return asset ? Response.json(asset, { headers: NO_STORE }) : jsonError(404, NOT_FOUND)
+}
+
+// PUT (or PATCH) /api/admin/assets/{id} (title, description, tags, category, is_active) → the asset.
+async function PUT({ request, params, context }: Route.LoaderArgs) {
+  const admin = await requireApiAdmin(request, context)
+  const id = IdSchema.safeParse(params.id)
+  if (!id.success) return jsonError(404, NOT_FOUND)
+  const body = await readApiBody(request, AssetChangesSchema)
+  if (!body.ok) return body.response
+  const asset = await updateAsset(context.get(servicesContext).db, id.data, body.value, admin.id)
+  return asset ? Response.json(asset, { headers: NO_STORE }) : jsonError(404, NOT_FOUND)
+}
+
+// DELETE /api/admin/assets/{id} removes the row and its files.
+async function DELETE({ request, params, context }: Route.LoaderArgs) {
+  const admin = await requireApiAdmin(request, context)
+  const id = IdSchema.safeParse(params.id)
+  if (!id.success) return jsonError(404, NOT_FOUND)
+  const { db, storage } = context.get(servicesContext)
+  const deleted = await deleteAssets(db, storage, [id.data], admin.id)
+  return deleted ? Response.json({ ok: true, id: id.data }, { headers: NO_STORE }) : jsonError(404, NOT_FOUND)
+}
+
+const route = apiRoute<Route.LoaderArgs>({ GET, PUT, PATCH: PUT, DELETE })
+export const loader = route.loader
+export const action = route.action

@@ -1,0 +1,126 @@
+// The door's checks before React Router sees a request (decisions 29 and 30): a Host header
+// that makes a URL, a request target of clean text, a method the matched route takes, and
+// `Connection: close` on any answer sent before the request body was read. Refusals are 4xx
+// with a clear message (JSON under /api/), and every fault that still reaches Express is
+// logged as one JSON line and answered without a stack.
+import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express'
+import { matchRoutes, type ServerBuild } from 'react-router'
+import { log } from '~/domain/log.server'
+import { BAD_TEXT, isCleanRequestTarget } from '~/web/text.server'
+
+const isApi = (req: ExpressRequest) => req.path === '/api' || req.path.startsWith('/api/')
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+
+/** A refusal in the form the caller reads: JSON `{error}` for the API, a small page otherwise. */
+export function refuse(req: ExpressRequest, res: ExpressResponse, status: number, message: string, headers: Record<string, string> = {}) {
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value)
+  res.setHeader('Cache-Control', 'no-store')
+  if (isApi(req)) return void res.status(status).json({ error: message })
+  res
+    .status(status)
+    .type('html')
+    .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${status}</title></head><body><main><h1>${status}</h1><p>${escapeHtml(message)}</p><p><a href="/">Go to the home page</a></p></main></body></html>`)
+}
+
+/** Whether a Host (or X-Forwarded-Host) value names a host and port a URL can carry. */
+export function isValidHost(host: string | undefined): boolean {
+  if (!host) return false
+  try {
+    const url = new URL(`http://${host}`)
+    return url.host === host.toLowerCase() || (url.hostname === host.toLowerCase().replace(/:80$/, '') && url.port === '')
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Marks an answer that goes out before the request body was read with `Connection: close`:
+ * the rest of the body is still on the wire, so the connection cannot carry another request,
+ * and a client that reuses connections must learn to open a new one rather than be reset.
+ */
+export function closeEarlyAnswers(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
+  const writeHead = res.writeHead
+  res.writeHead = function (this: ExpressResponse, ...args: Parameters<typeof writeHead>) {
+    const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined
+    if (hasBody && !req.complete && !this.headersSent) this.setHeader('Connection', 'close')
+    return writeHead.apply(this, args)
+  } as typeof writeHead
+  next()
+}
+
+/** 400 for a Host header that is not a host (`x:99999`, `a b`) and for text that is not clean in the URL. */
+export function checkHostAndTarget(trustProxy: boolean) {
+  return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    const forwarded = trustProxy ? req.headers['x-forwarded-host'] : undefined
+    if (!isValidHost(req.headers.host) || (forwarded !== undefined && !isValidHost(String(forwarded).split(',')[0]?.trim()))) {
+      return refuse(req, res, 400, 'The Host header is not a valid host name.')
+    }
+    if (!isCleanRequestTarget(req.originalUrl)) return refuse(req, res, 400, BAD_TEXT)
+    next()
+  }
+}
+
+type RouteNode = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children: RouteNode[] }
+const trees = new WeakMap<object, RouteNode[]>()
+
+function routeTree(build: ServerBuild): RouteNode[] {
+  const cached = trees.get(build.routes)
+  if (cached) return cached
+  const nodes = new Map<string, RouteNode>()
+  for (const route of Object.values(build.routes)) {
+    if (route) nodes.set(route.id, { id: route.id, path: route.path, index: route.index, caseSensitive: route.caseSensitive, children: [] })
+  }
+  const roots: RouteNode[] = []
+  for (const route of Object.values(build.routes)) {
+    if (!route) continue
+    const node = nodes.get(route.id)!
+    const parent = route.parentId ? nodes.get(route.parentId) : undefined
+    if (parent) parent.children.push(node)
+    else roots.push(node)
+  }
+  trees.set(build.routes, roots)
+  return roots
+}
+
+/** The methods the route a path lands on takes: a JSON route's own list, a page's GET/HEAD and POST when it has an action. */
+export function allowedMethods(build: ServerBuild, pathname: string): string[] {
+  // React Router's data requests (`/explore.data`, `/_root.data`) go to the page's route.
+  let path = pathname.endsWith('.data') ? pathname.slice(0, -'.data'.length) : pathname
+  if (path === '/_root') path = '/'
+  const matches = matchRoutes(routeTree(build) as unknown as Parameters<typeof matchRoutes>[0], path)
+  const leaf = matches?.at(-1)?.route as RouteNode | undefined
+  const module = leaf ? (build.routes[leaf.id]?.module as { loader?: { methods?: string[] }; action?: unknown } | undefined) : undefined
+  if (!module) return ['GET', 'HEAD']
+  // A JSON route made by apiRoute() carries its list on its loader.
+  if (Array.isArray(module.loader?.methods)) return module.loader.methods
+  return module.action ? ['GET', 'HEAD', 'POST'] : ['GET', 'HEAD']
+}
+
+/** 405 with Allow for any method the matched route does not take (TRACE included); OPTIONS gets the list. */
+export function methodGate(build: () => Promise<ServerBuild>) {
+  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    try {
+      const allowed = allowedMethods(await build(), req.path)
+      if (allowed.includes(req.method)) return next()
+      const allow = allowed.join(', ')
+      if (req.method === 'OPTIONS') {
+        res.setHeader('Allow', allow)
+        return void res.status(204).end()
+      }
+      refuse(req, res, 405, `Method not allowed. Use ${allowed.filter((m) => m !== 'HEAD').join(' or ')}.`, { Allow: allow })
+    } catch (error) {
+      next(error)
+    }
+  }
+}
+
+/** The last handler: a fault that escaped everything else, logged as JSON, answered without a stack. */
+export function answerFault(error: unknown, req: ExpressRequest, res: ExpressResponse, _next: NextFunction) {
+  const status = (error as { status?: number; statusCode?: number })?.status ?? (error as { statusCode?: number })?.statusCode
+  const clientError = typeof status === 'number' && status >= 400 && status < 500
+  if (clientError) log.warn('request refused', { method: req.method, path: req.path, status, error: error instanceof Error ? error.message : String(error) })
+  else log.error('unhandled server error', { method: req.method, path: req.path, error: error instanceof Error ? error.stack ?? error.message : String(error) })
+  if (res.headersSent) return void res.end()
+  refuse(req, res, clientError ? status : 500, clientError ? 'The request could not be read.' : 'Something went wrong on our side. Please try again.')
+}
