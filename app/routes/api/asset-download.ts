@@ -1,9 +1,7 @@
 import type { Route } from './+types/asset-download'
 import { requireApiUser } from '~/web/session.server'
-import { downloadAsset } from '~/domain/downloads.server'
-import { signingSecret } from '~/domain/signing.server'
+import { grantDownload } from '~/web/downloads.server'
 import { jsonError, methodNotAllowed } from '~/web/http.server'
-import { servicesContext } from '~/web/context.server'
 import { positiveInt } from '~/lib/explore-params'
 
 // POST /api/assets/download/{id} (bearer) → {downloadUrl, filename}; 403 {error:'Download quota exceeded'}.
@@ -12,8 +10,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireApiUser(request, context)
   const id = positiveInt(params.id)
   if (!id) return jsonError(400, 'The asset id must be a number.')
-  const { db, config } = context.get(servicesContext)
-  const grant = await downloadAsset(db, { userId: user.id, plan: user.plan, assetId: id, secret: signingSecret(config) })
+  const grant = await grantDownload(context, user, id)
   if (!grant.ok) return jsonError(grant.status, grant.error)
   return Response.json({ downloadUrl: grant.downloadUrl, filename: grant.filename }, { headers: { 'Cache-Control': 'no-store' } })
 }
