@@ -10,6 +10,7 @@ import { ConfigError, getConfig, type Config } from '~/config.server'
 import { log } from '~/domain/log.server'
 import { createApp, type StartupState } from './app'
 import { openServices, prepareDatabase } from './bootstrap'
+import { removeStaleStaging } from '~/web/multipart.server'
 import { runCommand } from './cli'
 
 const SHUTDOWN_GRACE_MS = 8_000
@@ -59,6 +60,8 @@ export async function startServer(options: { vite?: ViteDevServer } = {}): Promi
   log.info('listening', { url: config.appUrl, port: config.PORT })
 
   const services = openServices(config)
+  const stale = await removeStaleStaging()
+  if (stale.length) log.info('removed staging folders left by an earlier process', { folders: stale.length })
   const ready = (async () => {
     for (;;) {
       try {

@@ -1,6 +1,7 @@
 import type { DB } from '#db/client'
 import type { AssetType } from '#db/schema'
-import { UPLOAD_LIMIT_BYTES, UPLOAD_LIMIT_TEXT } from '~/lib/constants'
+import { UPLOAD_LIMIT_BYTES } from '~/lib/constants'
+import { fileTooLargeMessage } from '~/lib/upload-limits'
 import { fileBaseName, planUpload, sizeInMb, type CsvMetadataRow, type UploadItem } from '~/lib/upload-plan'
 import { createAsset, toAdminAssetView, type AdminAssetView } from './assets.server'
 import { inspectImage, NotAnImageError } from './images.server'
@@ -13,7 +14,7 @@ export const THUMBNAIL_NOT_AN_IMAGE = 'The thumbnail is not an image we can read
 
 export class UploadTooLargeError extends Error {
   constructor(name?: string) {
-    super(`${name ?? 'The file'} is larger than ${UPLOAD_LIMIT_TEXT}: each file can be up to ${UPLOAD_LIMIT_TEXT}.`)
+    super(fileTooLargeMessage(UPLOAD_LIMIT_BYTES, name))
   }
 }
 

@@ -3,7 +3,7 @@ import sharp from 'sharp'
 import type { DB } from '#db/client'
 import type { BlogPost, User } from '#db/schema'
 import type { BlogPostInput } from '~/lib/blog-schema'
-import { MAX_INPUT_PIXELS, NotAnImageError } from './images.server'
+import { inImagePool, inspectImage, MAX_INPUT_PIXELS, NotAnImageError } from './images.server'
 import { sanitizeBlogHtml } from './sanitize.server'
 import type { Storage } from './storage.server'
 
@@ -149,16 +149,18 @@ export async function updatePost(db: DB, id: number, input: BlogPostInput): Prom
  * Throws NotAnImageError for anything sharp cannot decode.
  */
 export async function storeBlogImage(storage: Storage, data: Buffer): Promise<string> {
-  let webp: Buffer
-  try {
-    webp = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
-      .rotate()
-      .resize({ width: BLOG_IMAGE_MAX_WIDTH, withoutEnlargement: true })
-      .webp({ quality: 82, alphaQuality: 90, effort: 3 })
-      .toBuffer()
-  } catch {
-    throw new NotAnImageError()
-  }
+  await inspectImage(data)
+  const webp = await inImagePool(async () => {
+    try {
+      return await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+        .rotate()
+        .resize({ width: BLOG_IMAGE_MAX_WIDTH, withoutEnlargement: true })
+        .webp({ quality: 82, alphaQuality: 90, effort: 3 })
+        .toBuffer()
+    } catch {
+      throw new NotAnImageError()
+    }
+  })
   const name = `${randomUUID()}.webp`
   await storage.put(`public/blog/${name}`, webp)
   return `/images/blog/${name}`

@@ -31,9 +31,12 @@ export type DownloadGrant =
   | { ok: true; asset: AssetView; downloadUrl: string; filename: string; repeat: boolean }
   | { ok: false; status: 403 | 404; error: string }
 
+/**
+ * A download link's signed payload: the asset and the expiry, nothing about who holds it (the
+ * payload is readable; the grant itself is in the user's history).
+ */
 interface DownloadLink {
   a: number
-  u: string
   e: number
 }
 
@@ -76,7 +79,7 @@ export async function downloadAsset(
   })
   if (outcome === 'spent') return { ok: false, status: 403, error: QUOTA_EXCEEDED }
 
-  const link: DownloadLink = { a: asset.id, u: input.userId, e: now.getTime() + DOWNLOAD_LINK_MS }
+  const link: DownloadLink = { a: asset.id, e: now.getTime() + DOWNLOAD_LINK_MS }
   const view = toAssetView(outcome === 'granted' ? { ...asset, download_count: asset.download_count + 1 } : asset)
   return { ok: true, asset: view, downloadUrl: `/downloads/${sign(input.secret, link)}`, filename: downloadFilename(asset.title), repeat: outcome === 'repeat' }
 }
@@ -84,10 +87,10 @@ export async function downloadAsset(
 class QuotaSpent extends Error {}
 
 /** The asset a download link grants, or null when it is forged, altered or expired. */
-export function readDownloadLink(secret: string, token: string, now = Date.now()): { assetId: number; userId: string } | null {
+export function readDownloadLink(secret: string, token: string, now = Date.now()): { assetId: number } | null {
   const link = verify<DownloadLink>(secret, token)
   if (!link || typeof link.a !== 'number' || typeof link.e !== 'number' || link.e < now) return null
-  return { assetId: link.a, userId: link.u }
+  return { assetId: link.a }
 }
 
 /** '{title}.png' with anything unsafe for a file name replaced. */
@@ -138,8 +141,16 @@ export async function totalDownloads(db: DB, userId: string): Promise<number> {
   return row.n
 }
 
-/** The stored original behind a download link: its storage key, type and file name. */
+/**
+ * The stored original behind a download link: its storage key, type and file name; null once
+ * the asset is unpublished or deleted, so a link minted before that no longer works.
+ */
 export async function downloadableFile(db: DB, assetId: number): Promise<{ key: string; mimeType: string; filename: string } | null> {
-  const asset = await db.selectFrom('assets').select(['title', 'original_key', 'mime_type']).where('id', '=', assetId).executeTakeFirst()
+  const asset = await db
+    .selectFrom('assets')
+    .select(['title', 'original_key', 'mime_type'])
+    .where('id', '=', assetId)
+    .where('is_active', '=', true)
+    .executeTakeFirst()
   return asset ? { key: asset.original_key, mimeType: asset.mime_type || 'image/png', filename: downloadFilename(asset.title) } : null
 }

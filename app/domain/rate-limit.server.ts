@@ -11,9 +11,13 @@ const MINUTE = 60_000
 const HOUR = 60 * MINUTE
 
 // Per IP and per email: one address cannot hammer many accounts, nor many addresses one account.
+// Sign-in is the exception (see LOGIN_SLOWDOWN_MS): it refuses per (account, address), so a
+// stranger guessing from elsewhere cannot lock the owner out.
 export const RATE_RULES = {
   loginPerIp: { limit: 30, windowMs: 15 * MINUTE },
-  loginPerEmail: { limit: 10, windowMs: 15 * MINUTE },
+  loginPerAccountAndIp: { limit: 10, windowMs: 15 * MINUTE },
+  /** Past this, every sign-in to the account waits LOGIN_SLOWDOWN_MS; it is never refused. */
+  loginPerAccount: { limit: 10, windowMs: 15 * MINUTE },
   registerPerIp: { limit: 10, windowMs: HOUR },
   registerPerEmail: { limit: 5, windowMs: HOUR },
   forgotPerIp: { limit: 10, windowMs: HOUR },
@@ -48,6 +52,9 @@ export async function hitRateLimit(db: DB, key: string, rule: RateRule, scale = 
   const retryAfterSeconds = Math.max(1, Math.ceil((window_start.getTime() + rule.windowMs - Date.now()) / 1000))
   return { allowed: count <= limit, retryAfterSeconds }
 }
+
+/** The wait of a sign-in to an account under attack from many addresses: slower, never locked. */
+export const LOGIN_SLOWDOWN_MS = 1000
 
 export class RateLimitedError extends Error {
   constructor(public readonly retryAfterSeconds: number) {

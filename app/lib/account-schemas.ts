@@ -64,7 +64,7 @@ export function afterLoginTarget(redirectTo: string | null | undefined, assetId:
     const url = new URL(target, 'http://relative.invalid')
     url.searchParams.set('assetId', String(id))
     url.searchParams.set('download', '1')
-    return `${url.pathname}${url.search}`
+    return safeRedirectPath(`${url.pathname}${url.search}`, DEFAULT_AFTER_LOGIN)
   }
   return target
 }

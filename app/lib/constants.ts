@@ -23,7 +23,6 @@ export const HEADER_SEARCH_OFFSET = 80
 export const CAROUSEL_AUTOPLAY_MS = 4000
 export const STATS_ANIMATION_MS = 1500
 export const UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024
-export const UPLOAD_LIMIT_TEXT = '10MB'
 export const RESET_REDIRECT_MS = 3000
 export const MINIMUM_AGE = 13
 export const AUTH_TOKEN_KEY = 'authToken'

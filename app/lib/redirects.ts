@@ -1,17 +1,45 @@
+const BASE = 'http://relative.invalid'
+
 /**
- * A redirect target from user input, accepted only as a same-origin relative path: '/x' but
- * never '//evil.example', '/\\evil.example', 'https://…' or 'javascript:'.
+ * A redirect target from user input, accepted only as a same-origin path: '/x?y#z' but never
+ * '//evil.example', '/\\evil.example', 'https://…' or 'javascript:'. The check runs on the
+ * normalised result, not on the raw string: `/.//evil.example`, `/x/..//evil.example` and
+ * `/%2e//evil.example` all normalise to `//evil.example`, which a browser reads as another host.
+ * Every door that redirects to a target it was given uses this one function.
  */
 export function safeRedirectPath(target: string | null | undefined, fallback: string): string {
-  if (!target || typeof target !== 'string') return fallback
+  if (typeof target !== 'string') return fallback
   const value = target.trim()
-  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback
-  if (/[\u0000-\u001f]/.test(value)) return fallback
+  // Only a path; no control characters or backslashes (browsers read '\' as '/').
+  if (!value.startsWith('/') || /[\u0000-\u001f\u007f\\]/.test(value)) return fallback
+  const normalised = normalisePath(value)
+  if (normalised === null) return fallback
+  // Idempotent: what the browser resolves from our Location must be that same path again.
+  return normalisePath(normalised) === normalised ? normalised : fallback
+}
+
+function normalisePath(value: string): string | null {
+  let url: URL
   try {
-    const url = new URL(value, 'http://relative.invalid')
-    if (url.origin !== 'http://relative.invalid') return fallback
-    return `${url.pathname}${url.search}${url.hash}`
+    url = new URL(value, BASE)
   } catch {
-    return fallback
+    return null
   }
+  if (url.origin !== BASE || url.username || url.password) return null
+  const path = url.pathname
+  // A path starting with two slashes (or a slash and a backslash) is another host's URL.
+  if (!path.startsWith('/') || path.startsWith('//') || path.startsWith('/\\')) return null
+  return `${path}${url.search}${url.hash}`
+}
+
+/**
+ * The sign-in page's address that brings the user back to `back` afterwards (spec section 4:
+ * `/login?redirect=...`), optionally resuming a download of `assetId`, with the sign-in banner.
+ */
+export function loginHref(back: string, options: { assetId?: number | null; alert?: 'signin_required' } = {}): string {
+  // Slashes stay readable, as the spec writes these links; everything else is encoded.
+  let href = `/login?redirect=${encodeURIComponent(back).replace(/%2F/g, '/')}`
+  if (options.assetId) href += `&assetId=${options.assetId}`
+  if (options.alert) href += `&alert=${options.alert}`
+  return href
 }

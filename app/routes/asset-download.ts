@@ -1,11 +1,10 @@
 import { data, redirect } from 'react-router'
 import type { Route } from './+types/asset-download'
 import { getUser } from '~/web/session.server'
-import { downloadAsset } from '~/domain/downloads.server'
-import { signingSecret } from '~/domain/signing.server'
-import { servicesContext } from '~/web/context.server'
+import { grantDownload } from '~/web/downloads.server'
 import { isDataRequest } from '~/web/http.server'
 import { parseId } from '~/lib/ids'
+import { loginHref } from '~/lib/redirects'
 
 export const UPGRADE_URL = '/pricing?alert=upgrade_required'
 
@@ -18,10 +17,9 @@ export const UPGRADE_URL = '/pricing?alert=upgrade_required'
 export async function action({ request, context, params }: Route.ActionArgs) {
   const id = parseId(params.id)
   const user = await getUser(request, context)
-  if (!user) throw redirect(`/login?redirect=/explore&assetId=${id ?? ''}&alert=signin_required`)
+  if (!user) throw redirect(loginHref('/explore', { assetId: id, alert: 'signin_required' }))
   if (!id) return data({ ok: false as const, error: 'Asset not found' }, { status: 404 })
-  const { db, config } = context.get(servicesContext)
-  const grant = await downloadAsset(db, { userId: user.id, plan: user.plan, assetId: id, secret: signingSecret(config) })
+  const grant = await grantDownload(context, user, id)
   if (!grant.ok) {
     if (grant.status === 403) throw redirect(UPGRADE_URL)
     return data({ ok: false as const, error: grant.error }, { status: grant.status })

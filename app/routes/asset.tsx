@@ -52,6 +52,7 @@ export default function AssetPage({ loaderData }: Route.ComponentProps) {
         background={params.bg}
         zoom={params.zoom}
         closeHref="/explore"
+        resumeDownload={new URLSearchParams(search).get('download') === '1'}
         hrefFor={(change) =>
           change.assetId
             ? `/assets/${change.assetId}`

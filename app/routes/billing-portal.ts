@@ -3,6 +3,7 @@ import type { Route } from './+types/billing-portal'
 import { getUser } from '~/web/session.server'
 import { createPortalSession } from '~/domain/billing.server'
 import { servicesContext } from '~/web/context.server'
+import { loginHref } from '~/lib/redirects'
 
 // POST /billing/portal ('Manage subscription'): a plain form post answered with a 303 to
 // Stripe's Billing Portal. A failure goes back to /pricing, which explains it.
@@ -12,7 +13,7 @@ export function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await getUser(request, context)
-  if (!user) throw redirect('/login?redirect=/pricing', 303)
+  if (!user) throw redirect(loginHref('/pricing'), 303)
   const { db, config } = context.get(servicesContext)
   const result = await createPortalSession(db, config, user)
   if (!result.ok) throw redirect(`/pricing?billing=${result.code}`, 303)

@@ -2,7 +2,6 @@ import { Form, Link, useNavigate, useNavigation } from 'react-router'
 import { Button, Container, Group, NativeSelect, Text, TextInput, Title } from '@mantine/core'
 import type { Route } from './+types/explore'
 import { getUser } from '~/web/session.server'
-import { resumeDownloadAfterLogin } from '~/web/resume-download.server'
 import { AssetCard } from '~/components/AssetCard/AssetCard'
 import { Pagination } from '~/components/Pagination/Pagination'
 import { PreviewFromUrl } from '~/components/PreviewFromUrl/PreviewFromUrl'
@@ -50,8 +49,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     params.assetId ? getAssetPreview(db, params.assetId, user?.id) : null,
   ])
   const favourites = await favouriteIdsAmong(db, user?.id, result.assets.map((a) => a.id))
-  const resumeDownload = await resumeDownloadAfterLogin(context, url, user, preview)
-  return { params, result, categories, popularTags, preview, favouriteIds: [...favourites], resumeDownload, loadFailed }
+  return { params, result, categories, popularTags, preview, favouriteIds: [...favourites], loadFailed }
 }
 
 export default function ExplorePage({ loaderData }: Route.ComponentProps) {
@@ -181,7 +179,7 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
       )}
 
       <Pagination page={result.page} pageCount={result.pageCount} hrefFor={(page) => exploreUrl(params, { page })} />
-      <PreviewFromUrl preview={preview} resumeDownload={loaderData.resumeDownload} />
+      <PreviewFromUrl preview={preview} />
     </Container>
   )
 }

@@ -11,7 +11,7 @@ import { addFavourite, AssetNotFoundError, listFavourites, removeFavourite, togg
 import { getAssetPreview } from '~/domain/preview.server'
 import { EXPLORE_PAGE_SIZE, SITE_NAME } from '~/lib/constants'
 import { parseExploreParams } from '~/lib/explore-params'
-import { safeRedirectPath } from '~/lib/redirects'
+import { loginHref, safeRedirectPath } from '~/lib/redirects'
 import { servicesContext } from '~/web/context.server'
 import { readForm, isDataRequest } from '~/web/http.server'
 
@@ -46,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = FavouriteForm.safeParse(form)
   const back = safeRedirectPath(typeof form.redirectTo === 'string' ? form.redirectTo : null, '/favorites')
   const user = await getUser(request, context)
-  if (!user) throw redirect(`/login?redirect=${encodeURIComponent(back)}`)
+  if (!user) throw redirect(loginHref(back))
   if (!parsed.success) return data({ ok: false, error: 'Choose an asset to favourite.' }, { status: 400 })
   const { db } = context.get(servicesContext)
   let isFavorite: boolean

@@ -5,7 +5,7 @@ import { Alert, Anchor, Button, Checkbox, Container, Divider, Group, Paper, Pass
 import type { Route } from './+types/login'
 import { getUser, sessionCookie } from '~/web/session.server'
 import { registerAccount, signInWithLoginToken, signInWithPassword } from '~/domain/accounts.server'
-import { checkRateLimits, rateLimitedReply } from '~/web/rate-limits.server'
+import { checkLoginRateLimits, checkRateLimits, rateLimitedReply } from '~/web/rate-limits.server'
 import { readForm } from '~/web/http.server'
 import { afterLoginTarget, LoginSchema, RegisterSchema } from '~/lib/account-schemas'
 import { SITE_NAME } from '~/lib/constants'
@@ -77,7 +77,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 
   const submission = parseWithZod(formData, { schema: LoginSchema })
   if (submission.status !== 'success') return data({ intent, result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
-  const limited = await checkRateLimits(context, [{ rule: 'loginPerIp' }, { rule: 'loginPerEmail', subject: submission.value.email }])
+  const limited = await checkLoginRateLimits(context, submission.value.email)
   if (limited) return rateLimitedReply({ intent, result: submission.reply({ formErrors: [limited.error], hideFields: ['password'] }) }, limited.retryAfter)
   const result = await signInWithPassword(db, { ...submission.value, userAgent: request.headers.get('user-agent') })
   if (!result.ok) return data({ intent, result: submission.reply({ formErrors: [result.error], hideFields: ['password'] }) }, { status: result.status })

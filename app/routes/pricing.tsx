@@ -6,6 +6,7 @@ import { PlanCard } from '~/components/PlanCard/PlanCard'
 import { BILLING_ERRORS, createCheckoutSession, type BillingErrorCode } from '~/domain/billing.server'
 import { FREE_DAILY_DOWNLOADS, PRO_PRICE_USD, SITE_NAME } from '~/lib/constants'
 import { servicesContext } from '~/web/context.server'
+import { loginHref } from '~/lib/redirects'
 
 export const UPGRADE_REQUIRED_TEXT = 'You need to upgrade your account to continue downloading assets.'
 const CHECKOUT_CANCELLED_TEXT = 'Checkout was cancelled. You have not been charged.'
@@ -36,7 +37,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 // 'Upgrade to Pro': a form post answered with a 303 to Stripe's hosted checkout.
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await getUser(request, context)
-  if (!user) throw redirect('/login?redirect=/pricing', 303)
+  if (!user) throw redirect(loginHref('/pricing'), 303)
   const { db, config } = context.get(servicesContext)
   const result = await createCheckoutSession(db, config, user)
   if (!result.ok) return data({ error: result.error }, { status: result.status })

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import {
@@ -12,7 +12,8 @@ import {
   parseFormData,
   type FileUpload,
 } from '@remix-run/form-data-parser'
-import { UPLOAD_LIMIT_BYTES, UPLOAD_LIMIT_TEXT } from '~/lib/constants'
+import { UPLOAD_LIMIT_BYTES } from '~/lib/constants'
+import { fileTooLargeMessage } from '~/lib/upload-limits'
 import { BAD_TEXT, cleanFileName, isCleanString } from './text.server'
 
 // The web door's reading of multipart uploads (the upload page's plain form and
@@ -34,18 +35,43 @@ export type MultipartUpload =
 export interface MultipartOptions {
   maxFiles: number
   maxTotalBytes: number
+  /** Each file's limit; UPLOAD_LIMIT_BYTES unless the door says otherwise. */
+  maxFileBytes?: number
   /** 'disk' keeps memory flat for many files: each file waits in a temporary folder. */
   staging: 'memory' | 'disk'
   tooManyFilesMessage?: string
 }
 
-export function fileTooLargeMessage(name?: string | null): string {
-  return name
-    ? `${name} is larger than ${UPLOAD_LIMIT_TEXT}: each file can be up to ${UPLOAD_LIMIT_TEXT}.`
-    : `The file is larger than ${UPLOAD_LIMIT_TEXT}: each file can be up to ${UPLOAD_LIMIT_TEXT}.`
+const FILENAME_MARK = Buffer.from('filename="')
+
+// Staging folders are named after the process that made them: `stock-upload-<pid>-XXXXXX`.
+const STAGING_PREFIX = 'stock-upload-'
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
 }
 
-const FILENAME_MARK = Buffer.from('filename="')
+/**
+ * Removes the staging folders a crashed process left behind (its pid is gone), at start-up;
+ * the folders of a process still running (another instance, a test) are left alone. Each
+ * request removes its own folder when it ends, fails or is cut off.
+ */
+export async function removeStaleStaging(dir = tmpdir()): Promise<string[]> {
+  const removed: string[] = []
+  for (const name of await readdir(dir).catch(() => [] as string[])) {
+    if (!name.startsWith(STAGING_PREFIX)) continue
+    const pid = Number(/^stock-upload-(\d+)-/.exec(name)?.[1])
+    if (pid && (pid === process.pid || alive(pid))) continue
+    await rm(path.join(dir, name), { recursive: true, force: true })
+    removed.push(name)
+  }
+  return removed
+}
 
 /**
  * Passes the body through unchanged while noting the file name of the part being read, so
@@ -82,7 +108,7 @@ export async function readMultipartUpload(request: Request, options: MultipartOp
   const declared = Number(request.headers.get('content-length') ?? 0)
   if (declared > options.maxTotalBytes) {
     return options.maxFiles <= 2
-      ? { ok: false, status: 413, error: fileTooLargeMessage() }
+      ? { ok: false, status: 413, error: fileTooLargeMessage(options.maxFileBytes ?? UPLOAD_LIMIT_BYTES) }
       : { ok: false, status: 413, error: `The upload is larger than ${Math.round(options.maxTotalBytes / 1024 / 1024)}MB in all: send fewer files at a time.` }
   }
 
@@ -96,7 +122,7 @@ export async function readMultipartUpload(request: Request, options: MultipartOp
   try {
     const form = await parseFormData(
       noted.request,
-      { maxFiles: options.maxFiles, maxFileSize: UPLOAD_LIMIT_BYTES, maxTotalSize: options.maxTotalBytes },
+      { maxFiles: options.maxFiles, maxFileSize: options.maxFileBytes ?? UPLOAD_LIMIT_BYTES, maxTotalSize: options.maxTotalBytes },
       async (file: FileUpload) => {
         // An empty file input still sends a part: no bytes and no file name (the parser
         // names such a part 'file-upload').
@@ -106,7 +132,7 @@ export async function readMultipartUpload(request: Request, options: MultipartOp
         if (options.staging === 'memory') {
           files.push({ ...base, read: async () => bytes })
         } else {
-          stageDir ??= await mkdtemp(path.join(tmpdir(), 'stock-upload-'))
+          stageDir ??= await mkdtemp(path.join(tmpdir(), `${STAGING_PREFIX}${process.pid}-`))
           const staged = path.join(stageDir, String(files.length))
           await writeFile(staged, bytes)
           files.push({ ...base, read: () => readFile(staged) })
@@ -134,7 +160,7 @@ export async function readMultipartUpload(request: Request, options: MultipartOp
 function describeParseError(error: unknown, fileName: string | null, options: MultipartOptions): { ok: false; status: 400 | 413; error: string } | null {
   // Limit errors arrive as they are or wrapped in a FormDataParseError: look at both.
   const causes = [error, (error as { cause?: unknown } | null)?.cause]
-  if (causes.some((e) => e instanceof MaxFileSizeExceededError)) return { ok: false, status: 413, error: fileTooLargeMessage(fileName) }
+  if (causes.some((e) => e instanceof MaxFileSizeExceededError)) return { ok: false, status: 413, error: fileTooLargeMessage(options.maxFileBytes ?? UPLOAD_LIMIT_BYTES, fileName) }
   if (causes.some((e) => e instanceof MaxTotalSizeExceededError)) {
     return { ok: false, status: 413, error: `The upload is larger than ${Math.round(options.maxTotalBytes / 1024 / 1024)}MB in all: send fewer files at a time.` }
   }

@@ -1,5 +1,7 @@
 import { data, type RouterContextProvider } from 'react-router'
-import { enforceRateLimits, RateLimitedError, type RateRuleName } from '~/domain/rate-limit.server'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { enforceRateLimits, hitRateLimit, LOGIN_SLOWDOWN_MS, RATE_RULES, RateLimitedError, type RateRuleName } from '~/domain/rate-limit.server'
+import { normaliseEmail } from '~/domain/users.server'
 import { jsonError } from '~/web/http.server'
 import { requestInfoContext, servicesContext } from '~/web/context.server'
 
@@ -30,6 +32,24 @@ export async function checkRateLimits(
     if (error instanceof RateLimitedError) return { error: error.message, retryAfter: error.retryAfterSeconds }
     throw error
   }
+}
+
+/**
+ * The sign-in limits, for all four login doors (web, API, admin web, admin API): refused after
+ * too many attempts from one address in all, or at one account from one address; an account
+ * tried from many addresses is slowed down instead, so a stranger cannot lock its owner out.
+ */
+export async function checkLoginRateLimits(
+  context: Readonly<RouterContextProvider>,
+  email: string,
+): Promise<{ error: string; retryAfter: number } | null> {
+  const account = normaliseEmail(email)
+  const limited = await checkRateLimits(context, [{ rule: 'loginPerIp' }, { rule: 'loginPerAccountAndIp', subject: `${account} ${clientIp(context)}` }])
+  if (limited) return limited
+  const { db, config } = context.get(servicesContext)
+  const busy = await hitRateLimit(db, `loginPerAccount:${account}`, RATE_RULES.loginPerAccount, config.RATE_LIMIT_SCALE)
+  if (!busy.allowed) await sleep(LOGIN_SLOWDOWN_MS)
+  return null
 }
 
 export function rateLimitedJson(limited: { error: string; retryAfter: number }): Response {

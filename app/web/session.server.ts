@@ -3,6 +3,7 @@ import type { User } from '#db/schema'
 import { SESSION_DAYS } from '~/lib/constants'
 import { getSessionUser } from '~/domain/sessions.server'
 import { servicesContext } from '~/web/context.server'
+import { loginHref } from '~/lib/redirects'
 
 // The web door's view of sessions: a token arrives as the `__session` cookie (pages) or as
 // `Authorization: Bearer` (the JSON API); both resolve through the same session rows.
@@ -56,7 +57,7 @@ export async function requireUser(request: Request, context: Readonly<RouterCont
   const user = await getUser(request, context)
   if (!user) {
     const back = `${url.pathname}${url.search}`
-    throw redirect(`/login?redirect=${encodeURIComponent(back)}`)
+    throw redirect(loginHref(back))
   }
   return user
 }

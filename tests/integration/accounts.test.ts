@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeUser } from '#db/seed/factories'
 import { getUser } from '~/web/session.server'
-import { createLoginToken } from '~/domain/accounts.server'
+import { createLoginToken, signInWithPassword } from '~/domain/accounts.server'
+import { LOGIN_SLOWDOWN_MS } from '~/domain/rate-limit.server'
 import { createSession } from '~/domain/sessions.server'
 import { hashToken } from '~/domain/tokens.server'
 import { action as loginAction, loader as loginLoader } from '~/routes/login'
@@ -191,34 +192,89 @@ describe('sessions', () => {
   })
 })
 
-describe('rate limits', () => {
-  it('login: the 11th attempt for one email within 15 minutes is refused with 429 and Retry-After', async () => {
+// Each sign-in pays an argon2 verification: slow on a busy machine.
+describe('rate limits', { timeout: 120_000 }, () => {
+  it('login: the 11th attempt at one account from one address within 15 minutes is refused with 429 and Retry-After', async () => {
     const user = await makeUser(t.db)
+    const address = ip()
     let last: unknown
     for (let i = 0; i < 11; i++) {
-      last = await callRoute(loginAction, { request: makeRequest('/login', { form: { intent: 'login', email: user.email, password: 'wrong-password' } }), context: t.routerContext(ip()) })
+      last = await callRoute(loginAction, { request: makeRequest('/login', { form: { intent: 'login', email: user.email, password: 'wrong-password' } }), context: t.routerContext(address) })
     }
     expect(statusOf(last)).toBe(429)
     expect(replyOf(last).result.error?.['']?.[0]).toMatch(/Too many attempts/)
-    const api = (await callRoute(apiLogin, { request: makeRequest('/api/auth/login', { json: { email: user.email, password: user.password } }), context: t.routerContext(ip()) })) as Response
+    const api = (await callRoute(apiLogin, { request: makeRequest('/api/auth/login', { json: { email: user.email.toUpperCase(), password: user.password } }), context: t.routerContext(address) })) as Response
     expect(api.status).toBe(429)
     expect(Number(api.headers.get('retry-after'))).toBeGreaterThan(0)
   })
 
+  it('login: a stranger guessing cannot lock the owner out; the account is slowed instead, on all four doors', async () => {
+    const user = await makeUser(t.db)
+    const admin = await makeUser(t.db, { role: 'admin' })
+    const stranger = ip()
+    for (let i = 0; i < 10; i++) await callRoute(apiLogin, { request: makeRequest('/api/auth/login', { json: { email: user.email, password: 'wrong-password' } }), context: t.routerContext(stranger) })
+    // The same against the admin, counted directly (each real guess costs an argon2 verification).
+    await t.db
+      .insertInto('rate_limits')
+      .values([`loginPerAccountAndIp:${admin.email} ${stranger}`, `loginPerAccount:${admin.email}`].map((key) => ({ key, window_start: new Date(), count: 10 })))
+      .execute()
+    const owner = ip()
+    const started = Date.now()
+    const web = await callRoute(loginAction, { request: makeRequest('/login', { form: { intent: 'login', email: user.email, password: user.password } }), context: t.routerContext(owner) })
+    expect((web as Response).status).toBe(302)
+    // Past ten attempts from anywhere, the account answers more slowly, but it answers.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(LOGIN_SLOWDOWN_MS)
+    const api = (await callRoute(apiLogin, { request: makeRequest('/api/auth/login', { json: { email: user.email, password: user.password } }), context: t.routerContext(owner) })) as Response
+    expect(api.status).toBe(200)
+    const adminWeb = await callRoute(adminLoginAction, { request: makeRequest('/admin/login', { form: { email: admin.email, password: admin.password } }), context: t.routerContext(owner) })
+    expect((adminWeb as Response).status).toBe(302)
+    const adminApi = (await callRoute(apiAdminLogin, { request: makeRequest('/api/admin/login', { json: { email: admin.email, password: admin.password } }), context: t.routerContext(owner) })) as Response
+    expect(adminApi.status).toBe(200)
+    // The stranger's own address stays refused at those accounts, on every door.
+    const strangerDoors = [
+      await callRoute(loginAction, { request: makeRequest('/login', { form: { intent: 'login', email: user.email, password: user.password } }), context: t.routerContext(stranger) }),
+      await callRoute(apiLogin, { request: makeRequest('/api/auth/login', { json: { email: user.email, password: user.password } }), context: t.routerContext(stranger) }),
+      await callRoute(adminLoginAction, { request: makeRequest('/admin/login', { form: { email: admin.email, password: admin.password } }), context: t.routerContext(stranger) }),
+      await callRoute(apiAdminLogin, { request: makeRequest('/api/admin/login', { json: { email: admin.email, password: admin.password } }), context: t.routerContext(stranger) }),
+    ]
+    expect(strangerDoors.map((r) => (r instanceof Response ? r.status : statusOf(r)))).toEqual([429, 429, 429, 429])
+  })
+
+  it('login takes as long for an unknown email as for a wrong password', async () => {
+    const user = await makeUser(t.db)
+    const time = async (email: string) => {
+      const started = performance.now()
+      await signInWithPassword(t.db, { email, password: 'wrong-password' })
+      return performance.now() - started
+    }
+    await time('warm-up@example.com')
+    const known: number[] = []
+    const unknown: number[] = []
+    for (let i = 0; i < 5; i++) {
+      known.push(await time(user.email))
+      unknown.push(await time(`nobody-${i}@example.com`))
+    }
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[2]
+    // Both pay one argon2 verification (tens of milliseconds or more); a skipped hash costs ~1 ms.
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.2)
+    expect(median(unknown)).toBeLessThan(median(known) * 5)
+  }, 120_000)
+
   it('login: one IP is limited across many emails', async () => {
     const address = ip()
-    let status = 0
-    for (let i = 0; i < 31; i++) {
-      status = ((await callRoute(apiLogin, { request: makeRequest('/api/auth/login', { json: { email: email(), password: 'whatever1' } }), context: t.routerContext(address) })) as Response).status
-    }
-    expect(status).toBe(429)
+    // 29 earlier attempts from this address, counted directly (each real one costs an argon2 verification).
+    await t.db.insertInto('rate_limits').values({ key: `loginPerIp:${address}`, window_start: new Date(), count: 29 }).execute()
+    const attempt = async () => ((await callRoute(apiLogin, { request: makeRequest('/api/auth/login', { json: { email: email(), password: 'whatever1' } }), context: t.routerContext(address) })) as Response).status
+    expect(await attempt()).toBe(401)
+    expect(await attempt()).toBe(429)
   })
 
   it('the window resets once it has passed', async () => {
     const user = await makeUser(t.db)
-    for (let i = 0; i < 10; i++) await callRoute(apiLogin, { request: makeRequest('/api/auth/login', { json: { email: user.email, password: 'nope-nope' } }), context: t.routerContext(ip()) })
-    await t.db.updateTable('rate_limits').set({ window_start: new Date(Date.now() - 16 * 60_000) }).where('key', '=', `loginPerEmail:${user.email}`).execute()
-    const res = (await callRoute(apiLogin, { request: makeRequest('/api/auth/login', { json: { email: user.email, password: user.password } }), context: t.routerContext(ip()) })) as Response
+    const address = ip()
+    for (let i = 0; i < 10; i++) await callRoute(apiLogin, { request: makeRequest('/api/auth/login', { json: { email: user.email, password: 'nope-nope' } }), context: t.routerContext(address) })
+    await t.db.updateTable('rate_limits').set({ window_start: new Date(Date.now() - 16 * 60_000) }).where('key', '=', `loginPerAccountAndIp:${user.email} ${address}`).execute()
+    const res = (await callRoute(apiLogin, { request: makeRequest('/api/auth/login', { json: { email: user.email, password: user.password } }), context: t.routerContext(address) })) as Response
     expect(res.status).toBe(200)
   })
 

@@ -332,7 +332,7 @@ describe('blog API and pages', () => {
     const big = new Blob([new Uint8Array(11 * 1024 * 1024)], { type: 'image/png' })
     const res = (await callRoute(uploadImage, { request: uploadRequest(adminToken, big), context: t.routerContext() })) as Response
     expect(res.status).toBe(413)
-    expect((await res.json()).error).toBe('The image is larger than 10MB.')
+    expect((await res.json()).error).toBe('The image is larger than 10MB: each file can be up to 10MB.')
   })
 
   it('upload-image stores a PNG as WebP and the returned URL is served', async () => {

@@ -4,7 +4,7 @@ import type { Asset } from '#db/schema'
 import { createSession } from '~/domain/sessions.server'
 import { contentDisposition, downloadAsset, downloadFilename, downloadHistory, downloadsToday, readDownloadLink } from '~/domain/downloads.server'
 import { sign } from '~/domain/signing.server'
-import { action as webDownload } from '~/routes/asset-download'
+import { action as webDownload, loader as webDownloadGet } from '~/routes/asset-download'
 import { loader as fileRoute } from '~/routes/download-file'
 import { action as apiDownload } from '~/routes/api/assets-download'
 import { loader as historyApi } from '~/routes/api/assets-downloads-history'
@@ -80,7 +80,9 @@ describe('download links', () => {
     const result = await grant(user.id, assets[1])
     if (!result.ok) throw new Error('expected a grant')
     const token = result.downloadUrl.replace('/downloads/', '')
-    expect(readDownloadLink(SECRET, token)).toEqual({ assetId: assets[1].id, userId: user.id })
+    expect(readDownloadLink(SECRET, token)).toEqual({ assetId: assets[1].id })
+    // The payload is readable: it must not carry who downloaded.
+    expect(Buffer.from(token.split('.')[0], 'base64url').toString()).not.toContain(user.id)
     expect(readDownloadLink(SECRET, token, Date.now() + 6 * 60_000)).toBeNull()
     expect(readDownloadLink('another-secret-another-secret-12345', token)).toBeNull()
     const [payload, sig] = token.split('.')
@@ -100,7 +102,7 @@ describe('download links', () => {
     expect(res.headers.get('content-type')).toBe('image/png')
     const bytes = Buffer.from(await res.arrayBuffer())
     expect(bytes.subarray(1, 4).toString()).toBe('PNG')
-    const expired = sign(SECRET, { a: assets[2].id, u: user.id, e: Date.now() - 1 })
+    const expired = sign(SECRET, { a: assets[2].id, e: Date.now() - 1 })
     for (const bad of [expired, `${token}x`, 'nope']) {
       const r = (await callRoute(fileRoute, { request: makeRequest(`/downloads/${bad}`), params: { token: bad }, context: t.routerContext() })) as Response
       expect(r.status, bad).toBe(403)
@@ -155,13 +157,29 @@ describe('download doors', () => {
     expect(await downloadHistory(t.db, user.id, 2)).toHaveLength(2)
   })
 
-  it('after signing in to download, the explore page resumes the download', async () => {
+  it('no GET spends quota: the explore page back from sign-in grants nothing by itself', async () => {
     const user = await makeUser(t.db)
     const { token } = await createSession(t.db, user.id)
-    const data = (await callRoute(explore, { request: makeRequest(`/explore?assetId=${assets[6].id}&download=1`, { headers: { cookie: `__session=${token}` } }), context: t.routerContext() })) as { resumeDownload: { downloadUrl: string; filename: string } | null }
-    expect(data.resumeDownload?.filename).toBe('Quota Asset 6.png')
-    expect(await downloadsToday(t.db, user.id)).toBe(1)
-    const anonymous = (await callRoute(explore, { request: makeRequest(`/explore?assetId=${assets[6].id}&download=1`), context: t.routerContext() })) as { resumeDownload: unknown }
-    expect(anonymous.resumeDownload).toBeNull()
+    // As if followed from another site with the visitor's cookie.
+    const headers = { cookie: `__session=${token}`, referer: 'https://evil.example/' }
+    const page = await callRoute(explore, { request: makeRequest(`/explore?assetId=${assets[6].id}&download=1`, { headers }), context: t.routerContext() })
+    expect(page).toMatchObject({ preview: { asset: { id: assets[6].id } } })
+    expect(await downloadsToday(t.db, user.id)).toBe(0)
+    // The GET of the download door itself grants nothing either.
+    const get = (await callRoute(webDownloadGet, { request: makeRequest(`/assets/${assets[6].id}/download`, { headers }), params: { id: String(assets[6].id) }, context: t.routerContext() })) as Response
+    expect(get.headers.get('location')).toBe(`/assets/${assets[6].id}`)
+    expect(await downloadsToday(t.db, user.id)).toBe(0)
+  })
+
+  it('a link stops working once its asset is unpublished', async () => {
+    const user = await makeUser(t.db)
+    const asset = await makeAsset(t.db, t.storage, { title: 'Soon Unpublished' })
+    const result = await grant(user.id, asset)
+    if (!result.ok) throw new Error('expected a grant')
+    const token = result.downloadUrl.replace('/downloads/', '')
+    const fetchLink = async () => ((await callRoute(fileRoute, { request: makeRequest(result.downloadUrl), params: { token }, context: t.routerContext() })) as Response).status
+    expect(await fetchLink()).toBe(200)
+    await t.db.updateTable('assets').set({ is_active: false }).where('id', '=', asset.id).execute()
+    expect(await fetchLink()).toBe(404)
   })
 })

@@ -37,7 +37,7 @@ describe('favourites through the web form', () => {
 
   it('sends signed-out visitors to log in and back; refuses an open redirect; 404 for a missing asset', async () => {
     const out = (await callRoute(favouritesAction, { request: makeRequest('/favorites', { form: { asset_id: String(a.id), intent: 'add', redirectTo: '/explore?q=x' } }), context: t.routerContext() })) as Response
-    expect(out.headers.get('location')).toBe('/login?redirect=%2Fexplore%3Fq%3Dx')
+    expect(out.headers.get('location')).toBe('/login?redirect=/explore%3Fq%3Dx')
     const { cookie } = await signedIn()
     const evil = (await callRoute(favouritesAction, { request: makeRequest('/favorites', { form: { asset_id: String(a.id), intent: 'add', redirectTo: '//evil.example' }, headers: cookie }), context: t.routerContext() })) as Response
     expect(evil.headers.get('location')).toBe('/favorites')
@@ -54,7 +54,7 @@ describe('favourites through the web form', () => {
     expect(page.assets.map((x) => x.title)).toEqual(['Fav A'])
     expect(page.total).toBe(1)
     const signedOut = (await callRoute(favouritesPage, { request: makeRequest('/favorites'), context: t.routerContext() })) as Response
-    expect(signedOut.headers.get('location')).toBe('/login?redirect=%2Ffavorites')
+    expect(signedOut.headers.get('location')).toBe('/login?redirect=/favorites')
   })
 })
 

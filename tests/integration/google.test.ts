@@ -5,6 +5,8 @@ import { loader as start } from '~/routes/auth-google'
 import { loader as callback } from '~/routes/api/auth-google-callback'
 import { startFakeGoogle } from '../fakes/google.mjs'
 import { callRoute, createTestContext, makeRequest, type TestContext } from '../support/context'
+import { expectSameOrigin, HOSTILE_REDIRECTS } from '../support/redirect-cases'
+import { GOOGLE_NEXT_COOKIE } from '~/web/google.server'
 
 // The whole OAuth flow against the local fake provider: start → consent → callback → session.
 describe('Google sign-in', () => {
@@ -26,7 +28,7 @@ describe('Google sign-in', () => {
       .filter((c) => !c.endsWith('='))
       .join('; ')
 
-  async function signIn(identity: { email: string; name?: string; verified?: boolean; deny?: boolean }, startUrl = '/auth/google') {
+  async function signIn(identity: { email: string; name?: string; verified?: boolean; deny?: boolean }, startUrl = '/auth/google', nextCookie?: string) {
     const started = (await callRoute(start, { request: makeRequest(startUrl), context: t.routerContext() })) as Response
     expect(started.status).toBe(302)
     const authorize = new URL(started.headers.get('location')!)
@@ -44,7 +46,9 @@ describe('Google sign-in', () => {
     })
     const consent = await fetch(`${google.base}/authorize`, { method: 'POST', body: form, redirect: 'manual' })
     const back = consent.headers.get('location')!
-    return (await callRoute(callback, { request: makeRequest(back, { headers: { cookie: cookies(started) } }), context: t.routerContext() })) as Response
+    // An attacker who can plant cookies may set the next cookie to anything.
+    const cookie = nextCookie === undefined ? cookies(started) : `${cookies(started).replace(/google_next=[^;]*(; )?/, '')}; ${GOOGLE_NEXT_COOKIE}=${encodeURIComponent(nextCookie)}`
+    return (await callRoute(callback, { request: makeRequest(back, { headers: { cookie } }), context: t.routerContext() })) as Response
   }
 
   const sessionOf = (res: Response) => /__session=([^;]+)/.exec(res.headers.getSetCookie().join('\n'))?.[1]
@@ -67,6 +71,17 @@ describe('Google sign-in', () => {
     expect(user?.id).toBe(existing.id)
     expect(user?.google_id).toBe(`google-${existing.email}`)
   })
+
+  it('the next cookie, set by the start from ?redirect= or planted, never leads off this site', async () => {
+    const existing = await makeUser(t.db)
+    for (const target of HOSTILE_REDIRECTS) {
+      const started = (await callRoute(start, { request: makeRequest(`/auth/google?redirect=${encodeURIComponent(target)}&assetId=3`), context: t.routerContext() })) as Response
+      const next = /google_next=([^;]*)/.exec(started.headers.getSetCookie().join('\n'))?.[1]
+      expectSameOrigin(decodeURIComponent(next ?? ''), target)
+      const res = await signIn({ email: existing.email }, '/auth/google', target)
+      expect(res.headers.get('location'), JSON.stringify(target)).toBe('/dashboard')
+    }
+  }, 120_000)
 
   it('does not link by an unverified email', async () => {
     const existing = await makeUser(t.db)

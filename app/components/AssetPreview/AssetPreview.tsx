@@ -24,8 +24,11 @@ export interface AssetPreviewProps {
   viewAllHref: string
   /** Render as a dialog over the page, or inline on the asset's own page. */
   mode?: 'dialog' | 'page'
-  /** A download granted on the way in (after signing in to download): saved at once. */
-  resumeDownload?: { downloadUrl: string; filename: string } | null
+  /**
+   * Back from 'sign in to download' (?download=1): the download is offered as 'Download now'.
+   * Arriving by a GET grants nothing, so a link from another site cannot spend the quota.
+   */
+  resumeDownload?: boolean
 }
 
 /**

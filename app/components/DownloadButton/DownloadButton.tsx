@@ -1,8 +1,9 @@
 import { useFetcher } from 'react-router'
-import { Button, Text } from '@mantine/core'
-import { useEffect, useRef, useState } from 'react'
+import { Alert, Button, Text } from '@mantine/core'
+import { useEffect, useState } from 'react'
 
 export const DOWNLOAD_FAILED = 'Download failed'
+export const RESUME_TEXT = 'You are signed in. Your download is one click away.'
 
 /** Fetches a granted file and saves it under its name, without leaving the page. */
 export async function saveDownload(url: string, filename: string): Promise<void> {
@@ -24,13 +25,13 @@ type DownloadData = { ok: true; downloadUrl: string; filename: string } | { ok: 
 /**
  * 'Download PNG'. Without JavaScript a form post whose answer is the file itself; with it, a
  * fetcher that shows 'Downloading...', saves the file and shows the server's error if any.
- * `resume` is a download already granted by the page (after signing in to download).
+ * `resume` (back from 'sign in to download') labels it 'Download now' with a note: the user
+ * confirms with one click, so the page's GET never spends quota.
  */
-export function DownloadButton({ assetId, resume }: { assetId: number; resume?: { downloadUrl: string; filename: string } | null }) {
+export function DownloadButton({ assetId, resume = false }: { assetId: number; resume?: boolean }) {
   const fetcher = useFetcher<DownloadData>()
   const [saving, setSaving] = useState(false)
   const [error, setError] = useState<string | null>(null)
-  const resumed = useRef(false)
 
   async function save(url: string, filename: string) {
     setSaving(true)
@@ -50,30 +51,23 @@ export function DownloadButton({ assetId, resume }: { assetId: number; resume?: 
     else setError(fetcher.data.error || DOWNLOAD_FAILED)
   }, [fetcher.state, fetcher.data])
 
-  useEffect(() => {
-    if (!resume || resumed.current) return
-    resumed.current = true
-    void save(resume.downloadUrl, resume.filename)
-  }, [resume])
-
   const busy = fetcher.state !== 'idle' || saving
   return (
     <div>
+      {resume ? (
+        <Alert color="green" mb="xs" p="xs">
+          {RESUME_TEXT}
+        </Alert>
+      ) : null}
       <fetcher.Form method="post" action={`/assets/${assetId}/download`} onSubmit={() => setError(null)}>
         <Button type="submit" size="md" disabled={busy}>
-          {busy ? 'Downloading...' : 'Download PNG'}
+          {busy ? 'Downloading...' : resume ? 'Download now' : 'Download PNG'}
         </Button>
       </fetcher.Form>
       {error ? (
         <Text c="red" size="sm" mt={6} role="alert">
           {error}
         </Text>
-      ) : null}
-      {resume ? (
-        // Without JavaScript the page itself follows the granted link: the file is saved.
-        <noscript>
-          <meta httpEquiv="refresh" content={`0;url=${resume.downloadUrl}`} />
-        </noscript>
       ) : null}
     </div>
   )

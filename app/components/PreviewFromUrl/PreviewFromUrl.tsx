@@ -18,7 +18,7 @@ export function withQuery(pathname: string, search: string, changes: Record<stri
  * The preview dialog of any page that lists cards: the page's own URL with ?assetId= opens
  * it, the same URL without it closes it.
  */
-export function PreviewFromUrl({ preview, resumeDownload }: { preview: AssetPreviewData | null; resumeDownload?: { downloadUrl: string; filename: string } | null }) {
+export function PreviewFromUrl({ preview }: { preview: AssetPreviewData | null }) {
   const { pathname, search } = useLocation()
   if (!preview) return null
   const params = parseExploreParams(new URLSearchParams(search))
@@ -37,7 +37,7 @@ export function PreviewFromUrl({ preview, resumeDownload }: { preview: AssetPrev
       zoom={params.zoom}
       closeHref={withQuery(pathname, search, { assetId: null, bg: null, zoom: null, download: null })}
       hrefFor={hrefFor}
-      resumeDownload={resumeDownload}
+      resumeDownload={new URLSearchParams(search).get('download') === '1'}
       viewAllHref={exploreUrl(parseExploreParams(new URLSearchParams()), { category: preview.viewAll.category, tags: preview.viewAll.tags })}
     />
   )

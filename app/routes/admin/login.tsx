@@ -4,7 +4,7 @@ import type { Route } from './+types/login'
 import { sessionCookie } from '~/web/session.server'
 import { NOT_ADMIN, signInWithPassword } from '~/domain/accounts.server'
 import { servicesContext } from '~/web/context.server'
-import { checkRateLimits } from '~/web/rate-limits.server'
+import { checkLoginRateLimits, rateLimitedReply } from '~/web/rate-limits.server'
 import { readForm } from '~/web/http.server'
 import { LoginSchema } from '~/lib/account-schemas'
 
@@ -22,8 +22,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ error: parsed.error.issues[0]?.message ?? NOT_ADMIN, email: String(form.get('email') ?? '') }, { status: 400 })
   }
   // The same limits as every other sign-in door: no unlimited password guessing here.
-  const limited = await checkRateLimits(context, [{ rule: 'loginPerIp' }, { rule: 'loginPerEmail', subject: parsed.data.email }])
-  if (limited) return data({ error: limited.error, email: parsed.data.email }, { status: 429, headers: { 'Retry-After': String(limited.retryAfter) } })
+  const limited = await checkLoginRateLimits(context, parsed.data.email)
+  if (limited) return rateLimitedReply({ error: limited.error, email: parsed.data.email }, limited.retryAfter)
   const result = await signInWithPassword(context.get(servicesContext).db, {
     ...parsed.data,
     requireAdmin: true,

@@ -79,6 +79,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         return { intent: 'parse-csv', rows, fileName: csvFile.name } satisfies ActionReply
       }
       const images = upload.files.filter((f) => f.fieldName === 'files')
+      // The parser's cap counts the CSV too: the images' own cap is checked here, exactly.
+      if (images.length > MAX_BATCH_FILES) {
+        return data<ActionReply>({ intent: 'error', error: `Upload at most ${MAX_BATCH_FILES} images at a time. Nothing was uploaded.` }, { status: 413 })
+      }
       if (images.length === 0) return data<ActionReply>({ intent: 'error', error: 'Choose at least one image to upload.' }, { status: 400 })
       const items = await uploadBatch(db, storage, admin.id, images, rows)
       const anyStored = items.some((item) => item.id !== null)

@@ -1,6 +1,6 @@
 import type { Route } from './+types/auth-login'
 import { signInWithPassword } from '~/domain/accounts.server'
-import { checkRateLimits, rateLimitedJson } from '~/web/rate-limits.server'
+import { checkLoginRateLimits, rateLimitedJson } from '~/web/rate-limits.server'
 import { jsonError, readApiBody, apiRoute } from '~/web/http.server'
 import { LoginSchema } from '~/lib/account-schemas'
 import { servicesContext } from '~/web/context.server'
@@ -9,7 +9,7 @@ import { servicesContext } from '~/web/context.server'
 async function POST({ request, context }: Route.ActionArgs) {
   const body = await readApiBody(request, LoginSchema)
   if (!body.ok) return body.response
-  const limited = await checkRateLimits(context, [{ rule: 'loginPerIp' }, { rule: 'loginPerEmail', subject: body.value.email }])
+  const limited = await checkLoginRateLimits(context, body.value.email)
   if (limited) return rateLimitedJson(limited)
   const result = await signInWithPassword(context.get(servicesContext).db, { ...body.value, userAgent: request.headers.get('user-agent') })
   if (!result.ok) return jsonError(result.status, result.error)

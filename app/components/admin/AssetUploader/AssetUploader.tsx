@@ -2,7 +2,8 @@ import { useFetcher } from 'react-router'
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core'
 import { useCallback, useEffect, useRef, useState, type ChangeEvent, type DragEvent } from 'react'
 import { UploadList, type UploadListItem } from '~/components/admin/UploadList/UploadList'
-import { UPLOAD_LIMIT_BYTES, UPLOAD_LIMIT_TEXT } from '~/lib/constants'
+import { UPLOAD_LIMIT_BYTES } from '~/lib/constants'
+import { fileTooLargeMessage, sizeLimitText } from '~/lib/upload-limits'
 import { planUpload, sizeInMb, uploadCountLine, type CsvMetadataRow } from '~/lib/upload-plan'
 import { useHydrated } from '~/lib/use-hydrated'
 import classes from './AssetUploader.module.css'
@@ -88,7 +89,7 @@ function toItems(files: File[], rows: CsvMetadataRow[]): ClientItem[] {
       name: plan.name,
       // The server refuses these too; checking here saves sending 10MB for nothing.
       status: tooLarge ? 'error' : 'queued',
-      error: tooLarge ? `${plan.name} is larger than ${UPLOAD_LIMIT_TEXT}: each file can be up to ${UPLOAD_LIMIT_TEXT}.` : null,
+      error: tooLarge ? fileTooLargeMessage(UPLOAD_LIMIT_BYTES, plan.name) : null,
       detectedTitle: plan.title,
       detectedTags: plan.tags,
       sizeMb: sizeInMb(plan.file.size),
@@ -269,7 +270,7 @@ export function AssetUploader() {
               Drag and drop images here, or click to browse
             </Text>
             <Text id="upload-files-help" size="sm" c="dimmed">
-              PNG, JPG or WebP, up to {UPLOAD_LIMIT_TEXT} each. A WebP file becomes the thumbnail of the PNG with the same name.
+              PNG, JPG, WebP or AVIF, up to {sizeLimitText(UPLOAD_LIMIT_BYTES)} each. A WebP file becomes the thumbnail of the PNG with the same name.
             </Text>
           </label>
 

@@ -12,10 +12,11 @@ import { storeBlogImage } from '~/domain/blog.server'
 import { NotAnImageError } from '~/domain/images.server'
 import { BAD_TEXT } from '~/web/text.server'
 import { jsonError, apiRoute } from '~/web/http.server'
-import { UPLOAD_LIMIT_BYTES, UPLOAD_LIMIT_TEXT } from '~/lib/constants'
+import { UPLOAD_LIMIT_BYTES } from '~/lib/constants'
+import { fileTooLargeMessage } from '~/lib/upload-limits'
 import { servicesContext } from '~/web/context.server'
 
-const TOO_LARGE = `The image is larger than ${UPLOAD_LIMIT_TEXT}.`
+const TOO_LARGE = fileTooLargeMessage(UPLOAD_LIMIT_BYTES, 'The image')
 const NOT_AN_IMAGE = 'Only image files can be uploaded.'
 // Room for the multipart framing around one file.
 const MAX_REQUEST_BYTES = UPLOAD_LIMIT_BYTES + 64 * 1024
