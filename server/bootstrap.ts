@@ -2,7 +2,7 @@
 // migrations, make sure the administrator exists, fill an empty catalogue in demo mode.
 import { sql } from 'kysely'
 import { createDatabase, describeDatabase, migrateToLatest, type DB } from '#db/client'
-import { isCatalogueEmpty, seedDemoContent } from '#db/seed/index'
+import { DEMO_ASSET_COUNT, isCatalogueEmpty, seedDemoContent } from '#db/seed/index'
 import type { Config } from '~/config.server'
 import { log } from '~/domain/log.server'
 import { createLocalStorage } from '~/domain/storage.server'
@@ -64,6 +64,10 @@ export async function prepareDatabase(
         imageSize: config.DEMO_IMAGE_SIZE,
         onProgress: (done, total) => progress({ phase: 'seeding', done, total }),
       })
+    }, async () => {
+      // Another instance seeds: show how far it got.
+      const row = await db.selectFrom('assets').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst()
+      progress({ phase: 'seeding', done: Math.min(Number(row?.n ?? 0), DEMO_ASSET_COUNT), total: DEMO_ASSET_COUNT })
     })
   }
   if (services.demoAdmin) {
@@ -78,10 +82,17 @@ export async function prepareDatabase(
  * takes the advisory lock, the others wait and then find the catalogue filled. PGlite lives in
  * one process and has one connection, so there is nothing to lock.
  */
-async function withSeedLock(db: DB, isServer: boolean, work: () => Promise<void>): Promise<void> {
+async function withSeedLock(db: DB, isServer: boolean, work: () => Promise<void>, onWait: () => Promise<void>): Promise<void> {
   if (!isServer) return work()
   await db.connection().execute(async (connection) => {
-    await sql`select pg_advisory_lock(${SEED_LOCK})`.execute(connection)
+    // Polled rather than waited on: a statement waiting for minutes would hit the statement
+    // timeout, and the waiting instance can show the other's progress meanwhile.
+    for (;;) {
+      const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${SEED_LOCK}) as locked`.execute(connection)
+      if (rows[0]?.locked) break
+      await onWait()
+      await new Promise((resolve) => setTimeout(resolve, 500))
+    }
     try {
       await work()
     } finally {

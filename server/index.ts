@@ -7,6 +7,7 @@ import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { ViteDevServer } from 'vite'
 import { ConfigError, getConfig, type Config } from '~/config.server'
+import { isConnectionFailure } from '#db/client'
 import { log } from '~/domain/log.server'
 import { createApp, type StartupState } from './app'
 import { openServices, prepareDatabase } from './bootstrap'
@@ -30,9 +31,8 @@ function loadConfig(): Config {
 /** Errors that mean "the database is not there yet": worth waiting for, not worth dying of. */
 function isConnectionError(error: unknown): boolean {
   const code = (error as { code?: string; cause?: { code?: string } })?.code ?? (error as { cause?: { code?: string } })?.cause?.code
-  const message = error instanceof Error ? error.message : String(error)
-  return ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', '57P03', '3D000'].includes(code ?? '') ||
-    /timeout|terminated|Connection refused/i.test(message)
+  // 3D000: the database is not created yet; 57014: a statement timed out waiting for a lock.
+  return isConnectionFailure(error) || ['3D000', '57014'].includes(code ?? '')
 }
 
 export interface RunningServer {
