@@ -5,7 +5,8 @@ import { createDatabase, describeDatabase, migrateToLatest, type DB } from '#db/
 import { DEMO_ASSET_COUNT, isCatalogueEmpty, seedDemoContent } from '#db/seed/index'
 import type { Config } from '~/config.server'
 import { log } from '~/domain/log.server'
-import { createLocalStorage } from '~/domain/storage.server'
+import { createLocalStorage, createS3Storage, type Storage } from '~/domain/storage.server'
+import { sweepStorage } from '~/domain/storage-cleanup.server'
 import { ensureAdmin } from '~/domain/users.server'
 import type { Services } from '~/web/context.server'
 
@@ -21,12 +22,29 @@ export type StartupProgress =
   | { phase: 'seeding'; done: number; total: number }
   | { phase: 'ready' }
 
+/** The bucket when S3_BUCKET is set, else the local folder. */
+export function openStorage(config: Config): Storage {
+  if (!config.S3_BUCKET) {
+    log.info('storage', { using: `local folder ${config.storageDir}` })
+    return createLocalStorage(config.storageDir)
+  }
+  log.info('storage', { using: `S3 bucket ${config.S3_BUCKET}${config.S3_ENDPOINT ? ` at ${config.S3_ENDPOINT}` : ''}` })
+  return createS3Storage({
+    bucket: config.S3_BUCKET,
+    endpoint: config.S3_ENDPOINT,
+    region: config.S3_REGION,
+    accessKeyId: config.S3_ACCESS_KEY_ID,
+    secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE,
+  })
+}
+
 export function openServices(config: Config): Services {
   const dbOptions = { url: config.DATABASE_URL, pgliteDir: config.pgliteDir }
   log.info('database', { using: describeDatabase(dbOptions) })
   return {
     db: createDatabase(dbOptions),
-    storage: createLocalStorage(config.storageDir),
+    storage: openStorage(config),
     config,
     demoAdmin: config.demoMode ? { ...DEMO_ADMIN } : null,
   }
@@ -47,6 +65,12 @@ export async function prepareDatabase(
   progress({ phase: 'migrating' })
   const applied = await migrateToLatest(db)
   if (applied.length > 0) log.info('migrations applied', { applied })
+  // Files left by a crash or a failed delete (decision 29).
+  const swept = await sweepStorage(db, storage).catch((error: unknown) => {
+    log.warn('storage sweep failed', { error: error instanceof Error ? error.message : String(error) })
+    return 0
+  })
+  if (swept > 0) log.info('storage sweep', { removed: swept })
 
   const admin = configuredAdmin(config)
   const adminUser = admin ? await ensureAdmin(db, { ...admin, fullName: 'Site Admin' }) : null

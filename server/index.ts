@@ -9,12 +9,15 @@ import type { ViteDevServer } from 'vite'
 import { ConfigError, getConfig, type Config } from '~/config.server'
 import { isConnectionFailure } from '#db/client'
 import { log } from '~/domain/log.server'
+import { sweepStorage } from '~/domain/storage-cleanup.server'
 import { createApp, type StartupState } from './app'
 import { openServices, prepareDatabase } from './bootstrap'
 import { runCommand } from './cli'
 
 const SHUTDOWN_GRACE_MS = 8_000
 const RETRY_MS = 2_000
+/** Files whose removal failed, or uploads that never committed, are swept this often. */
+const SWEEP_INTERVAL_MS = 10 * 60_000
 
 function loadConfig(): Config {
   try {
@@ -60,12 +63,17 @@ export async function startServer(options: { vite?: ViteDevServer } = {}): Promi
   console.log(`AI Stock Library listening on ${config.appUrl} (port ${config.PORT})`)
 
   const services = openServices(config)
+  let sweeper: ReturnType<typeof setInterval> | undefined
   const ready = (async () => {
     for (;;) {
       try {
         await prepareDatabase(services, { onProgress: (progress) => (state.progress = progress) })
         state.services = services
         log.info('ready')
+        sweeper = setInterval(() => {
+          sweepStorage(services.db, services.storage).catch(() => {})
+        }, SWEEP_INTERVAL_MS)
+        sweeper.unref()
         return
       } catch (error) {
         if (state.stopping) return
@@ -84,6 +92,7 @@ export async function startServer(options: { vite?: ViteDevServer } = {}): Promi
   const close = () => {
     closing ??= (async () => {
       state.stopping = true
+      clearInterval(sweeper)
       log.info('shutting down: draining requests in flight')
       const drained = new Promise<void>((resolve) => server.close(() => resolve()))
       server.closeIdleConnections()
