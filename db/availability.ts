@@ -6,16 +6,19 @@ import pg from 'pg'
 // middleware), never crashes the process and never hangs a request. A background probe notices
 // the server's return and the pool serves again by itself.
 
-/** A fresh connection for a probe must open this fast, or the server counts as down. */
-export const CONNECT_TIMEOUT_MS = 2_000
+/**
+ * A pool connection may take this long to open (a loaded server forks slowly); a server that
+ * does not answer at all is noticed sooner, by the probe that a wait over SLOW_QUERY_PROBE_MS starts.
+ */
+export const CONNECT_TIMEOUT_MS = 10_000
 /** Server side: no statement runs longer (a runaway query or a long lock wait). */
 export const STATEMENT_TIMEOUT_MS = 10_000
 /** Client side, the last resort against a connection that never answers. */
 export const QUERY_TIMEOUT_MS = 15_000
-/** A query still waiting after this long makes the monitor probe the server with a fresh connection. */
+/** A query (or a wait for a connection) still going after this long makes the monitor probe the server. */
 export const SLOW_QUERY_PROBE_MS = 1_200
-/** A probe that takes longer than this means the server is not answering. */
-export const PROBE_TIMEOUT_MS = 1_200
+/** A probe (a fresh connection and `select 1`) that takes longer than this means the server is not answering. */
+export const PROBE_TIMEOUT_MS = 1_500
 /** While down, the server is probed this often; service resumes at the first answer. */
 export const PROBE_INTERVAL_MS = 1_000
 
@@ -81,6 +84,7 @@ export class DatabaseMonitor {
   private probing: Promise<boolean> | null = null
   private timer: ReturnType<typeof setInterval> | null = null
   private closed = false
+  private lastProbeError = ''
 
   constructor(
     private readonly pool: pg.Pool,
@@ -117,6 +121,7 @@ export class DatabaseMonitor {
       giveUp = reject
       this.waiting.add(reject)
     })
+    const watchdog = setTimeout(() => void this.check(), SLOW_QUERY_PROBE_MS)
     try {
       const client = await Promise.race([acquired, abandoned])
       return this.wrap(client)
@@ -130,6 +135,7 @@ export class DatabaseMonitor {
       }
       throw error
     } finally {
+      clearTimeout(watchdog)
       this.waiting.delete(giveUp)
     }
   }
@@ -200,7 +206,8 @@ export class DatabaseMonitor {
       })
       await Promise.race([client.connect().then(() => client.query('select 1')), timedOut])
       return true
-    } catch {
+    } catch (error) {
+      this.lastProbeError = error instanceof Error ? error.message : String(error)
       return false
     } finally {
       clearTimeout(timer)
@@ -211,7 +218,7 @@ export class DatabaseMonitor {
   private markDown() {
     if (this.closed || !this.available) return
     this.available = false
-    this.logger.warn('database unavailable: requests answer 503 until it returns')
+    this.logger.warn('database unavailable: requests answer 503 until it returns', { error: this.lastProbeError })
     const error = new DatabaseUnavailableError()
     for (const reject of this.waiting) reject(error)
     this.waiting.clear()

@@ -13,7 +13,7 @@ import type { Services } from '~/web/context.server'
 /** The published demo administrator: only ever created in demo mode (decision 3). */
 export const DEMO_ADMIN = { email: 'admin@example.com', password: 'demo-admin-password' } as const
 
-/** Any number below 2^31 that no other part of the app takes: the seed's advisory lock. */
+/** Any number below 2^31 that no other part of the app takes: the start-up's advisory lock. */
 const SEED_LOCK = 7_311_001
 
 export type StartupProgress =
@@ -73,27 +73,28 @@ export async function prepareDatabase(
   if (swept > 0) log.info('storage sweep', { removed: swept })
 
   const admin = configuredAdmin(config)
-  const adminUser = admin ? await ensureAdmin(db, { ...admin, fullName: 'Site Admin' }) : null
   if (!admin) {
     log.warn('no administrator configured: set ADMIN_EMAIL and ADMIN_PASSWORD, or run `npm run admin:create -- --email you@example.com` (in a container: `node build/server/index.js admin:create --email you@example.com`)')
   }
-
-  if (options.seed ?? config.seedOnEmpty) {
-    await withSeedLock(db, Boolean(config.DATABASE_URL), async () => {
-      if (!(await isCatalogueEmpty(db))) return
-      await seedDemoContent(db, storage, {
-        authorId: adminUser?.id ?? null,
-        authorName: 'The Artist',
-        log: (line) => log.info(line),
-        imageSize: config.DEMO_IMAGE_SIZE,
-        onProgress: (done, total) => progress({ phase: 'seeding', done, total }),
-      })
-    }, async () => {
-      // Another instance seeds: show how far it got.
-      const row = await db.selectFrom('assets').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst()
-      progress({ phase: 'seeding', done: Math.min(Number(row?.n ?? 0), DEMO_ASSET_COUNT), total: DEMO_ASSET_COUNT })
+  const seed = options.seed ?? config.seedOnEmpty
+  // The administrator and the seed, one instance at a time: two instances starting together
+  // on an empty database create one admin and seed once.
+  await withStartupLock(db, Boolean(config.DATABASE_URL), async () => {
+    const adminUser = admin ? await ensureAdmin(db, { ...admin, fullName: 'Site Admin' }) : null
+    if (!seed || !(await isCatalogueEmpty(db))) return
+    await seedDemoContent(db, storage, {
+      authorId: adminUser?.id ?? null,
+      authorName: 'The Artist',
+      log: (line) => log.info(line),
+      imageSize: config.DEMO_IMAGE_SIZE,
+      onProgress: (done, total) => progress({ phase: 'seeding', done, total }),
     })
-  }
+  }, async () => {
+    if (!seed) return
+    // Another instance seeds: show how far it got.
+    const row = await db.selectFrom('assets').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst()
+    progress({ phase: 'seeding', done: Math.min(Number(row?.n ?? 0), DEMO_ASSET_COUNT), total: DEMO_ASSET_COUNT })
+  })
   if (services.demoAdmin) {
     // Printed on purpose: demo mode exists to be tried. Set ADMIN_EMAIL/ADMIN_PASSWORD to leave it.
     console.log(`\n  Demo admin login: ${services.demoAdmin.email} / ${services.demoAdmin.password}  (at /admin/login)\n`)
@@ -106,7 +107,7 @@ export async function prepareDatabase(
  * takes the advisory lock, the others wait and then find the catalogue filled. PGlite lives in
  * one process and has one connection, so there is nothing to lock.
  */
-async function withSeedLock(db: DB, isServer: boolean, work: () => Promise<void>, onWait: () => Promise<void>): Promise<void> {
+async function withStartupLock(db: DB, isServer: boolean, work: () => Promise<void>, onWait: () => Promise<void>): Promise<void> {
   if (!isServer) return work()
   await db.connection().execute(async (connection) => {
     // Polled rather than waited on: a statement waiting for minutes would hit the statement
