@@ -95,9 +95,12 @@ export async function startServer(options: { vite?: ViteDevServer } = {}): Promi
       clearInterval(sweeper)
       log.info('shutting down: draining requests in flight')
       const drained = new Promise<void>((resolve) => server.close(() => resolve()))
+      // Keep-alive connections close as soon as their request in flight is answered.
       server.closeIdleConnections()
+      const sweep = setInterval(() => server.closeIdleConnections(), 100)
       const timer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS)
       await drained
+      clearInterval(sweep)
       clearTimeout(timer)
       await services.db.destroy().catch(() => {})
       log.info('stopped')
