@@ -8,12 +8,15 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { NonceContext } from '~/lib/nonce'
 import { requestInfoContext } from '~/web/context.server'
 import { log } from '~/domain/log.server'
+import { isConnectionFailure } from '#db/client'
 
 export const streamTimeout = 5_000
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return
   const url = new URL(request.url)
+  // Answered 503 by the database guard, which logs it once: not a fault of ours.
+  if (isConnectionFailure(error)) return
   // React Router's own CSRF guard refusing a cross-site form post: expected, not a fault.
   if (error instanceof Error && error.message.includes('does not match `origin` header')) {
     log.warn('cross-origin action refused', { method: request.method, path: url.pathname })

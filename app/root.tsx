@@ -22,6 +22,7 @@ import { NotFound } from '~/components/NotFound/NotFound'
 import { SITE_NAME } from '~/lib/constants'
 import { useNonce } from '~/lib/nonce'
 import { theme } from '~/theme'
+import { databaseGuard } from '~/web/database-guard.server'
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
 
@@ -32,6 +33,8 @@ export const meta: Route.MetaFunction = () => [
 
 // Every form post must come from our own pages (DESIGN section 3): no cross-site requests.
 export const middleware: Route.MiddlewareFunction[] = [
+  // First, so it sees every request through: an unavailable database answers 503 (one place).
+  databaseGuard,
   async ({ request, context }, next) => {
     const { config } = context.get(servicesContext)
     const allowed = [new URL(request.url).origin, new URL(config.appUrl).origin]

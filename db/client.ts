@@ -4,6 +4,10 @@ import pg from 'pg'
 import { mkdirSync } from 'node:fs'
 import { migrationProvider } from './migrations/index'
 import type { Database } from './schema'
+import { log } from '~/domain/log.server'
+import { CONNECT_TIMEOUT_MS, DatabaseMonitor, QUERY_TIMEOUT_MS, STATEMENT_TIMEOUT_MS } from './availability'
+
+export { DatabaseUnavailableError, isConnectionFailure, trackDatabaseAvailability } from './availability'
 
 export type DB = Kysely<Database>
 
@@ -29,13 +33,39 @@ export function describeDatabase(options: DatabaseOptions): string {
   return `embedded PGlite in ${options.pgliteDir ?? 'memory'}`
 }
 
+const monitors = new WeakMap<DB, DatabaseMonitor>()
+
+/** Whether the database answered lately (always true for PGlite, which lives in the process). */
+export function isDatabaseAvailable(db: DB): boolean {
+  return monitors.get(db)?.available ?? true
+}
+
+/** Connection timeouts (2 s), a statement timeout (10 s) and a monitor: see db/availability.ts. */
+class TimedClient extends pg.Client {
+  constructor(config: pg.ClientConfig) {
+    super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS })
+  }
+}
+
 export function createDatabase(options: DatabaseOptions): DB {
   if (options.url) {
-    return new Kysely<Database>({
-      dialect: new PostgresDialect({
-        pool: new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 }),
-      }),
+    const connection: pg.ClientConfig = { connectionString: options.url }
+    const pool = new pg.Pool({
+      ...connection,
+      Client: TimedClient as unknown as new () => pg.ClientBase,
+      max: options.poolSize ?? 10,
+      // No limit on the wait for a free slot (that is load, not an outage); the monitor ends
+      // the waits at once when the server goes away.
+      connectionTimeoutMillis: 0,
+      idleTimeoutMillis: 30_000,
+      statement_timeout: STATEMENT_TIMEOUT_MS,
+      query_timeout: QUERY_TIMEOUT_MS,
+      keepAlive: true,
     })
+    const monitor = new DatabaseMonitor(pool, connection, log)
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: monitor.asKyselyPool() as never }) })
+    monitors.set(db, monitor)
+    return db
   }
   const dir = options.pgliteDir
   return new Kysely<Database>({
@@ -64,8 +94,9 @@ export async function migrateToLatest(db: DB): Promise<string[]> {
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName)
 }
 
-/** One round trip: whether the database answers at all. */
+/** One round trip: whether the database answers at all (fails at once while it is known down). */
 export async function databaseAnswers(db: DB): Promise<boolean> {
+  if (!isDatabaseAvailable(db)) return false
   try {
     await sql`select 1`.execute(db)
     return true

@@ -158,6 +158,12 @@ export interface AuditLogTable {
   created_at: Timestamp
 }
 
+export interface StorageCleanupTable {
+  key: string
+  not_before: ColumnType<Date, Date | string | undefined, Date | string>
+  created_at: Generated<Date>
+}
+
 export interface SearchTermsTable {
   term: string
 }
@@ -179,6 +185,7 @@ export interface Database {
   outbound_emails: OutboundEmailsTable
   rate_limits: RateLimitsTable
   audit_log: AuditLogTable
+  storage_cleanup: StorageCleanupTable
 }
 
 export type User = Selectable<UsersTable>

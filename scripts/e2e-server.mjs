@@ -33,9 +33,31 @@ try {
   console.warn('[e2e] No PostgreSQL server answers: using embedded PGlite.')
 }
 
-// Tests read the outbox (reset emails) and set up data through this database.
+// Files live in an S3 bucket, as when several instances run (issue 11): s3rver, a real S3
+// protocol server, on the next free port of the range. E2E_STORAGE=local keeps the folder.
+let s3 = null
+if ((process.env.E2E_STORAGE ?? 's3') === 's3') {
+  const { default: S3rver } = await import('s3rver')
+  const s3Port = Number(process.env.E2E_S3_PORT ?? Number(port) + 3)
+  const bucket = 'stock-e2e'
+  const server = new S3rver({ port: s3Port, address: '127.0.0.1', directory: path.join(dataDir, 's3'), silent: true, configureBuckets: [{ name: bucket }] })
+  await server.run()
+  s3 = {
+    server,
+    env: {
+      S3_BUCKET: bucket,
+      S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: 'true',
+    },
+  }
+}
+
+// Tests read the outbox (reset emails) and set up data through this database (and the bucket).
 mkdirSync('.tmp', { recursive: true })
-writeFileSync(`.tmp/e2e-${port}.json`, JSON.stringify({ databaseUrl }))
+writeFileSync(`.tmp/e2e-${port}.json`, JSON.stringify({ databaseUrl, s3: s3?.env ?? null }))
 
 // Local fakes of the outside services: never the real Google or Stripe in tests.
 const google = await startFakeGoogle({ port: Number(process.env.E2E_GOOGLE_PORT ?? Number(port) + 1) })
@@ -64,6 +86,7 @@ const child = spawn(process.execPath, [path.join(process.env.BUILD_DIR ?? 'build
     ...google.env,
     // Stripe keys, the API base and the checkout origin (FORM_ACTION_ORIGINS) all point at the fake.
     ...stripe.env,
+    ...(s3?.env ?? {}),
   },
 })
 
@@ -80,6 +103,7 @@ async function cleanup(code) {
   if (child.exitCode === null) child.kill('SIGKILL')
   await google.close().catch(() => {})
   await stripe.close().catch(() => {})
+  await s3?.server.close().catch(() => {})
   if (databaseUrl) await adminQuery(`drop database if exists "${dbName}" with (force)`).catch(() => {})
   rmSync(dataDir, { recursive: true, force: true })
   rmSync(`.tmp/e2e-${port}.json`, { force: true })

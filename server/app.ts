@@ -8,7 +8,8 @@ import compression from 'compression'
 import { createRequestHandler } from '@react-router/express'
 import type { ServerBuild } from 'react-router'
 import type { ViteDevServer } from 'vite'
-import { databaseAnswers } from '#db/client'
+import { DATABASE_UNAVAILABLE } from '#db/availability'
+import { databaseAnswers, isDatabaseAvailable } from '#db/client'
 import type { Config } from '~/config.server'
 import { log } from '~/domain/log.server'
 import { recordRequest } from '~/domain/metrics.server'
@@ -91,13 +92,16 @@ export function createApp({ config, state, clientDir, vite }: AppOptions): expre
   // Liveness: the process serves requests. Readiness (below) says whether it can do its job.
   app.get('/healthz', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store')
-    res.json({ status: 'ok', ready: Boolean(state.services) && !state.stopping })
+    // Liveness never waits on the database (a restart would not bring it back); it reports
+    // what the monitor last knew. Readiness is the one that turns red.
+    const database = state.services ? (isDatabaseAvailable(state.services.db) ? 'available' : 'unavailable') : 'starting'
+    res.json({ status: 'ok', ready: Boolean(state.services) && !state.stopping, database })
   })
   app.get('/readyz', async (_req, res) => {
     res.setHeader('Cache-Control', 'no-store')
     if (state.stopping) return void res.status(503).json({ status: 'stopping' })
     if (!state.services) return void res.status(503).json({ status: 'starting', progress: state.progress })
-    if (!(await databaseAnswers(state.services.db))) return void res.status(503).json({ status: 'unavailable', database: 'not answering' })
+    if (!(await databaseAnswers(state.services.db))) return void res.status(503).json({ status: 'unavailable', database: 'not answering', error: DATABASE_UNAVAILABLE })
     res.json({ status: 'ready' })
   })
 

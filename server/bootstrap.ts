@@ -2,17 +2,18 @@
 // migrations, make sure the administrator exists, fill an empty catalogue in demo mode.
 import { sql } from 'kysely'
 import { createDatabase, describeDatabase, migrateToLatest, type DB } from '#db/client'
-import { isCatalogueEmpty, seedDemoContent } from '#db/seed/index'
+import { DEMO_ASSET_COUNT, isCatalogueEmpty, seedDemoContent } from '#db/seed/index'
 import type { Config } from '~/config.server'
 import { log } from '~/domain/log.server'
-import { createLocalStorage } from '~/domain/storage.server'
+import { createLocalStorage, createS3Storage, type Storage } from '~/domain/storage.server'
+import { sweepStorage } from '~/domain/storage-cleanup.server'
 import { ensureAdmin } from '~/domain/users.server'
 import type { Services } from '~/web/context.server'
 
 /** The published demo administrator: only ever created in demo mode (decision 3). */
 export const DEMO_ADMIN = { email: 'admin@example.com', password: 'demo-admin-password' } as const
 
-/** Any number below 2^31 that no other part of the app takes: the seed's advisory lock. */
+/** Any number below 2^31 that no other part of the app takes: the start-up's advisory lock. */
 const SEED_LOCK = 7_311_001
 
 export type StartupProgress =
@@ -21,12 +22,29 @@ export type StartupProgress =
   | { phase: 'seeding'; done: number; total: number }
   | { phase: 'ready' }
 
+/** The bucket when S3_BUCKET is set, else the local folder. */
+export function openStorage(config: Config): Storage {
+  if (!config.S3_BUCKET) {
+    log.info('storage', { using: `local folder ${config.storageDir}` })
+    return createLocalStorage(config.storageDir)
+  }
+  log.info('storage', { using: `S3 bucket ${config.S3_BUCKET}${config.S3_ENDPOINT ? ` at ${config.S3_ENDPOINT}` : ''}` })
+  return createS3Storage({
+    bucket: config.S3_BUCKET,
+    endpoint: config.S3_ENDPOINT,
+    region: config.S3_REGION,
+    accessKeyId: config.S3_ACCESS_KEY_ID,
+    secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE,
+  })
+}
+
 export function openServices(config: Config): Services {
   const dbOptions = { url: config.DATABASE_URL, pgliteDir: config.pgliteDir }
   log.info('database', { using: describeDatabase(dbOptions) })
   return {
     db: createDatabase(dbOptions),
-    storage: createLocalStorage(config.storageDir),
+    storage: openStorage(config),
     config,
     demoAdmin: config.demoMode ? { ...DEMO_ADMIN } : null,
   }
@@ -47,25 +65,36 @@ export async function prepareDatabase(
   progress({ phase: 'migrating' })
   const applied = await migrateToLatest(db)
   if (applied.length > 0) log.info('migrations applied', { applied })
+  // Files left by a crash or a failed delete (decision 29).
+  const swept = await sweepStorage(db, storage).catch((error: unknown) => {
+    log.warn('storage sweep failed', { error: error instanceof Error ? error.message : String(error) })
+    return 0
+  })
+  if (swept > 0) log.info('storage sweep', { removed: swept })
 
   const admin = configuredAdmin(config)
-  const adminUser = admin ? await ensureAdmin(db, { ...admin, fullName: 'Site Admin' }) : null
   if (!admin) {
     log.warn('no administrator configured: set ADMIN_EMAIL and ADMIN_PASSWORD, or run `npm run admin:create -- --email you@example.com` (in a container: `node build/server/index.js admin:create --email you@example.com`)')
   }
-
-  if (options.seed ?? config.seedOnEmpty) {
-    await withSeedLock(db, Boolean(config.DATABASE_URL), async () => {
-      if (!(await isCatalogueEmpty(db))) return
-      await seedDemoContent(db, storage, {
-        authorId: adminUser?.id ?? null,
-        authorName: 'The Artist',
-        log: (line) => log.info(line),
-        imageSize: config.DEMO_IMAGE_SIZE,
-        onProgress: (done, total) => progress({ phase: 'seeding', done, total }),
-      })
+  const seed = options.seed ?? config.seedOnEmpty
+  // The administrator and the seed, one instance at a time: two instances starting together
+  // on an empty database create one admin and seed once.
+  await withStartupLock(db, Boolean(config.DATABASE_URL), async () => {
+    const adminUser = admin ? await ensureAdmin(db, { ...admin, fullName: 'Site Admin' }) : null
+    if (!seed || !(await isCatalogueEmpty(db))) return
+    await seedDemoContent(db, storage, {
+      authorId: adminUser?.id ?? null,
+      authorName: 'The Artist',
+      log: (line) => log.info(line),
+      imageSize: config.DEMO_IMAGE_SIZE,
+      onProgress: (done, total) => progress({ phase: 'seeding', done, total }),
     })
-  }
+  }, async () => {
+    if (!seed) return
+    // Another instance seeds: show how far it got.
+    const row = await db.selectFrom('assets').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst()
+    progress({ phase: 'seeding', done: Math.min(Number(row?.n ?? 0), DEMO_ASSET_COUNT), total: DEMO_ASSET_COUNT })
+  })
   if (services.demoAdmin) {
     // Printed on purpose: demo mode exists to be tried. Set ADMIN_EMAIL/ADMIN_PASSWORD to leave it.
     log.info('demo admin', { email: services.demoAdmin.email, password: services.demoAdmin.password, signIn: '/admin/login' })
@@ -78,10 +107,17 @@ export async function prepareDatabase(
  * takes the advisory lock, the others wait and then find the catalogue filled. PGlite lives in
  * one process and has one connection, so there is nothing to lock.
  */
-async function withSeedLock(db: DB, isServer: boolean, work: () => Promise<void>): Promise<void> {
+async function withStartupLock(db: DB, isServer: boolean, work: () => Promise<void>, onWait: () => Promise<void>): Promise<void> {
   if (!isServer) return work()
   await db.connection().execute(async (connection) => {
-    await sql`select pg_advisory_lock(${SEED_LOCK})`.execute(connection)
+    // Polled rather than waited on: a statement waiting for minutes would hit the statement
+    // timeout, and the waiting instance can show the other's progress meanwhile.
+    for (;;) {
+      const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${SEED_LOCK}) as locked`.execute(connection)
+      if (rows[0]?.locked) break
+      await onWait()
+      await new Promise((resolve) => setTimeout(resolve, 500))
+    }
     try {
       await work()
     } finally {

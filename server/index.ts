@@ -7,7 +7,9 @@ import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { ViteDevServer } from 'vite'
 import { ConfigError, getConfig, type Config } from '~/config.server'
+import { isConnectionFailure } from '#db/client'
 import { log } from '~/domain/log.server'
+import { sweepStorage } from '~/domain/storage-cleanup.server'
 import { createApp, type StartupState } from './app'
 import { openServices, prepareDatabase } from './bootstrap'
 import { removeStaleStaging } from '~/web/multipart.server'
@@ -15,6 +17,8 @@ import { runCommand } from './cli'
 
 const SHUTDOWN_GRACE_MS = 8_000
 const RETRY_MS = 2_000
+/** Files whose removal failed, or uploads that never committed, are swept this often. */
+const SWEEP_INTERVAL_MS = 10 * 60_000
 
 function loadConfig(): Config {
   try {
@@ -31,9 +35,8 @@ function loadConfig(): Config {
 /** Errors that mean "the database is not there yet": worth waiting for, not worth dying of. */
 function isConnectionError(error: unknown): boolean {
   const code = (error as { code?: string; cause?: { code?: string } })?.code ?? (error as { cause?: { code?: string } })?.cause?.code
-  const message = error instanceof Error ? error.message : String(error)
-  return ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', '57P03', '3D000'].includes(code ?? '') ||
-    /timeout|terminated|Connection refused/i.test(message)
+  // 3D000: the database is not created yet; 57014: a statement timed out waiting for a lock.
+  return isConnectionFailure(error) || ['3D000', '57014'].includes(code ?? '')
 }
 
 export interface RunningServer {
@@ -62,12 +65,17 @@ export async function startServer(options: { vite?: ViteDevServer } = {}): Promi
   const services = openServices(config)
   const stale = await removeStaleStaging()
   if (stale.length) log.info('removed staging folders left by an earlier process', { folders: stale.length })
+  let sweeper: ReturnType<typeof setInterval> | undefined
   const ready = (async () => {
     for (;;) {
       try {
         await prepareDatabase(services, { onProgress: (progress) => (state.progress = progress) })
         state.services = services
         log.info('ready')
+        sweeper = setInterval(() => {
+          sweepStorage(services.db, services.storage).catch(() => {})
+        }, SWEEP_INTERVAL_MS)
+        sweeper.unref()
         return
       } catch (error) {
         if (state.stopping) return
@@ -86,11 +94,15 @@ export async function startServer(options: { vite?: ViteDevServer } = {}): Promi
   const close = () => {
     closing ??= (async () => {
       state.stopping = true
+      clearInterval(sweeper)
       log.info('shutting down: draining requests in flight')
       const drained = new Promise<void>((resolve) => server.close(() => resolve()))
+      // Keep-alive connections close as soon as their request in flight is answered.
       server.closeIdleConnections()
+      const sweep = setInterval(() => server.closeIdleConnections(), 100)
       const timer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS)
       await drained
+      clearInterval(sweep)
       clearTimeout(timer)
       await services.db.destroy().catch(() => {})
       log.info('stopped')

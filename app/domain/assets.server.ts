@@ -10,6 +10,7 @@ import { inspectImage, makeDerivatives } from './images.server'
 import { toAssetView } from './search.server'
 import type { Storage } from './storage.server'
 import { invalidateCatalogueCache } from './catalogue-cache.server'
+import { keepUploadKeys, removeFiles, reserveUploadKeys, scheduleDeletion } from './storage-cleanup.server'
 
 export interface NewAssetInput {
   original: Buffer
@@ -45,6 +46,9 @@ export async function createAsset(db: DB, storage: Storage, input: NewAssetInput
     preview_key: `public/${id}/preview.webp`,
     preview_png_key: `public/${id}/preview.png`,
   }
+  const allKeys = Object.values(keys)
+  // Recorded before any file is written: a crash from here on leaves nothing for good.
+  await reserveUploadKeys(db, allKeys)
   const written: string[] = []
   try {
     for (const [key, data] of [
@@ -82,6 +86,7 @@ export async function createAsset(db: DB, storage: Storage, input: NewAssetInput
         })
         .returningAll()
         .executeTakeFirstOrThrow()
+      await keepUploadKeys(trx, allKeys)
       if (input.actorId !== undefined) {
         await recordAudit(trx, {
           actorId: input.actorId,
@@ -93,12 +98,13 @@ export async function createAsset(db: DB, storage: Storage, input: NewAssetInput
       }
       return row
     }
-    // The audit row commits with the asset row or not at all.
-    const asset = input.actorId === undefined ? await insert(db) : await db.transaction().execute(insert)
+    // The audit row and the files' ownership commit with the asset row or not at all.
+    const asset = await db.transaction().execute(insert)
     invalidateCatalogueCache(db)
     return asset
   } catch (error) {
-    await Promise.allSettled(written.map((key) => storage.delete(key)))
+    // Files that fail to go (or a database that is gone) stay recorded for the sweep.
+    await removeFiles(db, storage, written).catch(() => {})
     throw error
   }
 }
@@ -117,6 +123,7 @@ export async function deleteAssets(db: DB, storage: Storage, ids: number[], acto
   if (ids.length === 0) return 0
   const deleted = await db.transaction().execute(async (trx) => {
     const rows = await trx.deleteFrom('assets').where('id', 'in', ids).returningAll().execute()
+    await scheduleDeletion(trx, rows.flatMap(assetFileKeys))
     if (actorId !== undefined) {
       await recordAudit(
         trx,
@@ -126,9 +133,9 @@ export async function deleteAssets(db: DB, storage: Storage, ids: number[], acto
     return rows
   })
   invalidateCatalogueCache(db)
-  // Files go once the rows are gone: a failed file delete leaves an orphan file, never a row
-  // that points at nothing.
-  await Promise.allSettled(deleted.flatMap(assetFileKeys).map((key) => storage.delete(key)))
+  // Files go once the rows are gone (never a row that points at nothing); a file that fails to
+  // go stays recorded and the next sweep removes it.
+  await removeFiles(db, storage, deleted.flatMap(assetFileKeys)).catch(() => {})
   return deleted.length
 }
 

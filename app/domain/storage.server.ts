@@ -1,21 +1,70 @@
 import { createReadStream } from 'node:fs'
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3'
 import { mkdir, rm, stat, writeFile, rename, statfs } from 'node:fs/promises'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { randomUUID } from 'node:crypto'
 
+/** A stored file, ready to stream: enough to answer an HTTP request for it. */
+export interface StoredObject {
+  stream: Readable
+  size: number
+  /** From the key's extension (local) or the object's metadata (S3). */
+  contentType: string
+  /** A strong validator for conditional requests, quoted as HTTP wants it. */
+  etag: string
+  lastModified: Date | null
+}
+
 /**
- * Where asset files live. Keys are slash-separated relative paths such as
- * `originals/<uuid>.png` (private) or `public/<uuid>/thumb.webp` (served to anyone).
+ * Where asset files live: a local folder, or an S3-compatible bucket (S3_BUCKET). Keys are
+ * slash-separated relative paths such as `originals/<uuid>.png` (private) or
+ * `public/<uuid>/thumb.webp` (served to anyone, through the app; never straight from the bucket).
  */
 export interface Storage {
-  put(key: string, data: Buffer): Promise<void>
-  get(key: string): Promise<{ stream: Readable; size: number } | null>
+  /** Which backend, for logs and the status page: 'local' or 's3'. */
+  readonly kind?: 'local' | 's3'
+  put(key: string, data: Buffer, options?: { contentType?: string }): Promise<void>
+  get(key: string): Promise<StoredObject | null>
+  /** Removes the file; a missing file is not an error. */
   delete(key: string): Promise<void>
   exists(key: string): Promise<boolean>
   /** Whether a file can be written now, and the free space in bytes where known. */
   check(): Promise<{ writable: boolean; freeBytes: number | null }>
 }
+
+const CONTENT_TYPES: Record<string, string> = {
+  webp: 'image/webp',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  avif: 'image/avif',
+  gif: 'image/gif',
+  svg: 'image/svg+xml',
+  mp3: 'audio/mpeg',
+  wav: 'audio/wav',
+  ogg: 'audio/ogg',
+  flac: 'audio/flac',
+  m4a: 'audio/mp4',
+  txt: 'text/plain; charset=utf-8',
+  json: 'application/json',
+}
+
+/** The content type a key's extension implies (application/octet-stream when unknown). */
+export function contentTypeForKey(key: string): string {
+  const dot = key.lastIndexOf('.')
+  return (dot >= 0 && CONTENT_TYPES[key.slice(dot + 1).toLowerCase()]) || 'application/octet-stream'
+}
+
+/** Keys are new UUIDs per upload, so the bytes behind a public key never change. */
+export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable'
 
 const KEY_PATTERN = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9._-]*)*$/i
 
@@ -33,6 +82,7 @@ export function createLocalStorage(root: string): Storage {
     return path.join(root, ...key.split('/'))
   }
   return {
+    kind: 'local',
     async put(key, data) {
       const file = resolve(key)
       await mkdir(path.dirname(file), { recursive: true })
@@ -47,7 +97,14 @@ export function createLocalStorage(root: string): Storage {
       try {
         const info = await stat(file)
         if (!info.isFile()) return null
-        return { stream: createReadStream(file), size: info.size }
+        return {
+          stream: createReadStream(file),
+          size: info.size,
+          contentType: contentTypeForKey(key),
+          // Files are written once under a new name (write, then rename): size and time identify them.
+          etag: `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`,
+          lastModified: info.mtime,
+        }
       } catch {
         return null
       }
@@ -71,6 +128,104 @@ export function createLocalStorage(root: string): Storage {
         await rm(probe, { force: true })
         const fs = await statfs(root)
         return { writable: true, freeBytes: Number(fs.bavail) * Number(fs.bsize) }
+      } catch {
+        return { writable: false, freeBytes: null }
+      }
+    },
+  }
+}
+
+export interface S3StorageOptions {
+  bucket: string
+  endpoint?: string
+  region?: string
+  accessKeyId?: string
+  secretAccessKey?: string
+  forcePathStyle?: boolean
+}
+
+function isNotFound(error: unknown): boolean {
+  if (error instanceof S3ServiceException) {
+    return error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata?.httpStatusCode === 404
+  }
+  return false
+}
+
+/**
+ * An S3-compatible bucket (AWS S3, MinIO, R2, ...) with the official SDK. Objects are private
+ * (no ACL is ever set): originals leave only through the app's signed downloads, derivatives
+ * through /images/*. Public derivatives carry an immutable Cache-Control for any CDN in front.
+ */
+export function createS3Storage(options: S3StorageOptions): Storage {
+  const client = new S3Client({
+    region: options.region ?? 'us-east-1',
+    endpoint: options.endpoint,
+    forcePathStyle: options.forcePathStyle ?? Boolean(options.endpoint),
+    credentials:
+      options.accessKeyId && options.secretAccessKey
+        ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+        : undefined,
+    // A bucket that stops answering must not hang requests: fail, and let the caller answer.
+    requestHandler: { connectionTimeout: 3_000, requestTimeout: 30_000 },
+    maxAttempts: 3,
+  })
+  const Bucket = options.bucket
+  const check = (key: string) => {
+    if (!isValidKey(key)) throw new Error(`Invalid storage key: ${key}`)
+    return key
+  }
+  return {
+    kind: 's3',
+    async put(key, data, putOptions) {
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: check(key),
+          Body: data,
+          ContentLength: data.byteLength,
+          ContentType: putOptions?.contentType ?? contentTypeForKey(key),
+          CacheControl: isPublicKey(key) ? IMMUTABLE_CACHE_CONTROL : 'private, no-store',
+        }),
+      )
+    },
+    async get(key) {
+      if (!isValidKey(key)) return null
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket, Key: key }))
+        if (!object.Body) return null
+        return {
+          stream: object.Body as Readable,
+          size: object.ContentLength ?? 0,
+          contentType: object.ContentType ?? contentTypeForKey(key),
+          etag: object.ETag ?? `"${key}"`,
+          lastModified: object.LastModified ?? null,
+        }
+      } catch (error) {
+        if (isNotFound(error)) return null
+        throw error
+      }
+    },
+    async delete(key) {
+      // S3 answers 204 for a missing key too.
+      await client.send(new DeleteObjectCommand({ Bucket, Key: check(key) }))
+    },
+    async exists(key) {
+      if (!isValidKey(key)) return false
+      try {
+        await client.send(new HeadObjectCommand({ Bucket, Key: key }))
+        return true
+      } catch (error) {
+        if (isNotFound(error)) return false
+        throw error
+      }
+    },
+    async check() {
+      const probe = `probes/${randomUUID()}.txt`
+      try {
+        await client.send(new PutObjectCommand({ Bucket, Key: probe, Body: 'ok', ContentType: 'text/plain' }))
+        await client.send(new DeleteObjectCommand({ Bucket, Key: probe }))
+        // A bucket has no free-space figure.
+        return { writable: true, freeBytes: null }
       } catch {
         return { writable: false, freeBytes: null }
       }

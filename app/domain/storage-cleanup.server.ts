@@ -1,0 +1,63 @@
+import { sql, type Kysely } from 'kysely'
+import type { DB } from '#db/client'
+import type { Database } from '#db/schema'
+import { log } from './log.server'
+import type { Storage } from './storage.server'
+
+// No orphaned objects and no orphaned rows, whichever side fails (decision 29): the keys an
+// upload is about to write are recorded first (due in an hour) and cleared in the transaction
+// that inserts the row; the keys of deleted rows are recorded in the transaction that deletes
+// them. Whatever stays recorded (a crash, a bucket that failed a delete) is removed by the sweep.
+
+/** An upload that has not committed its row within this time has failed. */
+const UPLOAD_GRACE_MS = 60 * 60 * 1000
+
+/** Before writing an upload's files: if the row never follows, the sweep removes them. */
+export async function reserveUploadKeys(db: Kysely<Database>, keys: string[]): Promise<void> {
+  if (keys.length === 0) return
+  await db
+    .insertInto('storage_cleanup')
+    .values(keys.map((key) => ({ key, not_before: new Date(Date.now() + UPLOAD_GRACE_MS) })))
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute()
+}
+
+/** In the transaction that inserts the row: the files now belong to it. */
+export async function keepUploadKeys(trx: Kysely<Database>, keys: string[]): Promise<void> {
+  if (keys.length === 0) return
+  await trx.deleteFrom('storage_cleanup').where('key', 'in', keys).execute()
+}
+
+/** In the transaction that deletes rows: their files are due for removal now. */
+export async function scheduleDeletion(trx: Kysely<Database>, keys: string[]): Promise<void> {
+  if (keys.length === 0) return
+  await trx
+    .insertInto('storage_cleanup')
+    .values(keys.map((key) => ({ key, not_before: new Date() })))
+    .onConflict((oc) => oc.column('key').doUpdateSet({ not_before: new Date() }))
+    .execute()
+}
+
+/** Removes the files, then their records; a file that fails stays recorded for the next sweep. */
+export async function removeFiles(db: DB, storage: Storage, keys: string[]): Promise<number> {
+  const results = await Promise.allSettled(keys.map((key) => storage.delete(key)))
+  const removed = keys.filter((_, i) => results[i]!.status === 'fulfilled')
+  const failed = results.filter((r) => r.status === 'rejected')
+  if (failed.length > 0) {
+    log.warn('storage delete failed; will retry', { count: failed.length, error: String((failed[0] as PromiseRejectedResult).reason) })
+  }
+  if (removed.length > 0) await db.deleteFrom('storage_cleanup').where('key', 'in', removed).execute()
+  return removed.length
+}
+
+/** Removes every file that is due (at start, and after deletions). Safe on any instance. */
+export async function sweepStorage(db: DB, storage: Storage, limit = 500): Promise<number> {
+  const due = await db
+    .selectFrom('storage_cleanup')
+    .select('key')
+    .where('not_before', '<=', sql<Date>`now()`)
+    .orderBy('not_before')
+    .limit(limit)
+    .execute()
+  return removeFiles(db, storage, due.map((row) => row.key))
+}
