@@ -1,9 +1,12 @@
-import { sql, type Expression, type SqlBool } from 'kysely'
+import { CompiledQuery, sql, type SelectQueryBuilder, type SqlBool } from 'kysely'
 import type { DB } from '#db/client'
+import { RUM_INDEXES } from '#db/migrations/0004_ranked_search'
+import type { Database } from '#db/schema'
 import type { Asset, AssetType } from '#db/schema'
 import type { AssetView } from '~/lib/asset-view'
 import type { Sort } from '~/lib/constants'
 import { cachedForCatalogue } from './catalogue-cache.server'
+import { log } from './log.server'
 
 export interface SearchQuery {
   q?: string
@@ -18,9 +21,11 @@ export interface SearchQuery {
 
 export interface SearchResult {
   assets: AssetView[]
-  /** Exact up to MAX_COUNTED; `totalCapped` says there are more. */
+  /** Exact up to MAX_COUNTED; `totalCapped` says there are more. An estimate when `totalEstimated`. */
   total: number
   totalCapped: boolean
+  /** True when the total is the planner's estimate ('about 52,000'), for large match sets. */
+  totalEstimated: boolean
   page: number
   pageCount: number
   limit: number
@@ -105,45 +110,98 @@ async function correctWords(db: DB, words: string[]): Promise<string[] | null> {
 
 export const MAX_PAGE_SIZE = 100
 export const MAX_COUNTED = 10_000
+/** Above this many estimated matches the total is the estimate; below, it is counted. */
+export const EXACT_COUNT_BELOW = 2_000
+
+/** What this database offers search: index-ordered ranking needs the RUM indexes of migration 0004. */
+export interface SearchCapabilities {
+  indexOrdered: boolean
+}
+const capabilities = new WeakMap<DB, Promise<SearchCapabilities>>()
+let fallbackLogged = false
+
+export function searchCapabilities(db: DB): Promise<SearchCapabilities> {
+  let known = capabilities.get(db)
+  if (!known) {
+    known = sql<{ n: number }>`
+      select count(*)::int as n from pg_indexes
+      where schemaname = current_schema() and indexname in (${sql.join([...RUM_INDEXES])})`
+      .execute(db)
+      .then(({ rows }) => {
+        const indexOrdered = rows[0]?.n === RUM_INDEXES.length
+        if (!indexOrdered && !fallbackLogged) {
+          fallbackLogged = true
+          log.warn('search: the rum extension is not available, so ranked search sorts every match (slow past ~100 000 assets)')
+        }
+        return { indexOrdered }
+      })
+    known.catch(() => capabilities.delete(db))
+    capabilities.set(db, known)
+  }
+  return known
+}
 
 /**
  * The one search of the catalogue, for /explore and GET /api/assets alike: full-text search
- * over the weighted vector with prefix matching of the last word, a trigram correction of
- * unknown words when that finds nothing, filters, sorts, and pages with the total.
+ * with prefix matching of the last word, a trigram correction of unknown words when that
+ * finds nothing, filters, sorts, and pages with the total.
+ *
+ * Relevance is in tiers: every word in the title, then every word in the title, tags or
+ * category, then the rest (description); newest first within a tier. With the RUM indexes
+ * each tier is read newest-first straight from its index, so a page costs about its size
+ * however many assets match; without them every match is sorted (the fallback).
  */
 export async function searchAssets(db: DB, query: SearchQuery): Promise<SearchResult> {
   const limit = Math.min(Math.max(Math.trunc(query.limit ?? 20), 1), MAX_PAGE_SIZE)
   const page = Math.max(Math.trunc(query.page ?? 1), 1)
   const words = searchWords(query.q)
-  let result = await runSearch(db, query, words, page, limit)
+  const { indexOrdered } = await searchCapabilities(db)
+  let result = await runSearch(db, query, words, page, limit, indexOrdered)
   let correctedQuery: string | null = null
   if (result.total === 0 && words.length > 0) {
     const corrected = await correctWords(db, words)
     if (corrected) {
-      result = await runSearch(db, query, corrected, page, limit)
+      result = await runSearch(db, query, corrected, page, limit, indexOrdered)
       correctedQuery = corrected.join(' ')
     }
   }
-  return { ...result, page, limit, pageCount: Math.max(1, Math.ceil(result.total / limit)), correctedQuery }
+  const pageCount = Math.max(1, Math.ceil(Math.min(result.total, MAX_COUNTED) / limit))
+  return { ...result, page, limit, pageCount, correctedQuery }
 }
 
-async function runSearch(db: DB, query: SearchQuery, words: string[], page: number, limit: number) {
+type AssetQuery = SelectQueryBuilder<Database, 'assets', object>
+type Tsquery = ReturnType<typeof sql<unknown>>
+const FAR_FUTURE = sql`'9999-01-01'::timestamptz`
+
+async function runSearch(db: DB, query: SearchQuery, words: string[], page: number, limit: number, indexOrdered: boolean) {
   const text = words.length ? toTsQueryText(words) : null
   const tsquery = text ? sql`to_tsquery('english', ${text})` : null
   const sort = query.sort ?? (text ? 'relevance' : 'newest')
 
-  let base = db.selectFrom('assets').where('is_active', '=', true)
-  if (tsquery) base = base.where(sql<SqlBool>`search @@ ${tsquery}`)
-  if (query.assetType) base = base.where('asset_type', '=', query.assetType)
-  if (query.category) base = base.where(sql`lower(category)`, '=', query.category.toLowerCase())
-  if (query.tags?.length) base = base.where('tags', '@>', sql<string[]>`${query.tags}::text[]`)
+  let filtered: AssetQuery = db.selectFrom('assets').where('is_active', '=', true)
+  if (query.assetType) filtered = filtered.where('asset_type', '=', query.assetType)
+  if (query.category) filtered = filtered.where(sql`lower(category)`, '=', query.category.toLowerCase())
+  if (query.tags?.length) filtered = filtered.where('tags', '@>', sql<string[]>`${query.tags}::text[]`)
+  const matching = tsquery ? filtered.where(sql<SqlBool>`search @@ ${tsquery}`) : filtered
 
-  let rows = base.selectAll()
-  const rank: Expression<number> = tsquery ? sql<number>`ts_rank(search, ${tsquery})` : sql<number>`0`
-  // Each order ends in the columns of its index (migration 0003), so a page is an index read.
+  const offset = (page - 1) * limit
+  // Pages stop where counting does, so no request walks deep into the catalogue.
+  const found = offset >= MAX_COUNTED
+    ? []
+    : tsquery && indexOrdered && (sort === 'relevance' || sort === 'newest')
+      ? await indexOrderedPage(db, filtered, tsquery, sort, offset, limit)
+      : await sortedPage(matching, tsquery, sort, offset, limit)
+  // A short first page is the whole answer: no count needed.
+  if (offset === 0 && found.length < limit) return { assets: found.map(toAssetView), total: found.length, totalCapped: false, totalEstimated: false }
+  return { assets: found.map(toAssetView), ...(await countMatches(db, matching)) }
+}
+
+/** Today's plan for every sort: the database orders all matches (with indexes where they fit). */
+async function sortedPage(matching: AssetQuery, tsquery: Tsquery | null, sort: Sort, offset: number, limit: number) {
+  let rows = matching.selectAll()
   switch (sort) {
     case 'relevance':
-      rows = rows.orderBy(rank, 'desc').orderBy('created_at', 'desc')
+      rows = tsquery ? rows.orderBy(tierOf(tsquery)).orderBy('created_at', 'desc') : rows.orderBy('created_at', 'desc')
       break
     case 'newest':
       rows = rows.orderBy('created_at', 'desc')
@@ -157,20 +215,81 @@ async function runSearch(db: DB, query: SearchQuery, words: string[], page: numb
       rows = rows.orderBy(tsquery ? sql`lower(title) || ''` : sql`lower(title)`, 'asc')
       break
   }
-  // The total is a query of its own: a window count would make the database read and sort
-  // every match before it could stop at the page.
-  // Counting stops at MAX_COUNTED: past ten thousand matches the exact number helps nobody
-  // and costs a full scan; the page says '10,000+'.
-  const offset = (page - 1) * limit
-  const [found, counted] = await Promise.all([
-    // Pages stop where counting does, so no request walks deep into the catalogue.
-    offset >= MAX_COUNTED ? Promise.resolve([]) : rows.orderBy('id', 'desc').limit(limit).offset(offset).execute(),
-    db
-      .selectFrom(base.select(sql`1`.as('one')).limit(MAX_COUNTED + 1).as('matches'))
-      .select(sql<number>`count(*)::int`.as('n'))
-      .executeTakeFirstOrThrow(),
-  ])
-  return { assets: found.map(toAssetView), total: Math.min(counted.n, MAX_COUNTED), totalCapped: counted.n > MAX_COUNTED }
+  return rows.orderBy('id', 'desc').limit(limit).offset(offset).execute()
+}
+
+/** 0: every word in the title; 1: in title, tags or category; 2: anywhere (description). */
+function tierOf(tsquery: Tsquery) {
+  return sql<number>`case when search_title @@ ${tsquery} then 0 when search_named @@ ${tsquery} then 1 else 2 end`
+}
+
+const TIERS = ['search_title', 'search_named', 'search'] as const
+
+/**
+ * A page of relevance (or newest) order read from the RUM indexes: each tier newest-first from
+ * its own index, excluding the tier before it, until offset + limit rows are in hand. A tier
+ * is only read past its start when the tiers before it are exhausted within the page, so a
+ * request reads at most about offset + limit index entries per tier.
+ */
+async function indexOrderedPage(db: DB, filtered: AssetQuery, tsquery: Tsquery, sort: 'relevance' | 'newest', offset: number, limit: number) {
+  const want = offset + limit
+  const tiers = sort === 'newest' ? (['search'] as const) : TIERS
+  const picked: { id: number; created_at: Date }[] = []
+  for (const [i, column] of tiers.entries()) {
+    let tier = filtered.where(sql<SqlBool>`${sql.ref(column)} @@ ${tsquery}`)
+    if (i > 0) tier = tier.where(sql<SqlBool>`not (${sql.ref(tiers[i - 1])} @@ ${tsquery})`)
+    const need = want - picked.length
+    const rows = await tier.select(['id', 'created_at']).orderBy(sql`created_at <=| ${FAR_FUTURE}`).limit(need).execute()
+    if (rows.length === need && rows.length > 0) {
+      // The index orders by created_at alone; assets sharing the boundary instant are all
+      // fetched and ordered by id, so the page is exactly what (created_at, id) gives.
+      const boundary = rows[rows.length - 1].created_at
+      const ties = await tier.select(['id', 'created_at']).where('created_at', '=', boundary).execute()
+      const seen = new Set(rows.map((r) => r.id))
+      const merged = [...rows, ...ties.filter((r) => !seen.has(r.id))]
+      merged.sort((a, b) => b.created_at.getTime() - a.created_at.getTime() || b.id - a.id)
+      picked.push(...merged.slice(0, need))
+      break
+    }
+    picked.push(...rows)
+  }
+  const ids = picked.slice(offset, want).map((r) => r.id)
+  if (ids.length === 0) return []
+  const rows = await db.selectFrom('assets').selectAll().where('id', 'in', ids).execute()
+  const byId = new Map(rows.map((r) => [r.id, r]))
+  return ids.flatMap((id) => byId.get(id) ?? [])
+}
+
+/**
+ * The total: the planner's estimate when it is large ('about 52,000'), else an exact count
+ * (capped at MAX_COUNTED). Counting 50 000 matches of a million costs more than the page.
+ */
+async function countMatches(db: DB, matching: AssetQuery) {
+  const estimate = await estimateRows(db, matching)
+  if (estimate !== null && estimate >= EXACT_COUNT_BELOW) {
+    return { total: roundEstimate(estimate), totalCapped: false, totalEstimated: true }
+  }
+  const counted = await db
+    .selectFrom(matching.select(sql`1`.as('one')).limit(MAX_COUNTED + 1).as('matches'))
+    .select(sql<number>`count(*)::int`.as('n'))
+    .executeTakeFirstOrThrow()
+  return { total: Math.min(counted.n, MAX_COUNTED), totalCapped: counted.n > MAX_COUNTED, totalEstimated: false }
+}
+
+async function estimateRows(db: DB, matching: AssetQuery): Promise<number | null> {
+  const compiled = matching.select(sql`1`.as('one')).compile()
+  const explained = await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(`explain (format json) ${compiled.sql}`, [...compiled.parameters]))
+  const cell = Object.values(explained.rows[0] ?? {})[0]
+  const plan = (typeof cell === 'string' ? JSON.parse(cell) : cell) as { Plan?: { 'Plan Rows'?: number } }[] | undefined
+  const rows = plan?.[0]?.Plan?.['Plan Rows']
+  return typeof rows === 'number' ? rows : null
+}
+
+/** Two significant figures: 52,347 → 52,000. */
+export function roundEstimate(n: number): number {
+  if (n < 100) return Math.round(n)
+  const unit = 10 ** (Math.floor(Math.log10(n)) - 1)
+  return Math.round(n / unit) * unit
 }
 
 export async function getPublishedAsset(db: DB, id: number): Promise<AssetView | null> {
@@ -262,3 +381,4 @@ export async function sitemapEntries(db: DB, limit: number) {
   ])
   return { assets, posts }
 }
+
