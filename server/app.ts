@@ -15,6 +15,7 @@ import { log } from '~/domain/log.server'
 import { recordRequest } from '~/domain/metrics.server'
 import { createLoadContext, type Services } from '~/web/context.server'
 import type { StartupProgress } from './bootstrap'
+import { imagesMiddleware } from './images'
 import { createPageCache } from './page-cache'
 import { startupPage } from './startup-page'
 
@@ -101,6 +102,9 @@ export function createApp({ config, state, clientDir, vite }: AppOptions): expre
     onCatalogueChange(pageCache.changed)
     app.use((req, res, next) => (state.services && !state.stopping ? pageCache.middleware(req, res, next) : next()))
   }
+
+  // Thumbnails and previews stream from storage without going through React Router.
+  app.use('/images', imagesMiddleware(() => (state.services && !state.stopping ? state.services.storage : null)))
 
   if (vite) app.use(vite.middlewares)
   else if (clientDir) {

@@ -1,12 +1,10 @@
-import { CompiledQuery, sql, type SelectQueryBuilder, type SqlBool } from 'kysely'
+import { CompiledQuery, sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely'
 import type { DB } from '#db/client'
-import { RUM_INDEXES } from '#db/migrations/0004_ranked_search'
 import type { Database } from '#db/schema'
 import type { Asset, AssetType } from '#db/schema'
 import type { AssetView } from '~/lib/asset-view'
 import type { Sort } from '~/lib/constants'
 import { cachedForCatalogue } from './catalogue-cache.server'
-import { log } from './log.server'
 
 export interface SearchQuery {
   q?: string
@@ -111,35 +109,7 @@ async function correctWords(db: DB, words: string[]): Promise<string[] | null> {
 export const MAX_PAGE_SIZE = 100
 export const MAX_COUNTED = 10_000
 /** Above this many estimated matches the total is the estimate; below, it is counted. */
-export const EXACT_COUNT_BELOW = 2_000
-
-/** What this database offers search: index-ordered ranking needs the RUM indexes of migration 0004. */
-export interface SearchCapabilities {
-  indexOrdered: boolean
-}
-const capabilities = new WeakMap<DB, Promise<SearchCapabilities>>()
-let fallbackLogged = false
-
-export function searchCapabilities(db: DB): Promise<SearchCapabilities> {
-  let known = capabilities.get(db)
-  if (!known) {
-    known = sql<{ n: number }>`
-      select count(*)::int as n from pg_indexes
-      where schemaname = current_schema() and indexname in (${sql.join([...RUM_INDEXES])})`
-      .execute(db)
-      .then(({ rows }) => {
-        const indexOrdered = rows[0]?.n === RUM_INDEXES.length
-        if (!indexOrdered && !fallbackLogged) {
-          fallbackLogged = true
-          log.warn('search: the rum extension is not available, so ranked search sorts every match (slow past ~100 000 assets)')
-        }
-        return { indexOrdered }
-      })
-    known.catch(() => capabilities.delete(db))
-    capabilities.set(db, known)
-  }
-  return known
-}
+export const EXACT_COUNT_BELOW = 1_000
 
 /**
  * The one search of the catalogue, for /explore and GET /api/assets alike: full-text search
@@ -147,21 +117,18 @@ export function searchCapabilities(db: DB): Promise<SearchCapabilities> {
  * finds nothing, filters, sorts, and pages with the total.
  *
  * Relevance is in tiers: every word in the title, then every word in the title, tags or
- * category, then the rest (description); newest first within a tier. With the RUM indexes
- * each tier is read newest-first straight from its index, so a page costs about its size
- * however many assets match; without them every match is sorted (the fallback).
+ * category, then the rest (description); newest first within a tier (then the higher id).
  */
 export async function searchAssets(db: DB, query: SearchQuery): Promise<SearchResult> {
   const limit = Math.min(Math.max(Math.trunc(query.limit ?? 20), 1), MAX_PAGE_SIZE)
   const page = Math.max(Math.trunc(query.page ?? 1), 1)
   const words = searchWords(query.q)
-  const { indexOrdered } = await searchCapabilities(db)
-  let result = await runSearch(db, query, words, page, limit, indexOrdered)
+  let result = await runSearch(db, query, words, page, limit)
   let correctedQuery: string | null = null
   if (result.total === 0 && words.length > 0) {
     const corrected = await correctWords(db, words)
     if (corrected) {
-      result = await runSearch(db, query, corrected, page, limit, indexOrdered)
+      result = await runSearch(db, query, corrected, page, limit)
       correctedQuery = corrected.join(' ')
     }
   }
@@ -170,30 +137,112 @@ export async function searchAssets(db: DB, query: SearchQuery): Promise<SearchRe
 }
 
 type AssetQuery = SelectQueryBuilder<Database, 'assets', object>
-type Tsquery = ReturnType<typeof sql<unknown>>
-const FAR_FUTURE = sql`'9999-01-01'::timestamptz`
+type Tsquery = RawBuilder<unknown>
 
-async function runSearch(db: DB, query: SearchQuery, words: string[], page: number, limit: number, indexOrdered: boolean) {
+/** The filters besides the words, as conditions usable on `assets` or on a window of it. */
+function filterConditions(query: SearchQuery): RawBuilder<SqlBool>[] {
+  const conditions = [sql<SqlBool>`is_active`]
+  if (query.assetType) conditions.push(sql<SqlBool>`asset_type = ${query.assetType}`)
+  if (query.category) conditions.push(sql<SqlBool>`lower(category) = ${query.category.toLowerCase()}`)
+  if (query.tags?.length) conditions.push(sql<SqlBool>`tags @> ${query.tags}::text[]`)
+  return conditions
+}
+const all = (conditions: RawBuilder<SqlBool>[]) => sql<SqlBool>`${sql.join(conditions, sql` and `)}`
+
+async function runSearch(db: DB, query: SearchQuery, words: string[], page: number, limit: number) {
   const text = words.length ? toTsQueryText(words) : null
   const tsquery = text ? sql`to_tsquery('english', ${text})` : null
   const sort = query.sort ?? (text ? 'relevance' : 'newest')
-
-  let filtered: AssetQuery = db.selectFrom('assets').where('is_active', '=', true)
-  if (query.assetType) filtered = filtered.where('asset_type', '=', query.assetType)
-  if (query.category) filtered = filtered.where(sql`lower(category)`, '=', query.category.toLowerCase())
-  if (query.tags?.length) filtered = filtered.where('tags', '@>', sql<string[]>`${query.tags}::text[]`)
+  const filters = filterConditions(query)
+  const filtered: AssetQuery = db.selectFrom('assets').where(all(filters))
   const matching = tsquery ? filtered.where(sql<SqlBool>`search @@ ${tsquery}`) : filtered
 
   const offset = (page - 1) * limit
+  // undefined: not a ranked search; null: matches too thin to estimate (they are counted).
+  let density: number | null | undefined
+  let found: Awaited<ReturnType<typeof sortedPage>> = []
   // Pages stop where counting does, so no request walks deep into the catalogue.
-  const found = offset >= MAX_COUNTED
-    ? []
-    : tsquery && indexOrdered && (sort === 'relevance' || sort === 'newest')
-      ? await indexOrderedPage(db, filtered, tsquery, sort, offset, limit)
-      : await sortedPage(matching, tsquery, sort, offset, limit)
+  if (offset < MAX_COUNTED) {
+    if (tsquery && (sort === 'relevance' || sort === 'newest')) {
+      const ranked = await rankedPage(db, filters, tsquery, sort, offset, limit)
+      found = ranked.rows
+      density = ranked.density
+    } else {
+      found = await sortedPage(matching, tsquery, sort, offset, limit)
+    }
+  }
   // A short first page is the whole answer: no count needed.
   if (offset === 0 && found.length < limit) return { assets: found.map(toAssetView), total: found.length, totalCapped: false, totalEstimated: false }
-  return { assets: found.map(toAssetView), ...(await countMatches(db, matching)) }
+  return { assets: found.map(toAssetView), ...(await countMatches(db, matching, density)) }
+}
+
+const TIERS = ['search_title', 'search_named', 'search'] as const
+/** How many of the newest assets a ranked page looks at: first the short window, then the long one. */
+export const RANK_WINDOWS = [2_000, 20_000] as const
+
+/**
+ * A page in relevance (or newest) order, exact, without sorting every match:
+ * 1. The newest RANK_WINDOW published assets (an index walk) are matched and put in tiers.
+ *    When the window holds enough matches of a tier, those are that tier's newest matches.
+ * 2. A tier the window is too thin for is sparse, so it is read whole from its own GIN
+ *    index and sorted: few rows.
+ * Common words cost one short index walk; rare words a few index lookups.
+ */
+async function rankedPage(db: DB, filters: RawBuilder<SqlBool>[], tsquery: Tsquery, sort: 'relevance' | 'newest', offset: number, limit: number) {
+  const want = offset + limit
+  const tiers = sort === 'newest' ? (['search'] as const) : TIERS
+  const tierExpression = sort === 'newest' ? sql<number>`0` : tierOf(tsquery)
+  const readWindow = async (size: number) => {
+    const recent = await sql<{ id: number; created_at: Date; tier: number }>`
+      select id, created_at, ${tierExpression} as tier
+      from (
+        select id, created_at, is_active, asset_type, category, tags, search, search_named, search_title
+        from assets where is_active order by created_at desc, id desc limit ${size}
+      ) as assets
+      where ${all(filters)} and search @@ ${tsquery}
+      order by created_at desc, id desc`.execute(db)
+    const byTier: { id: number; created_at: Date }[][] = tiers.map(() => [])
+    for (const row of recent.rows) byTier[row.tier].push(row)
+    return { byTier, matches: recent.rows.length, size }
+  }
+  // Which tiers the window settles: each tier before the last needed one must be complete
+  // there or read whole; here a window settles the page when its first tiers fill it.
+  const fills = (byTier: { id: number }[][]) => {
+    let have = 0
+    for (const rows of byTier) {
+      if (rows.length >= want - have) return true
+      have += rows.length
+      if (rows.length > 0) return false
+    }
+    return false
+  }
+  let window = await readWindow(Math.max(RANK_WINDOWS[0], want * 20))
+  if (!fills(window.byTier) && window.matches > 0) window = await readWindow(Math.max(RANK_WINDOWS[1], want * 100))
+  // The share of the newest assets that match: the estimate of the total (countMatches).
+  const density = window.matches < limit ? null : window.matches / window.size
+
+  const picked: { id: number; created_at: Date }[] = []
+  for (const [i, column] of tiers.entries()) {
+    const need = want - picked.length
+    if (window.byTier[i].length >= need) {
+      picked.push(...window.byTier[i].slice(0, need))
+      break
+    }
+    const conditions = [...filters, sql<SqlBool>`${sql.ref(column)} @@ ${tsquery}`]
+    if (i > 0) conditions.push(sql<SqlBool>`not (${sql.ref(tiers[i - 1])} @@ ${tsquery})`)
+    // Too thin for the window: read the whole tier from its GIN index and sort it. Ordered by
+    // an expression no index has, so the planner never walks the date index for rare matches.
+    const rows = await sql<{ id: number; created_at: Date }>`
+      select id, created_at from assets where ${all(conditions)}
+      order by created_at + interval '0 seconds' desc, id desc limit ${need}`.execute(db)
+    picked.push(...rows.rows)
+    if (rows.rows.length === need) break
+  }
+  const ids = picked.slice(offset, want).map((r) => r.id)
+  if (ids.length === 0) return { rows: [], density }
+  const rows = await db.selectFrom('assets').selectAll().where('id', 'in', ids).execute()
+  const byId = new Map(rows.map((r) => [r.id, r]))
+  return { rows: ids.flatMap((id) => byId.get(id) ?? []), density }
 }
 
 /** Today's plan for every sort: the database orders all matches (with indexes where they fit). */
@@ -223,49 +272,20 @@ function tierOf(tsquery: Tsquery) {
   return sql<number>`case when search_title @@ ${tsquery} then 0 when search_named @@ ${tsquery} then 1 else 2 end`
 }
 
-const TIERS = ['search_title', 'search_named', 'search'] as const
-
 /**
- * A page of relevance (or newest) order read from the RUM indexes: each tier newest-first from
- * its own index, excluding the tier before it, until offset + limit rows are in hand. A tier
- * is only read past its start when the tiers before it are exhausted within the page, so a
- * request reads at most about offset + limit index entries per tier.
+ * The total: an estimate when it is large ('about 52,000'), else an exact count (capped at
+ * MAX_COUNTED). Counting 50 000 matches of a million costs more than the page. For a word
+ * search the estimate is the share of matches among the newest assets (the ranked window)
+ * times the published assets, which the planner knows well; its own guess for a word is
+ * poor (2.5 times off for 'robot' at a million). Without words the planner's estimate is used.
  */
-async function indexOrderedPage(db: DB, filtered: AssetQuery, tsquery: Tsquery, sort: 'relevance' | 'newest', offset: number, limit: number) {
-  const want = offset + limit
-  const tiers = sort === 'newest' ? (['search'] as const) : TIERS
-  const picked: { id: number; created_at: Date }[] = []
-  for (const [i, column] of tiers.entries()) {
-    let tier = filtered.where(sql<SqlBool>`${sql.ref(column)} @@ ${tsquery}`)
-    if (i > 0) tier = tier.where(sql<SqlBool>`not (${sql.ref(tiers[i - 1])} @@ ${tsquery})`)
-    const need = want - picked.length
-    const rows = await tier.select(['id', 'created_at']).orderBy(sql`created_at <=| ${FAR_FUTURE}`).limit(need).execute()
-    if (rows.length === need && rows.length > 0) {
-      // The index orders by created_at alone; assets sharing the boundary instant are all
-      // fetched and ordered by id, so the page is exactly what (created_at, id) gives.
-      const boundary = rows[rows.length - 1].created_at
-      const ties = await tier.select(['id', 'created_at']).where('created_at', '=', boundary).execute()
-      const seen = new Set(rows.map((r) => r.id))
-      const merged = [...rows, ...ties.filter((r) => !seen.has(r.id))]
-      merged.sort((a, b) => b.created_at.getTime() - a.created_at.getTime() || b.id - a.id)
-      picked.push(...merged.slice(0, need))
-      break
-    }
-    picked.push(...rows)
-  }
-  const ids = picked.slice(offset, want).map((r) => r.id)
-  if (ids.length === 0) return []
-  const rows = await db.selectFrom('assets').selectAll().where('id', 'in', ids).execute()
-  const byId = new Map(rows.map((r) => [r.id, r]))
-  return ids.flatMap((id) => byId.get(id) ?? [])
-}
-
-/**
- * The total: the planner's estimate when it is large ('about 52,000'), else an exact count
- * (capped at MAX_COUNTED). Counting 50 000 matches of a million costs more than the page.
- */
-async function countMatches(db: DB, matching: AssetQuery) {
-  const estimate = await estimateRows(db, matching)
+async function countMatches(db: DB, matching: AssetQuery, density: number | null | undefined) {
+  const estimate =
+    density === undefined
+      ? await estimateRows(db, matching)
+      : density === null
+        ? null
+        : density * ((await estimateRows(db, db.selectFrom('assets').where('is_active', '=', true))) ?? 0)
   if (estimate !== null && estimate >= EXACT_COUNT_BELOW) {
     return { total: roundEstimate(estimate), totalCapped: false, totalEstimated: true }
   }
