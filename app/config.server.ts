@@ -46,6 +46,8 @@ const schema = z
     SEED_ON_EMPTY: boolFlag,
     DEMO_IMAGE_SIZE: z.coerce.number().int().min(64).max(4096).default(1024),
     LOG_REQUESTS: boolFlag,
+    PAGE_CACHE: boolFlag,
+    PAGE_CACHE_CHECK_MS: z.coerce.number().int().min(0).max(10_000).default(2_000),
     GOOGLE_CLIENT_ID: optionalString,
     GOOGLE_CLIENT_SECRET: optionalString,
     GOOGLE_AUTHORIZATION_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),

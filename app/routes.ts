@@ -83,7 +83,6 @@ export default [
   ]),
 
   // Files and machine endpoints
-  route('images/*', 'routes/images.ts'),
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
 

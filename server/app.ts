@@ -6,16 +6,19 @@ import path from 'node:path'
 import express, { type Request as ExpressRequest, type Response as ExpressResponse } from 'express'
 import compression from 'compression'
 import { createRequestHandler } from '@react-router/express'
-import type { ServerBuild } from 'react-router'
+import { createRequestHandler as createFetchHandler, type ServerBuild } from 'react-router'
 import type { ViteDevServer } from 'vite'
 import { DATABASE_UNAVAILABLE } from '#db/availability'
 import { databaseAnswers, isDatabaseAvailable } from '#db/client'
 import type { Config } from '~/config.server'
+import { catalogueVersion, onCatalogueChange } from '~/domain/catalogue-cache.server'
 import { log } from '~/domain/log.server'
 import { recordRequest } from '~/domain/metrics.server'
 import { createLoadContext, type Services } from '~/web/context.server'
 import type { StartupProgress } from './bootstrap'
 import { answerFault, checkHostAndTarget, closeEarlyAnswers, methodGate } from './guards'
+import { imagesMiddleware } from './images'
+import { createPageCache } from './page-cache'
 import { startupPage } from './startup-page'
 
 /** What the app knows of its own start: services once ready, and how far preparation got. */
@@ -26,11 +29,15 @@ export interface StartupState {
   stopping: boolean
 }
 
-function contentSecurityPolicy(config: Config, nonce: string, dev: boolean): string {
+/**
+ * `scripts` is how inline scripts are allowed: a per-request nonce for rendered pages, or the
+ * hashes of exactly the page's own inline scripts for a page served from the page cache.
+ */
+function contentSecurityPolicy(config: Config, scripts: { nonce: string } | { hashes: string[] }, dev: boolean): string {
   const formTargets = ["'self'", ...config.formActionOrigins]
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+    'nonce' in scripts ? `script-src 'self' 'nonce-${scripts.nonce}' 'strict-dynamic'` : ['script-src', "'self'", ...scripts.hashes].join(' '),
     // Mantine sets style attributes and a variables <style>; styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
@@ -61,7 +68,7 @@ export function createApp({ config, state, clientDir, vite }: AppOptions): expre
     const started = performance.now()
     const nonce = randomBytes(16).toString('base64')
     res.locals.cspNonce = nonce
-    res.setHeader('Content-Security-Policy', contentSecurityPolicy(config, nonce, dev))
+    res.setHeader('Content-Security-Policy', contentSecurityPolicy(config, { nonce }, dev))
     res.setHeader('X-Content-Type-Options', 'nosniff')
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
     res.setHeader('X-Frame-Options', 'DENY')
@@ -81,6 +88,28 @@ export function createApp({ config, state, clientDir, vite }: AppOptions): expre
   app.use(closeEarlyAnswers)
   app.use(checkHostAndTarget(Boolean(config.TRUST_PROXY)))
   app.use(compression())
+
+  const build = vite
+    ? () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
+    : () => import('virtual:react-router/server-build') as Promise<ServerBuild>
+  const loadContext = (req: ExpressRequest, res: ExpressResponse) =>
+    createLoadContext(state.services as Services, { nonce: String(res.locals.cspNonce), ip: req.ip ?? 'unknown' })
+
+  // Anonymous home, explore and asset pages from a shared cache (server/page-cache.ts).
+  if (!dev && (config.PAGE_CACHE ?? true)) {
+    const renderPage = createFetchHandler(build, 'production')
+    const pageCache = createPageCache({
+      render: (req, res) => renderPage(toFetchRequest(req, res), loadContext(req, res)),
+      version: () => catalogueVersion((state.services as Services).db),
+      policy: (hashes) => contentSecurityPolicy(config, { hashes }, dev),
+      checkEveryMs: config.PAGE_CACHE_CHECK_MS,
+    })
+    onCatalogueChange(pageCache.changed)
+    app.use((req, res, next) => (state.services && !state.stopping ? pageCache.middleware(req, res, next) : next()))
+  }
+
+  // Thumbnails and previews stream from storage without going through React Router.
+  app.use('/images', imagesMiddleware(() => (state.services && !state.stopping ? state.services.storage : null)))
 
   if (vite) app.use(vite.middlewares)
   else if (clientDir) {
@@ -111,20 +140,22 @@ export function createApp({ config, state, clientDir, vite }: AppOptions): expre
     answerStarting(req, res, state.progress)
   })
 
-  const build = vite
-    ? () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
-    : () => import('virtual:react-router/server-build') as Promise<ServerBuild>
   app.use(methodGate(build))
-  app.all(
-    '/{*path}',
-    createRequestHandler({
-      build,
-      mode: dev ? 'development' : 'production',
-      getLoadContext: (req, res) => createLoadContext(state.services as Services, { nonce: String(res.locals.cspNonce), ip: req.ip ?? 'unknown' }),
-    }),
-  )
+  app.all('/{*path}', createRequestHandler({ build, mode: dev ? 'development' : 'production', getLoadContext: loadContext }))
   app.use(answerFault)
   return app
+}
+
+/** The Fetch Request React Router expects, for a GET or HEAD the page cache renders itself. */
+function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v)
+    else if (value !== undefined) headers.set(name, value)
+  }
+  const controller = new AbortController()
+  res.on('close', () => controller.abort())
+  return new Request(new URL(req.originalUrl, `${req.protocol}://${req.get('host') ?? 'localhost'}`), { method: req.method, headers, signal: controller.signal })
 }
 
 function answerStarting(req: ExpressRequest, res: ExpressResponse, progress: StartupProgress) {

@@ -21,6 +21,24 @@ export function cachedForCatalogue<T>(db: DB, key: string, compute: () => Promis
   return value
 }
 
+const changeListeners = new Set<() => void>()
+
+/** Called on every catalogue write made by this process (the page cache re-checks at once). */
+export function onCatalogueChange(listener: () => void): () => void {
+  changeListeners.add(listener)
+  return () => changeListeners.delete(listener)
+}
+
 export function invalidateCatalogueCache(db: DB): void {
   caches.get(db)?.clear()
+  for (const listener of changeListeners) listener()
+}
+
+/**
+ * The catalogue's change counter (migration 0005), as a string: bigint. Caches of whole pages
+ * compare it with the version they were made from.
+ */
+export async function catalogueVersion(db: DB): Promise<string> {
+  const row = await db.selectFrom('catalogue_version').select('version').executeTakeFirst()
+  return String(row?.version ?? 0)
 }

@@ -1,5 +1,6 @@
-import { sql, type Expression, type SqlBool } from 'kysely'
+import { CompiledQuery, sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely'
 import type { DB } from '#db/client'
+import type { Database } from '#db/schema'
 import type { Asset, AssetType } from '#db/schema'
 import type { AssetView } from '~/lib/asset-view'
 import type { Sort } from '~/lib/constants'
@@ -18,9 +19,11 @@ export interface SearchQuery {
 
 export interface SearchResult {
   assets: AssetView[]
-  /** Exact up to MAX_COUNTED; `totalCapped` says there are more. */
+  /** Exact up to MAX_COUNTED; `totalCapped` says there are more. An estimate when `totalEstimated`. */
   total: number
   totalCapped: boolean
+  /** True when the total is the planner's estimate ('about 52,000'), for large match sets. */
+  totalEstimated: boolean
   page: number
   pageCount: number
   limit: number
@@ -105,11 +108,16 @@ async function correctWords(db: DB, words: string[]): Promise<string[] | null> {
 
 export const MAX_PAGE_SIZE = 100
 export const MAX_COUNTED = 10_000
+/** Above this many estimated matches the total is the estimate; below, it is counted. */
+export const EXACT_COUNT_BELOW = 1_000
 
 /**
  * The one search of the catalogue, for /explore and GET /api/assets alike: full-text search
- * over the weighted vector with prefix matching of the last word, a trigram correction of
- * unknown words when that finds nothing, filters, sorts, and pages with the total.
+ * with prefix matching of the last word, a trigram correction of unknown words when that
+ * finds nothing, filters, sorts, and pages with the total.
+ *
+ * Relevance is in tiers: every word in the title, then every word in the title, tags or
+ * category, then the rest (description); newest first within a tier (then the higher id).
  */
 export async function searchAssets(db: DB, query: SearchQuery): Promise<SearchResult> {
   const limit = Math.min(Math.max(Math.trunc(query.limit ?? 20), 1), MAX_PAGE_SIZE)
@@ -124,27 +132,126 @@ export async function searchAssets(db: DB, query: SearchQuery): Promise<SearchRe
       correctedQuery = corrected.join(' ')
     }
   }
-  return { ...result, page, limit, pageCount: Math.max(1, Math.ceil(result.total / limit)), correctedQuery }
+  const pageCount = Math.max(1, Math.ceil(Math.min(result.total, MAX_COUNTED) / limit))
+  return { ...result, page, limit, pageCount, correctedQuery }
 }
+
+type AssetQuery = SelectQueryBuilder<Database, 'assets', object>
+type Tsquery = RawBuilder<unknown>
+
+/** The filters besides the words, as conditions usable on `assets` or on a window of it. */
+function filterConditions(query: SearchQuery): RawBuilder<SqlBool>[] {
+  const conditions = [sql<SqlBool>`is_active`]
+  if (query.assetType) conditions.push(sql<SqlBool>`asset_type = ${query.assetType}`)
+  if (query.category) conditions.push(sql<SqlBool>`lower(category) = ${query.category.toLowerCase()}`)
+  if (query.tags?.length) conditions.push(sql<SqlBool>`tags @> ${query.tags}::text[]`)
+  return conditions
+}
+const all = (conditions: RawBuilder<SqlBool>[]) => sql<SqlBool>`${sql.join(conditions, sql` and `)}`
 
 async function runSearch(db: DB, query: SearchQuery, words: string[], page: number, limit: number) {
   const text = words.length ? toTsQueryText(words) : null
   const tsquery = text ? sql`to_tsquery('english', ${text})` : null
   // Relevance needs words to rank by: without them it is the newest first (the sort menu says so).
   const sort = query.sort === 'relevance' && !text ? 'newest' : (query.sort ?? (text ? 'relevance' : 'newest'))
+  const filters = filterConditions(query)
+  const filtered: AssetQuery = db.selectFrom('assets').where(all(filters))
+  const matching = tsquery ? filtered.where(sql<SqlBool>`search @@ ${tsquery}`) : filtered
 
-  let base = db.selectFrom('assets').where('is_active', '=', true)
-  if (tsquery) base = base.where(sql<SqlBool>`search @@ ${tsquery}`)
-  if (query.assetType) base = base.where('asset_type', '=', query.assetType)
-  if (query.category) base = base.where(sql`lower(category)`, '=', query.category.toLowerCase())
-  if (query.tags?.length) base = base.where('tags', '@>', sql<string[]>`${query.tags}::text[]`)
+  const offset = (page - 1) * limit
+  // undefined: not a ranked search; null: matches too thin to estimate (they are counted).
+  let density: number | null | undefined
+  let found: Awaited<ReturnType<typeof sortedPage>> = []
+  // Pages stop where counting does, so no request walks deep into the catalogue.
+  if (offset < MAX_COUNTED) {
+    if (tsquery && (sort === 'relevance' || sort === 'newest')) {
+      const ranked = await rankedPage(db, filters, tsquery, sort, offset, limit)
+      found = ranked.rows
+      density = ranked.density
+    } else {
+      found = await sortedPage(matching, tsquery, sort, offset, limit)
+    }
+  }
+  // A short first page is the whole answer: no count needed.
+  if (offset === 0 && found.length < limit) return { assets: found.map(toAssetView), total: found.length, totalCapped: false, totalEstimated: false }
+  return { assets: found.map(toAssetView), ...(await countMatches(db, matching, density)) }
+}
 
-  let rows = base.selectAll()
-  const rank: Expression<number> = tsquery ? sql<number>`ts_rank(search, ${tsquery})` : sql<number>`0`
-  // Each order ends in the columns of its index (migration 0003), so a page is an index read.
+const TIERS = ['search_title', 'search_named', 'search'] as const
+/** How many of the newest assets a ranked page looks at: first the short window, then the long one. */
+export const RANK_WINDOWS = [2_000, 20_000] as const
+
+/**
+ * A page in relevance (or newest) order, exact, without sorting every match:
+ * 1. The newest RANK_WINDOW published assets (an index walk) are matched and put in tiers.
+ *    When the window holds enough matches of a tier, those are that tier's newest matches.
+ * 2. A tier the window is too thin for is sparse, so it is read whole from its own GIN
+ *    index and sorted: few rows.
+ * Common words cost one short index walk; rare words a few index lookups.
+ */
+async function rankedPage(db: DB, filters: RawBuilder<SqlBool>[], tsquery: Tsquery, sort: 'relevance' | 'newest', offset: number, limit: number) {
+  const want = offset + limit
+  const tiers = sort === 'newest' ? (['search'] as const) : TIERS
+  const tierExpression = sort === 'newest' ? sql<number>`0` : tierOf(tsquery)
+  const readWindow = async (size: number) => {
+    const recent = await sql<{ id: number; created_at: Date; tier: number }>`
+      select id, created_at, ${tierExpression} as tier
+      from (
+        select id, created_at, is_active, asset_type, category, tags, search, search_named, search_title
+        from assets where is_active order by created_at desc, id desc limit ${size}
+      ) as assets
+      where ${all(filters)} and search @@ ${tsquery}
+      order by created_at desc, id desc`.execute(db)
+    const byTier: { id: number; created_at: Date }[][] = tiers.map(() => [])
+    for (const row of recent.rows) byTier[row.tier].push(row)
+    return { byTier, matches: recent.rows.length, size }
+  }
+  // Which tiers the window settles: each tier before the last needed one must be complete
+  // there or read whole; here a window settles the page when its first tiers fill it.
+  const fills = (byTier: { id: number }[][]) => {
+    let have = 0
+    for (const rows of byTier) {
+      if (rows.length >= want - have) return true
+      have += rows.length
+      if (rows.length > 0) return false
+    }
+    return false
+  }
+  let window = await readWindow(Math.max(RANK_WINDOWS[0], want * 20))
+  if (!fills(window.byTier) && window.matches > 0) window = await readWindow(Math.max(RANK_WINDOWS[1], want * 100))
+  // The share of the newest assets that match: the estimate of the total (countMatches).
+  const density = window.matches < limit ? null : window.matches / window.size
+
+  const picked: { id: number; created_at: Date }[] = []
+  for (const [i, column] of tiers.entries()) {
+    const need = want - picked.length
+    if (window.byTier[i].length >= need) {
+      picked.push(...window.byTier[i].slice(0, need))
+      break
+    }
+    const conditions = [...filters, sql<SqlBool>`${sql.ref(column)} @@ ${tsquery}`]
+    if (i > 0) conditions.push(sql<SqlBool>`not (${sql.ref(tiers[i - 1])} @@ ${tsquery})`)
+    // Too thin for the window: read the whole tier from its GIN index and sort it. Ordered by
+    // an expression no index has, so the planner never walks the date index for rare matches.
+    const rows = await sql<{ id: number; created_at: Date }>`
+      select id, created_at from assets where ${all(conditions)}
+      order by created_at + interval '0 seconds' desc, id desc limit ${need}`.execute(db)
+    picked.push(...rows.rows)
+    if (rows.rows.length === need) break
+  }
+  const ids = picked.slice(offset, want).map((r) => r.id)
+  if (ids.length === 0) return { rows: [], density }
+  const rows = await db.selectFrom('assets').selectAll().where('id', 'in', ids).execute()
+  const byId = new Map(rows.map((r) => [r.id, r]))
+  return { rows: ids.flatMap((id) => byId.get(id) ?? []), density }
+}
+
+/** Today's plan for every sort: the database orders all matches (with indexes where they fit). */
+async function sortedPage(matching: AssetQuery, tsquery: Tsquery | null, sort: Sort, offset: number, limit: number) {
+  let rows = matching.selectAll()
   switch (sort) {
     case 'relevance':
-      rows = rows.orderBy(rank, 'desc').orderBy('created_at', 'desc')
+      rows = tsquery ? rows.orderBy(tierOf(tsquery)).orderBy('created_at', 'desc') : rows.orderBy('created_at', 'desc')
       break
     case 'newest':
       rows = rows.orderBy('created_at', 'desc')
@@ -158,20 +265,52 @@ async function runSearch(db: DB, query: SearchQuery, words: string[], page: numb
       rows = rows.orderBy(tsquery ? sql`lower(title) || ''` : sql`lower(title)`, 'asc')
       break
   }
-  // The total is a query of its own: a window count would make the database read and sort
-  // every match before it could stop at the page.
-  // Counting stops at MAX_COUNTED: past ten thousand matches the exact number helps nobody
-  // and costs a full scan; the page says '10,000+'.
-  const offset = (page - 1) * limit
-  const [found, counted] = await Promise.all([
-    // Pages stop where counting does, so no request walks deep into the catalogue.
-    offset >= MAX_COUNTED ? Promise.resolve([]) : rows.orderBy('id', 'desc').limit(limit).offset(offset).execute(),
-    db
-      .selectFrom(base.select(sql`1`.as('one')).limit(MAX_COUNTED + 1).as('matches'))
-      .select(sql<number>`count(*)::int`.as('n'))
-      .executeTakeFirstOrThrow(),
-  ])
-  return { assets: found.map(toAssetView), total: Math.min(counted.n, MAX_COUNTED), totalCapped: counted.n > MAX_COUNTED }
+  return rows.orderBy('id', 'desc').limit(limit).offset(offset).execute()
+}
+
+/** 0: every word in the title; 1: in title, tags or category; 2: anywhere (description). */
+function tierOf(tsquery: Tsquery) {
+  return sql<number>`case when search_title @@ ${tsquery} then 0 when search_named @@ ${tsquery} then 1 else 2 end`
+}
+
+/**
+ * The total: an estimate when it is large ('about 52,000'), else an exact count (capped at
+ * MAX_COUNTED). Counting 50 000 matches of a million costs more than the page. For a word
+ * search the estimate is the share of matches among the newest assets (the ranked window)
+ * times the published assets, which the planner knows well; its own guess for a word is
+ * poor (2.5 times off for 'robot' at a million). Without words the planner's estimate is used.
+ */
+async function countMatches(db: DB, matching: AssetQuery, density: number | null | undefined) {
+  const estimate =
+    density === undefined
+      ? await estimateRows(db, matching)
+      : density === null
+        ? null
+        : density * ((await estimateRows(db, db.selectFrom('assets').where('is_active', '=', true))) ?? 0)
+  if (estimate !== null && estimate >= EXACT_COUNT_BELOW) {
+    return { total: roundEstimate(estimate), totalCapped: false, totalEstimated: true }
+  }
+  const counted = await db
+    .selectFrom(matching.select(sql`1`.as('one')).limit(MAX_COUNTED + 1).as('matches'))
+    .select(sql<number>`count(*)::int`.as('n'))
+    .executeTakeFirstOrThrow()
+  return { total: Math.min(counted.n, MAX_COUNTED), totalCapped: counted.n > MAX_COUNTED, totalEstimated: false }
+}
+
+async function estimateRows(db: DB, matching: AssetQuery): Promise<number | null> {
+  const compiled = matching.select(sql`1`.as('one')).compile()
+  const explained = await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(`explain (format json) ${compiled.sql}`, [...compiled.parameters]))
+  const cell = Object.values(explained.rows[0] ?? {})[0]
+  const plan = (typeof cell === 'string' ? JSON.parse(cell) : cell) as { Plan?: { 'Plan Rows'?: number } }[] | undefined
+  const rows = plan?.[0]?.Plan?.['Plan Rows']
+  return typeof rows === 'number' ? rows : null
+}
+
+/** Two significant figures: 52,347 → 52,000. */
+export function roundEstimate(n: number): number {
+  if (n < 100) return Math.round(n)
+  const unit = 10 ** (Math.floor(Math.log10(n)) - 1)
+  return Math.round(n / unit) * unit
 }
 
 export async function getPublishedAsset(db: DB, id: number): Promise<AssetView | null> {
@@ -263,3 +402,4 @@ export async function sitemapEntries(db: DB, limit: number) {
   ])
   return { assets, posts }
 }
+

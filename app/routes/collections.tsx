@@ -29,7 +29,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     Promise.all(
       ASSET_TYPES.map(async (type) => {
         const result = await searchAssets(db, { assetType: type, limit: THUMBNAILS, sort: 'downloads' })
-        return { type, total: result.total, totalCapped: result.totalCapped, assets: result.assets }
+        return { type, total: result.total, totalCapped: result.totalCapped, estimated: result.totalEstimated, assets: result.assets }
       }),
     ),
     topTags(db, THEME_COLLECTIONS + TYPE_WORDS.size),
@@ -42,12 +42,12 @@ export async function loader({ context }: Route.LoaderArgs) {
     }),
   )
   return {
-    types: byType.filter((c) => c.total > 0).map(({ type, total, totalCapped, assets }) => ({ type, total, totalCapped, images: assets.map((a) => a.thumbnail) })),
+    types: byType.filter((c) => c.total > 0).map(({ type, total, totalCapped, estimated, assets }) => ({ type, total, totalCapped, estimated, images: assets.map((a) => a.thumbnail) })),
     themes: byTag.map(({ tag, count, assets }) => ({ tag, count, images: assets.map((a) => a.thumbnail) })),
   }
 }
 
-const assetsText = (n: number, capped = false) => `${n.toLocaleString('en-US')}${capped ? '+' : ''} ${n === 1 ? 'asset' : 'assets'}`
+const assetsText = (n: number, capped = false, estimated = false) => `${estimated ? 'About ' : ''}${n.toLocaleString('en-US')}${capped ? '+' : ''} ${n === 1 ? 'asset' : 'assets'}`
 const titleCase = (tag: string) => tag.replace(/(^|[\s-])(\p{L})/gu, (_, sep: string, letter: string) => sep + letter.toUpperCase())
 
 const gridProps = { component: 'ul', cols: { base: 1, xs: 2, md: 3 }, spacing: 'lg', style: { listStyle: 'none', padding: 0, margin: 0 } } as const
@@ -81,7 +81,7 @@ export default function CollectionsPage({ loaderData }: Route.ComponentProps) {
                 <CollectionTile
                   href={`/explore?asset_type=${c.type}`}
                   title={TYPE_COLLECTIONS[c.type].title}
-                  countText={assetsText(c.total, c.totalCapped)}
+                  countText={assetsText(c.total, c.totalCapped, c.estimated)}
                   description={TYPE_COLLECTIONS[c.type].description}
                   images={c.images}
                 />

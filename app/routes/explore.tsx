@@ -28,7 +28,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const params = parseExploreParams(url.searchParams)
   const user = await getUser(request, context)
   let loadFailed = false
-  const emptyResult = { assets: [], total: 0, totalCapped: false, page: params.page, pageCount: 1, limit: EXPLORE_PAGE_SIZE, correctedQuery: null }
+  const emptyResult = { assets: [], total: 0, totalCapped: false, totalEstimated: false, page: params.page, pageCount: 1, limit: EXPLORE_PAGE_SIZE, correctedQuery: null }
   // A failing search shows the spec's 'Failed to load assets' rather than an error page.
   const [result, categories, popularTags, preview] = await Promise.all([
     searchAssets(db, {
@@ -146,7 +146,7 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
       </div>
 
       <Text c="dimmed" size="sm" mb="md" aria-live="polite">
-        {loading ? 'Loading assets...' : `${result.total.toLocaleString('en-US')}${result.totalCapped ? '+' : ''} ${result.total === 1 ? 'asset' : 'assets'}`}
+        {loading ? 'Loading assets...' : `${result.totalEstimated ? 'About ' : ''}${result.total.toLocaleString('en-US')}${result.totalCapped ? '+' : ''} ${result.total === 1 ? 'asset' : 'assets'}`}
         {!loading && result.correctedQuery ? ` for “${result.correctedQuery}”` : ''}
       </Text>
 

@@ -2,7 +2,9 @@ import type { Migration, MigrationProvider } from 'kysely/migration'
 import * as m0001 from './0001_initial'
 import * as m0002 from './0002_search_terms'
 import * as m0003 from './0003_sort_indexes'
-import * as m0004 from './0004_storage_cleanup'
+import * as m0004 from './0004_ranked_search'
+import * as m0005 from './0005_catalogue_version'
+import * as m0006 from './0006_storage_cleanup'
 
 // A static list rather than a folder scan, so migrations work the same inside the server
 // bundle, under tsx and under vitest. Add new files here in order.
@@ -10,7 +12,9 @@ const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
   '0002_search_terms': m0002,
   '0003_sort_indexes': m0003,
-  '0004_storage_cleanup': m0004,
+  '0004_ranked_search': m0004,
+  '0005_catalogue_version': m0005,
+  '0006_storage_cleanup': m0006,
 }
 
 export const migrationProvider: MigrationProvider = {

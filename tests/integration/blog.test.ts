@@ -16,9 +16,9 @@ import { loader as publicBlog } from '~/routes/api/blogs-slug'
 import { action as adminBlogsAction, loader as adminBlogsLoader } from '~/routes/api/admin/blogs'
 import { action as adminBlogAction, loader as adminBlogLoader } from '~/routes/api/admin/blogs-id'
 import { action as uploadImage } from '~/routes/api/admin/upload-image'
-import { loader as images } from '~/routes/images'
 import { servicesContext } from '~/web/context.server'
 import { callRoute, createTestContext, makeRequest, type TestContext } from '../support/context'
+import { startImagesServer } from '../support/images-server'
 
 const uid = () => randomUUID().slice(0, 8)
 
@@ -341,8 +341,8 @@ describe('blog API and pages', () => {
     expect(res.status).toBe(201)
     const { url } = await res.json()
     expect(url).toMatch(/^\/images\/blog\/[0-9a-f-]{36}\.webp$/)
-    const key = url.replace('/images/', '')
-    const served = (await callRoute(images, { request: makeRequest(url), params: { '*': key }, context: t.routerContext() })) as Response
+    const images = await startImagesServer(t.storage)
+    const served = await images.fetch(url).finally(() => images.close())
     expect(served.status).toBe(200)
     expect(served.headers.get('content-type')).toBe('image/webp')
     const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata()

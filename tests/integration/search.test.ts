@@ -1,19 +1,56 @@
 import { randomUUID } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createDatabase, migrateToLatest, type DB } from '#db/client'
 import { makeAsset } from '#db/seed/factories'
-import { relatedAssets, searchAssets, topTags } from '~/domain/search.server'
-import { createTestContext, type TestContext } from '../support/context'
+import { relatedAssets, roundEstimate, searchAssets, topTags } from '~/domain/search.server'
+import { createLocalStorage, type Storage } from '~/domain/storage.server'
+import { testDb } from '../support/context'
+
+interface SearchDb {
+  db: DB
+  storage: Storage
+  close(): Promise<void>
+}
+
+function withStorage(db: DB, close: () => Promise<void>): SearchDb {
+  const dir = mkdtempSync(path.join(tmpdir(), 'stock-search-'))
+  return {
+    db,
+    storage: createLocalStorage(dir),
+    async close() {
+      rmSync(dir, { recursive: true, force: true })
+      await close()
+    },
+  }
+}
+
+// The same answers on the run's database (PostgreSQL in CI) and on embedded PGlite, the
+// default without DATABASE_URL.
+const paths: [string, () => Promise<SearchDb>][] = [
+  ['the run database', async () => withStorage(await testDb(), async () => {})],
+  [
+    'embedded PGlite',
+    async () => {
+      const db = createDatabase({})
+      await migrateToLatest(db)
+      return withStorage(db, () => db.destroy())
+    },
+  ],
+]
 
 // Fixtures live in a category of their own, so other tests' assets never interfere.
-describe('searchAssets', () => {
-  let t: TestContext
+describe.each(paths)('searchAssets on %s', (_name, open) => {
+  let t: SearchDb
   const category = `Fixture ${randomUUID().slice(0, 8)}`
   const day = 86_400_000
   const base = Date.UTC(2026, 0, 1)
   const ids: Record<string, number> = {}
 
   beforeAll(async () => {
-    t = await createTestContext()
+    t = await open()
     const specs = [
       { key: 'robotHead', title: 'Friendly Robot Head', tags: ['robot', 'toy', 'cute'], description: 'A smiling mechanical face', assetType: '3d', downloads: 40, age: 5 },
       { key: 'robotArm', title: 'Chrome Robotic Arm', tags: ['robot', 'chrome', 'industrial'], description: '', assetType: '3d', downloads: 90, age: 3 },
@@ -36,7 +73,7 @@ describe('searchAssets', () => {
     const draft = await makeAsset(t.db, t.storage, { title: 'Secret Robot Draft', tags: ['robot'], category, isActive: false })
     ids.draft = draft.id
   }, 60_000)
-  afterAll(() => t.close())
+  afterAll(() => t?.close())
 
   const search = (q: Parameters<typeof searchAssets>[1]) => searchAssets(t.db, { category, ...q })
   const titles = (r: Awaited<ReturnType<typeof searchAssets>>) => r.assets.map((a) => a.title)
@@ -50,7 +87,50 @@ describe('searchAssets', () => {
 
   it('ranks title matches above description matches (relevance)', async () => {
     const r = await search({ q: 'robot', sort: 'relevance' })
-    expect(titles(r).at(-1)).toBe('Glass Orb')
+    expect(titles(r)).toEqual(['Chrome Robotic Arm', 'Friendly Robot Head', 'Glass Orb'])
+  })
+
+  it('ranks title, then tags, then description; newest first in each; exact across pages', async () => {
+    const tiers = `Tiers ${randomUUID().slice(0, 8)}`
+    const made: Record<string, number> = {}
+    const at = (hours: number) => new Date(base + hours * 3_600_000)
+    const specs = [
+      ['descOld', 'Plain Box', [], 'a zebulon inside', at(1)],
+      ['descNew', 'Plain Crate', [], 'one zebulon', at(9)],
+      ['tagOld', 'Striped Horse', ['zebulon'], '', at(2)],
+      ['tagNew', 'Wild Horse', ['zebulon', 'wild'], '', at(8)],
+      ['titleOld', 'Zebulon Statue', [], '', at(3)],
+      ['titleNew', 'Zebulon Toy', ['zebulon'], 'zebulon', at(7)],
+      // Two assets of the same instant: the later id comes first.
+      ['twinA', 'Zebulon Twin', [], '', at(5)],
+      ['twinB', 'Zebulon Twin Too', [], '', at(5)],
+    ] as const
+    for (const [key, title, tags, description, createdAt] of specs) {
+      made[key] = (await makeAsset(t.db, t.storage, { title, tags: [...tags], description, category: tiers, createdAt })).id
+    }
+    const expected = ['titleNew', 'twinB', 'twinA', 'titleOld', 'tagNew', 'tagOld', 'descNew', 'descOld'].map((k) => made[k])
+    for (const q of ['zebulon', 'zebul']) {
+      const whole = await searchAssets(t.db, { q, category: tiers, limit: 20 })
+      expect(whole.assets.map((a) => a.id), q).toEqual(expected)
+      expect(whole.total).toBe(8)
+      // Page by page, with every page size, the same order: no asset lost or repeated at tier edges.
+      for (const limit of [1, 3]) {
+        const paged: number[] = []
+        for (let page = 1; paged.length < 8; page++) {
+          const r = await searchAssets(t.db, { q, category: tiers, limit, page })
+          expect(r.total).toBe(8)
+          expect(r.assets.length).toBeGreaterThan(0)
+          paged.push(...r.assets.map((a) => a.id))
+        }
+        expect(paged, `${q} by ${limit}`).toEqual(expected)
+      }
+    }
+    const newest = await searchAssets(t.db, { q: 'zebulon', category: tiers, sort: 'newest', limit: 3 })
+    expect(newest.assets.map((a) => a.id)).toEqual([made.descNew, made.tagNew, made.titleNew])
+  })
+
+  it('rounds an estimated total to two figures', () => {
+    expect([roundEstimate(52_347), roundEstimate(2_049), roundEstimate(987_654), roundEstimate(57)]).toEqual([52_000, 2_000, 990_000, 57])
   })
 
   it('matches the last word as a prefix', async () => {

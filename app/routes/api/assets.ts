@@ -50,7 +50,7 @@ async function GET({ url, context }: Route.LoaderArgs) {
     limit: p.limit ?? 20,
   })
   return Response.json(
-    { assets: result.assets, total: result.total, totalCapped: result.totalCapped, page: result.page, limit: result.limit, pageCount: result.pageCount },
+    { assets: result.assets, total: result.total, totalCapped: result.totalCapped, totalEstimated: result.totalEstimated, page: result.page, limit: result.limit, pageCount: result.pageCount },
     { headers: { 'Cache-Control': 'public, max-age=30' } },
   )
 }

@@ -119,8 +119,8 @@ const OVERVIEW: DocumentSection[] = [
           <Code>limit</Code> and <Code>pageCount</Code>.
         </li>
         <li>
-          Totals are counted up to 10,000; beyond that <Code>totalCapped</Code> is <Code>true</Code>, and pages stop at the
-          10,000th match. Narrow the search to see more.
+          Totals of a few thousand matches or more are estimates rounded to two figures (<Code>totalEstimated</Code> is{' '}
+          <Code>true</Code>); smaller ones are counted exactly. Pages stop at the 10,000th match. Narrow the search to see more.
         </li>
         <li>Public listings may be cached briefly; the Cache-Control of each is given with its answers below.</li>
         <li>Sign-in attempts are rate-limited and answer 429 when there are too many.</li>
