@@ -5,6 +5,7 @@
 // logged as one JSON line and answered without a stack.
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express'
 import { matchRoutes, type ServerBuild } from 'react-router'
+import { DATABASE_UNAVAILABLE, isConnectionFailure } from '#db/availability'
 import { log } from '~/domain/log.server'
 import { BAD_TEXT, isCleanRequestTarget } from '~/web/text.server'
 
@@ -117,6 +118,11 @@ export function methodGate(build: () => Promise<ServerBuild>) {
 
 /** The last handler: a fault that escaped everything else, logged as JSON, answered without a stack. */
 export function answerFault(error: unknown, req: ExpressRequest, res: ExpressResponse, _next: NextFunction) {
+  if (isConnectionFailure(error)) {
+    log.warn('database unavailable', { method: req.method, path: req.path })
+    if (res.headersSent) return void res.end()
+    return refuse(req, res, 503, DATABASE_UNAVAILABLE, { 'Retry-After': '5' })
+  }
   const status = (error as { status?: number; statusCode?: number })?.status ?? (error as { statusCode?: number })?.statusCode
   const clientError = typeof status === 'number' && status >= 400 && status < 500
   if (clientError) log.warn('request refused', { method: req.method, path: req.path, status, error: error instanceof Error ? error.message : String(error) })

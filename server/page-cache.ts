@@ -14,6 +14,7 @@
 import { createHash } from 'node:crypto'
 import { gzipSync } from 'node:zlib'
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express'
+import { isConnectionFailure } from '#db/availability'
 
 export interface PageCacheOptions {
   /** Renders the request through React Router with this response's nonce. */
@@ -162,6 +163,9 @@ export function createPageCache(options: PageCacheOptions) {
         rendering.delete(key)
       }
     } catch (error) {
+      // The database is away (the version check failed): React Router answers the page itself,
+      // with the 503 every other page gives meanwhile.
+      if (isConnectionFailure(error)) return next()
       next(error)
     }
   }

@@ -29,5 +29,5 @@ describe('embedded PGlite database', () => {
     const again = await second.selectFrom('assets').select('title').execute()
     expect(again.map((r) => r.title)).toEqual(['Chrome Torus Ring'])
     await second.destroy()
-  })
+  }, 120_000)
 })

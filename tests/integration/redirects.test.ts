@@ -7,6 +7,7 @@ import { DEFAULT_AFTER_LOGIN } from '~/lib/constants'
 import { loginHref, safeRedirectPath } from '~/lib/redirects'
 import { action as loginAction, loader as loginLoader } from '~/routes/login'
 import { action as favouritesAction } from '~/routes/favorites'
+import { isCleanString } from '~/web/text.server'
 import { callRoute, createTestContext, makeRequest, type TestContext } from '../support/context'
 import { expectSameOrigin, HOSTILE_REDIRECTS, ODD_BUT_LOCAL } from '../support/redirect-cases'
 
@@ -28,6 +29,12 @@ let n = 0
 const ip = () => `10.77.${Math.floor(++n / 250)}.${n % 250}`
 const q = (target: string) => encodeURIComponent(target)
 const locationOf = (res: unknown) => (res instanceof Response ? res.headers.get('location') : null)
+/** The status of an answer, whether returned or thrown, a Response or React Router's data(). */
+function statusOf(res: unknown): number | undefined {
+  const value = (res as { thrown?: unknown })?.thrown ?? res
+  if (value instanceof Response) return value.status
+  return (value as { init?: { status?: number } })?.init?.status
+}
 
 describe('safeRedirectPath', () => {
   it.each(HOSTILE_REDIRECTS)('refuses %j', (target) => {
@@ -75,6 +82,12 @@ describe('every door that redirects stays on this site', () => {
 
   it('the favourites form: redirectTo signed in, and the sign-in link when signed out', async () => {
     for (const target of HOSTILE_REDIRECTS) {
+      if (!isCleanString(target)) {
+        // A NUL or a lone surrogate never gets as far as a redirect: the form is refused at the door.
+        const refused = await callRoute(favouritesAction, { request: makeRequest('/favorites', { form: { asset_id: String(asset.id), intent: 'toggle', redirectTo: target }, headers: { cookie: `__session=${session}` } }), context: t.routerContext() })
+        expect(statusOf(refused), JSON.stringify(target)).toBe(400)
+        continue
+      }
       const signedIn = await callRoute(favouritesAction, { request: makeRequest('/favorites', { form: { asset_id: String(asset.id), intent: 'toggle', redirectTo: target }, headers: { cookie: `__session=${session}` } }), context: t.routerContext() })
       expect(locationOf(signedIn), JSON.stringify(target)).toBe('/favorites')
       const signedOut = await callRoute(favouritesAction, { request: makeRequest('/favorites', { form: { asset_id: String(asset.id), redirectTo: target } }), context: t.routerContext() })

@@ -39,7 +39,7 @@ describe('robustness', () => {
     }
     expect(status).toBe(429)
     await t.close()
-  })
+  }, 120_000)
 
   it('explore says "Failed to load assets" and home keeps its empty sections when the database fails', async () => {
     const t = await createTestContext()
