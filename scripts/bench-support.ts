@@ -10,12 +10,12 @@ export interface BuiltServer {
 }
 
 /** Starts the built app (no demo seed) on 127.0.0.1 and waits until /readyz answers. */
-export async function startBuiltServer(port: number, databaseUrl: string): Promise<BuiltServer> {
+export async function startBuiltServer(port: number, databaseUrl: string, env: Record<string, string> = {}): Promise<BuiltServer> {
   const buildDir = process.env.BUILD_DIR ?? 'build'
   if (!existsSync(path.join(buildDir, 'server/index.js'))) throw new Error('Build first: npx react-router build')
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-'))
   const child = spawn(process.execPath, [path.join(process.env.BUILD_DIR ?? 'build', 'server/index.js')], {
-    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_REQUESTS: 'false', LOG_SILENT: '1', SEED_ON_EMPTY: 'false', SESSION_SECRET: 'bench-secret-bench-secret-bench-secret' },
+    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_REQUESTS: 'false', LOG_SILENT: '1', SEED_ON_EMPTY: 'false', SESSION_SECRET: 'bench-secret-bench-secret-bench-secret', ...env },
     stdio: 'ignore',
   })
   const stop = () => {

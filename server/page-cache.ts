@@ -139,9 +139,15 @@ export function createPageCache(options: PageCacheOptions) {
       res.setHeader('Cache-Control', 'private, no-store')
       return next()
     }
+    let version: string
+    try {
+      version = await currentVersion()
+    } catch {
+      // The database does not answer: no caching; the app answers as it does without a cache.
+      return next()
+    }
     try {
       const key = req.originalUrl
-      const version = await currentVersion()
       const cached = entries.get(key)
       if (cached && cached.version === version && Date.now() - cached.at < ttlMs) return send(req, res, cached, 'hit')
       if (req.method === 'HEAD') return next()

@@ -57,7 +57,7 @@ export const API_SCHEMAS = {
       assets: { type: 'array', items: { $ref: '#/components/schemas/Asset' } },
       total: { type: 'integer', description: 'Matches, counted up to 10,000; an estimate when totalEstimated is true.' },
       totalCapped: { type: 'boolean', description: 'True when there are more than 10,000 counted matches.' },
-      totalEstimated: { type: 'boolean', description: 'True when total is an estimate (about 2,000 matches or more): rounded to two figures.' },
+      totalEstimated: { type: 'boolean', description: 'True when total is an estimate (more than about 1,000 matches), rounded to two figures.' },
       page: { type: 'integer' },
       limit: { type: 'integer' },
       pageCount: { type: 'integer' },

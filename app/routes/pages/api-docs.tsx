@@ -119,7 +119,7 @@ const OVERVIEW: DocumentSection[] = [
           <Code>limit</Code> and <Code>pageCount</Code>.
         </li>
         <li>
-          Totals of a few thousand matches or more are estimates rounded to two figures (<Code>totalEstimated</Code> is{' '}
+          Totals of more than about 1,000 matches are estimates rounded to two figures (<Code>totalEstimated</Code> is{' '}
           <Code>true</Code>); smaller ones are counted exactly. Pages stop at the 10,000th match. Narrow the search to see more.
         </li>
         <li>Public listings may be cached briefly; the Cache-Control of each is given with its answers below.</li>
