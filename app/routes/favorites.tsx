@@ -49,27 +49,27 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!user) throw redirect(`/login?redirect=${encodeURIComponent(back)}`)
   if (!parsed.success) return data({ ok: false, error: 'Choose an asset to favourite.' }, { status: 400 })
   const { db } = context.get(servicesContext)
-  let isFavorite: boolean
+  let isFavourite: boolean
   try {
     const { asset_id: assetId, intent } = parsed.data
     if (intent === 'add') {
       await addFavourite(db, user.id, assetId)
-      isFavorite = true
+      isFavourite = true
     } else if (intent === 'remove') {
       await removeFavourite(db, user.id, assetId)
-      isFavorite = false
+      isFavourite = false
     } else {
-      isFavorite = await toggleFavourite(db, user.id, assetId)
+      isFavourite = await toggleFavourite(db, user.id, assetId)
     }
   } catch (error) {
     if (error instanceof AssetNotFoundError) return data({ ok: false, error: 'Asset not found' }, { status: 404 })
     throw error
   }
   if (!isDataRequest(request)) throw redirect(back)
-  return { ok: true, isFavorite }
+  return { ok: true, isFavourite }
 }
 
-export default function FavoritesPage({ loaderData }: Route.ComponentProps) {
+export default function FavouritesPage({ loaderData }: Route.ComponentProps) {
   const { assets, total, page, pageCount, preview } = loaderData
   return (
     <Container size="xl" py="xl">
@@ -87,7 +87,7 @@ export default function FavoritesPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: 16 }}>
           {assets.map((asset) => (
-            <AssetCard key={asset.id} asset={asset} isFavorite previewHref={withQuery('/favorites', page > 1 ? `page=${page}` : '', { assetId: String(asset.id) })} />
+            <AssetCard key={asset.id} asset={asset} isFavourite previewHref={withQuery('/favorites', page > 1 ? `page=${page}` : '', { assetId: String(asset.id) })} />
           ))}
         </div>
       )}

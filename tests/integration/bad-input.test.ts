@@ -147,7 +147,7 @@ describe('bad input through every door', async () => {
       if (!p.includes(':') && !p.includes('*')) return [p]
       return PARAMS.map((v) => p.replace(/:[a-z]+|\*/gi, v))
     })
-    const auths = [{}, { authorization: `Bearer ${userToken}` }, { authorization: `Bearer ${adminToken}` }]
+    const auths: Record<string, string>[] = [{}, { authorization: `Bearer ${userToken}` }, { authorization: `Bearer ${adminToken}` }]
 
     type Case = { method: string; path: string; headers: Record<string, string>; body?: Body }
     const cases: Case[] = []

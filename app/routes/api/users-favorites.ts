@@ -26,7 +26,7 @@ async function POST({ request, context }: Route.ActionArgs) {
     if (error instanceof AssetNotFoundError) return jsonError(404, 'Asset not found')
     throw error
   }
-  return Response.json({ ok: true, asset_id: body.value.asset_id, isFavorite: true }, { status: 201 })
+  return Response.json({ ok: true, asset_id: body.value.asset_id, isFavourite: true }, { status: 201 })
 }
 
 const route = apiRoute<Route.LoaderArgs>({ GET, POST })
