@@ -7,7 +7,7 @@ import { getUser, requireUser } from '~/web/session.server'
 import { AssetCard } from '~/components/AssetCard/AssetCard'
 import { Pagination } from '~/components/Pagination/Pagination'
 import { PreviewFromUrl, withQuery } from '~/components/PreviewFromUrl/PreviewFromUrl'
-import { addFavourite, AssetNotFoundError, listFavourites, removeFavourite, toggleFavourite } from '~/domain/favourites.server'
+import { addFavourite, listFavourites, removeFavourite, toggleFavourite } from '~/domain/favourites.server'
 import { getAssetPreview } from '~/domain/preview.server'
 import { EXPLORE_PAGE_SIZE, SITE_NAME } from '~/lib/constants'
 import { parseExploreParams } from '~/lib/explore-params'
@@ -49,22 +49,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!user) throw redirect(`/login?redirect=${encodeURIComponent(back)}`)
   if (!parsed.success) return data({ ok: false, error: 'Choose an asset to favourite.' }, { status: 400 })
   const { db } = context.get(servicesContext)
-  let isFavourite: boolean
-  try {
-    const { asset_id: assetId, intent } = parsed.data
-    if (intent === 'add') {
-      await addFavourite(db, user.id, assetId)
-      isFavourite = true
-    } else if (intent === 'remove') {
-      await removeFavourite(db, user.id, assetId)
-      isFavourite = false
-    } else {
-      isFavourite = await toggleFavourite(db, user.id, assetId)
-    }
-  } catch (error) {
-    if (error instanceof AssetNotFoundError) return data({ ok: false, error: 'Asset not found' }, { status: 404 })
-    throw error
-  }
+  const { asset_id: assetId, intent } = parsed.data
+  let outcome: Awaited<ReturnType<typeof toggleFavourite>>
+  if (intent === 'add') outcome = await addFavourite(db, user.id, assetId)
+  else if (intent === 'remove') {
+    await removeFavourite(db, user.id, assetId)
+    outcome = { ok: true, value: false }
+  } else outcome = await toggleFavourite(db, user.id, assetId)
+  if (!outcome.ok) return data({ ok: false, error: 'Asset not found' }, { status: 404 })
+  const isFavourite = outcome.value
   if (!isDataRequest(request)) throw redirect(back)
   return { ok: true, isFavourite }
 }
