@@ -86,23 +86,31 @@ function routeTree(build: ServerBuild): RouteNode[] {
 
 /** The methods the route a path lands on takes: a JSON route's own list, a page's GET/HEAD and POST when it has an action. */
 export function allowedMethods(build: ServerBuild, pathname: string): string[] {
+  return routeFor(build, pathname).methods
+}
+
+function routeFor(build: ServerBuild, pathname: string): { id: string | undefined; methods: string[] } {
   // React Router's data requests (`/explore.data`, `/_root.data`) go to the page's route.
   let path = pathname.endsWith('.data') ? pathname.slice(0, -'.data'.length) : pathname
   if (path === '/_root') path = '/'
   const matches = matchRoutes(routeTree(build) as unknown as Parameters<typeof matchRoutes>[0], path)
   const leaf = matches?.at(-1)?.route as RouteNode | undefined
   const module = leaf ? (build.routes[leaf.id]?.module as { loader?: { methods?: string[] }; action?: unknown } | undefined) : undefined
-  if (!module) return ['GET', 'HEAD']
+  const id = leaf?.id
+  if (!module) return { id, methods: ['GET', 'HEAD'] }
   // A JSON route made by apiRoute() carries its list on its loader.
-  if (Array.isArray(module.loader?.methods)) return module.loader.methods
-  return module.action ? ['GET', 'HEAD', 'POST'] : ['GET', 'HEAD']
+  if (Array.isArray(module.loader?.methods)) return { id, methods: module.loader.methods }
+  return { id, methods: module.action ? ['GET', 'HEAD', 'POST'] : ['GET', 'HEAD'] }
 }
 
 /** 405 with Allow for any method the matched route does not take (TRACE included); OPTIONS gets the list. */
 export function methodGate(build: () => Promise<ServerBuild>) {
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
-      const allowed = allowedMethods(await build(), req.path)
+      const route = routeFor(await build(), req.path)
+      // Under /api/ a path no call claims is a JSON 404, not the site's page.
+      if (isApi(req) && route.id === 'routes/not-found') return refuse(req, res, 404, 'No API call at this path. See /api/openapi.json.')
+      const allowed = route.methods
       if (allowed.includes(req.method)) return next()
       const allow = allowed.join(', ')
       if (req.method === 'OPTIONS') {

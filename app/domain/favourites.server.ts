@@ -3,11 +3,8 @@ import type { DB } from '#db/client'
 import type { AssetView } from '~/lib/asset-view'
 import { toAssetView } from './search.server'
 
-export class AssetNotFoundError extends Error {
-  constructor() {
-    super('Asset not found')
-  }
-}
+/** A refusal the user can cause: each door says it in its own words and status (decision 31). */
+export type FavouriteResult<T> = { ok: true; value: T } | { ok: false; reason: 'asset-not-found' }
 
 /** Which of these assets the user has favourited. */
 export async function favouriteIdsAmong(db: DB, userId: string | null | undefined, assetIds: number[]): Promise<Set<number>> {
@@ -17,10 +14,11 @@ export async function favouriteIdsAmong(db: DB, userId: string | null | undefine
 }
 
 /** Adds a published asset to the user's favourites; adding twice changes nothing. */
-export async function addFavourite(db: DB, userId: string, assetId: number): Promise<void> {
+export async function addFavourite(db: DB, userId: string, assetId: number): Promise<FavouriteResult<true>> {
   const asset = await db.selectFrom('assets').select('id').where('id', '=', assetId).where('is_active', '=', true).executeTakeFirst()
-  if (!asset) throw new AssetNotFoundError()
+  if (!asset) return { ok: false, reason: 'asset-not-found' }
   await db.insertInto('favourites').values({ user_id: userId, asset_id: assetId }).onConflict((oc) => oc.doNothing()).execute()
+  return { ok: true, value: true }
 }
 
 /** Removes it; returns whether it was a favourite. Only ever the user's own row. */
@@ -30,10 +28,9 @@ export async function removeFavourite(db: DB, userId: string, assetId: number): 
 }
 
 /** Adds when absent, removes when present; returns the new state. */
-export async function toggleFavourite(db: DB, userId: string, assetId: number): Promise<boolean> {
-  if (await removeFavourite(db, userId, assetId)) return false
-  await addFavourite(db, userId, assetId)
-  return true
+export async function toggleFavourite(db: DB, userId: string, assetId: number): Promise<FavouriteResult<boolean>> {
+  if (await removeFavourite(db, userId, assetId)) return { ok: true, value: false }
+  return addFavourite(db, userId, assetId)
 }
 
 export async function listFavourites(db: DB, userId: string, options: { page?: number; limit?: number } = {}): Promise<{ assets: AssetView[]; total: number }> {

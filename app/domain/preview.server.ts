@@ -7,7 +7,7 @@ import { RELATED_LIMIT } from '~/lib/constants'
 export interface AssetPreviewData {
   asset: AssetView
   related: AssetView[]
-  isFavorite: boolean
+  isFavourite: boolean
   /** /explore filtered like the related strip: its category and first tag. */
   viewAll: { category: string; tags: string[] }
 }
@@ -20,7 +20,7 @@ export async function getAssetPreview(db: DB, assetId: number, userId?: string |
   return {
     asset,
     related,
-    isFavorite: favourites.has(asset.id),
+    isFavourite: favourites.has(asset.id),
     // Explore's tag filter needs every tag, so 'View All' narrows by the first tag only: it then
     // shows the related assets that carry it and more like them (decision 9).
     viewAll: { category: asset.category, tags: asset.tags.slice(0, 1) },

@@ -205,11 +205,11 @@ const EXAMPLE_POST = {
 const error = (status: number, description: string, message: string): ApiResponse => ({ status, description, schema: ref('Error'), example: { error: message } })
 const UNAUTHORIZED = error(401, 'No token, or the token has expired or been revoked.', 'Authentication required')
 const ASSET_ID: ApiParameter = { name: 'id', in: 'path', required: true, description: 'The asset’s id.', schema: { type: 'integer', minimum: 1 } }
-const BAD_ASSET_ID = error(400, 'The id in the path is not a number.', 'The asset id must be a number.')
-const FAVORITE_STATE: JsonSchema = {
+const MESSAGE: JsonSchema = { type: 'object', required: ['message'], properties: { message: { type: 'string' } } }
+const FAVOURITE_STATE: JsonSchema = {
   type: 'object',
-  required: ['ok', 'asset_id', 'isFavorite'],
-  properties: { ok: { type: 'boolean' }, asset_id: { type: 'integer' }, isFavorite: { type: 'boolean' } },
+  required: ['ok', 'asset_id', 'isFavourite'],
+  properties: { ok: { type: 'boolean' }, asset_id: { type: 'integer' }, isFavourite: { type: 'boolean' } },
 }
 
 export const API_CALLS: ApiCall[] = [
@@ -237,7 +237,7 @@ export const API_CALLS: ApiCall[] = [
       {
         name: 'limit',
         in: 'query',
-        description: `Assets per page. Values above ${API_MAX_LIMIT} are capped at ${API_MAX_LIMIT}.`,
+        description: `Assets per page, at most ${API_MAX_LIMIT}; a larger value is refused with 400.`,
         schema: { type: 'integer', minimum: 1, maximum: API_MAX_LIMIT, default: API_DEFAULT_LIMIT },
       },
     ],
@@ -337,6 +337,80 @@ export const API_CALLS: ApiCall[] = [
     ],
   },
   {
+    operationId: 'register',
+    method: 'POST',
+    path: '/api/auth/register',
+    group: 'Authentication',
+    summary: 'Create an account',
+    description: 'Creates a Free account. Sign in with POST /api/auth/login afterwards to get a token. Attempts are rate-limited per IP address and per email.',
+    bearer: false,
+    parameters: [],
+    body: {
+      schema: {
+        type: 'object',
+        required: ['email', 'password', 'full_name'],
+        properties: { email: { type: 'string', format: 'email', maxLength: 254 }, password: { type: 'string', minLength: 8, maxLength: 200 }, full_name: { type: 'string', minLength: 1, maxLength: 120 } },
+      },
+      example: { email: 'you@example.com', password: 'a long password', full_name: 'Alex Doe' },
+    },
+    responses: [
+      { status: 201, description: 'Created.', schema: { type: 'object', required: ['user'], properties: { user: ref('User') } }, example: { user: { id: '0b6f4a5e-2c1d-4f7a-8e3b-9d2c1a0f5e6b', email: 'you@example.com', full_name: 'Alex Doe', role: 'user', subscription_status: 'free', subscription_renews_at: null, subscription_ends_at: null, created_at: '2025-04-11T08:15:00.000Z' } } },
+      error(400, 'The body is not valid JSON, or a field is missing or invalid.', 'Enter a valid email address.'),
+      error(409, 'An account with this email exists.', 'An account with this email already exists.'),
+      error(415, 'The body is not JSON (or a form).', 'Send a JSON body (Content-Type: application/json).'),
+      error(429, 'Too many attempts; the Retry-After header says how many seconds to wait.', 'Too many attempts. Please try again in 12 minutes.'),
+    ],
+  },
+  {
+    operationId: 'logout',
+    method: 'POST',
+    path: '/api/auth/logout',
+    group: 'Authentication',
+    summary: 'Sign out',
+    description: 'Ends the session of the bearer token (or of the session cookie). Without either it changes nothing and still succeeds.',
+    bearer: false,
+    parameters: [],
+    responses: [{ status: 200, description: 'Signed out.', schema: { type: 'object', required: ['ok'], properties: { ok: { type: 'boolean', const: true } } }, example: { ok: true } }],
+  },
+  {
+    operationId: 'forgotPassword',
+    method: 'POST',
+    path: '/api/auth/forgot-password',
+    group: 'Authentication',
+    summary: 'Ask for a password reset email',
+    description: 'Sends a link to reset the password, valid for one hour. The answer is the same whether or not the email has an account.',
+    bearer: false,
+    parameters: [],
+    body: { schema: { type: 'object', required: ['email'], properties: { email: { type: 'string', format: 'email' } } }, example: { email: 'you@example.com' } },
+    responses: [
+      { status: 200, description: 'Sent, if the account exists.', schema: MESSAGE, example: { message: 'Password reset email sent. Please check your inbox.' } },
+      error(400, 'The body is not valid JSON, or the email is missing or invalid.', 'Enter a valid email address.'),
+      error(415, 'The body is not JSON (or a form).', 'Send a JSON body (Content-Type: application/json).'),
+      error(429, 'Too many attempts; the Retry-After header says how many seconds to wait.', 'Too many attempts. Please try again in 12 minutes.'),
+      error(502, 'The email could not be sent.', 'Failed to send password reset email.'),
+    ],
+  },
+  {
+    operationId: 'resetPassword',
+    method: 'POST',
+    path: '/api/auth/reset-password',
+    group: 'Authentication',
+    summary: 'Set a new password',
+    description: 'Sets a new password with the token from the reset email. The token works once; every session of the account ends.',
+    bearer: false,
+    parameters: [],
+    body: {
+      schema: { type: 'object', required: ['token', 'password'], properties: { token: { type: 'string', minLength: 1, maxLength: 200 }, password: { type: 'string', minLength: 8, maxLength: 200 } } },
+      example: { token: 'the token from the email', password: 'a new long password' },
+    },
+    responses: [
+      { status: 200, description: 'The password was changed.', schema: MESSAGE, example: { message: 'Password has been reset successfully. You can now log in.' } },
+      error(400, 'The token is unknown, used or expired, or the password is too short.', 'This reset link is invalid or has expired.'),
+      error(415, 'The body is not JSON (or a form).', 'Send a JSON body (Content-Type: application/json).'),
+      error(429, 'Too many attempts; the Retry-After header says how many seconds to wait.', 'Too many attempts. Please try again in 12 minutes.'),
+    ],
+  },
+  {
     operationId: 'downloadAsset',
     method: 'POST',
     path: '/api/assets/download/{id}',
@@ -352,10 +426,9 @@ export const API_CALLS: ApiCall[] = [
         schema: { type: 'object', required: ['downloadUrl', 'filename'], properties: { downloadUrl: { type: 'string' }, filename: { type: 'string' } } },
         example: { downloadUrl: '/downloads/eyJhIjo0Mn0.c2lnbmF0dXJl', filename: 'Glossy Robot Head.png' },
       },
-      BAD_ASSET_ID,
       UNAUTHORIZED,
       error(403, `The Free plan’s ${FREE_DAILY_DOWNLOADS} downloads for today are used up.`, 'Download quota exceeded'),
-      error(404, 'No published asset has this id.', 'Asset not found'),
+      error(404, 'No published asset has this id (an id is a whole number written in decimal, without leading zeros).', 'Asset not found'),
     ],
   },
   {
@@ -380,7 +453,7 @@ export const API_CALLS: ApiCall[] = [
     ],
   },
   {
-    operationId: 'listFavorites',
+    operationId: 'listFavourites',
     method: 'GET',
     path: '/api/users/favorites',
     group: 'Favorites',
@@ -403,7 +476,7 @@ export const API_CALLS: ApiCall[] = [
     ],
   },
   {
-    operationId: 'addFavorite',
+    operationId: 'addFavourite',
     method: 'POST',
     path: '/api/users/favorites',
     group: 'Favorites',
@@ -416,14 +489,14 @@ export const API_CALLS: ApiCall[] = [
       example: { asset_id: 42 },
     },
     responses: [
-      { status: 201, description: 'Saved.', schema: FAVORITE_STATE, example: { ok: true, asset_id: 42, isFavorite: true } },
+      { status: 201, description: 'Saved.', schema: FAVOURITE_STATE, example: { ok: true, asset_id: 42, isFavourite: true } },
       error(400, 'asset_id is missing or not a positive whole number.', 'asset_id must be a number.'),
       UNAUTHORIZED,
       error(404, 'No published asset has this id.', 'Asset not found'),
     ],
   },
   {
-    operationId: 'removeFavorite',
+    operationId: 'removeFavourite',
     method: 'DELETE',
     path: '/api/users/favorites/{id}',
     group: 'Favorites',
@@ -432,10 +505,9 @@ export const API_CALLS: ApiCall[] = [
     bearer: true,
     parameters: [ASSET_ID],
     responses: [
-      { status: 200, description: 'Removed.', schema: FAVORITE_STATE, example: { ok: true, asset_id: 42, isFavorite: false } },
-      BAD_ASSET_ID,
+      { status: 200, description: 'Removed.', schema: FAVOURITE_STATE, example: { ok: true, asset_id: 42, isFavourite: false } },
       UNAUTHORIZED,
-      error(404, 'The asset is not among your favourites.', 'Not in your favorites'),
+      error(404, 'The asset is not among your favourites (or the id is not a whole number).', 'Not in your favorites'),
     ],
   },
   {
@@ -489,12 +561,14 @@ export const API_CALLS: ApiCall[] = [
 /** The status codes the API answers with, for the overview. */
 export const API_STATUS_CODES: { status: number; meaning: string }[] = [
   { status: 200, meaning: 'Success.' },
-  { status: 201, meaning: 'Created: a favourite was added.' },
+  { status: 201, meaning: 'Created: an account or a favourite was added.' },
   { status: 400, meaning: 'Bad input: a parameter or body field is missing or invalid. The message says which.' },
   { status: 401, meaning: 'The call needs a bearer token and none was sent, or it is no longer valid.' },
   { status: 403, meaning: 'Signed in but not allowed, for example the daily download quota is used up.' },
   { status: 404, meaning: 'The asset, post or path does not exist.' },
   { status: 405, meaning: 'The path exists but not with this method.' },
+  { status: 409, meaning: 'An account with this email already exists.' },
+  { status: 413, meaning: 'The request body is too large.' },
   { status: 415, meaning: 'A request body that is not JSON; send Content-Type: application/json.' },
   { status: 429, meaning: 'Too many attempts in a short time; wait before trying again.' },
   { status: 500, meaning: 'Something failed on our side; try again later.' },

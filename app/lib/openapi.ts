@@ -2,6 +2,23 @@ import { API_CALLS, API_GROUPS, API_SCHEMAS, type ApiCall, type JsonSchema } fro
 import { SITE_NAME } from './constants'
 
 
+const errorResponse = (description: string, message: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' }, example: { error: message } } } })
+
+/** Answers every call can give, whatever it does: the door's checks (decisions 29 and 30). */
+function doorResponses(call: ApiCall): JsonSchema {
+  return {
+    '400': errorResponse('The address or body has characters that are not allowed (a NUL byte, a lone surrogate, text that is not UTF-8), or a parameter is invalid.', 'The request contains characters that are not allowed (a NUL byte, a lone surrogate or text that is not valid UTF-8).'),
+    '405': errorResponse('The path exists but not with this method; the Allow header lists the methods it takes.', `Method not allowed. Use ${call.method}.`),
+    ...(call.body
+      ? {
+          '413': errorResponse('The body is larger than 1MB.', 'The request body is larger than 1MB.'),
+          '415': errorResponse('The body is not JSON (or a form).', 'Send a JSON body (Content-Type: application/json).'),
+        }
+      : {}),
+    '500': errorResponse('Something failed on our side; try again later.', 'Something went wrong on our side. Please try again.'),
+  }
+}
+
 function operation(call: ApiCall): JsonSchema {
   const responses: JsonSchema = {}
   for (const r of call.responses) {
@@ -21,7 +38,7 @@ function operation(call: ApiCall): JsonSchema {
     security: call.bearer ? [{ bearerAuth: [] }] : [],
     ...(call.parameters.length ? { parameters: call.parameters.map((p) => ({ name: p.name, in: p.in, required: p.required ?? false, description: p.description, schema: p.schema })) } : {}),
     ...(call.body ? { requestBody: { required: true, content: { 'application/json': { schema: call.body.schema, example: call.body.example } } } } : {}),
-    responses,
+    responses: { ...doorResponses(call), ...responses },
   }
 }
 

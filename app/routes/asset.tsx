@@ -48,7 +48,7 @@ export default function AssetPage({ loaderData }: Route.ComponentProps) {
         mode="page"
         asset={preview.asset}
         related={preview.related}
-        isFavorite={preview.isFavorite}
+        isFavourite={preview.isFavourite}
         background={params.bg}
         zoom={params.zoom}
         closeHref="/explore"

@@ -170,7 +170,7 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
               key={asset.id}
               asset={asset}
               layout={params.view}
-              isFavorite={favourites.has(asset.id)}
+              isFavourite={favourites.has(asset.id)}
               previewHref={exploreUrl(params, { assetId: asset.id, page: params.page })}
               loading={index < 8 ? 'eager' : 'lazy'}
             />

@@ -7,7 +7,7 @@ import { getUser, requireUser } from '~/web/session.server'
 import { AssetCard } from '~/components/AssetCard/AssetCard'
 import { Pagination } from '~/components/Pagination/Pagination'
 import { PreviewFromUrl, withQuery } from '~/components/PreviewFromUrl/PreviewFromUrl'
-import { addFavourite, AssetNotFoundError, listFavourites, removeFavourite, toggleFavourite } from '~/domain/favourites.server'
+import { addFavourite, listFavourites, removeFavourite, toggleFavourite } from '~/domain/favourites.server'
 import { getAssetPreview } from '~/domain/preview.server'
 import { EXPLORE_PAGE_SIZE, SITE_NAME } from '~/lib/constants'
 import { parseExploreParams } from '~/lib/explore-params'
@@ -49,27 +49,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!user) throw redirect(loginHref(back))
   if (!parsed.success) return data({ ok: false, error: 'Choose an asset to favourite.' }, { status: 400 })
   const { db } = context.get(servicesContext)
-  let isFavorite: boolean
-  try {
-    const { asset_id: assetId, intent } = parsed.data
-    if (intent === 'add') {
-      await addFavourite(db, user.id, assetId)
-      isFavorite = true
-    } else if (intent === 'remove') {
-      await removeFavourite(db, user.id, assetId)
-      isFavorite = false
-    } else {
-      isFavorite = await toggleFavourite(db, user.id, assetId)
-    }
-  } catch (error) {
-    if (error instanceof AssetNotFoundError) return data({ ok: false, error: 'Asset not found' }, { status: 404 })
-    throw error
-  }
+  const { asset_id: assetId, intent } = parsed.data
+  let outcome: Awaited<ReturnType<typeof toggleFavourite>>
+  if (intent === 'add') outcome = await addFavourite(db, user.id, assetId)
+  else if (intent === 'remove') {
+    await removeFavourite(db, user.id, assetId)
+    outcome = { ok: true, value: false }
+  } else outcome = await toggleFavourite(db, user.id, assetId)
+  if (!outcome.ok) return data({ ok: false, error: 'Asset not found' }, { status: 404 })
+  const isFavourite = outcome.value
   if (!isDataRequest(request)) throw redirect(back)
-  return { ok: true, isFavorite }
+  return { ok: true, isFavourite }
 }
 
-export default function FavoritesPage({ loaderData }: Route.ComponentProps) {
+export default function FavouritesPage({ loaderData }: Route.ComponentProps) {
   const { assets, total, page, pageCount, preview } = loaderData
   return (
     <Container size="xl" py="xl">
@@ -87,7 +80,7 @@ export default function FavoritesPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: 16 }}>
           {assets.map((asset) => (
-            <AssetCard key={asset.id} asset={asset} isFavorite previewHref={withQuery('/favorites', page > 1 ? `page=${page}` : '', { assetId: String(asset.id) })} />
+            <AssetCard key={asset.id} asset={asset} isFavourite previewHref={withQuery('/favorites', page > 1 ? `page=${page}` : '', { assetId: String(asset.id) })} />
           ))}
         </div>
       )}

@@ -79,7 +79,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         </Title>
         <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: 16 }} data-testid="home-grid">
           {grid.map((asset) => (
-            <AssetCard key={asset.id} asset={asset} isFavorite={favourites.has(asset.id)} previewHref={withQuery('/', '', { assetId: String(asset.id) })} />
+            <AssetCard key={asset.id} asset={asset} isFavourite={favourites.has(asset.id)} previewHref={withQuery('/', '', { assetId: String(asset.id) })} />
           ))}
         </div>
         <Group justify="center" mt="xl">

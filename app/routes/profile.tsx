@@ -151,7 +151,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
           ) : (
             <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }}>
               {favourites.assets.map((asset) => (
-                <AssetCard key={asset.id} asset={asset} isFavorite previewHref={withQuery('/profile', '', { assetId: String(asset.id) })} />
+                <AssetCard key={asset.id} asset={asset} isFavourite previewHref={withQuery('/profile', '', { assetId: String(asset.id) })} />
               ))}
             </SimpleGrid>
           )}

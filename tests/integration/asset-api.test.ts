@@ -42,10 +42,11 @@ describe('GET /api/assets', () => {
     expect(body.assets[0].asset_type).toBe('image')
   })
 
-  it('caps limit at 100', async () => {
-    const { status, body } = await get('limit=5000')
-    expect(status).toBe(200)
-    expect(body.limit).toBe(100)
+  it('takes limit up to 100 and refuses more with 400, as documented', async () => {
+    expect((await get('limit=100')).body.limit).toBe(100)
+    const { status, body } = await get('limit=101')
+    expect(status).toBe(400)
+    expect(body.error).toBe('limit must be at most 100')
   })
 
   it.each([

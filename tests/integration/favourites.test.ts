@@ -29,10 +29,10 @@ describe('favourites through the web form', () => {
     const add = (await callRoute(favouritesAction, { request: makeRequest('/favorites', { form: { asset_id: String(a.id), intent: 'add', redirectTo: '/explore?q=fav' }, headers: cookie }), context: t.routerContext() })) as Response
     expect(add.headers.get('location')).toBe('/explore?q=fav')
     const twice = await callRoute(favouritesAction, { request: makeRequest('/favorites.data', { form: { asset_id: String(a.id), intent: 'add' }, headers: cookie }), context: t.routerContext() })
-    expect(twice).toEqual({ ok: true, isFavorite: true })
+    expect(twice).toEqual({ ok: true, isFavourite: true })
     expect(await t.db.selectFrom('favourites').selectAll().where('user_id', '=', user.id).execute()).toHaveLength(1)
     const toggled = await callRoute(favouritesAction, { request: makeRequest('/favorites.data', { form: { asset_id: String(a.id), intent: 'toggle' }, headers: cookie }), context: t.routerContext() })
-    expect(toggled).toEqual({ ok: true, isFavorite: false })
+    expect(toggled).toEqual({ ok: true, isFavourite: false })
   })
 
   it('sends signed-out visitors to log in and back; refuses an open redirect; 404 for a missing asset', async () => {

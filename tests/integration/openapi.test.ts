@@ -5,8 +5,8 @@ import { createPost } from '~/domain/blog.server'
 import { createSession } from '~/domain/sessions.server'
 import { action as downloadApi } from '~/routes/api/assets-download'
 import { loader as historyApi } from '~/routes/api/assets-downloads-history'
-import { action as addFavoriteApi, loader as favoritesApi } from '~/routes/api/users-favorites'
-import { action as removeFavoriteApi } from '~/routes/api/users-favorites-id'
+import { action as addFavouriteApi, loader as favouritesApi } from '~/routes/api/users-favorites'
+import { action as removeFavouriteApi } from '~/routes/api/users-favorites-id'
 import { loader as openapi } from '~/routes/api/openapi'
 import { loader as assetsApi } from '~/routes/api/assets'
 import { loader as tagsApi } from '~/routes/api/assets-tags'
@@ -26,6 +26,10 @@ const DOCUMENTED = [
   ['get', '/api/blogs/{slug}'],
   ['post', '/api/auth/login'],
   ['get', '/api/auth/me'],
+  ['post', '/api/auth/register'],
+  ['post', '/api/auth/logout'],
+  ['post', '/api/auth/forgot-password'],
+  ['post', '/api/auth/reset-password'],
   ['post', '/api/assets/download/{id}'],
   ['get', '/api/assets/downloads/history'],
   ['get', '/api/users/favorites'],
@@ -116,7 +120,7 @@ describe('GET /api/openapi.json', () => {
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' })
   })
 
-  it('documents the query of GET /api/assets with limit capped at 100', () => {
+  it('documents the query of GET /api/assets with limit at most 100', () => {
     const params = doc.paths['/api/assets'].get.parameters as Json[]
     expect(params.map((p) => p.name).sort()).toEqual(['asset_type', 'category', 'limit', 'page', 'search', 'sort', 'tags'])
     expect(params.find((p) => p.name === 'limit')!.schema.maximum).toBe(100)
@@ -184,15 +188,15 @@ describe('GET /api/openapi.json', () => {
     const history = await call(historyApi, '/api/assets/downloads/history')
     expect(keys(history.body.history[0])).toEqual(keys(doc.components.schemas.DownloadHistoryItem.properties))
 
-    const added = await call(addFavoriteApi, '/api/users/favorites', { json: { asset_id: assetId } })
+    const added = await call(addFavouriteApi, '/api/users/favorites', { json: { asset_id: assetId } })
     expect(added.status).toBe(201)
     expect(keys(added.body)).toEqual(keys(documented('post', '/api/users/favorites', '201').example))
-    const list = await call(favoritesApi, '/api/users/favorites')
+    const list = await call(favouritesApi, '/api/users/favorites')
     expect(keys(list.body)).toEqual(keys(documented('get', '/api/users/favorites', '200').schema.properties))
     expect(keys(list.body.favorites[0])).toEqual(keys(doc.components.schemas.Asset.properties))
-    const removed = await call(removeFavoriteApi, `/api/users/favorites/${assetId}`, { method: 'DELETE' }, { id: String(assetId) })
+    const removed = await call(removeFavouriteApi, `/api/users/favorites/${assetId}`, { method: 'DELETE' }, { id: String(assetId) })
     expect(removed.body).toEqual({ ...documented('delete', '/api/users/favorites/{id}', '200').example, asset_id: assetId })
-    const again = await call(removeFavoriteApi, `/api/users/favorites/${assetId}`, { method: 'DELETE' }, { id: String(assetId) })
+    const again = await call(removeFavouriteApi, `/api/users/favorites/${assetId}`, { method: 'DELETE' }, { id: String(assetId) })
     expect(again.status).toBe(404)
     expect(again.body).toEqual(documented('delete', '/api/users/favorites/{id}', '404').example)
   })

@@ -9,15 +9,15 @@ interface AssetCardProps {
   asset: AssetView
   /** Where clicking the card goes: the same page with ?assetId=, which opens the preview. */
   previewHref: string
-  isFavorite?: boolean
+  isFavourite?: boolean
   layout?: 'grid' | 'list'
   loading?: 'lazy' | 'eager'
 }
 
-export function AssetCard({ asset, previewHref, isFavorite = false, layout = 'grid', loading }: AssetCardProps) {
+export function AssetCard({ asset, previewHref, isFavourite = false, layout = 'grid', loading }: AssetCardProps) {
   const tags = asset.tags.slice(0, CARD_TAGS)
   return (
-    <article className={classes.card} data-layout={layout} data-favorite={isFavorite ? 'true' : undefined} data-testid="asset-card">
+    <article className={classes.card} data-layout={layout} data-favourite={isFavourite ? 'true' : undefined} data-testid="asset-card">
       <Link to={previewHref} preventScrollReset className={classes.link} aria-label={`Preview ${asset.title}`}>
         <div className={classes.media}>
           <AssetImage src={asset.thumbnail} alt={asset.title} loading={loading} width={480} height={480} className={classes.image} />
@@ -42,7 +42,7 @@ export function AssetCard({ asset, previewHref, isFavorite = false, layout = 'gr
           </div>
         ) : null}
       </Link>
-      <FavouriteButton assetId={asset.id} isFavorite={isFavorite} className={classes.heart} />
+      <FavouriteButton assetId={asset.id} isFavourite={isFavourite} className={classes.heart} />
     </article>
   )
 }

@@ -14,7 +14,7 @@ export const DESCRIPTION_FALLBACK = 'A free, high-quality 3D PNG render, ready f
 export interface AssetPreviewProps {
   asset: AssetView
   related: AssetView[]
-  isFavorite: boolean
+  isFavourite: boolean
   background: Background
   zoom: number
   /** Where 'close' goes: the same page without ?assetId=. */
@@ -37,7 +37,7 @@ export interface AssetPreviewProps {
  * place and Escape or a click outside closes the dialog.
  */
 export function AssetPreview(props: AssetPreviewProps) {
-  const { asset, related, isFavorite, closeHref, hrefFor, viewAllHref, mode = 'dialog' } = props
+  const { asset, related, isFavourite, closeHref, hrefFor, viewAllHref, mode = 'dialog' } = props
   const navigate = useNavigate()
   const [background, setBackground] = useState(props.background)
   const [zoom, setZoom] = useState(props.zoom)
@@ -135,7 +135,7 @@ export function AssetPreview(props: AssetPreviewProps) {
         </Title>
         <Group gap="sm" mt="md" align="flex-start">
           <DownloadButton assetId={asset.id} resume={props.resumeDownload} />
-          <FavouriteButton assetId={asset.id} isFavorite={isFavorite} />
+          <FavouriteButton assetId={asset.id} isFavourite={isFavourite} />
         </Group>
         <Group gap={6} mt="md" aria-label="Tags">
           {shownTags.map((tag) => (

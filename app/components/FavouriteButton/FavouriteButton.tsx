@@ -3,7 +3,7 @@ import classes from './FavouriteButton.module.css'
 
 interface FavouriteButtonProps {
   assetId: number
-  isFavorite: boolean
+  isFavourite: boolean
   className?: string
   size?: number
 }
@@ -12,18 +12,18 @@ interface FavouriteButtonProps {
  * The heart: a form that posts to the favourites action (signed-out visitors are sent to
  * log in there). With JavaScript it is a fetcher that shows the new state at once.
  */
-export function FavouriteButton({ assetId, isFavorite, className, size = 20 }: FavouriteButtonProps) {
+export function FavouriteButton({ assetId, isFavourite, className, size = 20 }: FavouriteButtonProps) {
   const fetcher = useFetcher()
   const location = useLocation()
   const pending = fetcher.formData?.get('intent')
-  const favourite = pending ? pending === 'add' : isFavorite
+  const favourite = pending ? pending === 'add' : isFavourite
   const label = favourite ? 'Remove from favorites' : 'Add to favorites'
   return (
     <fetcher.Form
       method="post"
       action="/favorites"
       className={`${classes.form} ${className ?? ''}`}
-      data-favorite={favourite ? 'true' : undefined}
+      data-favourite={favourite ? 'true' : undefined}
       onClick={(event) => event.stopPropagation()}
     >
       <input type="hidden" name="asset_id" value={assetId} />

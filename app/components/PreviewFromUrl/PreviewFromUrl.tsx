@@ -32,7 +32,7 @@ export function PreviewFromUrl({ preview }: { preview: AssetPreviewData | null }
     <AssetPreview
       asset={preview.asset}
       related={preview.related}
-      isFavorite={preview.isFavorite}
+      isFavourite={preview.isFavourite}
       background={params.bg}
       zoom={params.zoom}
       closeHref={withQuery(pathname, search, { assetId: null, bg: null, zoom: null, download: null })}

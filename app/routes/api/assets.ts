@@ -3,6 +3,7 @@ import { searchAssets } from '~/domain/search.server'
 import { z } from 'zod'
 import { ASSET_TYPES, SORTS } from '~/lib/constants'
 import { normaliseTags } from '~/lib/tags'
+import { API_MAX_LIMIT } from '~/lib/api-reference'
 import { servicesContext } from '~/web/context.server'
 import { apiRoute } from '~/web/http.server'
 
@@ -23,14 +24,7 @@ const ApiAssetQuerySchema = z.object({
   category: z.string().max(100, 'category must be at most 100 characters').optional(),
   tags: z.string().max(500, 'tags must be at most 500 characters').optional(),
   page: intParam('page', 100_000).optional(),
-  // Capped rather than refused: asking for more than 100 gives 100.
-  limit: z
-    .string()
-    .regex(/^\d+$/, 'limit must be a whole number')
-    .transform(Number)
-    .pipe(z.number().int().min(1, 'limit must be at least 1'))
-    .transform((n) => Math.min(n, 100))
-    .optional(),
+  limit: intParam('limit', API_MAX_LIMIT).optional(),
 })
 
 // GET /api/assets: the same search as /explore, for scripts and the hero strip (limit=5).

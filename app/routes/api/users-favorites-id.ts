@@ -12,7 +12,7 @@ async function DELETE({ request, context, params }: Route.ActionArgs) {
   if (!id) return jsonError(404, 'Not in your favorites')
   const removed = await removeFavourite(context.get(servicesContext).db, user.id, id)
   if (!removed) return jsonError(404, 'Not in your favorites')
-  return Response.json({ ok: true, asset_id: id, isFavorite: false })
+  return Response.json({ ok: true, asset_id: id, isFavourite: false })
 }
 
 const route = apiRoute<Route.LoaderArgs>({ DELETE })

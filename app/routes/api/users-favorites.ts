@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { Route } from './+types/users-favorites'
 import { requireApiUser } from '~/web/session.server'
-import { addFavourite, AssetNotFoundError, listFavourites } from '~/domain/favourites.server'
+import { addFavourite, listFavourites } from '~/domain/favourites.server'
 import { jsonError, readApiBody, apiRoute } from '~/web/http.server'
 import { servicesContext } from '~/web/context.server'
 
@@ -20,13 +20,9 @@ async function POST({ request, context }: Route.ActionArgs) {
   const user = await requireApiUser(request, context)
   const body = await readApiBody(request, AddFavourite)
   if (!body.ok) return body.response
-  try {
-    await addFavourite(context.get(servicesContext).db, user.id, body.value.asset_id)
-  } catch (error) {
-    if (error instanceof AssetNotFoundError) return jsonError(404, 'Asset not found')
-    throw error
-  }
-  return Response.json({ ok: true, asset_id: body.value.asset_id, isFavorite: true }, { status: 201 })
+  const added = await addFavourite(context.get(servicesContext).db, user.id, body.value.asset_id)
+  if (!added.ok) return jsonError(404, 'Asset not found')
+  return Response.json({ ok: true, asset_id: body.value.asset_id, isFavourite: true }, { status: 201 })
 }
 
 const route = apiRoute<Route.LoaderArgs>({ GET, POST })
