@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '~/lib/zod'
 
 export const ContactSchema = z.object({
   name: z.string({ message: 'Please tell us your name.' }).trim().min(1, 'Please tell us your name.').max(120, 'Your name is too long.'),

@@ -1,6 +1,6 @@
 import { data, Link } from 'react-router'
 import { Alert, Button, Container } from '@mantine/core'
-import { z } from 'zod'
+import { z } from '~/lib/zod'
 import type { Route } from './+types/upload'
 import { getAdmin } from '~/web/session.server'
 import { uploadBatch } from '~/domain/asset-upload.server'

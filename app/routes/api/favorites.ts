@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '~/lib/zod'
 import type { Route } from './+types/favorites'
 import { requireApiUser } from '~/web/session.server'
 import { addFavourite, AssetNotFoundError, listFavourites } from '~/domain/favourites.server'
