@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import type { DB } from '#db/client'
 import type { AssetView } from '~/lib/asset-view'
-import { toAssetView } from './search.server'
+import { toAssetView } from './assets.server'
 
 export class AssetNotFoundError extends Error {
   constructor() {
