@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '~/lib/zod'
 import path from 'node:path'
 
 // Every setting the server reads comes through here, parsed once at start; a bad value stops

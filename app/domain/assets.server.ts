@@ -7,7 +7,6 @@ import type { AssetView } from '~/lib/asset-view'
 import { normaliseTags } from '~/lib/tags'
 import { recordAudit, type AuditEntry } from './audit.server'
 import { inspectImage, makeDerivatives } from './images.server'
-import { toAssetView } from './search.server'
 import type { Storage } from './storage.server'
 import { invalidateCatalogueCache } from './catalogue-cache.server'
 import { keepUploadKeys, removeFiles, reserveUploadKeys, scheduleDeletion } from './storage-cleanup.server'
@@ -144,6 +143,30 @@ export interface AdminAssetView extends AssetView {
   original_filename: string
   published_at: string | null
   updated_at: string
+}
+
+/** An asset as pages and the public API show it: public image URLs, never the original's key. */
+export function toAssetView(asset: Asset): AssetView {
+  const url = (key: string | null) => (key ? `/images/${key.replace(/^public\//, '')}` : '')
+  const thumb = url(asset.thumb_png_key)
+  const preview = url(asset.preview_png_key)
+  return {
+    id: asset.id,
+    title: asset.title,
+    description: asset.description,
+    tags: asset.tags,
+    category: asset.category,
+    asset_type: asset.asset_type,
+    download_count: asset.download_count,
+    is_active: asset.is_active,
+    created_at: asset.created_at.toISOString(),
+    image: preview,
+    thumbnail: thumb,
+    preview_urls: { thumb, thumb_webp: url(asset.thumb_key), preview, preview_webp: url(asset.preview_key) },
+    width: asset.width,
+    height: asset.height,
+    dominant_colour: asset.dominant_colour,
+  }
 }
 
 export function toAdminAssetView(asset: Asset): AdminAssetView {

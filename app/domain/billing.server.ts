@@ -42,11 +42,6 @@ export function stripeClient(config: Config): Stripe | null {
   return client
 }
 
-/** Upgrading needs the secret key and the Pro price. */
-export function paymentsConfigured(config: Config): boolean {
-  return Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_PRICE_ID)
-}
-
 function providerFailure(action: string, error: unknown): BillingResult {
   if (!(error instanceof Stripe.errors.StripeError)) throw error
   log.error(`stripe ${action} failed`, { type: error.type, code: error.code, status: error.statusCode, message: error.message })

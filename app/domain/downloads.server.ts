@@ -3,7 +3,7 @@ import type { DB } from '#db/client'
 import type { Plan } from '#db/schema'
 import type { AssetView } from '~/lib/asset-view'
 import { FREE_DAILY_DOWNLOADS } from '~/lib/constants'
-import { toAssetView } from './search.server'
+import { toAssetView } from './assets.server'
 import { sign, verify } from './signing.server'
 
 export const QUOTA_EXCEEDED = 'Download quota exceeded'

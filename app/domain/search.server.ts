@@ -3,8 +3,9 @@ import type { DB } from '#db/client'
 import type { Database } from '#db/schema'
 import type { Asset, AssetType } from '#db/schema'
 import type { AssetView } from '~/lib/asset-view'
-import type { Sort } from '~/lib/constants'
+import { RELATED_TAG_SOURCE, type Sort } from '~/lib/constants'
 import { cachedForCatalogue } from './catalogue-cache.server'
+import { toAssetView } from './assets.server'
 
 export interface SearchQuery {
   q?: string
@@ -29,29 +30,6 @@ export interface SearchResult {
   limit: number
   /** The words actually searched for, when a typo was corrected ('robto' → 'robot'). */
   correctedQuery: string | null
-}
-
-export function toAssetView(asset: Asset): AssetView {
-  const url = (key: string | null) => (key ? `/images/${key.replace(/^public\//, '')}` : '')
-  const thumb = url(asset.thumb_png_key)
-  const preview = url(asset.preview_png_key)
-  return {
-    id: asset.id,
-    title: asset.title,
-    description: asset.description,
-    tags: asset.tags,
-    category: asset.category,
-    asset_type: asset.asset_type,
-    download_count: asset.download_count,
-    is_active: asset.is_active,
-    created_at: asset.created_at.toISOString(),
-    image: preview,
-    thumbnail: thumb,
-    preview_urls: { thumb, thumb_webp: url(asset.thumb_key), preview, preview_webp: url(asset.preview_key) },
-    width: asset.width,
-    height: asset.height,
-    dominant_colour: asset.dominant_colour,
-  }
 }
 
 /** Letters and digits only: what reaches to_tsquery can never be query syntax. */
@@ -318,14 +296,13 @@ export async function getPublishedAsset(db: DB, id: number): Promise<AssetView |
   return row ? toAssetView(row) : null
 }
 
-export const RELATED_TAG_COUNT = 3
 
 /**
  * Related assets (spec: limit 10, from the category and the first 3 tags): same category and
  * at least one of those tags, never the asset itself; the most shared tags first.
  */
 export async function relatedAssets(db: DB, asset: Pick<AssetView, 'id' | 'category' | 'tags'>, limit = 10): Promise<AssetView[]> {
-  const firstTags = asset.tags.slice(0, RELATED_TAG_COUNT)
+  const firstTags = asset.tags.slice(0, RELATED_TAG_SOURCE)
   if (firstTags.length === 0 || !asset.category) return []
   const rows = await db
     .selectFrom('assets')

@@ -10,10 +10,6 @@ export function findUserByEmail(db: DB, email: string): Promise<User | undefined
   return db.selectFrom('users').selectAll().where('email', '=', normaliseEmail(email)).executeTakeFirst()
 }
 
-export function findUserById(db: DB, id: string): Promise<User | undefined> {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
-}
-
 /**
  * Makes sure the given account exists with role admin and this password; used at start for
  * the configured (or demo) administrator.

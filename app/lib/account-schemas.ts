@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '~/lib/zod'
 import { DEFAULT_AFTER_LOGIN } from './constants'
 import { safeRedirectPath } from './redirects'
 import { parseId } from './ids'

@@ -1,5 +1,9 @@
+<<<<<<< HEAD
 import { z } from 'zod'
 import { parseId } from './ids'
+=======
+import { z } from '~/lib/zod'
+>>>>>>> h/harden-auth
 import { ASSET_TYPES } from './constants'
 import { normaliseTags } from './tags'
 

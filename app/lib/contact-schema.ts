@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '~/lib/zod'
 
 /** Length caps, enforced by the schema and shown to the browser as maxLength. */
 export const CONTACT_CAPS = { name: 120, email: 254, message: 5000 } as const

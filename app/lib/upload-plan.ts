@@ -121,12 +121,22 @@ export function sizeInMb(bytes: number): number {
   return Math.round((bytes / (1024 * 1024)) * 100) / 100
 }
 
-/** Items that Publish All takes: uploaded and not yet published (spec section 4). */
-export function readyToPublish(items: { status: string; isPublished: boolean; id: number | null }[]): number {
-  return items.filter((item) => item.status === 'completed' && !item.isPublished && item.id !== null).length
+type Publishable = { status: string; isPublished: boolean; id: number | null }
+
+/**
+ * The items 'Publish All' takes (spec section 4, decision 24): uploaded and not yet published;
+ * a draft keeps its own Publish button. The one rule for the page, the results form and the
+ * server.
+ */
+export function publishAllSelection<T extends Publishable>(items: T[]): (T & { id: number })[] {
+  return items.filter((item): item is T & { id: number } => item.status === 'completed' && !item.isPublished && item.id !== null)
+}
+
+export function readyToPublish(items: Publishable[]): number {
+  return publishAllSelection(items).length
 }
 
 /** '{n} files • {m} ready to publish' (spec: /admin/upload). */
-export function uploadCountLine(items: { status: string; isPublished: boolean; id: number | null }[]): string {
+export function uploadCountLine(items: Publishable[]): string {
   return `${items.length} files • ${readyToPublish(items)} ready to publish`
 }

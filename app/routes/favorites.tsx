@@ -1,7 +1,7 @@
 import { data, redirect } from 'react-router'
 import { Container, Text, Title, Button } from '@mantine/core'
 import { Link } from 'react-router'
-import { z } from 'zod'
+import { z } from '~/lib/zod'
 import type { Route } from './+types/favorites'
 import { getUser, requireUser } from '~/web/session.server'
 import { AssetCard } from '~/components/AssetCard/AssetCard'

@@ -18,7 +18,7 @@ async function openFirstAsset(page: Page) {
   return title
 }
 
-test('signed out: download asks to sign in, then resumes and saves {title}.png', async ({ page }) => {
+test('signed out: download asks to sign in, then offers Download now and saves {title}.png', async ({ page }) => {
   const email = uniqueEmail('resume')
   await register(page, { name: 'Rae Resume', email, password: 'resume-me-1' })
   const title = await openFirstAsset(page)
@@ -27,11 +27,16 @@ test('signed out: download asks to sign in, then resumes and saves {title}.png',
   await expect(page.getByText('You need to sign in to download the asset.')).toBeVisible()
   await page.locator('input[name=email]').fill(email)
   await page.locator('input[name=password]').fill('resume-me-1')
-  const downloadPromise = page.waitForEvent('download')
   await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await expect(page).toHaveURL(/\/explore\?assetId=\d+&download=1/)
+  // Arriving by a link spends nothing: the download waits for the user's own click (a POST).
+  const [row] = await e2eQuery<{ n: number }>('select count(*)::int as n from downloads d join users u on u.id = d.user_id where u.email = $1', [email])
+  expect(row.n).toBe(0)
+  await expect(page.getByText('You are signed in. Your download is one click away.')).toBeVisible()
+  const downloadPromise = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Download now' }).click()
   const download = await downloadPromise
   expect(download.suggestedFilename()).toBe(`${title}.png`)
-  await expect(page).toHaveURL(/\/explore\?assetId=\d+&download=1/)
 })
 
 test('signed in: Download PNG saves {title}.png and counts against the quota', async ({ page, javaScriptEnabled }) => {

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { hydrated } from './support'
 
 const NOT_FOUND = "Oops! The page you're looking for doesn't exist."
 
@@ -109,4 +110,34 @@ test('admin pages answer 404 to visitors', async ({ page }) => {
   const response = await page.goto('/admin/assets')
   expect(response?.status()).toBe(404)
   await expect(page.getByText(NOT_FOUND)).toBeVisible()
+})
+
+test('our own scripts trip no Content-Security-Policy violation (no eval) @js-only', async ({ page }) => {
+  const violations: string[] = []
+  page.on('console', (message) => {
+    if (message.text().startsWith('CSP violation')) violations.push(`${page.url()}: ${message.text()}`)
+  })
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => console.log(`CSP violation ${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`))
+  })
+  // Pages that validate forms in the browser: typing runs the form's schema.
+  for (const path of ['/login', '/reset-password?token=abc']) {
+    await page.goto(path)
+    await hydrated(page)
+    await page.locator('input[name=password]').first().fill('x')
+    await page.locator('input[name=password]').first().blur()
+  }
+  await page.goto('/admin/login')
+  const hint = page.getByText('Demo credentials').locator('..').locator('..')
+  await page.getByLabel('Email').fill((await hint.locator('code').nth(0).textContent())!)
+  await page.locator('input[name=password]').fill((await hint.locator('code').nth(1).textContent())!)
+  await page.getByRole('button', { name: 'Login as Admin' }).click()
+  await expect(page).toHaveURL(/\/admin$/)
+  await page.goto('/admin/blog/new')
+  await hydrated(page)
+  await expect(page.locator('.ProseMirror')).toBeVisible()
+  await page.locator('input[name=title]').fill('A title')
+  await page.locator('input[name=title]').blur()
+  await page.waitForTimeout(500)
+  expect(violations).toEqual([])
 })

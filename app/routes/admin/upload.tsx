@@ -1,6 +1,6 @@
 import { data, Link } from 'react-router'
 import { Alert, Button, Container } from '@mantine/core'
-import { z } from 'zod'
+import { z } from '~/lib/zod'
 import type { Route } from './+types/upload'
 import { getAdmin } from '~/web/session.server'
 import { uploadBatch } from '~/domain/asset-upload.server'
@@ -10,7 +10,7 @@ import { AdminHeader } from '~/components/admin/AdminHeader/AdminHeader'
 import { AssetUploader } from '~/components/admin/AssetUploader/AssetUploader'
 import { UploadResults } from '~/components/admin/UploadResults/UploadResults'
 import { SITE_NAME, UPLOAD_LIMIT_BYTES } from '~/lib/constants'
-import type { CsvMetadataRow, UploadItem } from '~/lib/upload-plan'
+import { publishAllSelection, type CsvMetadataRow, type UploadItem } from '~/lib/upload-plan'
 import { servicesContext } from '~/web/context.server'
 import { readMultipartUpload } from '~/web/multipart.server'
 import { readForm } from '~/web/http.server'
@@ -106,7 +106,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   let ids: number[]
   let publish = true
   if (Number.isInteger(one) && one > 0) ids = stored.filter((item) => item.id === one).map((item) => item.id as number)
-  else if (intent === 'publish-all') ids = stored.filter((item) => item.status === 'completed' && !item.isPublished).map((item) => item.id as number)
+  else if (intent === 'publish-all') ids = publishAllSelection(stored).map((item) => item.id)
   else if (intent === 'draft-all') {
     ids = stored.map((item) => item.id as number)
     publish = false

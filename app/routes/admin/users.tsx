@@ -1,6 +1,6 @@
 import { data, Form, Link } from 'react-router'
 import { Alert, Badge, Button, Container, Group, Table, Text, TextInput, VisuallyHidden } from '@mantine/core'
-import { z } from 'zod'
+import { z } from '~/lib/zod'
 import type { Route } from './+types/users'
 import { getAdmin } from '~/web/session.server'
 import { listUsersForAdmin } from '~/domain/admin.server'

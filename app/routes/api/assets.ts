@@ -1,6 +1,6 @@
 import type { Route } from './+types/assets'
 import { searchAssets } from '~/domain/search.server'
-import { z } from 'zod'
+import { z } from '~/lib/zod'
 import { ASSET_TYPES, SORTS } from '~/lib/constants'
 import { normaliseTags } from '~/lib/tags'
 import { API_MAX_LIMIT } from '~/lib/api-reference'

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState, type ChangeEvent, type DragEv
 import { UploadList, type UploadListItem } from '~/components/admin/UploadList/UploadList'
 import { UPLOAD_LIMIT_BYTES } from '~/lib/constants'
 import { fileTooLargeMessage, sizeLimitText } from '~/lib/upload-limits'
-import { planUpload, sizeInMb, uploadCountLine, type CsvMetadataRow } from '~/lib/upload-plan'
+import { planUpload, publishAllSelection, sizeInMb, uploadCountLine, type CsvMetadataRow } from '~/lib/upload-plan'
 import { useHydrated } from '~/lib/use-hydrated'
 import classes from './AssetUploader.module.css'
 
@@ -215,7 +215,7 @@ export function AssetUploader() {
   const publishAll = async () => {
     setBulkBusy(true)
     // Spec section 4: every completed, unpublished item, one at a time.
-    for (const item of itemsRef.current.filter((i) => i.status === 'completed' && !i.isPublished)) await publish(item, true)
+    for (const item of publishAllSelection(itemsRef.current)) await publish(item, true)
     setBulkBusy(false)
   }
   const saveAllAsDraft = async () => {
@@ -225,7 +225,7 @@ export function AssetUploader() {
   }
 
   const uploaded = items.filter((item) => item.id !== null && item.status !== 'error')
-  const ready = items.filter((item) => item.status === 'completed' && !item.isPublished)
+  const ready = publishAllSelection(items)
   const previewItem = items.find((item) => item.key === previewKey) ?? null
 
   return (

@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from 'react-router'
 import { Button, Group, Text, Title } from '@mantine/core'
 import { UploadList } from '~/components/admin/UploadList/UploadList'
-import { uploadCountLine, type UploadItem } from '~/lib/upload-plan'
+import { publishAllSelection, uploadCountLine, type UploadItem } from '~/lib/upload-plan'
 
 /**
  * The answer to the plain upload form: each file's outcome, with Publish, 'Publish All' and
@@ -12,7 +12,7 @@ export function UploadResults({ items }: { items: UploadItem[] }) {
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting'
   const uploaded = items.filter((item) => item.id !== null && item.status !== 'error')
-  const ready = items.filter((item) => item.status === 'completed' && !item.isPublished && item.id !== null)
+  const ready = publishAllSelection(items)
   return (
     <section aria-labelledby="upload-results">
       <Title order={2} fz="h3" id="upload-results" mb="xs">

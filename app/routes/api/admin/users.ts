@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '~/lib/zod'
 import type { Route } from './+types/users'
 import { requireApiAdmin } from '~/web/session.server'
 import { listUsersForAdmin } from '~/domain/admin.server'
