@@ -12,15 +12,18 @@ import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { randomUUID } from 'node:crypto'
 
-/** A stored file, ready to stream: enough to answer an HTTP request for it. */
+/**
+ * A stored file, ready to stream: enough to answer an HTTP request for it. Both backends fill
+ * every field; the metadata is optional only so that older Storage fakes still fit.
+ */
 export interface StoredObject {
   stream: Readable
   size: number
   /** From the key's extension (local) or the object's metadata (S3). */
-  contentType: string
+  contentType?: string
   /** A strong validator for conditional requests, quoted as HTTP wants it. */
-  etag: string
-  lastModified: Date | null
+  etag?: string
+  lastModified?: Date | null
 }
 
 /**
