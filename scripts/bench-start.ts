@@ -4,7 +4,7 @@
 // figures into docs/performance.md.
 import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { writePerformanceSection } from './bench-support'
@@ -49,7 +49,7 @@ async function timeStart(port: number, env: Record<string, string>): Promise<Tim
       } else {
         const match = /Preparing the demo catalogue: (\d+) of 160/.exec(await res.text())
         const done = match ? Number(match[1]) : 0
-        if (done > 0 && marks.at(-1)?.done !== done && (marks.length === 0 || ms - marks.at(-1)!.ms >= 5_000)) marks.push({ ms, done })
+        if (done > 0 && marks.at(-1)?.done !== done && (marks.length === 0 || ms - marks.at(-1)!.ms >= 30_000)) marks.push({ ms, done })
       }
     } catch {
       // not listening yet
@@ -81,6 +81,8 @@ async function scratchPostgres(): Promise<{ url: string; drop(): Promise<void> }
   }
 }
 
+const loads: number[] = []
+setInterval(() => loads.push(loadavg()[0]!), 5_000).unref()
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`
 const rows: string[] = []
 function record(label: string, t: Timeline) {
@@ -111,7 +113,7 @@ if (scratch) {
 writePerformanceSection('start', [
   `## First start (npm run bench:start), measured ${new Date().toISOString().slice(0, 10)}`,
   '',
-  `The built server on an empty database, demo mode, ${IMAGE_SIZE} px renders, this machine (2 cores shared with other work). "Port answering" is the first HTTP answer (the 503 start-up page); "catalogue complete" is the first 200 from /explore with /readyz green. A second start reuses the data.`,
+  `The built server on an empty database, demo mode, ${IMAGE_SIZE} px renders, this machine (2 cores shared with other work; load average during the run ${Math.min(...loads).toFixed(0)} to ${Math.max(...loads).toFixed(0)}). "Port answering" is the first HTTP answer (the 503 start-up page); "catalogue complete" is the first 200 from /explore with /readyz green. A second start reuses the data.`,
   '',
   '| start | port answering | progress (assets of 160) | catalogue complete | exit code on SIGTERM |',
   '| --- | --- | --- | --- | --- |',
