@@ -113,7 +113,7 @@ if (scratch) {
 writePerformanceSection('start', [
   `## First start (npm run bench:start), measured ${new Date().toISOString().slice(0, 10)}`,
   '',
-  `The built server on an empty database, demo mode, ${IMAGE_SIZE} px renders, this machine (2 cores shared with other work; load average during the run ${Math.min(...loads).toFixed(0)} to ${Math.max(...loads).toFixed(0)}). "Port answering" is the first HTTP answer (the 503 start-up page); "catalogue complete" is the first 200 from /explore with /readyz green. A second start reuses the data.`,
+  `The built server on an empty database, demo mode, ${IMAGE_SIZE} px renders, this machine (2 cores shared with other work; load average during the run ${loads.length ? `${Math.min(...loads).toFixed(0)} to ${Math.max(...loads).toFixed(0)}` : 'not sampled'}). "Port answering" is the first HTTP answer (the 503 start-up page); "catalogue complete" is the first 200 from /explore with /readyz green. A second start reuses the data.`,
   '',
   '| start | port answering | progress (assets of 160) | catalogue complete | exit code on SIGTERM |',
   '| --- | --- | --- | --- | --- |',
