@@ -76,7 +76,8 @@ export function createApp({ config, state, clientDir, vite }: AppOptions): expre
     if (config.isProduction) res.setHeader('Strict-Transport-Security', 'max-age=31536000')
     res.on('finish', () => {
       const durationMs = Math.round((performance.now() - started) * 10) / 10
-      recordRequest({ durationMs, status: res.statusCode })
+      // Probes and the start-up page are not the API's work: they would skew p95 and the 5xx rate.
+      if (!res.locals.unmetered) recordRequest({ durationMs, status: res.statusCode })
       if (config.LOG_REQUESTS ?? true) {
         // The path only: query strings can carry one-time tokens.
         log.info('request', { method: req.method, path: req.path, status: res.statusCode, durationMs })
@@ -120,6 +121,7 @@ export function createApp({ config, state, clientDir, vite }: AppOptions): expre
 
   // Liveness: the process serves requests. Readiness (below) says whether it can do its job.
   app.get('/healthz', (_req, res) => {
+    res.locals.unmetered = true
     res.setHeader('Cache-Control', 'no-store')
     // Liveness never waits on the database (a restart would not bring it back); it reports
     // what the monitor last knew. Readiness is the one that turns red.
@@ -127,6 +129,7 @@ export function createApp({ config, state, clientDir, vite }: AppOptions): expre
     res.json({ status: 'ok', ready: Boolean(state.services) && !state.stopping, database })
   })
   app.get('/readyz', async (_req, res) => {
+    res.locals.unmetered = true
     res.setHeader('Cache-Control', 'no-store')
     if (state.stopping) return void res.status(503).json({ status: 'stopping' })
     if (!state.services) return void res.status(503).json({ status: 'starting', progress: state.progress })
@@ -159,6 +162,7 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
 }
 
 function answerStarting(req: ExpressRequest, res: ExpressResponse, progress: StartupProgress) {
+  res.locals.unmetered = true
   res.setHeader('Retry-After', '5')
   res.setHeader('Cache-Control', 'no-store')
   const message = progress.phase === 'seeding'

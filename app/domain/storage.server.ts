@@ -1,26 +1,22 @@
 import { createReadStream } from 'node:fs'
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3'
+import type { S3Client, S3ServiceException } from '@aws-sdk/client-s3'
 import { mkdir, rm, stat, writeFile, rename, statfs } from 'node:fs/promises'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { randomUUID } from 'node:crypto'
 
-/** A stored file, ready to stream: enough to answer an HTTP request for it. */
+/**
+ * A stored file, ready to stream: enough to answer an HTTP request for it. Both backends fill
+ * every field; the metadata is optional only so that older Storage fakes still fit.
+ */
 export interface StoredObject {
   stream: Readable
   size: number
   /** From the key's extension (local) or the object's metadata (S3). */
-  contentType: string
+  contentType?: string
   /** A strong validator for conditional requests, quoted as HTTP wants it. */
-  etag: string
-  lastModified: Date | null
+  etag?: string
+  lastModified?: Date | null
 }
 
 /**
@@ -145,30 +141,34 @@ export interface S3StorageOptions {
 }
 
 function isNotFound(error: unknown): boolean {
-  if (error instanceof S3ServiceException) {
-    return error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata?.httpStatusCode === 404
-  }
-  return false
+  const e = error as Partial<S3ServiceException> | null
+  return e?.name === 'NoSuchKey' || e?.name === 'NotFound' || e?.$metadata?.httpStatusCode === 404
 }
 
 /**
- * An S3-compatible bucket (AWS S3, MinIO, R2, ...) with the official SDK. Objects are private
- * (no ACL is ever set): originals leave only through the app's signed downloads, derivatives
- * through /images/*. Public derivatives carry an immutable Cache-Control for any CDN in front.
+ * An S3-compatible bucket (AWS S3, MinIO, R2, ...) with the official SDK, loaded on first use so
+ * a start on the local folder never pays for it. Objects are private (no ACL is ever set):
+ * originals leave only through the app's signed downloads, derivatives through /images/*.
+ * Public derivatives carry an immutable Cache-Control for any CDN in front.
  */
 export function createS3Storage(options: S3StorageOptions): Storage {
-  const client = new S3Client({
-    region: options.region ?? 'us-east-1',
-    endpoint: options.endpoint,
-    forcePathStyle: options.forcePathStyle ?? Boolean(options.endpoint),
-    credentials:
-      options.accessKeyId && options.secretAccessKey
-        ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
-        : undefined,
-    // A bucket that stops answering must not hang requests: fail, and let the caller answer.
-    requestHandler: { connectionTimeout: 3_000, requestTimeout: 30_000 },
-    maxAttempts: 3,
-  })
+  let sdk: Promise<{ client: S3Client; s3: typeof import('@aws-sdk/client-s3') }> | undefined
+  const open = () =>
+    (sdk ??= import('@aws-sdk/client-s3').then((s3) => ({
+      s3,
+      client: new s3.S3Client({
+        region: options.region ?? 'us-east-1',
+        endpoint: options.endpoint,
+        forcePathStyle: options.forcePathStyle ?? Boolean(options.endpoint),
+        credentials:
+          options.accessKeyId && options.secretAccessKey
+            ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+            : undefined,
+        // A bucket that stops answering must not hang requests: fail, and let the caller answer.
+        requestHandler: { connectionTimeout: 3_000, requestTimeout: 30_000 },
+        maxAttempts: 3,
+      }),
+    })))
   const Bucket = options.bucket
   const check = (key: string) => {
     if (!isValidKey(key)) throw new Error(`Invalid storage key: ${key}`)
@@ -177,8 +177,9 @@ export function createS3Storage(options: S3StorageOptions): Storage {
   return {
     kind: 's3',
     async put(key, data, putOptions) {
+      const { client, s3 } = await open()
       await client.send(
-        new PutObjectCommand({
+        new s3.PutObjectCommand({
           Bucket,
           Key: check(key),
           Body: data,
@@ -190,8 +191,9 @@ export function createS3Storage(options: S3StorageOptions): Storage {
     },
     async get(key) {
       if (!isValidKey(key)) return null
+      const { client, s3 } = await open()
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket, Key: key }))
+        const object = await client.send(new s3.GetObjectCommand({ Bucket, Key: key }))
         if (!object.Body) return null
         return {
           stream: object.Body as Readable,
@@ -206,13 +208,15 @@ export function createS3Storage(options: S3StorageOptions): Storage {
       }
     },
     async delete(key) {
+      const { client, s3 } = await open()
       // S3 answers 204 for a missing key too.
-      await client.send(new DeleteObjectCommand({ Bucket, Key: check(key) }))
+      await client.send(new s3.DeleteObjectCommand({ Bucket, Key: check(key) }))
     },
     async exists(key) {
       if (!isValidKey(key)) return false
+      const { client, s3 } = await open()
       try {
-        await client.send(new HeadObjectCommand({ Bucket, Key: key }))
+        await client.send(new s3.HeadObjectCommand({ Bucket, Key: key }))
         return true
       } catch (error) {
         if (isNotFound(error)) return false
@@ -222,8 +226,9 @@ export function createS3Storage(options: S3StorageOptions): Storage {
     async check() {
       const probe = `probes/${randomUUID()}.txt`
       try {
-        await client.send(new PutObjectCommand({ Bucket, Key: probe, Body: 'ok', ContentType: 'text/plain' }))
-        await client.send(new DeleteObjectCommand({ Bucket, Key: probe }))
+        const { client, s3 } = await open()
+        await client.send(new s3.PutObjectCommand({ Bucket, Key: probe, Body: 'ok', ContentType: 'text/plain' }))
+        await client.send(new s3.DeleteObjectCommand({ Bucket, Key: probe }))
         // A bucket has no free-space figure.
         return { writable: true, freeBytes: null }
       } catch {
