@@ -1,9 +1,5 @@
-<<<<<<< HEAD
-import { z } from 'zod'
-import { parseId } from './ids'
-=======
 import { z } from '~/lib/zod'
->>>>>>> h/harden-auth
+import { parseId } from './ids'
 import { ASSET_TYPES } from './constants'
 import { normaliseTags } from './tags'
 

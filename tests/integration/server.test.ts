@@ -31,11 +31,7 @@ describe('the server in front of React Router', () => {
     state.progress = { phase: 'seeding', done: 12, total: 160 }
     const live = await fetch(`${base}/healthz`)
     expect(live.status).toBe(200)
-<<<<<<< HEAD
-    expect(await live.json()).toMatchObject({ status: 'ok', ready: false })
-=======
     expect(await live.json()).toEqual({ status: 'ok', ready: false, database: 'starting' })
->>>>>>> h/scale
 
     const ready = await fetch(`${base}/readyz`)
     expect(ready.status).toBe(503)
@@ -60,11 +56,7 @@ describe('the server in front of React Router', () => {
     const ready = await fetch(`${base}/readyz`)
     expect(ready.status).toBe(200)
     expect(await ready.json()).toEqual({ status: 'ready' })
-<<<<<<< HEAD
-    expect(await (await fetch(`${base}/healthz`)).json()).toMatchObject({ status: 'ok', ready: true })
-=======
     expect(await (await fetch(`${base}/healthz`)).json()).toEqual({ status: 'ok', ready: true, database: 'available' })
->>>>>>> h/scale
 
     const dead = createDatabase({ url: 'postgres://postgres@127.0.0.1:1/none' })
     state.services = { ...t.services, db: dead }

@@ -1,10 +1,5 @@
-<<<<<<< HEAD:app/routes/api/users-favorites.ts
-import { z } from 'zod'
-import type { Route } from './+types/users-favorites'
-=======
 import { z } from '~/lib/zod'
-import type { Route } from './+types/favorites'
->>>>>>> h/harden-auth:app/routes/api/favorites.ts
+import type { Route } from './+types/users-favorites'
 import { requireApiUser } from '~/web/session.server'
 import { addFavourite, listFavourites } from '~/domain/favourites.server'
 import { jsonError, readApiBody, apiRoute } from '~/web/http.server'
