@@ -48,6 +48,17 @@ export function toAssetView(asset: Asset): AssetView {
     width: asset.width,
     height: asset.height,
     dominant_colour: asset.dominant_colour,
+    file_format: (/\.([a-z0-9]+)$/i.exec(asset.original_key)?.[1] ?? 'png').toUpperCase(),
+    audio:
+      asset.audio_preview_key && asset.duration_ms !== null
+        ? {
+            duration_ms: asset.duration_ms,
+            sample_rate: asset.sample_rate,
+            channels: asset.channels,
+            waveform: asset.waveform ?? [],
+            preview_url: url(asset.audio_preview_key),
+          }
+        : null,
   }
 }
 

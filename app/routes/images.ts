@@ -3,7 +3,7 @@ import type { Route } from './+types/images'
 import { isPublicKey } from '~/domain/storage.server'
 import { servicesContext } from '~/web/context.server'
 
-const TYPES: Record<string, string> = { webp: 'image/webp', png: 'image/png', jpg: 'image/jpeg', svg: 'image/svg+xml' }
+const TYPES: Record<string, string> = { webp: 'image/webp', png: 'image/png', jpg: 'image/jpeg', svg: 'image/svg+xml', mp3: 'audio/mpeg' }
 
 /**
  * Public derivatives (thumbnails, previews) by storage key. Originals live under another
