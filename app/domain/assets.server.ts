@@ -167,6 +167,12 @@ async function prepareFiles(id: string, input: NewAssetInput): Promise<PreparedF
   }
 }
 
+export const AUDIO_STAYS_AUDIO = 'An audio file is always an audio asset.'
+export const IMAGE_NOT_AUDIO = 'An image cannot be an audio asset: choose 3D or image.'
+
+/** A type change the file does not allow. */
+export class AssetTypeError extends Error {}
+
 /** A stable hue per title, so waveform pictures differ from one another. */
 function hueOf(title: string): number {
   let h = 0
@@ -295,9 +301,14 @@ export async function listAssetsForAdmin(db: DB, query: AdminAssetQuery = {}): P
  */
 export async function updateAsset(db: DB, id: number, changes: AssetChanges, actorId: string | null): Promise<AdminAssetView | null> {
   const updated = await db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom('assets').select(['is_active', 'published_at']).where('id', '=', id).forUpdate().executeTakeFirst()
+    const before = await trx.selectFrom('assets').select(['is_active', 'published_at', 'audio_preview_key']).where('id', '=', id).forUpdate().executeTakeFirst()
     if (!before) return null
     const set: AssetUpdate = { updated_at: new Date() }
+    if (changes.asset_type !== undefined) {
+      const isAudio = before.audio_preview_key !== null
+      if (isAudio !== (changes.asset_type === 'audio')) throw new AssetTypeError(isAudio ? AUDIO_STAYS_AUDIO : IMAGE_NOT_AUDIO)
+      set.asset_type = changes.asset_type
+    }
     if (changes.title !== undefined) set.title = changes.title
     if (changes.description !== undefined) set.description = changes.description
     if (changes.category !== undefined) set.category = changes.category

@@ -24,6 +24,9 @@ export const CAROUSEL_AUTOPLAY_MS = 4000
 export const STATS_ANIMATION_MS = 1500
 export const UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024
 export const UPLOAD_LIMIT_TEXT = '10MB'
+/** Audio files have their own, larger limit: a few minutes of WAV are tens of megabytes. */
+export const AUDIO_UPLOAD_LIMIT_BYTES = 50 * 1024 * 1024
+export const AUDIO_UPLOAD_LIMIT_TEXT = '50MB'
 export const RESET_REDIRECT_MS = 3000
 export const MINIMUM_AGE = 13
 export const AUTH_TOKEN_KEY = 'authToken'

@@ -36,12 +36,18 @@ export interface MultipartOptions {
   /** 'disk' keeps memory flat for many files: each file waits in a temporary folder. */
   staging: 'memory' | 'disk'
   tooManyFilesMessage?: string
+  /** The largest single file the parser lets through (default: the image limit). */
+  maxFileBytes?: number
 }
 
-export function fileTooLargeMessage(name?: string | null): string {
+export function fileTooLargeMessage(name?: string | null, limitText: string = UPLOAD_LIMIT_TEXT): string {
   return name
-    ? `${name} is larger than ${UPLOAD_LIMIT_TEXT}: each file can be up to ${UPLOAD_LIMIT_TEXT}.`
-    : `The file is larger than ${UPLOAD_LIMIT_TEXT}: each file can be up to ${UPLOAD_LIMIT_TEXT}.`
+    ? `${name} is larger than ${limitText}: each file can be up to ${limitText}.`
+    : `The file is larger than ${limitText}: each file can be up to ${limitText}.`
+}
+
+function limitText(bytes: number): string {
+  return `${Math.round(bytes / 1024 / 1024)}MB`
 }
 
 const FILENAME_MARK = Buffer.from('filename="')
@@ -81,7 +87,7 @@ export async function readMultipartUpload(request: Request, options: MultipartOp
   const declared = Number(request.headers.get('content-length') ?? 0)
   if (declared > options.maxTotalBytes) {
     return options.maxFiles <= 2
-      ? { ok: false, status: 413, error: fileTooLargeMessage() }
+      ? { ok: false, status: 413, error: fileTooLargeMessage(null, limitText(options.maxFileBytes ?? UPLOAD_LIMIT_BYTES)) }
       : { ok: false, status: 413, error: `The upload is larger than ${Math.round(options.maxTotalBytes / 1024 / 1024)}MB in all: send fewer files at a time.` }
   }
 
@@ -95,7 +101,7 @@ export async function readMultipartUpload(request: Request, options: MultipartOp
   try {
     const form = await parseFormData(
       noted.request,
-      { maxFiles: options.maxFiles, maxFileSize: UPLOAD_LIMIT_BYTES, maxTotalSize: options.maxTotalBytes },
+      { maxFiles: options.maxFiles, maxFileSize: options.maxFileBytes ?? UPLOAD_LIMIT_BYTES, maxTotalSize: options.maxTotalBytes },
       async (file: FileUpload) => {
         // An empty file input still sends a part: no bytes and no file name (the parser
         // names such a part 'file-upload').
@@ -126,7 +132,9 @@ export async function readMultipartUpload(request: Request, options: MultipartOp
 function describeParseError(error: unknown, fileName: string | null, options: MultipartOptions): { ok: false; status: 400 | 413; error: string } | null {
   // Limit errors arrive as they are or wrapped in a FormDataParseError: look at both.
   const causes = [error, (error as { cause?: unknown } | null)?.cause]
-  if (causes.some((e) => e instanceof MaxFileSizeExceededError)) return { ok: false, status: 413, error: fileTooLargeMessage(fileName) }
+  if (causes.some((e) => e instanceof MaxFileSizeExceededError)) {
+    return { ok: false, status: 413, error: fileTooLargeMessage(fileName, limitText(options.maxFileBytes ?? UPLOAD_LIMIT_BYTES)) }
+  }
   if (causes.some((e) => e instanceof MaxTotalSizeExceededError)) {
     return { ok: false, status: 413, error: `The upload is larger than ${Math.round(options.maxTotalBytes / 1024 / 1024)}MB in all: send fewer files at a time.` }
   }

@@ -136,7 +136,7 @@ export const DEMO_IMAGES: DemoImageSpec[] = [
       return s
     })()),
   img('Concentric Circles Pattern', 'Patterns', 'png', 'Concentric rings in coral and cream spreading from the centre.',
-    ['circles', 'concentric', 'rings', 'coral', 'pattern'], ['circles'],
+    ['circles', 'concentric', 'rings', 'coral', 'pattern'], ['circles', 'rings'],
     `${rect('#fdf0e0')}${Array.from({ length: 16 }, (_, i) => `<circle cx="500" cy="500" r="${720 - i * 45}" fill="${i % 2 ? '#fdf0e0' : '#ff6f61'}"/>`).join('')}`),
 
   img('Marble Texture', 'Textures', 'jpeg', 'White marble with soft grey veins.', ['marble', 'stone', 'white', 'grey', 'texture'], ['marble'],

@@ -135,7 +135,7 @@ const A_MINOR = [57, 60, 64, 69, 72, 76, 69, 64]
 
 export const DEMO_SOUNDS: DemoSoundSpec[] = [
   loop('Upbeat Drum Loop 120 BPM', 120, 4, 'Punchy drums: a kick on every beat, a snare on two and four and closed hi-hats in eighth notes.',
-    ['drums', 'beat', 'upbeat', 'percussion'], ['drums', 'drum', 'beat'], 2, (out, b) => {
+    ['drums', 'beat', 'upbeat', 'percussion'], ['drums', 'drum', 'beat', 'percussion'], 2, (out, b) => {
       for (let i = 0; i < 16; i++) { kick(out, i * b); if (i % 2) snare(out, i * b, i); hat(out, i * b, 100 + i); hat(out, i * b + b / 2, 200 + i) }
     }),
   loop('Lo-Fi Hip Hop Beat 85 BPM', 85, 2, 'A relaxed lo-fi beat: soft kick and snare with warm electric piano chords.',

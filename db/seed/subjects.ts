@@ -66,7 +66,7 @@ const BLACK = C('Black', '#30343f')
 
 export const SUBJECTS_3D: Subject3d[] = [
   {
-    noun: 'Rocket', category: 'Space', tags: ['rocket', 'spaceship', 'launch'], material: 'glossy',
+    noun: 'Rocket', category: 'Space', tags: ['rocket', 'spaceship', 'launch', 'fins'], material: 'glossy',
     details: 'a white body, a pointed nose cone, three fins and a round blue window',
     colours: [RED, BLUE],
     build: (m) => ({ parts: [
@@ -162,7 +162,7 @@ export const SUBJECTS_3D: Subject3d[] = [
   },
   {
     noun: 'Coffee Cup', category: 'Food', tags: ['coffee', 'mug', 'saucer', 'drink'], material: 'ceramic',
-    details: 'a handle, dark coffee inside and a matching saucer',
+    details: 'a looped handle, dark coffee inside and a matching saucer',
     colours: [WHITE_C, C('Teal', '#2a9d8f')],
     build: (m) => ({ parts: [
       P(cyl(0.7, 0.035, 0.03), [0, 0.035, 0], m, 'gloss'),
@@ -183,7 +183,7 @@ export const SUBJECTS_3D: Subject3d[] = [
     ] }),
   },
   {
-    noun: 'Desk Lamp', category: 'Furniture', tags: ['lamp', 'light', 'desk'], material: 'glossy',
+    noun: 'Desk Lamp', category: 'Furniture', tags: ['lamp', 'light', 'desk', 'bulb'], material: 'glossy',
     details: 'a round base, a jointed arm and a cone shade over a glowing bulb',
     colours: [YELLOW, TEAL],
     build: (m) => ({ parts: [
@@ -221,7 +221,7 @@ export const SUBJECTS_3D: Subject3d[] = [
     ] }),
   },
   {
-    noun: 'Ice Cream Cone', category: 'Food', tags: ['ice cream', 'cone', 'dessert', 'scoop'], material: 'glossy',
+    noun: 'Ice Cream Cone', category: 'Food', tags: ['ice cream', 'cone', 'dessert', 'scoop', 'cherry'], material: 'glossy',
     details: 'two scoops on a crisp wafer cone, topped with a cherry',
     colours: [PINK, MINT],
     build: (m) => ({ parts: [
@@ -247,7 +247,7 @@ export const SUBJECTS_3D: Subject3d[] = [
   },
   {
     noun: 'Car', category: 'Vehicles', tags: ['car', 'vehicle', 'wheels'], material: 'glossy',
-    details: 'a rounded body, a glass cabin and four black wheels',
+    details: 'a rounded body, a tinted cabin and four black wheels',
     colours: [RED, TEAL],
     build: (m) => ({ azimuth: 40, parts: [
       P(box(1.8, 0.42, 0.9, 0.15), [0, 0.42, 0], m, 'gloss'),
@@ -281,8 +281,8 @@ export const SUBJECTS_3D: Subject3d[] = [
     ] }),
   },
   {
-    noun: 'Lighthouse', category: 'Icons', tags: ['lighthouse', 'tower', 'coast'], material: 'glossy',
-    details: 'a striped tapering tower, a glowing lamp room and a red roof',
+    noun: 'Lighthouse', category: 'Icons', tags: ['lighthouse', 'tower', 'coast', 'roof'], material: 'glossy',
+    details: 'a striped tapering tower, a glowing lantern room and a red roof',
     colours: [RED],
     build: () => ({ parts: [
       P(cone(0.4, 0.26, 0.9), [0, 0.9, 0], WHITE, 'gloss'),
@@ -294,7 +294,7 @@ export const SUBJECTS_3D: Subject3d[] = [
     ] }),
   },
   {
-    noun: 'Castle Tower', category: 'Icons', tags: ['castle', 'tower', 'turret'], material: 'matte',
+    noun: 'Castle Tower', category: 'Icons', tags: ['castle', 'tower', 'turret', 'roof'], material: 'matte',
     details: 'a round stone wall, battlements and a pointed roof with a flag',
     colours: [GREY, C('Sandstone', '#d6b98c')],
     build: (m) => ({ parts: [
@@ -369,7 +369,7 @@ export const SUBJECTS_3D: Subject3d[] = [
   },
   {
     noun: 'Light Bulb', category: 'Technology', tags: ['bulb', 'light', 'idea'], material: 'glossy',
-    details: 'a glowing glass globe on a ribbed metal screw base',
+    details: 'a glowing globe on a ribbed metal screw base',
     colours: [YELLOW],
     build: () => ({ parts: [
       P(sph(0.5), [0, 1.2, 0], '#ffe27a', 'emissive'),
@@ -409,7 +409,7 @@ export const SUBJECTS_3D: Subject3d[] = [
     ] }),
   },
   {
-    noun: 'Umbrella', category: 'Icons', tags: ['umbrella', 'canopy', 'handle'], material: 'glossy',
+    noun: 'Umbrella', category: 'Icons', tags: ['umbrella', 'canopy', 'parasol'], material: 'glossy',
     details: 'an open dome canopy on a straight shaft with a hooked handle',
     colours: [BLUE, YELLOW],
     build: (m) => ({ parts: [
@@ -479,7 +479,7 @@ export const SUBJECTS_3D: Subject3d[] = [
     ] }),
   },
   {
-    noun: 'Windmill', category: 'Icons', tags: ['windmill', 'sails', 'farm'], material: 'matte',
+    noun: 'Windmill', category: 'Icons', tags: ['windmill', 'sails', 'farm', 'tower'], material: 'matte',
     details: 'a tapered tower, a domed cap and four crossed sails',
     colours: [WHITE_C, C('Brick Red', '#b5483b')],
     build: (m) => ({ parts: [
@@ -491,7 +491,7 @@ export const SUBJECTS_3D: Subject3d[] = [
     ] }),
   },
   {
-    noun: 'Wooden Table', category: 'Furniture', tags: ['table', 'wood', 'legs'], material: 'matte',
+    noun: 'Wooden Table', category: 'Furniture', tags: ['table', 'wood', 'tabletop'], material: 'matte',
     details: 'a thick top on four square legs',
     colours: [C('Oak', '#b07a45'), C('Walnut', '#6b4428')],
     build: (m) => ({ elevation: 26, parts: [
@@ -500,8 +500,8 @@ export const SUBJECTS_3D: Subject3d[] = [
     ] }),
   },
   {
-    noun: 'Chair', category: 'Furniture', tags: ['chair', 'seat', 'furniture'], material: 'matte',
-    details: 'a cushioned seat, a slatted back and four legs',
+    noun: 'Chair', category: 'Furniture', tags: ['chair', 'seat', 'legs'], material: 'matte',
+    details: 'a padded seat, a slatted back and four legs',
     colours: [TEAL, C('Mustard', '#d4a017')],
     build: (m) => ({ azimuth: 40, parts: [
       P(box(0.8, 0.12, 0.8, 0.05), [0, 0.7, 0], m, 'matte'),
@@ -513,7 +513,7 @@ export const SUBJECTS_3D: Subject3d[] = [
     ] }),
   },
   {
-    noun: 'Sofa', category: 'Furniture', tags: ['sofa', 'couch', 'cushions'], material: 'velvet',
+    noun: 'Sofa', category: 'Furniture', tags: ['sofa', 'couch', 'cushions', 'seat'], material: 'velvet',
     details: 'a deep seat, two cushions, a backrest and rounded arms',
     colours: [C('Navy', '#34456e'), C('Rust', '#b5562b')],
     build: (m) => ({ azimuth: 25, elevation: 22, parts: [
@@ -543,7 +543,7 @@ export const SUBJECTS_3D: Subject3d[] = [
     ] }),
   },
   {
-    noun: 'Rubber Duck', category: 'Animals', tags: ['duck', 'rubber duck', 'bath', 'toy'], material: 'glossy',
+    noun: 'Rubber Duck', category: 'Animals', tags: ['duck', 'rubber duck', 'bath', 'tail'], material: 'glossy',
     details: 'a round body, a raised tail, an orange beak and black eyes',
     colours: [YELLOW],
     build: () => ({ parts: [
@@ -583,7 +583,7 @@ export const SUBJECTS_3D: Subject3d[] = [
     ] }),
   },
   {
-    noun: 'Turtle', category: 'Animals', tags: ['turtle', 'shell', 'reptile'], material: 'glossy',
+    noun: 'Turtle', category: 'Animals', tags: ['turtle', 'shell', 'reptile', 'legs'], material: 'glossy',
     details: 'a domed patterned shell, a head and four stubby legs',
     colours: [GREEN_C],
     build: () => ({ azimuth: 45, elevation: 26, parts: [
@@ -607,7 +607,7 @@ export const SUBJECTS_3D: Subject3d[] = [
     ] }),
   },
   {
-    noun: 'Satellite', category: 'Space', tags: ['satellite', 'solar panel', 'dish', 'orbit'], material: 'metallic',
+    noun: 'Satellite', category: 'Space', tags: ['satellite', 'solar panel', 'dish', 'orbit', 'antenna'], material: 'metallic',
     details: 'a gold body, two blue solar panels and a dish antenna',
     colours: [GOLD_C],
     build: (m) => ({ elevation: 24, parts: [
@@ -621,7 +621,7 @@ export const SUBJECTS_3D: Subject3d[] = [
   },
   {
     noun: 'Crystal', category: 'Abstract', tags: ['crystal', 'gem', 'jewel'], material: 'glossy',
-    details: 'a faceted double point standing on its tip',
+    details: 'a faceted double point balanced on its lower tip',
     colours: [C('Aqua', '#22d3ee'), C('Amethyst', '#9b5de5')],
     build: (m) => ({ parts: [P(oct(0.6), [0, 0.62, 0], m, 'gloss', { rot: [0, 30, 0] })] }),
   },
@@ -715,7 +715,7 @@ export const SUBJECTS_3D: Subject3d[] = [
   },
   {
     noun: 'Traffic Light', category: 'Icons', tags: ['traffic light', 'signal', 'road'], material: 'glossy',
-    details: 'red, amber and green lamps in a dark housing on a pole',
+    details: 'red, amber and green signals in a dark housing on a pole',
     colours: [BLACK],
     build: () => ({ parts: [
       P(cyl(0.06, 0.5), [0, 0.5, 0], DARK, 'metal'),
@@ -753,7 +753,7 @@ export const SUBJECTS_3D: Subject3d[] = [
   },
   {
     noun: 'Egg', category: 'Food', tags: ['egg', 'breakfast', 'eggcup'], material: 'glossy',
-    details: 'a smooth oval shell standing in an egg cup',
+    details: 'a smooth oval egg sitting in an eggcup',
     colours: [C('Cream', '#f4e7d2')],
     build: (m) => ({ parts: [
       P(cone(0.3, 0.32, 0.2), [0, 0.2, 0], '#4fb0c6', 'gloss', { cut: [{ shape: sph(0.3), at: [0, 0.55, 0] }] }),

@@ -26,7 +26,16 @@ type DownloadData = { ok: true; downloadUrl: string; filename: string } | { ok: 
  * fetcher that shows 'Downloading...', saves the file and shows the server's error if any.
  * `resume` is a download already granted by the page (after signing in to download).
  */
-export function DownloadButton({ assetId, resume }: { assetId: number; resume?: { downloadUrl: string; filename: string } | null }) {
+export function DownloadButton({
+  assetId,
+  format = 'PNG',
+  resume,
+}: {
+  assetId: number
+  /** What the file is: the button says 'Download WAV', 'Download JPG', ... */
+  format?: string
+  resume?: { downloadUrl: string; filename: string } | null
+}) {
   const fetcher = useFetcher<DownloadData>()
   const [saving, setSaving] = useState(false)
   const [error, setError] = useState<string | null>(null)
@@ -61,7 +70,7 @@ export function DownloadButton({ assetId, resume }: { assetId: number; resume?: 
     <div>
       <fetcher.Form method="post" action={`/assets/${assetId}/download`} onSubmit={() => setError(null)}>
         <Button type="submit" size="md" disabled={busy}>
-          {busy ? 'Downloading...' : 'Download PNG'}
+          {busy ? 'Downloading...' : `Download ${format}`}
         </Button>
       </fetcher.Form>
       {error ? (

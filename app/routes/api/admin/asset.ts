@@ -1,6 +1,6 @@
 import type { Route } from './+types/asset'
 import { requireApiAdmin } from '~/web/session.server'
-import { deleteAssets, getAssetForAdmin, updateAsset } from '~/domain/assets.server'
+import { AssetTypeError, deleteAssets, getAssetForAdmin, updateAsset } from '~/domain/assets.server'
 import { jsonError, readApiBody, methodNotAllowed } from '~/web/http.server'
 import { AssetChangesSchema, IdSchema } from '~/lib/admin-assets'
 import { servicesContext } from '~/web/context.server'
@@ -17,7 +17,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return asset ? Response.json(asset, { headers: NO_STORE }) : jsonError(404, NOT_FOUND)
 }
 
-// PUT /api/admin/assets/{id} (title, description, tags, category, is_active) → the asset;
+// PUT /api/admin/assets/{id} (title, description, tags, category, is_active, asset_type) → the asset;
 // DELETE /api/admin/assets/{id} removes the row and its files.
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = await requireApiAdmin(request, context)
@@ -29,7 +29,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     case 'PATCH': {
       const body = await readApiBody(request, AssetChangesSchema)
       if (!body.ok) return body.response
-      const asset = await updateAsset(db, id.data, body.value, admin.id)
+      let asset
+      try {
+        asset = await updateAsset(db, id.data, body.value, admin.id)
+      } catch (error) {
+        if (error instanceof AssetTypeError) return jsonError(400, error.message)
+        throw error
+      }
       return asset ? Response.json(asset, { headers: NO_STORE }) : jsonError(404, NOT_FOUND)
     }
     case 'DELETE': {

@@ -4,7 +4,7 @@ import { UploadRejectedError, UploadTooLargeError, uploadAsset } from '~/domain/
 import { listAssetsForAdmin } from '~/domain/assets.server'
 import { jsonError, methodNotAllowed } from '~/web/http.server'
 import { AdminAssetQuerySchema, UploadFieldsSchema } from '~/lib/admin-assets'
-import { UPLOAD_LIMIT_BYTES } from '~/lib/constants'
+import { AUDIO_UPLOAD_LIMIT_BYTES, UPLOAD_LIMIT_BYTES } from '~/lib/constants'
 import { servicesContext } from '~/web/context.server'
 import { readMultipartUpload } from '~/web/multipart.server'
 
@@ -26,15 +26,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed('GET', 'POST')
   const upload = await readMultipartUpload(request, {
     maxFiles: 2,
-    // The file and its thumbnail, with room for the fields and the multipart framing.
-    maxTotalBytes: 2 * UPLOAD_LIMIT_BYTES + 256 * 1024,
+    // An audio file or an image, and a thumbnail, with room for the fields and the framing;
+    // each type's own limit is checked by uploadAsset.
+    maxFileBytes: AUDIO_UPLOAD_LIMIT_BYTES,
+    maxTotalBytes: AUDIO_UPLOAD_LIMIT_BYTES + UPLOAD_LIMIT_BYTES + 256 * 1024,
     staging: 'memory',
     tooManyFilesMessage: 'Send one file and at most one thumbnail.',
   })
   if (!upload.ok) return jsonError(upload.status, upload.error)
   try {
     const file = upload.files.find((f) => f.fieldName === 'file')
-    if (!file) return jsonError(400, 'Choose an image to upload (field "file").')
+    if (!file) return jsonError(400, 'Choose an image or audio file to upload (field "file").')
     const thumbnail = upload.files.find((f) => f.fieldName === 'thumbnail')
     const fields = UploadFieldsSchema.safeParse(Object.fromEntries(upload.fields))
     if (!fields.success) return jsonError(400, fields.error.issues[0]?.message ?? 'Invalid upload fields.')
@@ -48,6 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       tags: fields.data.tags,
       category: fields.data.category,
       assetType: fields.data.asset_type,
+      mimeType: file.type,
     })
     return Response.json(asset, { status: 201, headers: { ...NO_STORE, Location: `/api/admin/assets/${asset.id}` } })
   } catch (error) {
