@@ -117,13 +117,13 @@ export const DEMO_IMAGES: DemoImageSpec[] = [
   img('Yellow Chevron Pattern', 'Patterns', 'png', 'Zigzag chevron bands of yellow and charcoal.',
     ['chevron', 'zigzag', 'yellow', 'charcoal', 'pattern'], ['chevron'],
     `<defs>${pattern('p', 100, 60, '<path d="M0 40 L50 0 L100 40 L100 60 L50 20 L0 60 Z" fill="#f5c518"/>')}</defs>${rect('#2b2f3a')}${rect('url(#p)')}`),
-  img('Teal Hexagon Grid Pattern', 'Patterns', 'png', 'Outlined hexagons in a honeycomb grid, light teal lines on dark teal.',
+  img('Teal Hexagon Grid Pattern', 'Patterns', 'png', 'Outlined hexagons in a honeycomb grid, pale teal lines on dark teal.',
     ['hexagon', 'honeycomb', 'teal', 'grid', 'pattern'], ['hexagon'],
     `<defs>${pattern('p', 104, 180, '<path d="M52 0 L104 30 L104 90 L52 120 L0 90 L0 30 Z M52 120 L52 180" fill="none" stroke="#7fe0d2" stroke-width="6"/>')}</defs>${rect('#0f5257')}${rect('url(#p)')}`),
-  img('Pink Wavy Lines Pattern', 'Patterns', 'png', 'Rows of soft wavy lines in pink and cream.',
-    ['waves', 'wavy lines', 'pink', 'cream', 'pattern'], ['wavy'],
+  img('Pink Wavy Lines Pattern', 'Patterns', 'png', 'Rows of soft wavy lines in pink and ivory.',
+    ['waves', 'wavy lines', 'pink', 'ivory', 'pattern'], ['wavy'],
     `<defs>${pattern('p', 200, 60, '<path d="M0 30 Q50 0 100 30 T200 30" fill="none" stroke="#e7548f" stroke-width="12"/>')}</defs>${rect('#fff1e6')}${rect('url(#p)')}`),
-  img('Retro Triangle Mosaic Pattern', 'Patterns', 'png', 'A mosaic of triangles in orange, teal, cream and brown, retro colours.',
+  img('Retro Triangle Mosaic Pattern', 'Patterns', 'png', 'A mosaic of triangles in orange, teal, ivory and brown, retro colours.',
     ['triangles', 'mosaic', 'retro', 'geometric', 'pattern'], ['triangles'],
     (() => {
       const r = rng(7)
@@ -135,7 +135,7 @@ export const DEMO_IMAGES: DemoImageSpec[] = [
       }
       return s
     })()),
-  img('Concentric Circles Pattern', 'Patterns', 'png', 'Concentric rings in coral and cream spreading from the centre.',
+  img('Concentric Circles Pattern', 'Patterns', 'png', 'Concentric rings in coral and ivory spreading from the centre.',
     ['circles', 'concentric', 'rings', 'coral', 'pattern'], ['circles', 'rings'],
     `${rect('#fdf0e0')}${Array.from({ length: 16 }, (_, i) => `<circle cx="500" cy="500" r="${720 - i * 45}" fill="${i % 2 ? '#fdf0e0' : '#ff6f61'}"/>`).join('')}`),
 
@@ -143,13 +143,13 @@ export const DEMO_IMAGES: DemoImageSpec[] = [
     `<defs>${noise('n', '0.004 0.012', 5, 3, tint(0.45, 0.47, 0.5, 2.2) , 'turbulence')}</defs>${rect('#f2f1ee')}<rect width="1000" height="1000" filter="url(#n)" opacity="0.6"/>`),
   img('Wood Grain Texture', 'Textures', 'jpeg', 'Warm brown wood grain with long streaks.', ['wood', 'grain', 'brown', 'texture'], ['wood'],
     `<defs>${noise('n', '0.002 0.06', 3, 11, tint(0.27, 0.15, 0.07, 1.6))}</defs>${rect('#b07a45')}<rect width="1000" height="1000" filter="url(#n)"/>`),
-  img('Paper Grain Texture', 'Textures', 'jpeg', 'Off-white paper with a fine, even grain.', ['paper', 'grain', 'cream', 'texture'], ['paper'],
+  img('Paper Grain Texture', 'Textures', 'jpeg', 'Off-white paper with a fine, even grain.', ['paper', 'grain', 'ivory', 'texture'], ['paper'],
     `<defs>${noise('n', '0.9', 2, 5, tint(0.5, 0.45, 0.35, 0.5))}</defs>${rect('#f3ecdc')}<rect width="1000" height="1000" filter="url(#n)"/>`),
   img('Denim Fabric Texture', 'Textures', 'jpeg', 'Blue denim twill with fine diagonal weave.', ['denim', 'fabric', 'blue', 'texture'], ['denim'],
     `<defs>${pattern('p', 8, 8, '<path d="M0 8 L8 0" stroke="#8fb3e0" stroke-width="1.5" opacity="0.5"/>')}${noise('n', '0.5', 2, 9, tint(0.05, 0.1, 0.2, 0.7))}</defs>${rect('#2f4f7f')}${rect('url(#p)')}<rect width="1000" height="1000" filter="url(#n)"/>`),
   img('Brushed Metal Texture', 'Textures', 'jpeg', 'Silver brushed steel with fine horizontal strokes.', ['metal', 'steel', 'brushed', 'silver', 'texture'], ['metal'],
     `<defs>${linear('g', ['#9aa3ad', '#e6eaee', '#a7b0ba'], 0)}${noise('n', '0.001 0.4', 2, 4, tint(0.2, 0.2, 0.22, 0.9))}</defs>${rect('url(#g)')}<rect width="1000" height="1000" filter="url(#n)"/>`),
-  img('Terrazzo Texture', 'Textures', 'jpeg', 'Cream terrazzo scattered with chips of terracotta, sage and charcoal.', ['terrazzo', 'chips', 'cream', 'texture'], ['terrazzo'],
+  img('Terrazzo Texture', 'Textures', 'jpeg', 'Ivory terrazzo scattered with chips of terracotta, sage and charcoal.', ['terrazzo', 'chips', 'ivory', 'texture'], ['terrazzo'],
     (() => {
       const r = rng(21)
       const cols = ['#c8643b', '#8fae8b', '#3f4654', '#e0a458']
@@ -195,7 +195,7 @@ export const DEMO_IMAGES: DemoImageSpec[] = [
     ['hills', 'countryside', 'green', 'landscape', 'illustration'], ['hills', 'clouds'],
     `${rect('#a8dcff')}<g fill="#fff"><circle cx="200" cy="200" r="50"/><circle cx="260" cy="180" r="65"/><circle cx="320" cy="205" r="45"/><circle cx="700" cy="150" r="40"/><circle cx="750" cy="135" r="55"/></g>${hills('#8ccf6a', 560, 60, 1.4, 0.2)}${hills('#5fb04a', 700, 70, 1.8, 1.9)}${hills('#3f8f3a', 850, 50, 2.2, 0.9)}`),
   img('Pine Forest Illustration', 'Illustrations', 'jpeg', 'Rows of dark green pine trees under a misty morning sky.',
-    ['forest', 'pine', 'tree', 'woods', 'illustration'], ['forest', 'tree', 'pine'],
+    ['forest', 'pine', 'tree', 'trees', 'illustration'], ['forest', 'tree', 'pine'],
     (() => {
       let s = `<defs>${linear('s', ['#dfe9e4', '#a9c5bb'], 90)}</defs>${rect('url(#s)')}`
       const rows: [number, number, string][] = [[620, 220, '#7fa597'], [780, 300, '#4c7d6a'], [980, 420, '#24493c']]

@@ -134,7 +134,7 @@ function noiseBed(out: Float32Array, seed: number, cutoff: number, gain: (t: num
 const A_MINOR = [57, 60, 64, 69, 72, 76, 69, 64]
 
 export const DEMO_SOUNDS: DemoSoundSpec[] = [
-  loop('Upbeat Drum Loop 120 BPM', 120, 4, 'Punchy drums: a kick on every beat, a snare on two and four and closed hi-hats in eighth notes.',
+  loop('Upbeat Drum Loop 120 BPM', 120, 4, 'Punchy drums: a kick on every beat, a snare on two and four and closed hihat cymbals in eighth notes.',
     ['drums', 'beat', 'upbeat', 'percussion'], ['drums', 'drum', 'beat', 'percussion'], 2, (out, b) => {
       for (let i = 0; i < 16; i++) { kick(out, i * b); if (i % 2) snare(out, i * b, i); hat(out, i * b, 100 + i); hat(out, i * b + b / 2, 200 + i) }
     }),
@@ -154,7 +154,7 @@ export const DEMO_SOUNDS: DemoSoundSpec[] = [
       const chords = [[60, 64, 67], [57, 60, 64], [53, 57, 60], [55, 59, 62]]
       chords.forEach((ch, i) => ch.forEach((n, j) => { pluck(out, i * 4 * b + j * 0.03, midi(n), 0.14, 2.5); pluck(out, i * 4 * b + 2 * b, midi(n), 0.08, 3) }))
     }),
-  loop('Funky Bass Groove 100 BPM', 100, 2, 'A syncopated bass line in E with a tight kick and hats.',
+  loop('Funky Bass Groove 100 BPM', 100, 2, 'A syncopated bass line in E with a tight kick and hihat.',
     ['bass', 'groove', 'funk'], ['bass', 'groove'], 1, (out, b) => {
       const line = [[0, 40], [0.75, 40], [1.5, 43], [2, 45], [3, 47], [3.5, 45]]
       for (let bar = 0; bar < 2; bar++) {

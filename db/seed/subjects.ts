@@ -67,7 +67,7 @@ const BLACK = C('Black', '#30343f')
 export const SUBJECTS_3D: Subject3d[] = [
   {
     noun: 'Rocket', category: 'Space', tags: ['rocket', 'spaceship', 'launch', 'fins'], material: 'glossy',
-    details: 'a white body, a pointed nose cone, three fins and a round blue window',
+    details: 'a white body, a pointed red nose, three fins and a round blue window',
     colours: [RED, BLUE],
     build: (m) => ({ parts: [
       P(cap(0.32, 0.55), [0, 1.0, 0], WHITE),
@@ -98,7 +98,7 @@ export const SUBJECTS_3D: Subject3d[] = [
   {
     noun: 'House', category: 'Icons', tags: ['house', 'home', 'roof', 'chimney'], material: 'matte',
     details: 'a pitched roof, a chimney, a front door and two windows',
-    colours: [C('Cream', '#f2e6cf'), C('Blue', '#8fb4e8')],
+    colours: [C('Ivory', '#f2e6cf'), C('Blue', '#8fb4e8')],
     build: (m) => ({ parts: [
       P(box(1.4, 1.0, 1.1, 0.03), [0, 0.5, 0], m, 'matte'),
       P(prism(0.82, 0.6, 0.62), [0, 1.0, 0], '#c0392b', 'matte'),
@@ -123,7 +123,7 @@ export const SUBJECTS_3D: Subject3d[] = [
   },
   {
     noun: 'Pine Tree', category: 'Nature', tags: ['tree', 'pine', 'conifer'], material: 'matte',
-    details: 'three stacked cones of needles on a short brown trunk',
+    details: 'three stacked tiers of needles on a short brown trunk',
     colours: [C('Dark Green', '#2f7d4a'), C('Snowy White', '#e8eef5')],
     build: (m) => ({ parts: [
       P(cyl(0.1, 0.2), [0, 0.2, 0], WOOD, 'matte'),
@@ -184,7 +184,7 @@ export const SUBJECTS_3D: Subject3d[] = [
   },
   {
     noun: 'Desk Lamp', category: 'Furniture', tags: ['lamp', 'light', 'desk', 'bulb'], material: 'glossy',
-    details: 'a round base, a jointed arm and a cone shade over a glowing bulb',
+    details: 'a round base, a jointed arm and a flared shade over a glowing bulb',
     colours: [YELLOW, TEAL],
     build: (m) => ({ parts: [
       P(cyl(0.4, 0.05, 0.03), [0, 0.05, 0], m, 'gloss'),
@@ -212,7 +212,7 @@ export const SUBJECTS_3D: Subject3d[] = [
   },
   {
     noun: 'Donut', category: 'Food', tags: ['donut', 'doughnut', 'icing', 'dessert'], material: 'glossy',
-    details: 'glossy icing on a golden ring of dough, topped with sprinkles',
+    details: 'glossy icing on golden dough, topped with sprinkles',
     colours: [PINK, C('Chocolate', '#5b3a29')],
     build: (m) => ({ elevation: 38, parts: [
       P(tor(0.55, 0.28), [0, 0.28, 0], '#d9a066', 'matte'),
@@ -246,7 +246,7 @@ export const SUBJECTS_3D: Subject3d[] = [
     ] }),
   },
   {
-    noun: 'Car', category: 'Vehicles', tags: ['car', 'vehicle', 'wheels'], material: 'glossy',
+    noun: 'Car', category: 'Vehicles', tags: ['car', 'automobile', 'wheels'], material: 'glossy',
     details: 'a rounded body, a tinted cabin and four black wheels',
     colours: [RED, TEAL],
     build: (m) => ({ azimuth: 40, parts: [
@@ -381,7 +381,7 @@ export const SUBJECTS_3D: Subject3d[] = [
   },
   {
     noun: 'Headphones', category: 'Music', tags: ['headphones', 'audio', 'headset'], material: 'matte',
-    details: 'a curved headband and two padded ear cups',
+    details: 'a curved headband and two padded earpieces',
     colours: [BLACK, PINK],
     build: (m) => ({ parts: [
       P(tor(0.6, 0.06), [0, 0.8, 0], m, 'gloss', { rot: [90, 0, 0], above: 0 }),
@@ -395,7 +395,7 @@ export const SUBJECTS_3D: Subject3d[] = [
   },
   {
     noun: 'Alarm Clock', category: 'Technology', tags: ['clock', 'alarm', 'bells', 'time'], material: 'glossy',
-    details: 'two bells on top, a white face with hands and short legs',
+    details: 'two bells on top, a white face with hands and short feet',
     colours: [RED, TEAL],
     build: (m) => ({ parts: [
       P(cyl(0.5, 0.18, 0.08), [0, 0.7, 0], m, 'gloss', { rot: [90, 0, 0] }),
@@ -491,9 +491,9 @@ export const SUBJECTS_3D: Subject3d[] = [
     ] }),
   },
   {
-    noun: 'Wooden Table', category: 'Furniture', tags: ['table', 'wood', 'tabletop'], material: 'matte',
+    noun: 'Dining Table', category: 'Furniture', tags: ['table', 'wood', 'tabletop', 'legs'], material: 'matte',
     details: 'a thick top on four square legs',
-    colours: [C('Oak', '#b07a45'), C('Walnut', '#6b4428')],
+    colours: [C('Maple', '#b07a45'), C('Walnut', '#6b4428')],
     build: (m) => ({ elevation: 26, parts: [
       P(box(1.6, 0.1, 1.0, 0.03), [0, 0.85, 0], m, 'gloss'),
       ...[-0.7, 0.7].flatMap((x) => [-0.4, 0.4].map((z) => P(box(0.1, 0.8, 0.1, 0.02), [x, 0.4, z], m, 'matte'))),
@@ -543,7 +543,7 @@ export const SUBJECTS_3D: Subject3d[] = [
     ] }),
   },
   {
-    noun: 'Rubber Duck', category: 'Animals', tags: ['duck', 'rubber duck', 'bath', 'tail'], material: 'glossy',
+    noun: 'Rubber Duck', category: 'Animals', tags: ['duck', 'rubber duck', 'bath', 'tail', 'beak'], material: 'glossy',
     details: 'a round body, a raised tail, an orange beak and black eyes',
     colours: [YELLOW],
     build: () => ({ parts: [
@@ -596,8 +596,8 @@ export const SUBJECTS_3D: Subject3d[] = [
     ] }),
   },
   {
-    noun: 'Flying Saucer', category: 'Space', tags: ['ufo', 'saucer', 'alien', 'spacecraft'], material: 'metallic',
-    details: 'a wide metal disc, a glass dome and a ring of lights',
+    noun: 'Flying Saucer', category: 'Space', tags: ['ufo', 'saucer', 'alien', 'spacecraft', 'lights'], material: 'metallic',
+    details: 'a wide metal disc, a clear dome and a circle of lights',
     colours: [SILVER, C('Green', '#4caf50')],
     build: (m) => ({ elevation: 18, parts: [
       P(ell(1.0, 0.2, 1.0), [0, 0.6, 0], m, 'metal'),
@@ -715,7 +715,7 @@ export const SUBJECTS_3D: Subject3d[] = [
   },
   {
     noun: 'Traffic Light', category: 'Icons', tags: ['traffic light', 'signal', 'road'], material: 'glossy',
-    details: 'red, amber and green signals in a dark housing on a pole',
+    details: 'red, amber and green signals in a dark case on a pole',
     colours: [BLACK],
     build: () => ({ parts: [
       P(cyl(0.06, 0.5), [0, 0.5, 0], DARK, 'metal'),
@@ -754,7 +754,7 @@ export const SUBJECTS_3D: Subject3d[] = [
   {
     noun: 'Egg', category: 'Food', tags: ['egg', 'breakfast', 'eggcup'], material: 'glossy',
     details: 'a smooth oval egg sitting in an eggcup',
-    colours: [C('Cream', '#f4e7d2')],
+    colours: [C('Ivory', '#f4e7d2')],
     build: (m) => ({ parts: [
       P(cone(0.3, 0.32, 0.2), [0, 0.2, 0], '#4fb0c6', 'gloss', { cut: [{ shape: sph(0.3), at: [0, 0.55, 0] }] }),
       P(ell(0.32, 0.44, 0.32), [0, 0.78, 0], m, 'gloss'),
