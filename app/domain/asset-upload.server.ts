@@ -58,7 +58,7 @@ export async function uploadAsset(db: DB, storage: Storage, actorId: string | nu
     throw new UploadTooLargeError(input.filename || undefined, AUDIO_UPLOAD_LIMIT_TEXT, 'an audio file')
   }
   if (!isAudio && input.original.byteLength > UPLOAD_LIMIT_BYTES) {
-    throw new UploadTooLargeError(input.filename || undefined, UPLOAD_LIMIT_TEXT, 'an image')
+    throw new UploadTooLargeError(input.filename || undefined)
   }
   if (input.thumbnail && input.thumbnail.byteLength > UPLOAD_LIMIT_BYTES) throw new UploadTooLargeError('The thumbnail')
   if (input.original.byteLength === 0) throw new UploadRejectedError('The file is empty.')

@@ -10,9 +10,9 @@ import { AdminHeader } from '~/components/admin/AdminHeader/AdminHeader'
 import { AssetUploader } from '~/components/admin/AssetUploader/AssetUploader'
 import { UploadResults } from '~/components/admin/UploadResults/UploadResults'
 import { AUDIO_UPLOAD_LIMIT_BYTES, SITE_NAME, UPLOAD_LIMIT_BYTES } from '~/lib/constants'
-import type { CsvMetadataRow, UploadItem } from '~/lib/upload-plan'
+import { isAudioFile, type CsvMetadataRow, type UploadItem } from '~/lib/upload-plan'
 import { servicesContext } from '~/web/context.server'
-import { readMultipartUpload } from '~/web/multipart.server'
+import { fileTooLargeMessage, readMultipartUpload } from '~/web/multipart.server'
 
 export const meta: Route.MetaFunction = () => [{ title: `Upload Assets | Admin | ${SITE_NAME}` }]
 
@@ -81,6 +81,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       const images = upload.files.filter((f) => f.fieldName === 'files')
       if (images.length === 0) return data<ActionReply>({ intent: 'error', error: 'Choose at least one image to upload.' }, { status: 400 })
+      // As before audio came: an image over its limit refuses the whole form, naming it.
+      const tooLarge = images.find((f) => !isAudioFile(f) && f.size > UPLOAD_LIMIT_BYTES)
+      if (tooLarge) return data<ActionReply>({ intent: 'error', error: `${fileTooLargeMessage(tooLarge.name)} Nothing was uploaded.` }, { status: 413 })
       const imageType = upload.fields.get('image_type') === 'image' ? 'image' : '3d'
       const items = await uploadBatch(db, storage, admin.id, images, rows, imageType)
       const anyStored = items.some((item) => item.id !== null)

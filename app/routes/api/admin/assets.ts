@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!upload.ok) return jsonError(upload.status, upload.error)
   try {
     const file = upload.files.find((f) => f.fieldName === 'file')
-    if (!file) return jsonError(400, 'Choose an image or audio file to upload (field "file").')
+    if (!file) return jsonError(400, 'Choose an image to upload (field "file").')
     const thumbnail = upload.files.find((f) => f.fieldName === 'thumbnail')
     const fields = UploadFieldsSchema.safeParse(Object.fromEntries(upload.fields))
     if (!fields.success) return jsonError(400, fields.error.issues[0]?.message ?? 'Invalid upload fields.')
