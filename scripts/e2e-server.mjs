@@ -57,7 +57,7 @@ const child = spawn(process.execPath, [path.join(process.env.BUILD_DIR ?? 'build
     ADMIN_PASSWORD: '',
     // Many sign-ins from one address in a few minutes: keep the limits, raise the ceilings.
     RATE_LIMIT_SCALE: '50',
-    // Smaller demo renders: the same 160 assets, seeded in a fraction of the time.
+    // Smaller demo files: the same catalogue, seeded in a fraction of the time.
     DEMO_IMAGE_SIZE: '384',
     ...google.env,
     // Stripe keys, the API base and the checkout origin (FORM_ACTION_ORIGINS) all point at the fake.

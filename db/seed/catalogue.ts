@@ -32,7 +32,7 @@ function threeD(subject: Subject3d, colour: { name: string; hex: string }): Demo
     colour,
     title: `${colour.name} ${subject.noun}`,
     description: `A ${subject.material} ${colourWord} ${subject.noun.toLowerCase()} with ${subject.details}, rendered in 3D with soft shadows on a transparent background.`,
-    tags: [...new Set([...subject.tags, colourWord, subject.material, '3d render'])],
+    tags: [...new Set([...subject.tags, colourWord, subject.material])],
     category: subject.category,
     subjects: [...new Set([...words(subject.noun), ...subject.tags.flatMap(words)])],
   }

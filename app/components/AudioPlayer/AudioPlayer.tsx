@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { AudioView } from '~/lib/asset-view'
 import { formatDuration } from '~/lib/asset-view'
 import classes from './AudioPlayer.module.css'
@@ -23,9 +23,14 @@ export function CardAudio({ audio, title }: { audio: AudioView; title: string })
   const [enhanced, setEnhanced] = useState(false)
   const [playing, setPlaying] = useState(false)
   useEffect(() => setEnhanced(true), [])
-  useEffect(() => () => {
-    if (current && playing) current.stop()
-  }, [playing])
+  const own = useRef<HTMLAudioElement | null>(null)
+  // Leaving the page (or the card) stops its sound, and only its own.
+  useEffect(
+    () => () => {
+      if (current && current.audio === own.current) current.stop()
+    },
+    [],
+  )
 
   function toggle() {
     if (playing && current) {
@@ -34,6 +39,7 @@ export function CardAudio({ audio, title }: { audio: AudioView; title: string })
     }
     current?.stop()
     const element = new Audio(audio.preview_url)
+    own.current = element
     const stop = () => {
       element.pause()
       setPlaying(false)
