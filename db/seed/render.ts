@@ -53,7 +53,17 @@ export async function demoFile(asset: DemoAsset, imageSize: number, cacheDir?: s
   if (asset.assetType === '3d') {
     const webp = await sceneWebp(sceneOf(asset), cacheDir)
     const size = Math.min(imageSize, RENDER_SIZE)
-    const data = await sharp(webp).resize(size, size).png({ compressionLevel: 8 }).toBuffer()
+    // The ground shadow can reach the frame's edge: fade the outer band so it never ends in a
+    // hard line. Each mask multiplies the alpha (dest-in), one across, one down.
+    const band = (vertical: boolean) =>
+      Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"><defs><linearGradient id="f" x1="0" y1="0" x2="${vertical ? 0 : 1}" y2="${vertical ? 1 : 0}">` +
+          `<stop offset="0" stop-opacity="0"/><stop offset="0.07" stop-opacity="1"/><stop offset="0.93" stop-opacity="1"/><stop offset="1" stop-opacity="0"/>` +
+          `</linearGradient></defs><rect width="${size}" height="${size}" fill="url(#f)"/></svg>`,
+      )
+    const resized = await sharp(webp).resize(size, size).png().toBuffer()
+    const across = await sharp(resized).composite([{ input: band(false), blend: 'dest-in' }]).png().toBuffer()
+    const data = await sharp(across).composite([{ input: band(true), blend: 'dest-in' }]).png({ compressionLevel: 8 }).toBuffer()
     return { data, filename: `${asset.title}.png` }
   }
   if (asset.assetType === 'image') {
