@@ -101,7 +101,7 @@ test('All filters narrows by category and tags', async ({ page }) => {
 })
 
 test('grid and list toggle is kept in the URL', async ({ page }) => {
-  await page.goto('/explore?q=cube')
+  await page.goto('/explore?q=rocket')
   await page.getByRole('group', { name: 'Layout' }).getByRole('link', { name: 'List' }).click()
   await expect(page).toHaveURL(/view=list/)
   await expect(cards(page).first()).toHaveAttribute('data-layout', 'list')
