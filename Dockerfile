@@ -22,6 +22,8 @@ ENV NODE_ENV=production \
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
+# The committed demo renders: the first start scales them instead of ray marching (decision 29).
+COPY --from=build /app/db/seed/renders ./db/seed/renders
 COPY package.json ./
 RUN mkdir -p /data && chown node:node /data
 USER node

@@ -21,7 +21,7 @@ export default defineConfig({
   },
   ssr: {
     // Native or WASM packages stay outside the server bundle.
-    external: ['sharp', 'argon2', '@electric-sql/pglite', 'pg'],
+    external: ['sharp', 'argon2', '@electric-sql/pglite', 'pg', '@ffmpeg-installer/ffmpeg'],
   },
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],

@@ -64,6 +64,12 @@ export interface AssetsTable {
   height: number | null
   bytes: number | null
   dominant_colour: string | null
+  /** Audio only: what the decoder found, the waveform peaks (0..1) and the MP3 preview. */
+  duration_ms: number | null
+  sample_rate: number | null
+  channels: number | null
+  waveform: ColumnType<number[] | null, string | null, string | null>
+  audio_preview_key: string | null
   created_at: Timestamp
   updated_at: Timestamp
   published_at: Date | null

@@ -65,7 +65,7 @@ async function main() {
     const shapes = ['sphere', 'cube', 'torus'] as const
     const made = []
     for (let i = 0; i < ASSETS; i++) {
-      made.push(await makeAsset(db, storage, { title: `Bench ${shapes[i % 3]} ${i}`, tags: ['bench', shapes[i % 3]], shape: shapes[i % 3], size: 256 }))
+      made.push(await makeAsset(db, storage, { title: `Bench ${shapes[i % 3]} ${i}`, tags: ['bench', shapes[i % 3]], size: 256 }))
     }
     app = await startBuiltServer(PORT, scratch.url, { STORAGE_DIR: storageDir })
     // The bytes and headers a browser gets for the cached page: plain node:http serves the same.

@@ -81,7 +81,7 @@ const child = spawn(process.execPath, [path.join(process.env.BUILD_DIR ?? 'build
     RATE_LIMIT_SCALE: '50',
     // The status screen's figures are tested, not this machine's speed under a parallel run.
     STATUS_P95_THRESHOLD_MS: '10000',
-    // Smaller demo renders: the same 160 assets, seeded in a fraction of the time.
+    // Smaller demo files: the same catalogue, seeded in a fraction of the time.
     DEMO_IMAGE_SIZE: '384',
     ...google.env,
     // Stripe keys, the API base and the checkout origin (FORM_ACTION_ORIGINS) all point at the fake.

@@ -1,3 +1,4 @@
+import path from 'node:path'
 // One start-up for the HTTP server and the command line: open the database and storage, apply
 // migrations, make sure the administrator exists, fill an empty catalogue in demo mode.
 import { sql } from 'kysely'
@@ -87,6 +88,7 @@ export async function prepareDatabase(
       authorName: 'The Artist',
       log: (line) => log.info(line),
       imageSize: config.DEMO_IMAGE_SIZE,
+      renderCacheDir: path.join(config.DATA_DIR, 'render-cache'),
       onProgress: (done, total) => progress({ phase: 'seeding', done, total }),
     })
   }, async () => {

@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises'
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express'
 import { isPublicKey, type Storage } from '~/domain/storage.server'
 
-const TYPES: Record<string, string> = { webp: 'image/webp', png: 'image/png', jpg: 'image/jpeg', svg: 'image/svg+xml' }
+const TYPES: Record<string, string> = { webp: 'image/webp', png: 'image/png', jpg: 'image/jpeg', svg: 'image/svg+xml', mp3: 'audio/mpeg' }
 
 /** Mounted at /images: `getStorage` answers null until the server is ready. */
 export function imagesMiddleware(getStorage: () => Storage | null) {

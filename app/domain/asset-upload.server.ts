@@ -1,7 +1,8 @@
 import type { DB } from '#db/client'
 import type { AssetType } from '#db/schema'
-import { UPLOAD_LIMIT_BYTES } from '~/lib/constants'
+import { AUDIO_UPLOAD_LIMIT_BYTES, UPLOAD_LIMIT_BYTES } from '~/lib/constants'
 import { fileTooLargeMessage } from '~/lib/upload-limits'
+import { NotAudioError, sniffAudioContainer } from './audio.server'
 import { fileBaseName, planUpload, sizeInMb, type CsvMetadataRow, type UploadItem } from '~/lib/upload-plan'
 import { createAsset, toAdminAssetView, type AdminAssetView } from './assets.server'
 import { inspectImage, NotAnImageError } from './images.server'
@@ -12,10 +13,17 @@ export const UPLOAD_FAILED = 'Upload failed'
 export const NOT_AN_IMAGE = 'The file is not an image we can read.'
 export const THUMBNAIL_NOT_AN_IMAGE = 'The thumbnail is not an image we can read.'
 
+export const NOT_AUDIO = 'The file is not audio we can decode: upload WAV, MP3, OGG/Opus or FLAC.'
+
 export class UploadTooLargeError extends Error {
-  constructor(name?: string) {
-    super(fileTooLargeMessage(UPLOAD_LIMIT_BYTES, name))
+  constructor(name?: string, limitBytes: number = UPLOAD_LIMIT_BYTES) {
+    super(fileTooLargeMessage(limitBytes, name))
   }
+}
+
+/** A name or declared type that says audio: such a file must decode as audio. */
+function claimsAudio(filename: string, type?: string): boolean {
+  return /\.(wav|wave|mp3|ogg|oga|opus|flac)$/i.test(filename) || (type ?? '').toLowerCase().startsWith('audio/')
 }
 
 export class UploadRejectedError extends Error {}
@@ -29,6 +37,8 @@ export interface UploadAssetInput {
   tags?: unknown
   category?: string
   assetType?: AssetType
+  /** The type the browser declared, if any: only to word the refusal of a fake audio file. */
+  mimeType?: string
 }
 
 /** What an upload answers (spec section 7): the asset, and original_url. */
@@ -43,7 +53,14 @@ export interface UploadedAsset extends AdminAssetView {
  * Throws UploadTooLargeError or UploadRejectedError for bad files; nothing is left behind.
  */
 export async function uploadAsset(db: DB, storage: Storage, actorId: string | null, input: UploadAssetInput): Promise<UploadedAsset> {
-  if (input.original.byteLength > UPLOAD_LIMIT_BYTES) throw new UploadTooLargeError(input.filename || undefined)
+  // Each type has its own limit; the bytes, not the name, say which type a file is.
+  const isAudio = sniffAudioContainer(input.original) !== null
+  if (isAudio && input.original.byteLength > AUDIO_UPLOAD_LIMIT_BYTES) {
+    throw new UploadTooLargeError(input.filename || undefined, AUDIO_UPLOAD_LIMIT_BYTES)
+  }
+  if (!isAudio && input.original.byteLength > UPLOAD_LIMIT_BYTES) {
+    throw new UploadTooLargeError(input.filename || undefined)
+  }
   if (input.thumbnail && input.thumbnail.byteLength > UPLOAD_LIMIT_BYTES) throw new UploadTooLargeError('The thumbnail')
   if (input.original.byteLength === 0) throw new UploadRejectedError('The file is empty.')
   if (input.thumbnail) {
@@ -70,7 +87,10 @@ export async function uploadAsset(db: DB, storage: Storage, actorId: string | nu
     const view = toAdminAssetView(asset)
     return { ...view, original_url: view.image }
   } catch (error) {
-    if (error instanceof NotAnImageError) throw new UploadRejectedError(NOT_AN_IMAGE)
+    if (error instanceof NotAudioError) throw new UploadRejectedError(NOT_AUDIO)
+    if (error instanceof NotAnImageError) {
+      throw new UploadRejectedError(claimsAudio(input.filename, input.mimeType) ? NOT_AUDIO : NOT_AN_IMAGE)
+    }
     throw error
   }
 }
@@ -87,7 +107,15 @@ export interface BatchFile {
  * The plain upload form's batch: pairs WebP thumbnails, applies the CSV, stores each asset in
  * turn and reports every file's outcome; one bad file does not stop the others.
  */
-export async function uploadBatch(db: DB, storage: Storage, actorId: string | null, files: BatchFile[], rows: CsvMetadataRow[]): Promise<UploadItem[]> {
+export async function uploadBatch(
+  db: DB,
+  storage: Storage,
+  actorId: string | null,
+  files: BatchFile[],
+  rows: CsvMetadataRow[],
+  /** What the images are, as the admin chose on the form; a CSV asset_type wins. */
+  imageType: '3d' | 'image' = '3d',
+): Promise<UploadItem[]> {
   const { uploads, skipped } = planUpload(files, rows)
   const items = new Map<BatchFile, UploadItem>()
   for (const skip of skipped) {
@@ -125,6 +153,8 @@ export async function uploadBatch(db: DB, storage: Storage, actorId: string | nu
         title: plan.title,
         tags: plan.tags,
         category: plan.category,
+        assetType: plan.assetType ?? imageType,
+        mimeType: plan.file.type,
       })
       Object.assign(item, { id: asset.id, status: 'completed', previewUrl: asset.thumbnail })
     } catch (error) {

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { sql, type Kysely } from 'kysely'
 import type { DB } from '#db/client'
-import type { Asset, AssetType, AssetUpdate, Database } from '#db/schema'
+import type { Asset, AssetType, AssetUpdate, Database, NewAsset } from '#db/schema'
 import type { AdminStatusFilter, AssetChanges } from '~/lib/admin-assets'
 import type { AssetView } from '~/lib/asset-view'
 import { normaliseTags } from '~/lib/tags'
 import { recordAudit, type AuditEntry } from './audit.server'
 import { inspectImage, makeDerivatives } from './images.server'
+import { inspectAudio, makeAudioPreview, NotAudioError, sniffAudioContainer, waveformImage } from './audio.server'
 import type { Storage } from './storage.server'
 import { invalidateCatalogueCache } from './catalogue-cache.server'
 import { keepUploadKeys, removeFiles, reserveUploadKeys, scheduleDeletion } from './storage-cleanup.server'
@@ -33,30 +34,16 @@ export interface NewAssetInput {
  * the files written so far are removed: a failed upload leaves nothing behind.
  */
 export async function createAsset(db: DB, storage: Storage, input: NewAssetInput): Promise<Asset> {
-  const info = await inspectImage(input.original)
-  if (input.thumbnail) await inspectImage(input.thumbnail)
-  const derivatives = await makeDerivatives(input.original, input.thumbnail)
   const id = randomUUID()
-  const ext = info.format === 'jpeg' ? 'jpg' : info.format
-  const keys = {
-    original_key: `originals/${id}.${ext}`,
-    thumb_key: `public/${id}/thumb.webp`,
-    thumb_png_key: `public/${id}/thumb.png`,
-    preview_key: `public/${id}/preview.webp`,
-    preview_png_key: `public/${id}/preview.png`,
-  }
-  const allKeys = Object.values(keys)
+  const prepared = await prepareFiles(id, input)
+  const keys = prepared.keys
+  const files = prepared.files
+  const allKeys = files.map(([key]) => key)
   // Recorded before any file is written: a crash from here on leaves nothing for good.
   await reserveUploadKeys(db, allKeys)
   const written: string[] = []
   try {
-    for (const [key, data] of [
-      [keys.original_key, input.original],
-      [keys.thumb_key, derivatives.thumbWebp],
-      [keys.thumb_png_key, derivatives.thumbPng],
-      [keys.preview_key, derivatives.previewWebp],
-      [keys.preview_png_key, derivatives.previewPng],
-    ] as const) {
+    for (const [key, data] of files) {
       await storage.put(key, data)
       written.push(key)
     }
@@ -71,17 +58,14 @@ export async function createAsset(db: DB, storage: Storage, input: NewAssetInput
           description: (input.description ?? '').trim(),
           tags: normaliseTags(input.tags ?? []),
           category: (input.category ?? '').trim(),
-          asset_type: input.assetType ?? '3d',
+          asset_type: prepared.assetType,
           is_active: isActive,
           published_at: isActive ? createdAt : null,
           created_at: createdAt,
           download_count: input.downloadCount ?? 0,
           original_filename: input.originalFilename,
-          mime_type: `image/${info.format}`,
-          width: info.width,
-          height: info.height,
+          ...prepared.columns,
           bytes: input.original.byteLength,
-          dominant_colour: derivatives.dominantColour,
         })
         .returningAll()
         .executeTakeFirstOrThrow()
@@ -108,8 +92,103 @@ export async function createAsset(db: DB, storage: Storage, input: NewAssetInput
   }
 }
 
-export function assetFileKeys(asset: Pick<Asset, 'original_key' | 'thumb_key' | 'thumb_png_key' | 'preview_key' | 'preview_png_key'>): string[] {
-  return [asset.original_key, asset.thumb_key, asset.thumb_png_key, asset.preview_key, asset.preview_png_key].filter(
+interface PreparedFiles {
+  assetType: AssetType
+  keys: { original_key: string; thumb_key: string; thumb_png_key: string; preview_key: string; preview_png_key: string; audio_preview_key: string | null }
+  files: [string, Buffer][]
+  columns: Pick<NewAsset, 'mime_type' | 'width' | 'height' | 'dominant_colour' | 'duration_ms' | 'sample_rate' | 'channels' | 'waveform'>
+}
+
+/**
+ * The type comes from the file: audio (decoded by ffmpeg) is always 'audio'; an image is '3d'
+ * or 'image' as the admin says ('3d' when unsaid), never 'audio'.
+ */
+async function prepareFiles(id: string, input: NewAssetInput): Promise<PreparedFiles> {
+  if (sniffAudioContainer(input.original)) {
+    const info = await inspectAudio(input.original)
+    const preview = await makeAudioPreview(input.original, info.format)
+    const picture = await waveformImage(info.peaks, 1024, hueOf(input.title))
+    const derivatives = await makeDerivatives(picture)
+    const keys = {
+      original_key: `originals/${id}.${info.format}`,
+      thumb_key: `public/${id}/thumb.webp`,
+      thumb_png_key: `public/${id}/thumb.png`,
+      preview_key: `public/${id}/preview.webp`,
+      preview_png_key: `public/${id}/preview.png`,
+      audio_preview_key: `public/${id}/preview.mp3`,
+    }
+    return {
+      assetType: 'audio',
+      keys,
+      files: [
+        [keys.original_key, input.original],
+        [keys.audio_preview_key, preview],
+        [keys.thumb_key, derivatives.thumbWebp],
+        [keys.thumb_png_key, derivatives.thumbPng],
+        [keys.preview_key, derivatives.previewWebp],
+        [keys.preview_png_key, derivatives.previewPng],
+      ],
+      columns: {
+        mime_type: info.mimeType,
+        width: null,
+        height: null,
+        dominant_colour: derivatives.dominantColour,
+        duration_ms: info.durationMs,
+        sample_rate: info.sampleRate,
+        channels: info.channels,
+        waveform: JSON.stringify(info.peaks),
+      },
+    }
+  }
+  if (input.assetType === 'audio') throw new NotAudioError()
+  const info = await inspectImage(input.original)
+  if (input.thumbnail) await inspectImage(input.thumbnail)
+  const derivatives = await makeDerivatives(input.original, input.thumbnail)
+  const ext = info.format === 'jpeg' ? 'jpg' : info.format
+  const keys = {
+    original_key: `originals/${id}.${ext}`,
+    thumb_key: `public/${id}/thumb.webp`,
+    thumb_png_key: `public/${id}/thumb.png`,
+    preview_key: `public/${id}/preview.webp`,
+    preview_png_key: `public/${id}/preview.png`,
+    audio_preview_key: null,
+  }
+  return {
+    assetType: input.assetType ?? '3d',
+    keys,
+    files: [
+      [keys.original_key, input.original],
+      [keys.thumb_key, derivatives.thumbWebp],
+      [keys.thumb_png_key, derivatives.thumbPng],
+      [keys.preview_key, derivatives.previewWebp],
+      [keys.preview_png_key, derivatives.previewPng],
+    ],
+    columns: {
+      mime_type: `image/${info.format}`,
+      width: info.width,
+      height: info.height,
+      dominant_colour: derivatives.dominantColour,
+    },
+  }
+}
+
+export const AUDIO_STAYS_AUDIO = 'An audio file is always an audio asset.'
+export const IMAGE_NOT_AUDIO = 'An image cannot be an audio asset: choose 3D or image.'
+
+/** A type change the file does not allow. */
+export class AssetTypeError extends Error {}
+
+/** A stable hue per title, so waveform pictures differ from one another. */
+function hueOf(title: string): number {
+  let h = 0
+  for (const ch of title) h = (h * 31 + ch.charCodeAt(0)) % 360
+  return h
+}
+
+export function assetFileKeys(
+  asset: Pick<Asset, 'original_key' | 'thumb_key' | 'thumb_png_key' | 'preview_key' | 'preview_png_key'> & { audio_preview_key?: string | null },
+): string[] {
+  return [asset.original_key, asset.thumb_key, asset.thumb_png_key, asset.preview_key, asset.preview_png_key, asset.audio_preview_key].filter(
     (key): key is string => Boolean(key),
   )
 }
@@ -166,6 +245,17 @@ export function toAssetView(asset: Asset): AssetView {
     width: asset.width,
     height: asset.height,
     dominant_colour: asset.dominant_colour,
+    file_format: (/\.([a-z0-9]+)$/i.exec(asset.original_key)?.[1] ?? 'png').toUpperCase(),
+    audio:
+      asset.audio_preview_key && asset.duration_ms !== null
+        ? {
+            duration_ms: asset.duration_ms,
+            sample_rate: asset.sample_rate,
+            channels: asset.channels,
+            waveform: asset.waveform ?? [],
+            preview_url: url(asset.audio_preview_key),
+          }
+        : null,
   }
 }
 
@@ -252,9 +342,14 @@ export async function listAssetsForAdmin(db: DB, query: AdminAssetQuery = {}): P
  */
 export async function updateAsset(db: DB, id: number, changes: AssetChanges, actorId: string | null): Promise<AdminAssetView | null> {
   const updated = await db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom('assets').select(['is_active', 'published_at']).where('id', '=', id).forUpdate().executeTakeFirst()
+    const before = await trx.selectFrom('assets').select(['is_active', 'published_at', 'audio_preview_key']).where('id', '=', id).forUpdate().executeTakeFirst()
     if (!before) return null
     const set: AssetUpdate = { updated_at: new Date() }
+    if (changes.asset_type !== undefined) {
+      const isAudio = before.audio_preview_key !== null
+      if (isAudio !== (changes.asset_type === 'audio')) throw new AssetTypeError(isAudio ? AUDIO_STAYS_AUDIO : IMAGE_NOT_AUDIO)
+      set.asset_type = changes.asset_type
+    }
     if (changes.title !== undefined) set.title = changes.title
     if (changes.description !== undefined) set.description = changes.description
     if (changes.category !== undefined) set.category = changes.category

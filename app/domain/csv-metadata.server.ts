@@ -31,8 +31,10 @@ export function parseCsvMetadata(input: string | Buffer): CsvMetadataRow[] {
   const named = names.includes('filename')
   const index = Object.fromEntries(CSV_COLUMNS.map((column, i) => [column, named ? names.indexOf(column) : i])) as Record<(typeof CSV_COLUMNS)[number], number>
   const cell = (row: string[], column: (typeof CSV_COLUMNS)[number]) => (index[column] >= 0 ? (row[index[column]] ?? '').trim() : '')
+  // Optional, and only by name: the spec's five columns keep their positions.
+  const typeColumn = names.indexOf('asset_type')
   const result: CsvMetadataRow[] = []
-  for (const row of rows) {
+  for (const [n, row] of rows.entries()) {
     // A path in front of the name cannot match an uploaded file's name: keep the name only.
     const filename = cell(row, 'filename').split(/[\\/]/).pop() ?? ''
     if (!filename) continue
@@ -42,7 +44,18 @@ export function parseCsvMetadata(input: string | Buffer): CsvMetadataRow[] {
       keywords: cell(row, 'keywords'),
       category: cell(row, 'category'),
       releases: cell(row, 'releases'),
+      assetType: typeColumn >= 0 ? csvAssetType(row[typeColumn], n + 2) : undefined,
     })
   }
   return result
+}
+
+const CSV_TYPES: Record<string, '3d' | 'image' | 'audio'> = { '3d': '3d', image: 'image', '2d': 'image', audio: 'audio' }
+
+function csvAssetType(value: string | undefined, line: number): '3d' | 'image' | 'audio' | undefined {
+  const v = (value ?? '').trim().toLowerCase()
+  if (!v) return undefined
+  const type = CSV_TYPES[v]
+  if (!type) throw new CsvMetadataError(`Line ${line}: asset_type must be 3d, image or audio, not '${value}'.`)
+  return type
 }

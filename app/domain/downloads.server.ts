@@ -81,7 +81,7 @@ export async function downloadAsset(
 
   const link: DownloadLink = { a: asset.id, e: now.getTime() + DOWNLOAD_LINK_MS }
   const view = toAssetView(outcome === 'granted' ? { ...asset, download_count: asset.download_count + 1 } : asset)
-  return { ok: true, asset: view, downloadUrl: `/downloads/${sign(input.secret, link)}`, filename: downloadFilename(asset.title), repeat: outcome === 'repeat' }
+  return { ok: true, asset: view, downloadUrl: `/downloads/${sign(input.secret, link)}`, filename: downloadFilename(asset.title, asset.original_key), repeat: outcome === 'repeat' }
 }
 
 class QuotaSpent extends Error {}
@@ -94,14 +94,16 @@ export function readDownloadLink(secret: string, token: string, now = Date.now()
 }
 
 /** '{title}.png' with anything unsafe for a file name replaced. */
-export function downloadFilename(title: string): string {
+/** '{title}.{ext}', the extension of the stored original ('.png' when it has none). */
+export function downloadFilename(title: string, originalKey = ''): string {
+  const ext = /\.([a-z0-9]{2,5})$/i.exec(originalKey)?.[1]?.toLowerCase() ?? 'png'
   const base = title
     .normalize('NFKC')
     .replace(/[\u0000-\u001f\u007f"\\/:*?<>|]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()
     .slice(0, 120)
-  return `${base || 'asset'}.png`
+  return `${base || 'asset'}.${ext}`
 }
 
 /** An RFC 6266 Content-Disposition: an ASCII fallback plus the UTF-8 name. */
@@ -152,5 +154,5 @@ export async function downloadableFile(db: DB, assetId: number): Promise<{ key: 
     .where('id', '=', assetId)
     .where('is_active', '=', true)
     .executeTakeFirst()
-  return asset ? { key: asset.original_key, mimeType: asset.mime_type || 'image/png', filename: downloadFilename(asset.title) } : null
+  return asset ? { key: asset.original_key, mimeType: asset.mime_type || 'image/png', filename: downloadFilename(asset.title, asset.original_key) } : null
 }

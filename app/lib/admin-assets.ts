@@ -25,8 +25,10 @@ export const AssetChangesSchema = z
       .pipe(z.array(z.string()).max(MAX_TAGS, { message: `Use at most ${MAX_TAGS} tags.` }))
       .optional(),
     is_active: booleanish.optional(),
+    // An image is a '3d' render or an 'image'; audio stays audio (decision: the file decides).
+    asset_type: z.enum(ASSET_TYPES, { message: 'asset_type is one of 3d, image, audio.' }).optional(),
   })
-  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'Send at least one of title, description, tags, category, is_active.' })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'Send at least one of title, description, tags, category, is_active, asset_type.' })
 export type AssetChanges = z.infer<typeof AssetChangesSchema>
 
 /** POST /api/admin/assets/{id}/publish: is_active, true when left out (the publish button). */

@@ -48,6 +48,19 @@ export const API_SCHEMAS = {
       width: nullable('integer', { description: 'Of the original, in pixels.' }),
       height: nullable('integer'),
       dominant_colour: nullable('string', { description: 'A hex colour such as #7c8cf0.' }),
+      file_format: { type: 'string', description: 'What a download gives: PNG, JPG, WEBP, WAV, MP3, OGG, OPUS or FLAC.' },
+      audio: {
+        type: ['object', 'null'],
+        description: 'Audio assets only (null otherwise). The thumbnail and preview images show the waveform.',
+        required: ['duration_ms', 'sample_rate', 'channels', 'waveform', 'preview_url'],
+        properties: {
+          duration_ms: { type: 'integer', description: 'Length of the original, in milliseconds.' },
+          sample_rate: nullable('integer', { description: 'Of the original, in Hz.' }),
+          channels: nullable('integer', { description: '1 mono, 2 stereo.' }),
+          waveform: { type: 'array', items: { type: 'number', minimum: 0, maximum: 1 }, description: 'Peak level of 120 equal slices, scaled to the loudest.' },
+          preview_url: { type: 'string', description: 'A compressed MP3 listening preview (96 kbit/s), public.' },
+        },
+      },
     },
   },
   AssetPage: {
@@ -187,6 +200,8 @@ export const EXAMPLE_ASSET = {
   width: 1024,
   height: 1024,
   dominant_colour: '#7c8cf0',
+  file_format: 'PNG',
+  audio: null,
 }
 
 const EXAMPLE_POST = {

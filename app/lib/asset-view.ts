@@ -19,6 +19,26 @@ export interface AssetView {
   width: number | null
   height: number | null
   dominant_colour: string | null
+  /** What the download gives: 'PNG', 'JPG', 'WAV', 'MP3', 'OGG', 'OPUS', 'FLAC'. */
+  file_format: string
+  /** Audio assets only. */
+  audio: AudioView | null
+}
+
+export interface AudioView {
+  duration_ms: number
+  sample_rate: number | null
+  channels: number | null
+  /** Peaks 0..1, one per bar. */
+  waveform: number[]
+  /** The MP3 listening preview. */
+  preview_url: string
+}
+
+/** 83500 → '1:24'. */
+export function formatDuration(ms: number): string {
+  const total = Math.round(ms / 1000)
+  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`
 }
 
 /** The .webp variant of a .png URL, which cards and the dialog prefer (spec: Asset card). */

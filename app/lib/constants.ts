@@ -22,6 +22,8 @@ export const HEADER_SEARCH_OFFSET = 80
 export const CAROUSEL_AUTOPLAY_MS = 4000
 export const STATS_ANIMATION_MS = 1500
 export const UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024
+/** Audio files have their own, larger limit: a few minutes of WAV are tens of megabytes. */
+export const AUDIO_UPLOAD_LIMIT_BYTES = 50 * 1024 * 1024
 export const RESET_REDIRECT_MS = 3000
 export const MINIMUM_AGE = 13
 export const LOGOUT_REDIRECT = '/login'

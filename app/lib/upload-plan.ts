@@ -11,6 +11,8 @@ export interface CsvMetadataRow {
   keywords: string
   category: string
   releases: string
+  /** The optional `asset_type` column: '3d', 'image' or 'audio' (audio files are audio whatever it says). */
+  assetType?: '3d' | 'image' | 'audio'
 }
 
 export const CSV_COLUMNS = ['filename', 'title', 'keywords', 'category', 'releases'] as const
@@ -26,6 +28,11 @@ export function isWebpFile(file: { name: string; type?: string }): boolean {
   return file.type === 'image/webp' || /\.webp$/i.test(file.name)
 }
 
+/** Audio by name or declared type: such files have their own size limit. */
+export function isAudioFile(file: { name: string; type?: string }): boolean {
+  return (file.type ?? '').startsWith('audio/') || /\.(wav|mp3|ogg|oga|opus|flac)$/i.test(file.name)
+}
+
 export function isPngFile(file: { name: string; type?: string }): boolean {
   return file.type === 'image/png' || /\.png$/i.test(file.name)
 }
@@ -38,6 +45,8 @@ export interface PlannedUpload<F> {
   title: string
   tags: string[]
   category: string
+  /** From the CSV's asset_type column, when it has one. */
+  assetType?: '3d' | 'image' | 'audio'
   metadata: CsvMetadataRow | null
 }
 
@@ -96,6 +105,7 @@ export function planUpload<F extends { name: string; type?: string }>(
       title: metadata?.title.trim() || fileBaseName(file.name),
       tags: normaliseTags(metadata?.keywords ?? ''),
       category: metadata?.category.trim() ?? '',
+      assetType: metadata?.assetType,
       metadata,
     }
   })

@@ -4,8 +4,8 @@ import type { Asset, AssetType, User } from '../schema'
 import { createAsset } from '~/domain/assets.server'
 import { hashPassword } from '~/domain/passwords.server'
 import type { Storage } from '~/domain/storage.server'
-import { renderDemoImage } from './render'
-import type { DemoShape } from './catalogue'
+import sharp from 'sharp'
+import { encodeWav, SAMPLE_RATE } from './sounds'
 
 // Factories shared by the demo seed and the tests, so both build data the same way.
 
@@ -42,21 +42,29 @@ export interface AssetFactoryInput {
   isActive?: boolean
   createdAt?: Date
   downloadCount?: number
-  shape?: DemoShape
   colour?: string
-  accent?: string
   size?: number
 }
 
+/** A test file of the right kind: a one-second tone for audio, a disc on transparent for 3D, a full-bleed square for images. */
+async function factoryFile(input: AssetFactoryInput): Promise<{ data: Buffer; ext: string }> {
+  const colour = input.colour ?? '#3b82f6'
+  if (input.assetType === 'audio') {
+    const tone = new Float32Array(SAMPLE_RATE).map((_, i) => 0.5 * Math.sin((2 * Math.PI * 440 * i) / SAMPLE_RATE))
+    return { data: encodeWav(tone, 1), ext: 'wav' }
+  }
+  const size = input.size ?? 256
+  const shape = input.assetType === 'image' ? `<rect width="${size}" height="${size}" fill="${colour}"/>` : `<circle cx="${size / 2}" cy="${size / 2}" r="${size * 0.4}" fill="${colour}"/>`
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}">${shape}</svg>`
+  return { data: await sharp(Buffer.from(svg)).png().toBuffer(), ext: 'png' }
+}
+
 export async function makeAsset(db: DB, storage: Storage, input: AssetFactoryInput = {}): Promise<Asset> {
-  const original = await renderDemoImage(
-    { shape: input.shape ?? 'sphere', colour: input.colour ?? '#3b82f6', accent: input.accent ?? '#f472b6' },
-    input.size ?? 256,
-  )
+  const file = await factoryFile(input)
   const title = input.title ?? `Test Asset ${randomUUID().slice(0, 6)}`
   return createAsset(db, storage, {
-    original,
-    originalFilename: `${title}.png`,
+    original: file.data,
+    originalFilename: `${title}.${file.ext}`,
     title,
     description: input.description,
     tags: input.tags ?? ['test'],

@@ -4,10 +4,11 @@ import { createAsset } from '~/domain/assets.server'
 import { sanitizeBlogHtml } from '~/domain/sanitize.server'
 import type { Storage } from '~/domain/storage.server'
 import { demoAssets } from './catalogue'
-import { renderDemoImage } from './render'
+import { demoFile } from './render'
 import { DEMO_BLOG_POSTS } from './blog'
 
-export const DEMO_ASSET_COUNT = 160
+/** 64 3D renders, 32 images, 24 audio clips. */
+export const DEMO_ASSET_COUNT = demoAssets().length
 const DAY_MS = 86_400_000
 
 export interface SeedResult {
@@ -23,7 +24,7 @@ export async function isCatalogueEmpty(db: DB): Promise<boolean> {
 }
 
 /**
- * The demo catalogue: generated 3D-looking renders, and the blog. Idempotent: assets are
+ * The demo catalogue: ray-marched 3D renders, full-bleed images, synthesised audio, and the blog. Idempotent: assets are
  * added only to an empty catalogue, posts only where their slug is missing.
  */
 export async function seedDemoContent(
@@ -35,7 +36,9 @@ export async function seedDemoContent(
     log?: (line: string) => void
     now?: Date
     imageSize?: number
-    /** Called after each asset, for the start page's 'n of 160'. */
+    /** Where renders missing from db/seed/renders are kept, so later starts reuse them. */
+    renderCacheDir?: string
+    /** Called after each asset, for the start page's 'n of N'. */
     onProgress?: (done: number, total: number) => void
   } = {},
 ): Promise<SeedResult> {
@@ -44,17 +47,17 @@ export async function seedDemoContent(
   let assets = 0
   const existing = await db.selectFrom('assets').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()
   if (existing.n === 0) {
-    const catalogue = demoAssets(DEMO_ASSET_COUNT)
+    const catalogue = demoAssets()
     log(`Seeding ${catalogue.length} demo assets...`)
-    // Two at a time: sharp already uses both cores for each image.
+    // Two at a time: sharp and ffmpeg already use both cores for each file.
     for (let i = 0; i < catalogue.length; i += 2) {
       await Promise.all(
         catalogue.slice(i, i + 2).map(async (demo, offset) => {
           const index = i + offset
-          const original = await renderDemoImage(demo, options.imageSize ?? 1024)
+          const file = await demoFile(demo, options.imageSize ?? 1024, options.renderCacheDir)
           await createAsset(db, storage, {
-            original,
-            originalFilename: `${demo.title}.png`,
+            original: file.data,
+            originalFilename: file.filename,
             title: demo.title,
             description: demo.description,
             tags: demo.tags,

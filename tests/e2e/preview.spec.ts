@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 
 test('a card opens the preview; the close link closes it', async ({ page }) => {
-  await page.goto('/explore?q=sphere')
+  await page.goto('/explore?q=rocket')
   const first = page.getByTestId('asset-card').first()
   const title = (await first.locator('a').first().getAttribute('aria-label'))!.replace(/^Preview /, '')
   await first.locator('a').first().click()
@@ -13,7 +13,7 @@ test('a card opens the preview; the close link closes it', async ({ page }) => {
   await dialog.getByRole('link', { name: 'Close preview' }).click()
   await expect(page.getByRole('dialog')).toHaveCount(0)
   expect(new URL(page.url()).searchParams.get('assetId')).toBeNull()
-  expect(new URL(page.url()).searchParams.get('q')).toBe('sphere')
+  expect(new URL(page.url()).searchParams.get('q')).toBe('rocket')
 })
 
 test('the preview is server-rendered open from the URL', async ({ page }) => {

@@ -1,3 +1,4 @@
+import { DEMO_ASSET_COUNT } from '#db/seed/index'
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -88,19 +89,19 @@ describe('start and stop', async () => {
     // While one seeds, both answer pages and the API with 503 and say how far the catalogue got.
     const page = await fetch(`${b.base}/explore`)
     if (page.status === 503) {
-      expect(await page.text()).toMatch(/Preparing the demo catalogue: \d+ of 160|The site is starting/)
+      expect(await page.text()).toMatch(/Preparing the demo catalogue: \d+ of \d+|The site is starting/)
       expect((await fetch(`${a.base}/api/assets`)).headers.get('content-type')).toContain('application/json')
     }
     await Promise.all([waitForStatus(`${a.base}/readyz`, 200, 180_000), waitForStatus(`${b.base}/readyz`, 200, 180_000)])
     const completeMs = Date.now() - started
 
     const [assets] = await query(url, `select count(*)::int as n, count(distinct title)::int as titles from assets`)
-    expect(assets).toEqual({ n: 160, titles: 160 })
+    expect(assets).toEqual({ n: DEMO_ASSET_COUNT, titles: DEMO_ASSET_COUNT })
     const [admins] = await query(url, `select count(*)::int as n from users where role = 'admin'`)
     expect(admins!.n).toBe(1)
-    const seeded = [a, b].filter((s) => s.output().includes('Seeding 160 demo assets'))
+    const seeded = [a, b].filter((s) => s.output().includes(`Seeding ${DEMO_ASSET_COUNT} demo assets`))
     expect(seeded).toHaveLength(1)
-    expect((await (await fetch(`${b.base}/api/assets`)).json()).total).toBe(160)
+    expect((await (await fetch(`${b.base}/api/assets`)).json()).total).toBe(DEMO_ASSET_COUNT)
     console.log(`[start] catalogue complete in ${completeMs} ms (two instances, 64 px renders)`)
   }, 240_000)
 

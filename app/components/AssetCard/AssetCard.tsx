@@ -3,6 +3,7 @@ import type { AssetView } from '~/lib/asset-view'
 import { CARD_TAGS } from '~/lib/constants'
 import { AssetImage } from '~/components/AssetImage/AssetImage'
 import { FavouriteButton } from '~/components/FavouriteButton/FavouriteButton'
+import { CardAudio } from '~/components/AudioPlayer/AudioPlayer'
 import classes from './AssetCard.module.css'
 
 interface AssetCardProps {
@@ -19,7 +20,7 @@ export function AssetCard({ asset, previewHref, isFavourite = false, layout = 'g
   return (
     <article className={classes.card} data-layout={layout} data-favourite={isFavourite ? 'true' : undefined} data-testid="asset-card">
       <Link to={previewHref} preventScrollReset className={classes.link} aria-label={`Preview ${asset.title}`}>
-        <div className={classes.media}>
+        <div className={classes.media} data-fullbleed={asset.asset_type === '3d' ? undefined : 'true'}>
           <AssetImage src={asset.thumbnail} alt={asset.title} loading={loading} width={480} height={480} className={classes.image} />
           <div className={classes.overlay} aria-hidden="true">
             <span className={classes.title}>{asset.title}</span>
@@ -42,6 +43,7 @@ export function AssetCard({ asset, previewHref, isFavourite = false, layout = 'g
           </div>
         ) : null}
       </Link>
+      {asset.audio ? <CardAudio audio={asset.audio} title={asset.title} /> : null}
       <FavouriteButton assetId={asset.id} isFavourite={isFavourite} className={classes.heart} />
     </article>
   )

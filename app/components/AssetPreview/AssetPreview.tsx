@@ -1,12 +1,13 @@
 import { Link, useNavigate } from 'react-router'
 import { Badge, Group, Text, Title } from '@mantine/core'
 import { useEffect, useRef, useState, type MouseEvent } from 'react'
-import type { AssetView } from '~/lib/asset-view'
+import { formatDuration, type AssetView } from '~/lib/asset-view'
 import { DIALOG_TAGS, ZOOM_MAX, ZOOM_MIN, ZOOM_STEP } from '~/lib/constants'
 import { BACKGROUNDS, BACKGROUND_LABELS, clampZoom, type Background } from '~/lib/explore-params'
 import { AssetImage } from '~/components/AssetImage/AssetImage'
 import { FavouriteButton } from '~/components/FavouriteButton/FavouriteButton'
 import { DownloadButton } from '~/components/DownloadButton/DownloadButton'
+import { AudioPreview } from '~/components/AudioPlayer/AudioPlayer'
 import classes from './AssetPreview.module.css'
 
 export const DESCRIPTION_FALLBACK = 'A free, high-quality 3D PNG render, ready for personal and commercial use.'
@@ -78,12 +79,14 @@ export function AssetPreview(props: AssetPreviewProps) {
   const content = (
     <div className={classes.layout}>
       <div className={classes.stageColumn}>
-        <div className={classes.stage} data-background={background} data-testid="preview-stage">
+        <div className={classes.stage} data-background={asset.asset_type === '3d' ? background : 'none'} data-testid="preview-stage">
           <div className={classes.zoomBox} style={{ transform: `scale(${zoom})` }}>
             <AssetImage src={asset.image} alt={asset.title} loading="eager" className={classes.image} />
           </div>
         </div>
+        {asset.audio ? <AudioPreview audio={asset.audio} title={asset.title} /> : null}
         <Group justify="space-between" mt="sm" wrap="wrap" gap="xs">
+          {asset.asset_type === '3d' ? (
           <Group gap={6} role="group" aria-label="Background">
             {BACKGROUNDS.map((bg) => (
               <Link
@@ -100,6 +103,9 @@ export function AssetPreview(props: AssetPreviewProps) {
               </Link>
             ))}
           </Group>
+          ) : (
+            <span />
+          )}
           <Group gap={6} role="group" aria-label="Zoom">
             <Link
               to={hrefFor({ bg: background, zoom: zoomOut })}
@@ -134,7 +140,7 @@ export function AssetPreview(props: AssetPreviewProps) {
           {asset.title}
         </Title>
         <Group gap="sm" mt="md" align="flex-start">
-          <DownloadButton assetId={asset.id} resume={props.resumeDownload} />
+          <DownloadButton assetId={asset.id} format={asset.file_format} resume={props.resumeDownload} />
           <FavouriteButton assetId={asset.id} isFavourite={isFavourite} />
         </Group>
         <Group gap={6} mt="md" aria-label="Tags">
@@ -149,7 +155,8 @@ export function AssetPreview(props: AssetPreviewProps) {
           {asset.description || DESCRIPTION_FALLBACK}
         </Text>
         <Text size="sm" c="dimmed" mt="sm">
-          {asset.category} · {asset.width && asset.height ? `${asset.width}×${asset.height} PNG · ` : ''}
+          {asset.category} · {asset.width && asset.height ? `${asset.width}×${asset.height} ${asset.file_format} · ` : ''}
+          {asset.audio ? `${formatDuration(asset.audio.duration_ms)} ${asset.file_format} · ` : ''}
           {asset.download_count.toLocaleString('en-US')} downloads
         </Text>
         {mode === 'dialog' ? (

@@ -28,7 +28,16 @@ type DownloadData = { ok: true; downloadUrl: string; filename: string } | { ok: 
  * `resume` (back from 'sign in to download') labels it 'Download now' with a note: the user
  * confirms with one click, so the page's GET never spends quota.
  */
-export function DownloadButton({ assetId, resume = false }: { assetId: number; resume?: boolean }) {
+export function DownloadButton({
+  assetId,
+  format = 'PNG',
+  resume = false,
+}: {
+  assetId: number
+  /** What the file is: the button says 'Download WAV', 'Download JPG', ... */
+  format?: string
+  resume?: boolean
+}) {
   const fetcher = useFetcher<DownloadData>()
   const [saving, setSaving] = useState(false)
   const [error, setError] = useState<string | null>(null)
@@ -61,7 +70,7 @@ export function DownloadButton({ assetId, resume = false }: { assetId: number; r
       ) : null}
       <fetcher.Form method="post" action={`/assets/${assetId}/download`} onSubmit={() => setError(null)}>
         <Button type="submit" size="md" disabled={busy}>
-          {busy ? 'Downloading...' : resume ? 'Download now' : 'Download PNG'}
+          {busy ? 'Downloading...' : resume ? 'Download now' : `Download ${format}`}
         </Button>
       </fetcher.Form>
       {error ? (

@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Checkbox, Container, Group, NativeSelect, Table,
 import { useEffect, useMemo, useState } from 'react'
 import type { Route } from './+types/assets'
 import { getAdmin } from '~/web/session.server'
-import { deleteAssets, getAssetForAdmin, getAssetsForAdmin, listAssetsForAdmin, setPublished, updateAsset } from '~/domain/assets.server'
+import { AssetTypeError, deleteAssets, getAssetForAdmin, getAssetsForAdmin, listAssetsForAdmin, setPublished, updateAsset } from '~/domain/assets.server'
 import { log } from '~/domain/log.server'
 import { AssetImage } from '~/components/AssetImage/AssetImage'
 import { Pagination } from '~/components/Pagination/Pagination'
@@ -97,13 +97,20 @@ export async function action({ request, url, context }: Route.ActionArgs) {
         description: String(form.get('description') ?? ''),
         category: String(form.get('category') ?? ''),
         tags: String(form.get('tags') ?? ''),
+        ...(form.get('asset_type') ? { asset_type: String(form.get('asset_type')) } : {}),
       }
       const parsed = AssetChangesSchema.safeParse(values)
       if (!parsed.success) {
         const errors = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0] ?? 'form'), issue.message]))
         return data<ActionResult>({ intent: 'update', id: id.data, errors, values }, { status: 400 })
       }
-      const updated = await updateAsset(db, id.data, parsed.data, admin.id)
+      let updated
+      try {
+        updated = await updateAsset(db, id.data, parsed.data, admin.id)
+      } catch (error) {
+        if (!(error instanceof AssetTypeError)) throw error
+        return data<ActionResult>({ intent: 'update', id: id.data, errors: { asset_type: error.message }, values }, { status: 400 })
+      }
       if (!updated) return data<ActionResult>({ intent: 'error', error: 'That asset no longer exists.' }, { status: 404 })
       // Spec section 4: Save sends the update, then the list reloads.
       return redirect(listHref(url, { saved: String(id.data) }))
@@ -390,6 +397,25 @@ function AssetRow({ asset, base, editing, confirming, editError, checked, onChec
           </Table.Td>
           <Table.Td>
             <TextInput label="Category" name="category" form={formId} maxLength={100} defaultValue={values?.category ?? asset.category} error={errors.category} size="xs" />
+            {asset.asset_type === 'audio' ? (
+              <Text size="xs" mt={4}>
+                Type: audio
+              </Text>
+            ) : (
+              <NativeSelect
+                label="Type"
+                name="asset_type"
+                form={formId}
+                defaultValue={values?.asset_type ?? asset.asset_type}
+                error={errors.asset_type}
+                size="xs"
+                mt={4}
+                data={[
+                  { value: '3d', label: '3D render' },
+                  { value: 'image', label: 'Image' },
+                ]}
+              />
+            )}
           </Table.Td>
           <Table.Td>
             <TextInput label="Tags" description="Separated by commas" name="tags" form={formId} defaultValue={values?.tags ?? asset.tags.join(', ')} error={errors.tags} size="xs" />

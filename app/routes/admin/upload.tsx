@@ -9,10 +9,11 @@ import { CsvMetadataError, parseCsvMetadata } from '~/domain/csv-metadata.server
 import { AdminHeader } from '~/components/admin/AdminHeader/AdminHeader'
 import { AssetUploader } from '~/components/admin/AssetUploader/AssetUploader'
 import { UploadResults } from '~/components/admin/UploadResults/UploadResults'
-import { SITE_NAME, UPLOAD_LIMIT_BYTES } from '~/lib/constants'
-import { publishAllSelection, type CsvMetadataRow, type UploadItem } from '~/lib/upload-plan'
+import { AUDIO_UPLOAD_LIMIT_BYTES, SITE_NAME, UPLOAD_LIMIT_BYTES } from '~/lib/constants'
+import { isAudioFile, publishAllSelection, type CsvMetadataRow, type UploadItem } from '~/lib/upload-plan'
 import { servicesContext } from '~/web/context.server'
 import { readMultipartUpload } from '~/web/multipart.server'
+import { fileTooLargeMessage } from '~/lib/upload-limits'
 import { readForm } from '~/web/http.server'
 
 export const meta: Route.MetaFunction = () => [{ title: `Upload Assets | Admin | ${SITE_NAME}` }]
@@ -57,6 +58,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       // The images and the CSV; each file at most 10MB, waiting on disk rather than in memory.
       maxFiles: MAX_BATCH_FILES + 1,
       maxTotalBytes: MAX_BATCH_FILES * UPLOAD_LIMIT_BYTES + 2 * 1024 * 1024,
+      // Audio files may be larger than images (each type's limit is checked per file).
+      maxFileBytes: AUDIO_UPLOAD_LIMIT_BYTES,
       staging: 'disk',
       tooManyFilesMessage: `Upload at most ${MAX_BATCH_FILES} images at a time.`,
     })
@@ -84,7 +87,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         return data<ActionReply>({ intent: 'error', error: `Upload at most ${MAX_BATCH_FILES} images at a time. Nothing was uploaded.` }, { status: 413 })
       }
       if (images.length === 0) return data<ActionReply>({ intent: 'error', error: 'Choose at least one image to upload.' }, { status: 400 })
-      const items = await uploadBatch(db, storage, admin.id, images, rows)
+      // As before audio came: an image over its limit refuses the whole form, naming it.
+      const tooLarge = images.find((f) => !isAudioFile(f) && f.size > UPLOAD_LIMIT_BYTES)
+      if (tooLarge) return data<ActionReply>({ intent: 'error', error: `${fileTooLargeMessage(UPLOAD_LIMIT_BYTES, tooLarge.name)} Nothing was uploaded.` }, { status: 413 })
+      const imageType = upload.fields.get('image_type') === 'image' ? 'image' : '3d'
+      const items = await uploadBatch(db, storage, admin.id, images, rows, imageType)
       const anyStored = items.some((item) => item.id !== null)
       return data<ActionReply>({ intent: 'upload', items }, { status: anyStored ? 200 : 400 })
     } finally {

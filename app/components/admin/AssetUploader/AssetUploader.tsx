@@ -2,9 +2,9 @@ import { useFetcher } from 'react-router'
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core'
 import { useCallback, useEffect, useRef, useState, type ChangeEvent, type DragEvent } from 'react'
 import { UploadList, type UploadListItem } from '~/components/admin/UploadList/UploadList'
-import { UPLOAD_LIMIT_BYTES } from '~/lib/constants'
+import { AUDIO_UPLOAD_LIMIT_BYTES, UPLOAD_LIMIT_BYTES } from '~/lib/constants'
 import { fileTooLargeMessage, sizeLimitText } from '~/lib/upload-limits'
-import { planUpload, publishAllSelection, sizeInMb, uploadCountLine, type CsvMetadataRow } from '~/lib/upload-plan'
+import { isAudioFile, planUpload, publishAllSelection, sizeInMb, uploadCountLine, type CsvMetadataRow } from '~/lib/upload-plan'
 import { useHydrated } from '~/lib/use-hydrated'
 import classes from './AssetUploader.module.css'
 
@@ -14,6 +14,8 @@ interface ClientItem extends UploadListItem {
   file: File | null
   thumbnail: File | null
   category: string
+  /** From the CSV's asset_type column; else the form's choice for images. */
+  assetType?: '3d' | 'image' | 'audio'
 }
 
 interface CsvReply {
@@ -41,6 +43,7 @@ function sendFile(item: ClientItem, onProgress: (share: number) => void): Promis
     body.append('description', '')
     body.append('tags', JSON.stringify(item.detectedTags))
     body.append('category', item.category)
+    if (item.assetType) body.append('asset_type', item.assetType)
     if (item.file) body.append('file', item.file, item.name)
     if (item.thumbnail) body.append('thumbnail', item.thumbnail, item.thumbnail.name)
     const xhr = new XMLHttpRequest()
@@ -78,18 +81,19 @@ async function setPublishedRemote(id: number, isActive: boolean): Promise<boolea
 
 let nextKey = 0
 
-function toItems(files: File[], rows: CsvMetadataRow[]): ClientItem[] {
+function toItems(files: File[], rows: CsvMetadataRow[], imageType: '3d' | 'image'): ClientItem[] {
   const { uploads, skipped } = planUpload(files, rows)
   const planned = new Map<File, ClientItem>()
   for (const plan of uploads) {
-    const tooLarge = plan.file.size > UPLOAD_LIMIT_BYTES
+    const audio = isAudioFile(plan.file)
+    const tooLarge = plan.file.size > (audio ? AUDIO_UPLOAD_LIMIT_BYTES : UPLOAD_LIMIT_BYTES)
     planned.set(plan.file, {
       key: `u${nextKey++}`,
       id: null,
       name: plan.name,
       // The server refuses these too; checking here saves sending 10MB for nothing.
       status: tooLarge ? 'error' : 'queued',
-      error: tooLarge ? fileTooLargeMessage(UPLOAD_LIMIT_BYTES, plan.name) : null,
+      error: tooLarge ? fileTooLargeMessage(audio ? AUDIO_UPLOAD_LIMIT_BYTES : UPLOAD_LIMIT_BYTES, plan.name) : null,
       detectedTitle: plan.title,
       detectedTags: plan.tags,
       sizeMb: sizeInMb(plan.file.size),
@@ -101,6 +105,7 @@ function toItems(files: File[], rows: CsvMetadataRow[]): ClientItem[] {
       file: plan.file,
       thumbnail: plan.thumbnail,
       category: plan.category,
+      assetType: plan.assetType ?? (audio ? 'audio' : imageType),
     })
   }
   for (const skip of skipped) {
@@ -133,6 +138,7 @@ export function AssetUploader() {
   const hydrated = useHydrated()
   const csvFetcher = useFetcher<CsvReply>()
   const [items, setItems] = useState<ClientItem[]>([])
+  const [imageType, setImageType] = useState<'3d' | 'image'>('3d')
   const [waiting, setWaiting] = useState<File[][]>([])
   const [dragging, setDragging] = useState(false)
   const [previewKey, setPreviewKey] = useState<string | null>(null)
@@ -153,8 +159,8 @@ export function AssetUploader() {
     if (csvReading || waiting.length === 0) return
     const batches = waiting
     setWaiting([])
-    setItems((current) => [...current, ...batches.flatMap((files) => toItems(files, csvRows ?? []))])
-  }, [csvReading, waiting, csvRows])
+    setItems((current) => [...current, ...batches.flatMap((files) => toItems(files, csvRows ?? [], imageType))])
+  }, [csvReading, waiting, csvRows, imageType])
 
   // One upload at a time: the server makes the derivatives of each image on arrival.
   const active = items.some((item) => item.status === 'uploading')
@@ -255,6 +261,19 @@ export function AssetUploader() {
             ) : null}
           </div>
 
+          <div className={classes.csv}>
+            <label htmlFor="upload-image-type" className={classes.label}>
+              The images are
+            </label>
+            <select id="upload-image-type" name="image_type" value={imageType} onChange={(event) => setImageType(event.target.value === 'image' ? 'image' : '3d')}>
+              <option value="3d">3D renders (transparent background)</option>
+              <option value="image">Images (full-bleed pictures)</option>
+            </select>
+            <Text size="sm" c="dimmed">
+              Audio files are always audio. A CSV column asset_type (3d, image or audio) sets the type per file.
+            </Text>
+          </div>
+
           <label
             htmlFor="upload-files"
             className={classes.dropzone}
@@ -265,12 +284,13 @@ export function AssetUploader() {
             onDrop={hydrated ? onDrop : undefined}
           >
             {/* The input covers the area: even without JavaScript, files dropped on it are taken. */}
-            <input id="upload-files" type="file" name="files" multiple accept="image/*" className={classes.fileInput} onChange={hydrated ? onFiles : undefined} aria-describedby="upload-files-help" />
+            <input id="upload-files" type="file" name="files" multiple accept="image/*,audio/*" className={classes.fileInput} onChange={hydrated ? onFiles : undefined} aria-describedby="upload-files-help" />
             <Text fw={600} size="lg">
-              Drag and drop images here, or click to browse
+              Drag and drop images or audio here, or click to browse
             </Text>
             <Text id="upload-files-help" size="sm" c="dimmed">
-              PNG, JPG, WebP or AVIF, up to {sizeLimitText(UPLOAD_LIMIT_BYTES)} each. A WebP file becomes the thumbnail of the PNG with the same name.
+              PNG, JPG, WebP or AVIF up to {sizeLimitText(UPLOAD_LIMIT_BYTES)} each; WAV, MP3, OGG/Opus or FLAC up to {sizeLimitText(AUDIO_UPLOAD_LIMIT_BYTES)}. A WebP file becomes the thumbnail of
+              the PNG with the same name.
             </Text>
           </label>
 

@@ -1,6 +1,6 @@
 import type { Route } from './+types/assets-id'
 import { requireApiAdmin } from '~/web/session.server'
-import { deleteAssets, getAssetForAdmin, updateAsset } from '~/domain/assets.server'
+import { AssetTypeError, deleteAssets, getAssetForAdmin, updateAsset } from '~/domain/assets.server'
 import { jsonError, readApiBody, apiRoute } from '~/web/http.server'
 import { AssetChangesSchema, IdSchema } from '~/lib/admin-assets'
 import { servicesContext } from '~/web/context.server'
@@ -17,14 +17,21 @@ async function GET({ request, params, context }: Route.LoaderArgs) {
   return asset ? Response.json(asset, { headers: NO_STORE }) : jsonError(404, NOT_FOUND)
 }
 
-// PUT (or PATCH) /api/admin/assets/{id} (title, description, tags, category, is_active) → the asset.
+// PUT (or PATCH) /api/admin/assets/{id} (title, description, tags, category, is_active, asset_type) → the asset.
 async function PUT({ request, params, context }: Route.LoaderArgs) {
   const admin = await requireApiAdmin(request, context)
   const id = IdSchema.safeParse(params.id)
   if (!id.success) return jsonError(404, NOT_FOUND)
   const body = await readApiBody(request, AssetChangesSchema)
   if (!body.ok) return body.response
-  const asset = await updateAsset(context.get(servicesContext).db, id.data, body.value, admin.id)
+  let asset
+  try {
+    asset = await updateAsset(context.get(servicesContext).db, id.data, body.value, admin.id)
+  } catch (error) {
+    // A type the file does not allow (audio is audio; an image is 3D or image).
+    if (error instanceof AssetTypeError) return jsonError(400, error.message)
+    throw error
+  }
   return asset ? Response.json(asset, { headers: NO_STORE }) : jsonError(404, NOT_FOUND)
 }
 

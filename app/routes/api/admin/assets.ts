@@ -4,7 +4,7 @@ import { UploadRejectedError, UploadTooLargeError, uploadAsset } from '~/domain/
 import { listAssetsForAdmin } from '~/domain/assets.server'
 import { jsonError, apiRoute } from '~/web/http.server'
 import { AdminAssetQuerySchema, UploadFieldsSchema } from '~/lib/admin-assets'
-import { UPLOAD_LIMIT_BYTES } from '~/lib/constants'
+import { AUDIO_UPLOAD_LIMIT_BYTES, UPLOAD_LIMIT_BYTES } from '~/lib/constants'
 import { servicesContext } from '~/web/context.server'
 import { readMultipartUpload } from '~/web/multipart.server'
 
@@ -25,8 +25,10 @@ async function POST({ request, context }: Route.ActionArgs) {
   const admin = await requireApiAdmin(request, context)
   const upload = await readMultipartUpload(request, {
     maxFiles: 2,
-    // The file and its thumbnail, with room for the fields and the multipart framing.
-    maxTotalBytes: 2 * UPLOAD_LIMIT_BYTES + 256 * 1024,
+    // An audio file or an image, and a thumbnail, with room for the fields and the framing;
+    // each type's own limit is checked by uploadAsset.
+    maxFileBytes: AUDIO_UPLOAD_LIMIT_BYTES,
+    maxTotalBytes: AUDIO_UPLOAD_LIMIT_BYTES + UPLOAD_LIMIT_BYTES + 256 * 1024,
     staging: 'memory',
     tooManyFilesMessage: 'Send one file and at most one thumbnail.',
   })
@@ -47,6 +49,7 @@ async function POST({ request, context }: Route.ActionArgs) {
       tags: fields.data.tags,
       category: fields.data.category,
       assetType: fields.data.asset_type,
+      mimeType: file.type,
     })
     return Response.json(asset, { status: 201, headers: { ...NO_STORE, Location: `/api/admin/assets/${asset.id}` } })
   } catch (error) {
