@@ -16,7 +16,7 @@ const HOUR = 60 * MINUTE
 export const RATE_RULES = {
   loginPerIp: { limit: 30, windowMs: 15 * MINUTE },
   loginPerAccountAndIp: { limit: 10, windowMs: 15 * MINUTE },
-  /** Past this, every sign-in to the account waits LOGIN_SLOWDOWN_MS; it is never refused. */
+  /** Past this many failures, every sign-in to the account waits LOGIN_SLOWDOWN_MS; never refused. */
   loginPerAccount: { limit: 10, windowMs: 15 * MINUTE },
   registerPerIp: { limit: 10, windowMs: HOUR },
   registerPerEmail: { limit: 5, windowMs: HOUR },

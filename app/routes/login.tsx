@@ -5,7 +5,7 @@ import { Alert, Anchor, Button, Checkbox, Container, Divider, Group, Paper, Pass
 import type { Route } from './+types/login'
 import { getUser, sessionCookie } from '~/web/session.server'
 import { registerAccount, signInWithLoginToken, signInWithPassword } from '~/domain/accounts.server'
-import { checkLoginRateLimits, checkRateLimits, rateLimitedReply } from '~/web/rate-limits.server'
+import { checkLoginRateLimits, noteFailedLogin, checkRateLimits, rateLimitedReply } from '~/web/rate-limits.server'
 import { readForm } from '~/web/http.server'
 import { afterLoginTarget, LoginSchema, RegisterSchema } from '~/lib/account-schemas'
 import { SITE_NAME } from '~/lib/constants'
@@ -80,6 +80,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const limited = await checkLoginRateLimits(context, submission.value.email)
   if (limited) return rateLimitedReply({ intent, result: submission.reply({ formErrors: [limited.error], hideFields: ['password'] }) }, limited.retryAfter)
   const result = await signInWithPassword(db, { ...submission.value, userAgent: request.headers.get('user-agent') })
+  if (!result.ok) await noteFailedLogin(context, submission.value.email)
   if (!result.ok) return data({ intent, result: submission.reply({ formErrors: [result.error], hideFields: ['password'] }) }, { status: result.status })
   throw redirect(afterLoginTarget(url.searchParams.get('redirect'), url.searchParams.get('assetId')), {
     headers: { 'Set-Cookie': sessionCookie(context, result.token) },

@@ -47,9 +47,21 @@ export async function checkLoginRateLimits(
   const limited = await checkRateLimits(context, [{ rule: 'loginPerIp' }, { rule: 'loginPerAccountAndIp', subject: `${account} ${clientIp(context)}` }])
   if (limited) return limited
   const { db, config } = context.get(servicesContext)
-  const busy = await hitRateLimit(db, `loginPerAccount:${account}`, RATE_RULES.loginPerAccount, config.RATE_LIMIT_SCALE)
-  if (!busy.allowed) await sleep(LOGIN_SLOWDOWN_MS)
+  const rule = RATE_RULES.loginPerAccount
+  const failures = await db
+    .selectFrom('rate_limits')
+    .select('count')
+    .where('key', '=', `loginPerAccount:${account}`)
+    .where('window_start', '>', new Date(Date.now() - rule.windowMs))
+    .executeTakeFirst()
+  if ((failures?.count ?? 0) >= Math.max(1, Math.round(rule.limit * config.RATE_LIMIT_SCALE))) await sleep(LOGIN_SLOWDOWN_MS)
   return null
+}
+
+/** Counts a failed sign-in against the account (from any address): many of them slow it down. */
+export async function noteFailedLogin(context: Readonly<RouterContextProvider>, email: string): Promise<void> {
+  const { db, config } = context.get(servicesContext)
+  await hitRateLimit(db, `loginPerAccount:${normaliseEmail(email)}`, RATE_RULES.loginPerAccount, config.RATE_LIMIT_SCALE)
 }
 
 export function rateLimitedJson(limited: { error: string; retryAfter: number }): Response {

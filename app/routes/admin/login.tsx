@@ -4,7 +4,7 @@ import type { Route } from './+types/login'
 import { sessionCookie } from '~/web/session.server'
 import { NOT_ADMIN, signInWithPassword } from '~/domain/accounts.server'
 import { servicesContext } from '~/web/context.server'
-import { checkLoginRateLimits, rateLimitedReply } from '~/web/rate-limits.server'
+import { checkLoginRateLimits, noteFailedLogin, rateLimitedReply } from '~/web/rate-limits.server'
 import { readForm } from '~/web/http.server'
 import { LoginSchema } from '~/lib/account-schemas'
 
@@ -29,6 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     requireAdmin: true,
     userAgent: request.headers.get('user-agent'),
   })
+  if (!result.ok) await noteFailedLogin(context, parsed.data.email)
   if (!result.ok) return data({ error: result.error, email: parsed.data.email }, { status: result.status })
   return redirect('/admin', { headers: { 'Set-Cookie': sessionCookie(context, result.token) } })
 }

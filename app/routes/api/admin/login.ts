@@ -1,6 +1,6 @@
 import type { Route } from './+types/login'
 import { signInWithPassword } from '~/domain/accounts.server'
-import { checkLoginRateLimits, rateLimitedJson } from '~/web/rate-limits.server'
+import { checkLoginRateLimits, noteFailedLogin, rateLimitedJson } from '~/web/rate-limits.server'
 import { jsonError, readApiBody, apiRoute } from '~/web/http.server'
 import { LoginSchema } from '~/lib/account-schemas'
 import { servicesContext } from '~/web/context.server'
@@ -12,6 +12,7 @@ async function POST({ request, context }: Route.ActionArgs) {
   const limited = await checkLoginRateLimits(context, body.value.email)
   if (limited) return rateLimitedJson(limited)
   const result = await signInWithPassword(context.get(servicesContext).db, { ...body.value, requireAdmin: true, userAgent: request.headers.get('user-agent') })
+  if (!result.ok) await noteFailedLogin(context, body.value.email)
   if (!result.ok) return jsonError(result.status, result.error)
   return Response.json({ token: result.token, expiresAt: result.expiresAt.toISOString() }, { headers: { 'Cache-Control': 'no-store' } })
 }
