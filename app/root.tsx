@@ -13,7 +13,8 @@ import {
 import { ColorSchemeScript, Container, MantineProvider, Text, Title, mantineHtmlProps } from '@mantine/core'
 import { useEffect, type ReactNode } from 'react'
 import type { Route } from './+types/root'
-import { getUser, publicUser } from '~/web/session.server'
+import { getUser, publicUser, readCookie } from '~/web/session.server'
+import { COLOR_SCHEME_COOKIE, parseColorScheme } from '~/lib/color-scheme'
 import { isSameOriginRequest } from '~/web/same-origin.server'
 import { servicesContext } from '~/web/context.server'
 import { Footer } from '~/components/Footer/Footer'
@@ -21,7 +22,7 @@ import { Header } from '~/components/Header/Header'
 import { NotFound } from '~/components/NotFound/NotFound'
 import { SITE_NAME } from '~/lib/constants'
 import { useNonce } from '~/lib/nonce'
-import { theme } from '~/theme'
+import { cssVariablesResolver, theme } from '~/theme'
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
 
@@ -46,29 +47,39 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getUser(request, context)
-  return { user: user ? publicUser(user) : null }
+  // The colour scheme chosen with the toggle, read here so the first paint is already right.
+  const colorScheme = parseColorScheme(readCookie(request, COLOR_SCHEME_COOKIE))
+  return { user: user ? publicUser(user) : null, colorScheme }
 }
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce()
   const data = useRouteLoaderData<typeof loader>('root')
+  const scheme = data?.colorScheme ?? 'auto'
+  // A chosen scheme is forced (server and script agree, no flash); 'auto' lets Mantine's
+  // script follow the system before the first paint.
+  const forced = scheme === 'auto' ? undefined : scheme
+  useEffect(() => {
+    // Lets tests (and anyone curious) see when the page has become interactive, error pages too.
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
   return (
-    <html lang="en" {...mantineHtmlProps}>
+    <html lang="en" {...mantineHtmlProps} data-mantine-color-scheme={forced ?? 'light'}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <ColorSchemeScript nonce={nonce} defaultColorScheme="light" />
+        <ColorSchemeScript nonce={nonce} defaultColorScheme="auto" forceColorScheme={forced} />
         {/* Marks that JavaScript runs, before first paint: styles for enhanced-only states key off it. */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }} />
         <Meta />
         <Links />
       </head>
       <body>
-        <MantineProvider theme={theme} defaultColorScheme="light">
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto" forceColorScheme={forced}>
           <a href="#main" className="skip-link">
             Skip to content
           </a>
-          <Header user={data?.user ?? null} />
+          <Header user={data?.user ?? null} colorScheme={scheme} />
           <main id="main">{children}</main>
           <Footer />
         </MantineProvider>
@@ -80,10 +91,6 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  useEffect(() => {
-    // Lets tests (and anyone curious) see when the page has become interactive.
-    document.documentElement.dataset.hydrated = 'true'
-  }, [])
   return <Outlet />
 }
 

@@ -22,7 +22,9 @@ export function AssetCard({ asset, previewHref, isFavorite = false, layout = 'gr
         <div className={classes.media}>
           <AssetImage src={asset.thumbnail} alt={asset.title} loading={loading} width={480} height={480} className={classes.image} />
           <div className={classes.overlay} aria-hidden="true">
-            <span className={classes.title}>{asset.title}</span>
+            <span className={classes.title} data-testid="card-title">
+              {asset.title}
+            </span>
             <span className={classes.tags}>
               {tags.map((tag) => (
                 <span key={tag} className={classes.tag}>

@@ -28,6 +28,28 @@ export interface AssetPreviewProps {
   resumeDownload?: { downloadUrl: string; filename: string } | null
 }
 
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"]), audio[controls]'
+
+/** Tab and Shift+Tab cycle through the open dialog: focus never reaches the page behind it. */
+function keepFocusInside(event: KeyboardEvent, dialog: HTMLElement | null) {
+  if (!dialog) return
+  const items = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null || el === document.activeElement)
+  if (!items.length) return
+  const first = items[0]!
+  const last = items[items.length - 1]!
+  const active = document.activeElement
+  if (!dialog.contains(active)) {
+    event.preventDefault()
+    first.focus()
+  } else if (event.shiftKey && (active === first || active === dialog)) {
+    event.preventDefault()
+    last.focus()
+  } else if (!event.shiftKey && active === last) {
+    event.preventDefault()
+    first.focus()
+  }
+}
+
 /**
  * The asset preview. Its state lives in the URL, so without JavaScript every control is a
  * link (and download and favourite are forms); with JavaScript background and zoom change in
@@ -50,6 +72,7 @@ export function AssetPreview(props: AssetPreviewProps) {
     dialogRef.current?.focus()
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') void navigate(closeHref, { preventScrollReset: true })
+      if (event.key === 'Tab') keepFocusInside(event, dialogRef.current)
     }
     document.addEventListener('keydown', onKey)
     const overflow = document.body.style.overflow

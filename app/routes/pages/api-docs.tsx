@@ -54,7 +54,7 @@ const OVERVIEW: DocumentSection[] = [
         <Text fw={600} mt="md" mb={4}>
           Example
         </Text>
-        <Code block>{`curl 'https://<this site>/api/assets?search=robot&asset_type=3d&sort=downloads&limit=10'`}</Code>
+        <Code block tabIndex={0}>{`curl 'https://<this site>/api/assets?search=robot&asset_type=3d&sort=downloads&limit=10'`}</Code>
       </>
     ),
   },
@@ -68,7 +68,7 @@ const OVERVIEW: DocumentSection[] = [
           <Anchor href={`#${apiCallAnchor({ method: 'POST', path: '/api/auth/login' })}`}>POST /api/auth/login</Anchor> and send
           it with every such call:
         </p>
-        <Code block>Authorization: Bearer &lt;token&gt;</Code>
+        <Code block tabIndex={0}>Authorization: Bearer &lt;token&gt;</Code>
         <p style={{ marginTop: 12 }}>
           A token is valid for up to {SESSION_DAYS} days. Keep it secret: it gives the same access as your password. Without
           a valid token these calls answer <Code>401</Code>.
@@ -84,7 +84,7 @@ const OVERVIEW: DocumentSection[] = [
         <p>
           Every error answer has the same shape, with a message you can show to a person:
         </p>
-        <Code block>{`{ "error": "Download quota exceeded" }`}</Code>
+        <Code block tabIndex={0}>{`{ "error": "Download quota exceeded" }`}</Code>
         <Table.ScrollContainer minWidth={420} mt="md">
           <Table withTableBorder verticalSpacing="xs" fz="sm">
             <Table.Thead>
