@@ -17,6 +17,7 @@ import { getUser, publicUser, readCookie } from '~/web/session.server'
 import { COLOR_SCHEME_COOKIE, parseColorScheme } from '~/lib/color-scheme'
 import { isSameOriginRequest } from '~/web/same-origin.server'
 import { servicesContext } from '~/web/context.server'
+import { downloadQuota } from '~/domain/downloads.server'
 import { Footer } from '~/components/Footer/Footer'
 import { Header } from '~/components/Header/Header'
 import { NotFound } from '~/components/NotFound/NotFound'
@@ -49,7 +50,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getUser(request, context)
   // The colour scheme chosen with the toggle, read here so the first paint is already right.
   const colorScheme = parseColorScheme(readCookie(request, COLOR_SCHEME_COOKIE))
-  return { user: user ? publicUser(user) : null, colorScheme }
+  // Where the person stands today, shown beside every download button; every download
+  // revalidates this loader, so the line updates after each one.
+  const quota = user ? await downloadQuota(context.get(servicesContext).db, user.id, user.plan) : null
+  const origin = context.get(servicesContext).config.appUrl || new URL(request.url).origin
+  return { user: user ? publicUser(user) : null, colorScheme, quota, origin }
 }
 
 export function Layout({ children }: { children: ReactNode }) {

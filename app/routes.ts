@@ -86,6 +86,7 @@ export default [
 
   // Files and machine endpoints
   route('images/*', 'routes/images.ts'),
+  route('og/:kind/:name', 'routes/og-image.ts'),
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
 

@@ -15,8 +15,9 @@ import { exploreUrl, parseExploreParams } from '~/lib/explore-params'
 import { servicesContext } from '~/web/context.server'
 import { log } from '~/domain/log.server'
 import classes from './explore.module.css'
+import { withSharing } from '~/lib/sharing'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
+const pageMeta: Route.MetaFunction = ({ loaderData }) => {
   const q = loaderData?.params.q
   const title = loaderData?.preview ? `${loaderData.preview.asset.title} | ${SITE_NAME}` : q ? `“${q}” assets | ${SITE_NAME}` : `Explore assets | ${SITE_NAME}`
   return [
@@ -222,3 +223,5 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
     </Container>
   )
 }
+
+export const meta: Route.MetaFunction = (args) => withSharing(args, pageMeta(args))

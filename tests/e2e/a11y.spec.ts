@@ -147,7 +147,7 @@ test.describe('phones: 390 px', () => {
 
   test('the menu opens by thumb and its links are large enough to tap', async ({ page }) => {
     await page.goto('/')
-    await page.getByRole('banner').getByLabel('Menu').tap()
+    await page.getByRole('banner').getByLabel('Menu', { exact: true }).tap()
     const link = page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Explore' })
     await expect(link).toBeVisible()
     expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(24)

@@ -150,7 +150,7 @@ export function AssetPreview(props: AssetPreviewProps) {
         </Group>
       </div>
       <div className={classes.info}>
-        <Title order={2} id="asset-preview-title" fz={24}>
+        <Title order={mode === 'page' ? 1 : 2} id="asset-preview-title" fz={24}>
           {asset.title}
         </Title>
         <Group gap="sm" mt="md" align="flex-start">
@@ -180,7 +180,7 @@ export function AssetPreview(props: AssetPreviewProps) {
       </div>
       <section className={classes.related} aria-labelledby="related-heading">
         <Group justify="space-between" mb="xs">
-          <Title order={3} fz={18} id="related-heading">
+          <Title order={mode === 'page' ? 2 : 3} fz={18} id="related-heading">
             Related Assets
           </Title>
           <Link to={viewAllHref}>View All</Link>

@@ -13,8 +13,9 @@ import { SITE_NAME, UPLOAD_LIMIT_BYTES } from '~/lib/constants'
 import type { CsvMetadataRow, UploadItem } from '~/lib/upload-plan'
 import { servicesContext } from '~/web/context.server'
 import { readMultipartUpload } from '~/web/multipart.server'
+import { withSharing } from '~/lib/sharing'
 
-export const meta: Route.MetaFunction = () => [{ title: `Upload Assets | Admin | ${SITE_NAME}` }]
+const pageMeta: Route.MetaFunction = () => [{ title: `Upload Assets | Admin | ${SITE_NAME}` }]
 
 const MAX_BATCH_FILES = 50
 
@@ -144,3 +145,5 @@ export default function UploadPage({ actionData }: Route.ComponentProps) {
     </Container>
   )
 }
+
+export const meta: Route.MetaFunction = (args) => withSharing(args, pageMeta(args))

@@ -5,8 +5,9 @@ import { ApiCallReference, apiCallAnchor } from '~/components/ApiCallReference/A
 import { DocumentPage, type DocumentSection } from '~/components/DocumentPage/DocumentPage'
 import { API_CALLS, API_GROUPS, API_MAX_LIMIT, API_STATUS_CODES, type ApiGroup } from '~/lib/api-reference'
 import { FREE_DAILY_DOWNLOADS, SESSION_DAYS, SITE_NAME } from '~/lib/constants'
+import { withSharing } from '~/lib/sharing'
 
-export const meta: Route.MetaFunction = () => [
+const pageMeta: Route.MetaFunction = () => [
   { title: `API | ${SITE_NAME}` },
   {
     name: 'description',
@@ -156,3 +157,5 @@ export default function ApiDocsPage() {
     />
   )
 }
+
+export const meta: Route.MetaFunction = (args) => withSharing(args, pageMeta(args))
