@@ -22,7 +22,7 @@ test('search from the explore box, then page through the results', async ({ page
   await page.getByRole('link', { name: 'Previous' }).click()
   await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible()
 
-  const box = page.getByRole('searchbox', { name: 'Search', exact: true })
+  const box = page.getByLabel('Search', { exact: true })
   await box.fill('robot')
   await page.getByRole('main').getByRole('button', { name: 'Search' }).click()
   await expect(page).toHaveURL(/\/explore\?q=robot/)

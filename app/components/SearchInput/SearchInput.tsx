@@ -1,7 +1,6 @@
 import { Autocomplete, TextInput } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
 import { useEffect, useRef, useState } from 'react'
-import { useHydrated } from '~/lib/use-hydrated'
 
 interface SearchInputProps {
   label: string
@@ -20,12 +19,27 @@ interface SearchInputProps {
  * Choosing a suggestion submits the form.
  */
 export function SearchInput({ label, defaultValue = '', placeholder = 'Search 3D objects, images, audio...', size = 'sm', className, required }: SearchInputProps) {
-  const hydrated = useHydrated()
+  // The plain box is swapped for the combobox right after hydration; what was typed into it
+  // by then (and its focus) carries over.
+  const [hydrated, setHydrated] = useState(false)
+  const plainRef = useRef<HTMLInputElement>(null)
+  const refocus = useRef(false)
   const [value, setValue] = useState(defaultValue)
   const [debounced] = useDebouncedValue(value, 150)
   const [suggestions, setSuggestions] = useState<string[]>([])
   const inputRef = useRef<HTMLInputElement>(null)
   useEffect(() => setValue(defaultValue), [defaultValue])
+  useEffect(() => {
+    const plain = plainRef.current
+    if (plain) {
+      setValue(plain.value)
+      refocus.current = document.activeElement === plain
+    }
+    setHydrated(true)
+  }, [])
+  useEffect(() => {
+    if (hydrated && refocus.current) inputRef.current?.focus()
+  }, [hydrated])
 
   useEffect(() => {
     if (!hydrated) return
@@ -54,7 +68,7 @@ export function SearchInput({ label, defaultValue = '', placeholder = 'Search 3D
     title: required ? 'Type something to search for' : undefined,
     autoComplete: 'off',
   }
-  if (!hydrated) return <TextInput type="search" defaultValue={value} {...common} />
+  if (!hydrated) return <TextInput ref={plainRef} type="search" defaultValue={value} {...common} />
   return (
     <Autocomplete
       ref={inputRef}

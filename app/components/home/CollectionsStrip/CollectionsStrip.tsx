@@ -13,7 +13,7 @@ export function CollectionsStrip({ assets }: { assets: AssetView[] }) {
           <Title order={2} id="collections-strip-heading">
             Big collections. No code required.
           </Title>
-          <Text c="dimmed" mt="xs" maw={520}>
+          <Text mt="xs" maw={520}>
             Transparent PNGs you can drop straight into a slide, a landing page or a video. Search, preview, download.
           </Text>
           <Group mt="md">
