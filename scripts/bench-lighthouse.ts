@@ -37,7 +37,7 @@ async function main() {
     const explore = await (await fetch(`${base}/explore`)).text()
     const assetId = explore.match(/assetId=(\d+)/)?.[1]
     const blog = await (await fetch(`${base}/blog`)).text()
-    const post = blog.match(/href="(\/blog\/[^"?#]+)"/)?.[1]
+    const post = blog.match(/href="(\/blog\/[^".?#]+)"/)?.[1]
     const pages: [string, string][] = [
       ['Home', '/'],
       ['Explore', '/explore'],
@@ -46,9 +46,10 @@ async function main() {
       ['Pricing', '/pricing'],
     ]
     const rows: string[] = []
+    const misses: string[] = []
     for (const [name, pagePath] of pages) {
       // One warm-up request so the first run does not measure a cold cache on the server.
-      await fetch(base + pagePath)
+      await fetch(base + pagePath).catch(() => null)
       const file = path.join(out, `${rows.length}.json`)
       const run = spawnSync(
         'node_modules/.bin/lighthouse',
@@ -57,8 +58,15 @@ async function main() {
       )
       if (run.status !== 0) throw new Error(`Lighthouse failed on ${pagePath}`)
       const report = JSON.parse(readFileSync(file, 'utf8')) as {
-        categories: Record<string, { score: number | null }>
-        audits: Record<string, { numericValue?: number }>
+        categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>
+        audits: Record<string, { numericValue?: number; score: number | null; title: string }>
+      }
+      // What keeps accessibility, best practices or SEO below 100, to fix rather than guess.
+      for (const key of ['accessibility', 'best-practices', 'seo']) {
+        for (const ref of report.categories[key]?.auditRefs ?? []) {
+          const audit = report.audits[ref.id]
+          if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) misses.push(`${name}: ${key} — ${audit.title} (\`${ref.id}\`)`)
+        }
       }
       const score = (key: string) => Math.round((report.categories[key]?.score ?? 0) * 100)
       const ms = (key: string) => Math.round(report.audits[key]?.numericValue ?? 0)
@@ -73,6 +81,7 @@ async function main() {
       '| Page | Path | Performance | Accessibility | Best practices | SEO | FCP ms | LCP ms | TBT ms | CLS |',
       '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
       ...rows,
+      ...(misses.length ? ['', 'Audits not passed:', '', ...misses.map((m) => `- ${m}`)] : []),
     ])
   } finally {
     server?.kill('SIGTERM')

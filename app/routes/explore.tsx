@@ -109,7 +109,7 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
               data={[{ value: '', label: 'All categories' }, ...categories.map((c) => ({ value: c.category, label: `${c.category} (${c.count})` }))]}
             />
             <TextInput label="Tags" name="tags" description="Comma-separated; assets must have every tag" defaultValue={params.tags.join(', ')} />
-            <Group gap={6} className={classes.tagCloud} aria-label="Popular tags">
+            <Group gap={6} className={classes.tagCloud} role="group" aria-label="Popular tags">
               {popularTags.map((t) => (
                 <Link key={t.tag} to={exploreUrl(params, { tags: params.tags.includes(t.tag) ? params.tags : [...params.tags, t.tag] })} className={classes.tagLink}>
                   {t.tag}

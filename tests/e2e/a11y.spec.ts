@@ -79,6 +79,8 @@ async function expectNoSeriousViolations(page: Page, path: string) {
 }
 
 test.describe('axe: no serious or critical violation', () => {
+  // The home page alone runs axe over a few thousand nodes, twice: seconds each on a busy machine.
+  test.describe.configure({ timeout: 150_000 })
   for (const path of PUBLIC) {
     test(`signed out: ${path}`, async ({ page }) => {
       await expectNoSeriousViolations(page, await resolve(page, path))

@@ -57,7 +57,10 @@ test('a corrected search says so and offers the exact words', async ({ page }) =
 test('the search box suggests completions from the catalogue @js-only', async ({ page }) => {
   await page.goto('/explore')
   await hydrated(page)
+  // The combobox loads on first focus: the first visit carries none of its code.
+  await page.getByRole('main').getByLabel('Search', { exact: true }).click()
   const box = page.getByRole('main').getByRole('combobox', { name: 'Search', exact: true })
+  await expect(box).toBeFocused()
   await box.fill('sph')
   const option = page.getByRole('option', { name: 'sphere' })
   await expect(option).toBeVisible()

@@ -157,7 +157,7 @@ export function AssetPreview(props: AssetPreviewProps) {
           <DownloadButton assetId={asset.id} resume={props.resumeDownload} />
           <FavouriteButton assetId={asset.id} isFavorite={isFavorite} />
         </Group>
-        <Group gap={6} mt="md" aria-label="Tags">
+        <Group gap={6} mt="md" role="group" aria-label="Tags">
           {shownTags.map((tag) => (
             <Badge key={tag} variant="light" component={Link} to={`/explore?tags=${encodeURIComponent(tag)}`} style={{ cursor: 'pointer' }}>
               {tag}

@@ -1,6 +1,7 @@
-import { Autocomplete, TextInput } from '@mantine/core'
-import { useDebouncedValue } from '@mantine/hooks'
-import { useEffect, useRef, useState } from 'react'
+import { TextInput } from '@mantine/core'
+import { lazy, startTransition, Suspense, useEffect, useRef, useState } from 'react'
+
+const SuggestingInput = lazy(() => import('./SuggestingInput'))
 
 interface SearchInputProps {
   label: string
@@ -12,51 +13,10 @@ interface SearchInputProps {
   required?: boolean
 }
 
-/**
- * The `q` field of a search form. In the server HTML (and without JavaScript) a plain search
- * box; once React runs, a combobox that suggests completions from the catalogue's vocabulary
- * (GET /api/assets/suggest), navigable with the arrow keys and announced as a listbox.
- * Choosing a suggestion submits the form.
- */
-export function SearchInput({ label, defaultValue = '', placeholder = 'Search 3D objects, images, audio...', size = 'sm', className, required }: SearchInputProps) {
-  // The plain box is swapped for the combobox right after hydration; what was typed into it
-  // by then (and its focus) carries over.
-  const [hydrated, setHydrated] = useState(false)
-  const plainRef = useRef<HTMLInputElement>(null)
-  const refocus = useRef(false)
-  const [value, setValue] = useState(defaultValue)
-  const [debounced] = useDebouncedValue(value, 150)
-  const [suggestions, setSuggestions] = useState<string[]>([])
-  const inputRef = useRef<HTMLInputElement>(null)
-  useEffect(() => setValue(defaultValue), [defaultValue])
-  useEffect(() => {
-    const plain = plainRef.current
-    if (plain) {
-      setValue(plain.value)
-      refocus.current = document.activeElement === plain
-    }
-    setHydrated(true)
-  }, [])
-  useEffect(() => {
-    if (hydrated && refocus.current) inputRef.current?.focus()
-  }, [hydrated])
+export type SearchInputFieldProps = ReturnType<typeof fieldProps>
 
-  useEffect(() => {
-    if (!hydrated) return
-    const q = debounced.trim()
-    if (q.length < 2) {
-      setSuggestions([])
-      return
-    }
-    const controller = new AbortController()
-    fetch(`/api/assets/suggest?q=${encodeURIComponent(q)}`, { signal: controller.signal })
-      .then((r) => (r.ok ? (r.json() as Promise<{ suggestions: string[] }>) : { suggestions: [] }))
-      .then((body) => setSuggestions(body.suggestions.filter((s) => s !== q.toLowerCase())))
-      .catch(() => {})
-    return () => controller.abort()
-  }, [debounced, hydrated])
-
-  const common = {
+function fieldProps({ label, placeholder = 'Search 3D objects, images, audio...', size = 'sm', className, required }: SearchInputProps) {
+  return {
     name: 'q',
     'aria-label': label,
     placeholder,
@@ -68,23 +28,35 @@ export function SearchInput({ label, defaultValue = '', placeholder = 'Search 3D
     title: required ? 'Type something to search for' : undefined,
     autoComplete: 'off',
   }
-  if (!hydrated) return <TextInput ref={plainRef} type="search" defaultValue={value} {...common} />
-  return (
-    <Autocomplete
-      ref={inputRef}
+}
+
+/**
+ * The `q` field of a search form: a plain search box in the server HTML (and without
+ * JavaScript). With JavaScript, the first focus swaps in the suggesting combobox (its code
+ * loads then, not on the first visit); what was typed and the focus carry over.
+ */
+export function SearchInput(props: SearchInputProps) {
+  const { defaultValue = '' } = props
+  const plainRef = useRef<HTMLInputElement>(null)
+  const [enhanced, setEnhanced] = useState(false)
+  const field = fieldProps(props)
+  // A new search on the page (the URL changed) resets the box.
+  useEffect(() => setEnhanced(false), [defaultValue])
+
+  const plain = (
+    <TextInput
+      ref={plainRef}
       type="search"
-      {...common}
-      value={value}
-      onChange={setValue}
-      data={suggestions}
-      filter={({ options }) => options}
-      limit={8}
-      comboboxProps={{ withinPortal: true }}
-      onOptionSubmit={(option) => {
-        setValue(option)
-        // Let the value reach the input before the form reads it.
-        requestAnimationFrame(() => inputRef.current?.form?.requestSubmit())
-      }}
+      defaultValue={defaultValue}
+      key={defaultValue}
+      {...field}
+      // A transition: the plain box stays (focused, typing) until the combobox has loaded.
+      onFocus={() => startTransition(() => setEnhanced(true))}
     />
+  )
+  return (
+    <Suspense fallback={plain}>
+      {enhanced ? <SuggestingInput {...field} initialValue={plainRef.current?.value ?? defaultValue} autoFocus /> : plain}
+    </Suspense>
   )
 }
