@@ -58,7 +58,7 @@ test('the search box suggests completions from the catalogue @js-only', async ({
   await page.goto('/explore')
   await hydrated(page)
   // The combobox loads on first focus: the first visit carries none of its code.
-  await page.getByRole('main').getByLabel('Search', { exact: true }).click()
+  await page.getByRole('main').locator('input[aria-label="Search"]').click()
   const box = page.getByRole('main').getByRole('combobox', { name: 'Search', exact: true })
   await expect(box).toBeFocused()
   await box.fill('sph')
