@@ -1,7 +1,7 @@
 import { TextInput } from '@mantine/core'
-import { lazy, startTransition, Suspense, useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState, type ComponentType } from 'react'
 
-const SuggestingInput = lazy(() => import('./SuggestingInput'))
+type Suggesting = ComponentType<SearchInputFieldProps & { initialValue: string; autoFocus: boolean }>
 
 interface SearchInputProps {
   label: string
@@ -38,10 +38,10 @@ function fieldProps({ label, placeholder = 'Search 3D objects, images, audio...'
 export function SearchInput(props: SearchInputProps) {
   const { defaultValue = '' } = props
   const plainRef = useRef<HTMLInputElement>(null)
-  const [enhanced, setEnhanced] = useState(false)
+  const [Suggesting, setSuggesting] = useState<Suggesting | null>(null)
   const field = fieldProps(props)
   // A new search on the page (the URL changed) resets the box.
-  useEffect(() => setEnhanced(false), [defaultValue])
+  useEffect(() => setSuggesting(null), [defaultValue])
 
   const plain = (
     <TextInput
@@ -50,13 +50,12 @@ export function SearchInput(props: SearchInputProps) {
       defaultValue={defaultValue}
       key={defaultValue}
       {...field}
-      // A transition: the plain box stays (focused, typing) until the combobox has loaded.
-      onFocus={() => startTransition(() => setEnhanced(true))}
+      // The plain box stays (focused, typing) until the combobox's code has arrived.
+      onFocus={() => {
+        void import('./SuggestingInput').then((module) => setSuggesting(() => module.default)).catch(() => {})
+      }}
     />
   )
-  return (
-    <Suspense fallback={plain}>
-      {enhanced ? <SuggestingInput {...field} initialValue={plainRef.current?.value ?? defaultValue} autoFocus /> : plain}
-    </Suspense>
-  )
+  if (!Suggesting) return plain
+  return <Suggesting {...field} initialValue={plainRef.current?.value ?? defaultValue} autoFocus />
 }
