@@ -1,5 +1,6 @@
 import '@mantine/core/styles.css'
 import './app.css'
+import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url'
 import {
   data,
   isRouteErrorResponse,
@@ -13,18 +14,27 @@ import {
 import { ColorSchemeScript, Container, MantineProvider, Text, Title, mantineHtmlProps } from '@mantine/core'
 import { useEffect, type ReactNode } from 'react'
 import type { Route } from './+types/root'
-import { getUser, publicUser } from '~/web/session.server'
+import { getUser, publicUser, readCookie } from '~/web/session.server'
+import { COLOR_SCHEME_COOKIE, parseColorScheme } from '~/lib/color-scheme'
 import { isSameOriginRequest } from '~/web/same-origin.server'
 import { servicesContext } from '~/web/context.server'
+import { downloadQuota } from '~/domain/downloads.server'
 import { Footer } from '~/components/Footer/Footer'
 import { Header } from '~/components/Header/Header'
 import { NotFound } from '~/components/NotFound/NotFound'
 import { SITE_NAME } from '~/lib/constants'
 import { useNonce } from '~/lib/nonce'
-import { theme } from '~/theme'
+import { cssVariablesResolver, theme } from '~/theme'
 import { databaseGuard } from '~/web/database-guard.server'
 
-export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
+// Inter, self-hosted: the variable font's Latin subset only (48 KB), one file for every
+// weight, preloaded so text swaps to it early (font-display: swap).
+const INTER_FACE = `@font-face{font-family:'Inter Variable';font-style:normal;font-display:swap;font-weight:100 900;src:url(${interLatin}) format('woff2-variations'),url(${interLatin}) format('woff2');unicode-range:U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD}`
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'preload', href: interLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+]
 
 export const meta: Route.MetaFunction = () => [
   { title: `${SITE_NAME}: royalty-free AI-generated 3D renders, images and audio` },
@@ -49,29 +59,44 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getUser(request, context)
-  return { user: user ? publicUser(user) : null }
+  // The colour scheme chosen with the toggle, read here so the first paint is already right.
+  const colorScheme = parseColorScheme(readCookie(request, COLOR_SCHEME_COOKIE))
+  // Where the person stands today, shown beside every download button; every download
+  // revalidates this loader, so the line updates after each one.
+  const quota = user ? await downloadQuota(context.get(servicesContext).db, user.id, user.plan) : null
+  const origin = context.get(servicesContext).config.appUrl || new URL(request.url).origin
+  return { user: user ? publicUser(user) : null, colorScheme, quota, origin }
 }
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce()
   const data = useRouteLoaderData<typeof loader>('root')
+  const scheme = data?.colorScheme ?? 'auto'
+  // A chosen scheme is forced (server and script agree, no flash); 'auto' lets Mantine's
+  // script follow the system before the first paint.
+  const forced = scheme === 'auto' ? undefined : scheme
+  useEffect(() => {
+    // Lets tests (and anyone curious) see when the page has become interactive, error pages too.
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
   return (
-    <html lang="en" {...mantineHtmlProps}>
+    <html lang="en" {...mantineHtmlProps} data-mantine-color-scheme={forced ?? 'light'}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <ColorSchemeScript nonce={nonce} defaultColorScheme="light" />
+        <ColorSchemeScript nonce={nonce} defaultColorScheme="auto" forceColorScheme={forced} />
         {/* Marks that JavaScript runs, before first paint: styles for enhanced-only states key off it. */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }} />
         <Meta />
         <Links />
+        <style dangerouslySetInnerHTML={{ __html: INTER_FACE }} />
       </head>
       <body>
-        <MantineProvider theme={theme} defaultColorScheme="light">
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto" forceColorScheme={forced}>
           <a href="#main" className="skip-link">
             Skip to content
           </a>
-          <Header user={data?.user ?? null} />
+          <Header user={data?.user ?? null} colorScheme={scheme} />
           <main id="main">{children}</main>
           <Footer />
         </MantineProvider>
@@ -83,10 +108,6 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  useEffect(() => {
-    // Lets tests (and anyone curious) see when the page has become interactive.
-    document.documentElement.dataset.hydrated = 'true'
-  }, [])
   return <Outlet />
 }
 

@@ -11,6 +11,7 @@ export default [
   route('pricing', 'routes/pricing.tsx'),
   route('login', 'routes/login.tsx'),
   route('logout', 'routes/logout.ts'),
+  route('color-scheme', 'routes/color-scheme.ts'),
   route('auth/google', 'routes/auth-google.ts'),
   route('forgot-password', 'routes/forgot-password.tsx'),
   route('reset-password', 'routes/reset-password.tsx'),
@@ -54,6 +55,7 @@ export default [
   ...prefix('api', [
     route('assets', 'routes/api/assets.ts'),
     route('assets/tags', 'routes/api/assets-tags.ts'),
+    route('assets/suggest', 'routes/api/assets-suggest.ts'),
     route('assets/download/:id', 'routes/api/assets-download.ts'),
     route('assets/downloads/history', 'routes/api/assets-downloads-history.ts'),
     route('auth/me', 'routes/api/auth-me.ts'),
@@ -83,6 +85,7 @@ export default [
   ]),
 
   // Files and machine endpoints
+  route('og/:kind/:name', 'routes/og-image.ts'),
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
 

@@ -89,7 +89,9 @@ export interface FavouritesTable {
 export interface DownloadsTable {
   id: Generated<number>
   user_id: string
-  asset_id: number
+  /** Null once the admin has deleted the asset: the history keeps the row and its title. */
+  asset_id: number | null
+  asset_title: string | null
   day: string
   created_at: Timestamp
 }

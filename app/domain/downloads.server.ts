@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import type { DB } from '#db/client'
-import type { Plan } from '#db/schema'
+import type { Asset, Plan } from '#db/schema'
 import type { AssetView } from '~/lib/asset-view'
 import { FREE_DAILY_DOWNLOADS } from '~/lib/constants'
 import { toAssetView } from './assets.server'
@@ -58,7 +58,7 @@ export async function downloadAsset(
   const outcome = await db.transaction().execute(async (trx) => {
     const fresh = await trx
       .insertInto('downloads')
-      .values({ user_id: input.userId, asset_id: asset.id, day, created_at: now })
+      .values({ user_id: input.userId, asset_id: asset.id, asset_title: asset.title, day, created_at: now })
       .onConflict((oc) => oc.columns(['user_id', 'asset_id', 'day']).doNothing())
       .returning('id')
       .executeTakeFirst()
@@ -114,28 +114,49 @@ export function contentDisposition(filename: string): string {
 
 export interface DownloadHistoryItem {
   id: number
-  asset_id: number
+  /** Null when the asset has since been removed from the library. */
+  asset_id: number | null
   title: string
   image: string
-  preview_urls: AssetView['preview_urls']
+  preview_urls: AssetView['preview_urls'] | null
   downloaded_at: string
+  removed: boolean
 }
 
+/** The user's downloads, newest first; an asset deleted since stays, marked as removed. */
 export async function downloadHistory(db: DB, userId: string, limit = 50): Promise<DownloadHistoryItem[]> {
   const rows = await db
     .selectFrom('downloads')
-    .innerJoin('assets', 'assets.id', 'downloads.asset_id')
+    .leftJoin('assets', 'assets.id', 'downloads.asset_id')
     .selectAll('assets')
-    .select(['downloads.id as download_id', 'downloads.created_at as downloaded_at'])
+    .select(['downloads.id as download_id', 'downloads.created_at as downloaded_at', 'downloads.asset_title'])
     .where('downloads.user_id', '=', userId)
     .orderBy('downloads.created_at', 'desc')
     .orderBy('downloads.id', 'desc')
     .limit(Math.min(Math.max(limit, 1), 200))
     .execute()
-  return rows.map(({ download_id, downloaded_at, ...asset }) => {
-    const view = toAssetView(asset)
-    return { id: download_id, asset_id: view.id, title: view.title, image: view.thumbnail, preview_urls: view.preview_urls, downloaded_at: downloaded_at.toISOString() }
+  return rows.map(({ download_id, downloaded_at, asset_title, ...asset }) => {
+    if (asset.id === null) {
+      return { id: download_id, asset_id: null, title: asset_title ?? 'Removed asset', image: '', preview_urls: null, downloaded_at: downloaded_at.toISOString(), removed: true }
+    }
+    const view = toAssetView(asset as unknown as Asset)
+    return { id: download_id, asset_id: view.id, title: view.title, image: view.thumbnail, preview_urls: view.preview_urls, downloaded_at: downloaded_at.toISOString(), removed: false }
   })
+}
+
+export interface DownloadQuota {
+  plan: Plan
+  used: number
+  /** Null for Pro: no limit. */
+  limit: number | null
+  left: number | null
+}
+
+/** Where a user stands today: used, and (Free) how many are left. */
+export async function downloadQuota(db: DB, userId: string, plan: Plan, now = new Date()): Promise<DownloadQuota> {
+  const used = await downloadsToday(db, userId, now)
+  if (plan === 'pro') return { plan, used, limit: null, left: null }
+  return { plan, used, limit: FREE_DAILY_DOWNLOADS, left: Math.max(0, FREE_DAILY_DOWNLOADS - used) }
 }
 
 export async function totalDownloads(db: DB, userId: string): Promise<number> {

@@ -16,6 +16,8 @@ export interface SearchQuery {
   sort?: Sort
   page?: number
   limit?: number
+  /** Search the words as typed: no typo correction ('Search instead for shpere'). */
+  exact?: boolean
 }
 
 export interface SearchResult {
@@ -84,6 +86,44 @@ async function correctWords(db: DB, words: string[]): Promise<string[] | null> {
   })
 }
 
+/**
+ * Completions of what a person is typing, from the catalogue's vocabulary: terms that start
+ * with the last word (shortest first), the earlier words kept. 'glass sph' → 'glass sphere'.
+ */
+export async function suggestSearches(db: DB, q: string, limit = 8): Promise<string[]> {
+  const words = searchWords(q)
+  const last = words.at(-1)
+  if (!last || last.length < 2) return []
+  const head = words.slice(0, -1).join(' ')
+  const rows = await db
+    .selectFrom('search_terms')
+    .select('term')
+    .where(sql<SqlBool>`term like ${`${last.replace(/[\\%_]/g, '\\$&')}%`}`)
+    .orderBy(sql`length(term)`)
+    .orderBy('term')
+    .limit(limit)
+    .execute()
+  return rows.map((r) => (head ? `${head} ${r.term}` : r.term))
+}
+
+/** The catalogue's terms nearest to the words of a search that found nothing. */
+export async function nearestTerms(db: DB, q: string, limit = 6): Promise<string[]> {
+  const words = searchWords(q).filter((w) => w.length >= 3)
+  if (!words.length) return []
+  return db.transaction().execute(async (trx) => {
+    await sql`set local pg_trgm.similarity_threshold = ${sql.lit(0.2)}`.execute(trx)
+    const rows = await trx
+      .selectFrom('search_terms')
+      .select(['term', sql<number>`greatest(${sql.join(words.map((w) => sql`similarity(term, ${w})`))})`.as('score')])
+      .where((eb) => eb.or(words.map((w) => sql<SqlBool>`term % ${w}`)))
+      .orderBy('score', 'desc')
+      .orderBy('term')
+      .limit(limit)
+      .execute()
+    return rows.map((r) => r.term)
+  })
+}
+
 export const MAX_PAGE_SIZE = 100
 export const MAX_COUNTED = 10_000
 /** Above this many estimated matches the total is the estimate; below, it is counted. */
@@ -103,7 +143,7 @@ export async function searchAssets(db: DB, query: SearchQuery): Promise<SearchRe
   const words = searchWords(query.q)
   let result = await runSearch(db, query, words, page, limit)
   let correctedQuery: string | null = null
-  if (result.total === 0 && words.length > 0) {
+  if (result.total === 0 && words.length > 0 && !query.exact) {
     const corrected = await correctWords(db, words)
     if (corrected) {
       result = await runSearch(db, query, corrected, page, limit)

@@ -102,14 +102,15 @@ export const API_SCHEMAS = {
   },
   DownloadHistoryItem: {
     type: 'object',
-    required: ['id', 'asset_id', 'title', 'image', 'preview_urls', 'downloaded_at'],
+    required: ['id', 'asset_id', 'title', 'image', 'preview_urls', 'downloaded_at', 'removed'],
     properties: {
       id: { type: 'integer', description: 'The download’s id.' },
-      asset_id: { type: 'integer' },
-      title: { type: 'string' },
-      image: { type: 'string', description: 'The asset’s thumbnail as PNG.' },
-      preview_urls: { type: 'object', additionalProperties: { type: 'string' } },
+      asset_id: nullable('integer', { description: 'Null once the asset has been removed from the library.' }),
+      title: { type: 'string', description: 'The title, kept after the asset is removed.' },
+      image: { type: 'string', description: 'The asset’s thumbnail as PNG; empty once removed.' },
+      preview_urls: { type: ['object', 'null'], additionalProperties: { type: 'string' } },
       downloaded_at: { type: 'string', format: 'date-time' },
+      removed: { type: 'boolean', description: 'The asset has been removed from the library since.' },
     },
   },
   BillingItem: {

@@ -8,6 +8,8 @@ export const BACKGROUND_LABELS: Record<Background, string> = { white: 'White', b
 
 export interface ExploreParams {
   q: string
+  /** Search the words exactly as typed, without typo correction. */
+  exact: boolean
   assetType: AssetTypeName | undefined
   category: string
   tags: string[]
@@ -38,6 +40,7 @@ export function parseExploreParams(params: URLSearchParams): ExploreParams {
   const bg = params.get('bg')
   return {
     q,
+    exact: Boolean(q) && params.get('exact') === '1',
     assetType: (ASSET_TYPES as readonly string[]).includes(type ?? '') ? (type as AssetTypeName) : undefined,
     category: (params.get('category') ?? '').trim().slice(0, 100),
     tags: tagsFrom(params),
@@ -58,6 +61,7 @@ export function exploreUrl(current: ExploreParams, change: Partial<ExploreParams
   const next = { ...current, page: 1, ...change }
   const params = new URLSearchParams()
   if (next.q) params.set('q', next.q)
+  if (next.q && next.exact) params.set('exact', '1')
   if (next.assetType) params.set('asset_type', next.assetType)
   if (next.category) params.set('category', next.category)
   if (next.tags.length) params.set('tags', next.tags.join(','))

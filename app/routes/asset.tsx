@@ -9,6 +9,10 @@ import { SITE_NAME } from '~/lib/constants'
 import { exploreUrl, parseExploreParams } from '~/lib/explore-params'
 import { parseId } from '~/lib/ids'
 import { servicesContext } from '~/web/context.server'
+import { JsonLd } from '~/components/JsonLd/JsonLd'
+import { breadcrumbList, imageObject } from '~/lib/structured-data'
+import { DESCRIPTION_FALLBACK } from '~/components/AssetPreview/AssetPreview'
+import { withSharing } from '~/lib/sharing'
 
 // The canonical page of one asset: the preview's content at a URL of its own, for sharing
 // and search engines.
@@ -20,11 +24,11 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
   return { preview, origin: context.get(servicesContext).config.appUrl || url.origin }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
+const pageMeta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [{ title: `Asset not found | ${SITE_NAME}` }]
   const { asset } = loaderData.preview
   const description = asset.description || `${asset.title}: a free, high-quality ${asset.asset_type === '3d' ? '3D PNG render' : 'asset'} for personal and commercial use.`
-  const image = `${loaderData.origin}${asset.image}`
+  const image = `${loaderData.origin}/og/assets/${asset.id}.png`
   return [
     { title: `${asset.title} | ${SITE_NAME}` },
     { name: 'description', content: description },
@@ -32,6 +36,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     { property: 'og:description', content: description },
     { property: 'og:type', content: 'website' },
     { property: 'og:image', content: image },
+    { property: 'og:image:type', content: 'image/png' },
+    { property: 'og:image:width', content: '1200' },
+    { property: 'og:image:height', content: '630' },
+    { property: 'og:image:alt', content: asset.title },
+    { name: 'twitter:image', content: image },
+    { name: 'twitter:image:alt', content: asset.title },
     { property: 'og:url', content: `${loaderData.origin}/assets/${asset.id}` },
     { name: 'twitter:card', content: 'summary_large_image' },
     { tagName: 'link', rel: 'canonical', href: `${loaderData.origin}/assets/${asset.id}` },
@@ -42,8 +52,21 @@ export default function AssetPage({ loaderData }: Route.ComponentProps) {
   const { preview } = loaderData
   const { pathname, search } = useLocation()
   const params = parseExploreParams(new URLSearchParams(search))
+  const { asset } = preview
+  const origin = loaderData.origin
   return (
     <Container size="lg" py="xl">
+      <JsonLd
+        data={[
+          imageObject(origin, asset, asset.description || DESCRIPTION_FALLBACK),
+          breadcrumbList(origin, [
+            { name: 'Home', path: '/' },
+            { name: 'Explore', path: '/explore' },
+            ...(asset.category ? [{ name: asset.category, path: `/explore?category=${encodeURIComponent(asset.category)}` }] : []),
+            { name: asset.title, path: `/assets/${asset.id}` },
+          ]),
+        ]}
+      />
       <AssetPreview
         mode="page"
         asset={preview.asset}
@@ -66,3 +89,5 @@ export default function AssetPage({ loaderData }: Route.ComponentProps) {
     </Container>
   )
 }
+
+export const meta: Route.MetaFunction = (args) => withSharing(args, pageMeta(args))

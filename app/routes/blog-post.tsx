@@ -5,7 +5,10 @@ import { BlogContent } from '~/components/BlogContent/BlogContent'
 import { getPostBySlug } from '~/domain/blog.server'
 import { SITE_NAME } from '~/lib/constants'
 import { servicesContext } from '~/web/context.server'
+import { JsonLd } from '~/components/JsonLd/JsonLd'
+import { blogPosting, breadcrumbList } from '~/lib/structured-data'
 import classes from './blog-post.module.css'
+import { withSharing } from '~/lib/sharing'
 
 const NOT_FOUND = 'Post not found.'
 
@@ -15,10 +18,10 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
   return { post, origin: context.get(servicesContext).config.appUrl || url.origin }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
+const pageMeta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [{ title: `Post not found | ${SITE_NAME}` }]
   const { post, origin } = loaderData
-  const image = post.image.startsWith('/') ? `${origin}${post.image}` : post.image
+  const image = `${origin}/og/blog/${post.slug}.png`
   return [
     { title: `${post.title} | ${SITE_NAME}` },
     { name: 'description', content: post.excerpt },
@@ -26,6 +29,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     { property: 'og:description', content: post.excerpt },
     { property: 'og:type', content: 'article' },
     { property: 'og:image', content: image },
+    { property: 'og:image:type', content: 'image/png' },
+    { property: 'og:image:width', content: '1200' },
+    { property: 'og:image:height', content: '630' },
+    { property: 'og:image:alt', content: post.title },
+    { name: 'twitter:image', content: image },
+    { name: 'twitter:image:alt', content: post.title },
+    { property: 'article:published_time', content: post.date },
     { property: 'og:url', content: `${origin}/blog/${post.slug}` },
     { tagName: 'link', rel: 'canonical', href: `${origin}/blog/${post.slug}` },
   ]
@@ -40,12 +50,22 @@ function BackToBlog() {
 }
 
 export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
-  const { post } = loaderData
+  const { post, origin } = loaderData
   return (
     <Container size="md" py="xl">
+      <JsonLd
+        data={[
+          blogPosting(origin, post),
+          breadcrumbList(origin, [
+            { name: 'Home', path: '/' },
+            { name: 'Blog', path: '/blog' },
+            { name: post.title, path: `/blog/${post.slug}` },
+          ]),
+        ]}
+      />
       <article>
         <BackToBlog />
-        <Text size="sm" c="blue" fw={600} tt="uppercase" mb={4}>
+        <Text size="sm" c="var(--app-accent)" fw={600} tt="uppercase" mb={4}>
           {post.category}
         </Text>
         <Title order={1} mb="sm">
@@ -79,3 +99,5 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     </Container>
   )
 }
+
+export const meta: Route.MetaFunction = (args) => withSharing(args, pageMeta(args))

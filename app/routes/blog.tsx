@@ -7,8 +7,9 @@ import { listPosts } from '~/domain/blog.server'
 import { log } from '~/domain/log.server'
 import { SITE_NAME } from '~/lib/constants'
 import { servicesContext } from '~/web/context.server'
+import { withSharing } from '~/lib/sharing'
 
-export const meta: Route.MetaFunction = () => [
+const pageMeta: Route.MetaFunction = () => [
   { title: `Blog | ${SITE_NAME}` },
   { name: 'description', content: 'News, tutorials and behind-the-scenes notes on AI-generated 3D renders, images and audio.' },
 ]
@@ -44,3 +45,5 @@ export default function BlogPage({ loaderData }: Route.ComponentProps) {
     </Page>
   )
 }
+
+export const meta: Route.MetaFunction = (args) => withSharing(args, pageMeta(args))

@@ -5,8 +5,9 @@ import { CollectionTile } from '~/components/CollectionTile/CollectionTile'
 import { categoryCounts } from '~/domain/search.server'
 import { SITE_NAME } from '~/lib/constants'
 import { servicesContext } from '~/web/context.server'
+import { withSharing } from '~/lib/sharing'
 
-export const meta: Route.MetaFunction = () => [
+const pageMeta: Route.MetaFunction = () => [
   { title: `Categories | ${SITE_NAME}` },
   { name: 'description', content: 'Browse royalty-free AI-generated 3D renders, images and audio by category, with the number of assets in each.' },
 ]
@@ -56,3 +57,5 @@ export default function CategoriesPage({ loaderData }: Route.ComponentProps) {
     </Container>
   )
 }
+
+export const meta: Route.MetaFunction = (args) => withSharing(args, pageMeta(args))

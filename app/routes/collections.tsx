@@ -5,8 +5,9 @@ import { CollectionTile } from '~/components/CollectionTile/CollectionTile'
 import { searchAssets, topTags } from '~/domain/search.server'
 import { ASSET_TYPES, ASSET_TYPE_LABELS, SITE_NAME, type AssetTypeName } from '~/lib/constants'
 import { servicesContext } from '~/web/context.server'
+import { withSharing } from '~/lib/sharing'
 
-export const meta: Route.MetaFunction = () => [
+const pageMeta: Route.MetaFunction = () => [
   { title: `Collections | ${SITE_NAME}` },
   { name: 'description', content: 'Curated collections of royalty-free AI-generated assets: 3D renders, images and audio, grouped by type and by the most used themes.' },
 ]
@@ -108,3 +109,5 @@ export default function CollectionsPage({ loaderData }: Route.ComponentProps) {
     </Container>
   )
 }
+
+export const meta: Route.MetaFunction = (args) => withSharing(args, pageMeta(args))

@@ -9,8 +9,9 @@ import { readForm } from '~/web/http.server'
 import { CONTACT_CAPS, CONTACT_SENT, ContactSchema } from '~/lib/contact-schema'
 import { SITE_NAME } from '~/lib/constants'
 import { servicesContext } from '~/web/context.server'
+import { withSharing } from '~/lib/sharing'
 
-export const meta: Route.MetaFunction = () => [
+const pageMeta: Route.MetaFunction = () => [
   { title: `Contact | ${SITE_NAME}` },
   { name: 'description', content: 'Questions, licensing permissions, custom or exclusive asset requests: write to us. We reply within 1-2 business days.' },
 ]
@@ -89,3 +90,5 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
     </Container>
   )
 }
+
+export const meta: Route.MetaFunction = (args) => withSharing(args, pageMeta(args))

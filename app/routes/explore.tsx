@@ -7,14 +7,16 @@ import { Pagination } from '~/components/Pagination/Pagination'
 import { PreviewFromUrl } from '~/components/PreviewFromUrl/PreviewFromUrl'
 import { favouriteIdsAmong } from '~/domain/favourites.server'
 import { getAssetPreview } from '~/domain/preview.server'
-import { categoryCounts, searchAssets, topTags } from '~/domain/search.server'
+import { categoryCounts, nearestTerms, searchAssets, topTags } from '~/domain/search.server'
+import { SearchInput } from '~/components/SearchInput/SearchInput'
 import { ASSET_TYPES, ASSET_TYPE_LABELS, EXPLORE_PAGE_SIZE, RELEVANCE_WITHOUT_WORDS, SITE_NAME, SORTS, SORT_LABELS } from '~/lib/constants'
 import { exploreUrl, parseExploreParams } from '~/lib/explore-params'
 import { servicesContext } from '~/web/context.server'
 import { log } from '~/domain/log.server'
 import classes from './explore.module.css'
+import { withSharing } from '~/lib/sharing'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
+const pageMeta: Route.MetaFunction = ({ loaderData }) => {
   const q = loaderData?.params.q
   const title = loaderData?.preview ? `${loaderData.preview.asset.title} | ${SITE_NAME}` : q ? `“${q}” assets | ${SITE_NAME}` : `Explore assets | ${SITE_NAME}`
   return [
@@ -39,6 +41,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       sort: params.sort,
       page: params.page,
       limit: EXPLORE_PAGE_SIZE,
+      exact: params.exact,
     }).catch((error: unknown) => {
       log.error('Failed to load assets', { error: String(error) })
       loadFailed = true
@@ -48,8 +51,12 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     topTags(db, 24).catch(() => []),
     params.assetId ? getAssetPreview(db, params.assetId, user?.id) : null,
   ])
-  const favourites = await favouriteIdsAmong(db, user?.id, result.assets.map((a) => a.id))
-  return { params, result, categories, popularTags, preview, favouriteIds: [...favourites], loadFailed }
+  const [favourites, nearest] = await Promise.all([
+    favouriteIdsAmong(db, user?.id, result.assets.map((a) => a.id)),
+    // A search that found nothing offers the catalogue's nearest words.
+    !loadFailed && result.total === 0 && params.q ? nearestTerms(db, params.q).catch(() => []) : [],
+  ])
+  return { params, result, categories, popularTags, preview, favouriteIds: [...favourites], loadFailed, nearest }
 }
 
 export default function ExplorePage({ loaderData }: Route.ComponentProps) {
@@ -66,8 +73,8 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
         Explore assets
       </Title>
 
-      <Form method="get" action="/explore" className={classes.searchRow} role="search">
-        <TextInput name="q" type="search" aria-label="Search" placeholder="Search by keyword, tag or category" defaultValue={params.q} key={params.q} className={classes.grow} />
+      <Form method="get" action="/explore" className={classes.searchRow} role="search" aria-label="Search the catalogue">
+        <SearchInput label="Search" placeholder="Search by keyword, tag or category" defaultValue={params.q} className={classes.grow} />
         {params.assetType ? <input type="hidden" name="asset_type" value={params.assetType} /> : null}
         {params.category ? <input type="hidden" name="category" value={params.category} /> : null}
         {params.tags.length ? <input type="hidden" name="tags" value={params.tags.join(',')} /> : null}
@@ -100,7 +107,7 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
               data={[{ value: '', label: 'All categories' }, ...categories.map((c) => ({ value: c.category, label: `${c.category} (${c.count})` }))]}
             />
             <TextInput label="Tags" name="tags" description="Comma-separated; assets must have every tag" defaultValue={params.tags.join(', ')} />
-            <Group gap={6} className={classes.tagCloud} aria-label="Popular tags">
+            <Group gap={6} className={classes.tagCloud} role="group" aria-label="Popular tags">
               {popularTags.map((t) => (
                 <Link key={t.tag} to={exploreUrl(params, { tags: params.tags.includes(t.tag) ? params.tags : [...params.tags, t.tag] })} className={classes.tagLink}>
                   {t.tag}
@@ -149,6 +156,14 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
         {loading ? 'Loading assets...' : `${result.totalEstimated ? 'About ' : ''}${result.total.toLocaleString('en-US')}${result.totalCapped ? '+' : ''} ${result.total === 1 ? 'asset' : 'assets'}`}
         {!loading && result.correctedQuery ? ` for “${result.correctedQuery}”` : ''}
       </Text>
+      {!loading && result.correctedQuery ? (
+        <Text mb="md" data-testid="corrected-query">
+          Showing results for <strong>{result.correctedQuery}</strong>.{' '}
+          <Link to={exploreUrl(params, { exact: true })} className={classes.inlineLink}>
+            Search instead for {params.q}
+          </Link>
+        </Text>
+      ) : null}
 
       {loaderData.loadFailed ? (
         <Text c="red" role="alert" py="xl" ta="center">
@@ -162,6 +177,30 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
           <Text c="dimmed" mt="xs">
             We couldn't find any assets matching your search. Try a different keyword.
           </Text>
+          {loaderData.nearest.length ? (
+            <nav aria-label="Nearest terms" className={classes.suggestionRow}>
+              <Text span fw={600}>
+                Did you mean:
+              </Text>
+              {loaderData.nearest.map((term) => (
+                <Link key={term} to={exploreUrl(params, { q: term, exact: false })} className={classes.tagLink}>
+                  {term}
+                </Link>
+              ))}
+            </nav>
+          ) : null}
+          {popularTags.length ? (
+            <nav aria-label="Popular tags" className={classes.suggestionRow}>
+              <Text span fw={600}>
+                Popular tags:
+              </Text>
+              {popularTags.slice(0, 10).map((t) => (
+                <Link key={t.tag} to={exploreUrl(params, { q: '', exact: false, category: '', tags: [t.tag] })} className={classes.tagLink}>
+                  {t.tag}
+                </Link>
+              ))}
+            </nav>
+          ) : null}
         </div>
       ) : (
         <div className={params.view === 'list' ? classes.list : classes.grid} data-loading={loading || undefined} data-testid="results">
@@ -183,3 +222,5 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
     </Container>
   )
 }
+
+export const meta: Route.MetaFunction = (args) => withSharing(args, pageMeta(args))

@@ -14,8 +14,9 @@ import { parseExploreParams } from '~/lib/explore-params'
 import { loginHref, safeRedirectPath } from '~/lib/redirects'
 import { servicesContext } from '~/web/context.server'
 import { readForm, isDataRequest } from '~/web/http.server'
+import { withSharing } from '~/lib/sharing'
 
-export const meta: Route.MetaFunction = () => [
+const pageMeta: Route.MetaFunction = () => [
   { title: `Favorites | ${SITE_NAME}` },
   { name: 'description', content: 'The assets you saved.' },
 ]
@@ -89,3 +90,5 @@ export default function FavouritesPage({ loaderData }: Route.ComponentProps) {
     </Container>
   )
 }
+
+export const meta: Route.MetaFunction = (args) => withSharing(args, pageMeta(args))

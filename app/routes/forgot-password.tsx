@@ -10,11 +10,12 @@ import { ForgotPasswordSchema } from '~/lib/account-schemas'
 import { SITE_NAME } from '~/lib/constants'
 import { log } from '~/domain/log.server'
 import { servicesContext } from '~/web/context.server'
+import { withSharing } from '~/lib/sharing'
 
 export const RESET_SENT = 'Password reset email sent. Please check your inbox.'
 export const RESET_SEND_FAILED = 'Failed to send password reset email.'
 
-export const meta: Route.MetaFunction = () => [
+const pageMeta: Route.MetaFunction = () => [
   { title: `Forgot password | ${SITE_NAME}` },
   { name: 'description', content: 'Get a link to choose a new password.' },
 ]
@@ -79,3 +80,5 @@ export default function ForgotPasswordPage({ actionData }: Route.ComponentProps)
     </Container>
   )
 }
+
+export const meta: Route.MetaFunction = (args) => withSharing(args, pageMeta(args))

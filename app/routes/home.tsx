@@ -1,6 +1,9 @@
 import { Link } from 'react-router'
 import { Button, Container, Group, Title } from '@mantine/core'
 import type { Route } from './+types/home'
+import { useRouteLoaderData } from 'react-router'
+import { JsonLd } from '~/components/JsonLd/JsonLd'
+import { webSite } from '~/lib/structured-data'
 import { getUser } from '~/web/session.server'
 import { AssetCard } from '~/components/AssetCard/AssetCard'
 import { AboutCreator } from '~/components/home/AboutCreator/AboutCreator'
@@ -23,8 +26,9 @@ import { parseFaqCategory } from '~/lib/faq'
 import { servicesContext } from '~/web/context.server'
 import { log } from '~/domain/log.server'
 import type { AssetView } from '~/lib/asset-view'
+import { withSharing } from '~/lib/sharing'
 
-export const meta: Route.MetaFunction = () => [
+const pageMeta: Route.MetaFunction = () => [
   { title: `${SITE_NAME}: where AI becomes the artist` },
   { name: 'description', content: 'Royalty-free, AI-generated 3D renders, images and audio, made and curated by one artist. Free for commercial use, no attribution needed.' },
 ]
@@ -62,8 +66,10 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 export default function HomePage({ loaderData }: Route.ComponentProps) {
   const { collage, floating, strip, grid, tags, preview, favouriteIds, faq } = loaderData
   const favourites = new Set(favouriteIds)
+  const origin = (useRouteLoaderData('root') as { origin?: string } | undefined)?.origin ?? ''
   return (
     <>
+      <JsonLd data={webSite(origin)} />
       <Hero collage={collage} floating={floating} />
       <WhyChooseUs />
       <WhatIs />
@@ -93,3 +99,5 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
     </>
   )
 }
+
+export const meta: Route.MetaFunction = (args) => withSharing(args, pageMeta(args))

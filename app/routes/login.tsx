@@ -11,6 +11,7 @@ import { afterLoginTarget, LoginSchema, RegisterSchema } from '~/lib/account-sch
 import { SITE_NAME } from '~/lib/constants'
 import { servicesContext } from '~/web/context.server'
 import { googleEnabled } from '~/web/google.server'
+import { withSharing } from '~/lib/sharing'
 
 export const SIGNIN_REQUIRED_TEXT = 'You need to sign in to download the asset.'
 export const REGISTERED_TEXT = 'Registration successful! Please sign in.'
@@ -21,7 +22,7 @@ const GOOGLE_ERRORS: Record<string, string> = {
   google_unavailable: 'Google sign-in is not configured on this site.',
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
+const pageMeta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.mode === 'register' ? 'Create account' : 'Sign in'} | ${SITE_NAME}` },
   { name: 'description', content: 'Sign in or create a free account to download and favourite assets.' },
 ]
@@ -266,3 +267,5 @@ function GoogleMark() {
     </svg>
   )
 }
+
+export const meta: Route.MetaFunction = (args) => withSharing(args, pageMeta(args))

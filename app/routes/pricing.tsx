@@ -7,11 +7,12 @@ import { BILLING_ERRORS, createCheckoutSession, type BillingErrorCode } from '~/
 import { FREE_DAILY_DOWNLOADS, PRO_PRICE_USD, SITE_NAME } from '~/lib/constants'
 import { servicesContext } from '~/web/context.server'
 import { loginHref } from '~/lib/redirects'
+import { withSharing } from '~/lib/sharing'
 
 export const UPGRADE_REQUIRED_TEXT = 'You need to upgrade your account to continue downloading assets.'
 const CHECKOUT_CANCELLED_TEXT = 'Checkout was cancelled. You have not been charged.'
 
-export const meta: Route.MetaFunction = () => [
+const pageMeta: Route.MetaFunction = () => [
   { title: `Pricing | ${SITE_NAME}` },
   {
     name: 'description',
@@ -147,3 +148,5 @@ export default function PricingPage({ loaderData, actionData }: Route.ComponentP
     </Container>
   )
 }
+
+export const meta: Route.MetaFunction = (args) => withSharing(args, pageMeta(args))

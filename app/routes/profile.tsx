@@ -14,8 +14,9 @@ import { getAssetPreview } from '~/domain/preview.server'
 import { FREE_DAILY_DOWNLOADS, PRO_QUOTA_DISPLAY, PROFILE_FAVOURITES, PROFILE_REFRESH_MS, RECENT_DOWNLOADS, SITE_NAME } from '~/lib/constants'
 import { parseExploreParams } from '~/lib/explore-params'
 import { servicesContext } from '~/web/context.server'
+import { withSharing } from '~/lib/sharing'
 
-export const meta: Route.MetaFunction = () => [
+const pageMeta: Route.MetaFunction = () => [
   { title: `Your profile | ${SITE_NAME}` },
   { name: 'description', content: 'Your downloads, favourites, plan and billing.' },
 ]
@@ -96,7 +97,12 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} mb="xl">
         <Tile label="Total Downloads" value={totalDownloads.toLocaleString('en-US')} testId="tile-downloads" />
         <Tile label="Favorites" value={favourites ? favourites.total.toLocaleString('en-US') : '–'} testId="tile-favorites" />
-        <Tile label="Daily Quota" value={`${quota.used} / ${quota.limit}`} testId="tile-quota" />
+        <Tile
+          label="Daily Quota"
+          value={`${quota.used} / ${quota.limit}`}
+          note={user.plan === 'pro' ? `${quota.used} used today · Unlimited downloads` : `${quota.used} used today · ${Math.max(0, quota.limit - quota.used)} of ${quota.limit} free downloads left today`}
+          testId="tile-quota"
+        />
         <Card withBorder radius="md" p="md" data-testid="tile-plan">
           <Text size="sm" c="dimmed">
             Current Plan
@@ -167,13 +173,14 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
             <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} data-testid="recent-downloads">
               {recent.map((item) => (
                 <Group key={item.id} component="li" gap="md">
-                  <div style={{ width: 48, height: 48, borderRadius: 8, background: '#f4f5f7' }}>
-                    <AssetImage src={item.image} alt="" style={{ width: 48, height: 48, objectFit: 'contain' }} />
+                  <div style={{ width: 48, height: 48, borderRadius: 8, background: 'var(--app-surface-strong)' }}>
+                    {item.image ? <AssetImage src={item.image} alt="" style={{ width: 48, height: 48, objectFit: 'contain' }} /> : null}
                   </div>
                   <div>
-                    <Link to={`/assets/${item.asset_id}`}>{item.title}</Link>
+                    {item.asset_id ? <Link to={`/assets/${item.asset_id}`}>{item.title}</Link> : <Text span>{item.title}</Text>}
                     <Text size="xs" c="dimmed">
                       {formatDate(item.downloaded_at)}
+                      {item.removed ? ' · Removed from the library (your licence still holds)' : ''}
                     </Text>
                   </div>
                 </Group>
@@ -233,7 +240,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
   )
 }
 
-function Tile({ label, value, testId }: { label: string; value: string; testId: string }) {
+function Tile({ label, value, note, testId }: { label: string; value: string; note?: string; testId: string }) {
   return (
     <Card withBorder radius="md" p="md" data-testid={testId}>
       <Text size="sm" c="dimmed">
@@ -242,6 +249,11 @@ function Tile({ label, value, testId }: { label: string; value: string; testId: 
       <Text fw={700} size="xl" mt={4}>
         {value}
       </Text>
+      {note ? (
+        <Text size="xs" c="dimmed" mt={4}>
+          {note}
+        </Text>
+      ) : null}
     </Card>
   )
 }
@@ -256,3 +268,5 @@ export function ErrorBoundary() {
     </Container>
   )
 }
+
+export const meta: Route.MetaFunction = (args) => withSharing(args, pageMeta(args))

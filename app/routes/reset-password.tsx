@@ -10,11 +10,12 @@ import { readForm } from '~/web/http.server'
 import { MISSING_RESET_TOKEN, ResetPasswordSchema } from '~/lib/account-schemas'
 import { RESET_REDIRECT_MS, SITE_NAME } from '~/lib/constants'
 import { servicesContext } from '~/web/context.server'
+import { withSharing } from '~/lib/sharing'
 
 export const RESET_DONE = 'Password has been reset successfully. You can now log in.'
 export const RESET_FAILED = 'Failed to reset password.'
 
-export const meta: Route.MetaFunction = () => [
+const pageMeta: Route.MetaFunction = () => [
   { title: `Reset password | ${SITE_NAME}` },
   { name: 'description', content: 'Choose a new password for your account.' },
 ]
@@ -98,3 +99,5 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
     </Container>
   )
 }
+
+export const meta: Route.MetaFunction = (args) => withSharing(args, pageMeta(args))

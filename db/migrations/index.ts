@@ -6,6 +6,7 @@ import * as m0004 from './0004_ranked_search'
 import * as m0005 from './0005_catalogue_version'
 import * as m0006 from './0006_storage_cleanup'
 import * as m0007 from './0007_audio'
+import * as m0008 from './0008_download_history_keeps_deleted'
 
 // A static list rather than a folder scan, so migrations work the same inside the server
 // bundle, under tsx and under vitest. Add new files here in order.
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0005_catalogue_version': m0005,
   '0006_storage_cleanup': m0006,
   '0007_audio': m0007,
+  '0008_download_history_keeps_deleted': m0008,
 }
 
 export const migrationProvider: MigrationProvider = {

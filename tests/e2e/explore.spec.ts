@@ -22,7 +22,7 @@ test('search from the explore box, then page through the results', async ({ page
   await page.getByRole('link', { name: 'Previous' }).click()
   await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible()
 
-  const box = page.getByRole('searchbox', { name: 'Search', exact: true })
+  const box = page.locator('input[aria-label="Search"]')
   await box.fill('robot')
   await page.getByRole('main').getByRole('button', { name: 'Search' }).click()
   await expect(page).toHaveURL(/\/explore\?q=robot/)
@@ -33,7 +33,7 @@ test('search from the explore box, then page through the results', async ({ page
 
 test('a typo still finds robots', async ({ page }) => {
   await page.goto('/explore?q=robto')
-  await expect(page.getByText(/assets? for “robot”/)).toBeVisible()
+  await expect(page.getByTestId('corrected-query')).toHaveText(/^Showing results for robot\. Search instead for robto$/)
   expect(await cards(page).count()).toBeGreaterThan(0)
 })
 

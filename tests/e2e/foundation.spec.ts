@@ -14,7 +14,7 @@ test('an unknown path answers 404 with the spec text and a link home', async ({ 
 
 test('header search goes to /explore with the encoded text', async ({ page }) => {
   await page.goto('/pricing')
-  const search = page.getByRole('searchbox', { name: 'Search assets (header)' })
+  const search = page.locator('input[aria-label="Search assets (header)"]')
   await search.fill('glass robot & co')
   await search.press('Enter')
   await expect(page).toHaveURL(/\/explore\?q=/)
@@ -23,7 +23,7 @@ test('header search goes to /explore with the encoded text', async ({ page }) =>
 
 test('blank header search does nothing', async ({ page }) => {
   await page.goto('/pricing')
-  const search = page.getByRole('searchbox', { name: 'Search assets (header)' })
+  const search = page.locator('input[aria-label="Search assets (header)"]')
   await search.fill('   ')
   await search.press('Enter')
   await page.getByRole('button', { name: 'Search' }).first().click()

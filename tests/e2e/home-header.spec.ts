@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test'
 // Tagged tests run in one project only (see playwright.config.ts): nothing is skipped.
 test('home: header search appears once the hero is within 80px of the top @js-only', async ({ page }) => {
   await page.goto('/')
-  const headerSearch = page.getByRole('searchbox', { name: 'Search assets (header)' })
+  const headerSearch = page.locator('input[aria-label="Search assets (header)"]')
   await expect(headerSearch).toBeHidden()
   await page.evaluate(() => {
     const hero = document.getElementById('hero-section')!
@@ -14,12 +14,12 @@ test('home: header search appears once the hero is within 80px of the top @js-on
 
 test('home: without JavaScript the header search is shown from the start @nojs-only', async ({ page }) => {
   await page.goto('/')
-  await expect(page.getByRole('searchbox', { name: 'Search assets (header)' })).toBeVisible()
+  await expect(page.locator('input[aria-label="Search assets (header)"]')).toBeVisible()
 })
 
 test('home: hero search goes to /explore', async ({ page }) => {
   await page.goto('/')
-  const hero = page.getByRole('searchbox', { name: 'Search assets (hero)' })
+  const hero = page.locator('input[aria-label="Search assets (hero)"]')
   await hero.fill('robot')
   await hero.press('Enter')
   await expect(page).toHaveURL(/\/explore\?q=robot$/)

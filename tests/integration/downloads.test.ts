@@ -153,7 +153,7 @@ describe('download doors', () => {
     const body = await history.json()
     expect(body.history).toHaveLength(5)
     expect(body.history[0]).toMatchObject({ title: 'Quota Asset 4' })
-    expect(Object.keys(body.history[0]).sort()).toEqual(['asset_id', 'downloaded_at', 'id', 'image', 'preview_urls', 'title'])
+    expect(Object.keys(body.history[0]).sort()).toEqual(['asset_id', 'downloaded_at', 'id', 'image', 'preview_urls', 'removed', 'title'])
     expect(await downloadHistory(t.db, user.id, 2)).toHaveLength(2)
   })
 

@@ -93,7 +93,7 @@ export function ApiCallReference({ call }: { call: ApiCall }) {
           <Text fw={600} mt="md" mb={4}>
             Request body (JSON)
           </Text>
-          <Code block>{json(call.body.example)}</Code>
+          <Code block tabIndex={0}>{json(call.body.example)}</Code>
         </>
       ) : null}
 
@@ -111,7 +111,7 @@ export function ApiCallReference({ call }: { call: ApiCall }) {
               </Text>
             ) : null}
           </Text>
-          <Code block mt={4}>
+          <Code block mt={4} tabIndex={0}>
             {json(r.example)}
           </Code>
         </div>

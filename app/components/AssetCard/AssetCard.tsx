@@ -23,7 +23,9 @@ export function AssetCard({ asset, previewHref, isFavourite = false, layout = 'g
         <div className={classes.media} data-fullbleed={asset.asset_type === '3d' ? undefined : 'true'}>
           <AssetImage src={asset.thumbnail} alt={asset.title} loading={loading} width={480} height={480} className={classes.image} />
           <div className={classes.overlay} aria-hidden="true">
-            <span className={classes.title}>{asset.title}</span>
+            <span className={classes.title} data-testid="card-title">
+              {asset.title}
+            </span>
             <span className={classes.tags}>
               {tags.map((tag) => (
                 <span key={tag} className={classes.tag}>

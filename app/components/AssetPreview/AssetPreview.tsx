@@ -32,6 +32,28 @@ export interface AssetPreviewProps {
   resumeDownload?: boolean
 }
 
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"]), audio[controls]'
+
+/** Tab and Shift+Tab cycle through the open dialog: focus never reaches the page behind it. */
+function keepFocusInside(event: KeyboardEvent, dialog: HTMLElement | null) {
+  if (!dialog) return
+  const items = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null || el === document.activeElement)
+  if (!items.length) return
+  const first = items[0]!
+  const last = items[items.length - 1]!
+  const active = document.activeElement
+  if (!dialog.contains(active)) {
+    event.preventDefault()
+    first.focus()
+  } else if (event.shiftKey && (active === first || active === dialog)) {
+    event.preventDefault()
+    last.focus()
+  } else if (!event.shiftKey && active === last) {
+    event.preventDefault()
+    first.focus()
+  }
+}
+
 /**
  * The asset preview. Its state lives in the URL, so without JavaScript every control is a
  * link (and download and favourite are forms); with JavaScript background and zoom change in
@@ -54,6 +76,7 @@ export function AssetPreview(props: AssetPreviewProps) {
     dialogRef.current?.focus()
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') void navigate(closeHref, { preventScrollReset: true })
+      if (event.key === 'Tab') keepFocusInside(event, dialogRef.current)
     }
     document.addEventListener('keydown', onKey)
     const overflow = document.body.style.overflow
@@ -136,14 +159,14 @@ export function AssetPreview(props: AssetPreviewProps) {
         </Group>
       </div>
       <div className={classes.info}>
-        <Title order={2} id="asset-preview-title" fz={24}>
+        <Title order={mode === 'page' ? 1 : 2} id="asset-preview-title" fz={24}>
           {asset.title}
         </Title>
         <Group gap="sm" mt="md" align="flex-start">
           <DownloadButton assetId={asset.id} format={asset.file_format} resume={props.resumeDownload} />
           <FavouriteButton assetId={asset.id} isFavourite={isFavourite} />
         </Group>
-        <Group gap={6} mt="md" aria-label="Tags">
+        <Group gap={6} mt="md" role="group" aria-label="Tags">
           {shownTags.map((tag) => (
             <Badge key={tag} variant="light" component={Link} to={`/explore?tags=${encodeURIComponent(tag)}`} style={{ cursor: 'pointer' }}>
               {tag}
@@ -167,7 +190,7 @@ export function AssetPreview(props: AssetPreviewProps) {
       </div>
       <section className={classes.related} aria-labelledby="related-heading">
         <Group justify="space-between" mb="xs">
-          <Title order={3} fz={18} id="related-heading">
+          <Title order={mode === 'page' ? 2 : 3} fz={18} id="related-heading">
             Related Assets
           </Title>
           <Link to={viewAllHref}>View All</Link>

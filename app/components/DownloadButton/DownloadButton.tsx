@@ -1,9 +1,34 @@
-import { useFetcher } from 'react-router'
+import { useFetcher, useRouteLoaderData } from 'react-router'
 import { Alert, Button, Text } from '@mantine/core'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 
 export const DOWNLOAD_FAILED = 'Download failed'
 export const RESUME_TEXT = 'You are signed in. Your download is one click away.'
+
+interface QuotaView {
+  plan: 'free' | 'pro'
+  left: number | null
+  limit: number | null
+}
+
+/** 'n of 5 free downloads left today' (Pro: 'Unlimited downloads'); empty when signed out. */
+export function quotaLine(quota: QuotaView | null | undefined): string | null {
+  if (!quota) return null
+  if (quota.plan === 'pro' || quota.limit === null) return 'Unlimited downloads'
+  return `${quota.left} of ${quota.limit} free downloads left today`
+}
+
+/** The signed-in person's quota, from the root loader (revalidated after each download). */
+export function QuotaLine() {
+  const root = useRouteLoaderData('root') as { quota?: QuotaView | null } | undefined
+  const text = quotaLine(root?.quota)
+  if (!text) return null
+  return (
+    <Text size="sm" c="dimmed" mt={6} data-testid="quota-line" aria-live="polite">
+      {text}
+    </Text>
+  )
+}
 
 /** Fetches a granted file and saves it under its name, without leaving the page. */
 export async function saveDownload(url: string, filename: string): Promise<void> {
@@ -73,6 +98,7 @@ export function DownloadButton({
           {busy ? 'Downloading...' : resume ? 'Download now' : `Download ${format}`}
         </Button>
       </fetcher.Form>
+      <QuotaLine />
       {error ? (
         <Text c="red" size="sm" mt={6} role="alert">
           {error}

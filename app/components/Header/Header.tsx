@@ -4,6 +4,8 @@ import { useEffect, useState } from 'react'
 import type { PublicUser } from '~/web/session.server'
 import { HEADER_SEARCH_OFFSET, SITE_NAME } from '~/lib/constants'
 import { SearchForm } from '~/components/SearchForm/SearchForm'
+import { ColorSchemeToggle } from '~/components/ColorSchemeToggle/ColorSchemeToggle'
+import type { ColorSchemeChoice } from '~/lib/color-scheme'
 import classes from './Header.module.css'
 
 const LINKS = [
@@ -37,7 +39,7 @@ function useHeaderSearchVisible(onHome: boolean): boolean {
   return visible
 }
 
-export function Header({ user }: { user: PublicUser | null }) {
+export function Header({ user, colorScheme = 'auto' }: { user: PublicUser | null; colorScheme?: ColorSchemeChoice }) {
   const location = useLocation()
   const onHome = location.pathname === '/'
   const searchVisible = useHeaderSearchVisible(onHome)
@@ -69,6 +71,7 @@ export function Header({ user }: { user: PublicUser | null }) {
           </noscript>
         ) : null}
         <div className={classes.actions}>
+          <ColorSchemeToggle scheme={colorScheme} />
           {user ? (
             <>
               <ActionIcon component={Link} to="/profile#notifications" variant="subtle" size="lg" aria-label="Notifications">

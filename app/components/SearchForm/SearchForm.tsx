@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router'
-import { TextInput, Button } from '@mantine/core'
+import { Button } from '@mantine/core'
+import { SearchInput } from '~/components/SearchInput/SearchInput'
 import type { FormEvent } from 'react'
 import classes from './SearchForm.module.css'
 
@@ -29,19 +30,8 @@ export function SearchForm({ defaultValue, label = 'Search assets', size = 'sm',
     if (target) void navigate(target)
   }
   return (
-    <form action="/explore" method="get" role="search" className={classes.form} onSubmit={onSubmit} id={id}>
-      <TextInput
-        name="q"
-        type="search"
-        aria-label={label}
-        placeholder="Search 3D objects, images, audio..."
-        defaultValue={defaultValue}
-        required
-        pattern=".*\S.*"
-        title="Type something to search for"
-        size={size}
-        className={classes.input}
-      />
+    <form action="/explore" method="get" role="search" aria-label={label.replace('Search assets', 'Search')} className={classes.form} onSubmit={onSubmit} id={id}>
+      <SearchInput label={label} defaultValue={defaultValue} required size={size} className={classes.input} />
       <Button type="submit" size={size}>
         {buttonLabel}
       </Button>

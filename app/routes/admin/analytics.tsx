@@ -11,8 +11,9 @@ import { StatTiles, formatCount, formatDollars } from '~/components/admin/StatTi
 import { PublicationBadge } from '~/components/admin/TagList/TagList'
 import { SITE_NAME } from '~/lib/constants'
 import { servicesContext } from '~/web/context.server'
+import { withSharing } from '~/lib/sharing'
 
-export const meta: Route.MetaFunction = () => [{ title: `Analytics | Admin | ${SITE_NAME}` }]
+const pageMeta: Route.MetaFunction = () => [{ title: `Analytics | Admin | ${SITE_NAME}` }]
 
 const LOAD_FAILED = 'Failed to fetch analytics data'
 
@@ -101,3 +102,5 @@ export default function AnalyticsPage({ loaderData }: Route.ComponentProps) {
     </Container>
   )
 }
+
+export const meta: Route.MetaFunction = (args) => withSharing(args, pageMeta(args))

@@ -16,8 +16,9 @@ import { useHydrated } from '~/lib/use-hydrated'
 import { servicesContext } from '~/web/context.server'
 import classes from './assets.module.css'
 import { readForm } from '~/web/http.server'
+import { withSharing } from '~/lib/sharing'
 
-export const meta: Route.MetaFunction = () => [{ title: `Manage Assets | Admin | ${SITE_NAME}` }]
+const pageMeta: Route.MetaFunction = () => [{ title: `Manage Assets | Admin | ${SITE_NAME}` }]
 
 const LOAD_FAILED = 'Failed to load assets'
 const BULK_DELETE_FAILED = 'Failed to delete selected assets'
@@ -496,3 +497,5 @@ function AssetRow({ asset, base, editing, confirming, editError, checked, onChec
     </Table.Tr>
   )
 }
+
+export const meta: Route.MetaFunction = (args) => withSharing(args, pageMeta(args))

@@ -11,6 +11,7 @@ import { BLOG_FIELDS, blogFieldErrors, BlogPostSchema, type BlogField, type Blog
 import { SITE_NAME } from '~/lib/constants'
 import { servicesContext } from '~/web/context.server'
 import { parseId } from '~/lib/ids'
+import { withSharing } from '~/lib/sharing'
 
 // One form for /admin/blog/new and /admin/blog/edit/{id}: create mode without an id.
 
@@ -27,7 +28,7 @@ function today(): string {
   return new Date().toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
 }
 
-export const meta: Route.MetaFunction = ({ params }) => [{ title: `${params.id ? 'Edit Blog Post' : 'New Blog Post'} | Admin | ${SITE_NAME}` }]
+const pageMeta: Route.MetaFunction = ({ params }) => [{ title: `${params.id ? 'Edit Blog Post' : 'New Blog Post'} | Admin | ${SITE_NAME}` }]
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await getAdmin(request, context)
@@ -176,3 +177,5 @@ export default function AdminBlogFormPage({ loaderData, actionData }: Route.Comp
     </Container>
   )
 }
+
+export const meta: Route.MetaFunction = (args) => withSharing(args, pageMeta(args))

@@ -6,8 +6,9 @@ import { listPosts } from '~/domain/blog.server'
 import { log } from '~/domain/log.server'
 import { SITE_NAME } from '~/lib/constants'
 import { servicesContext } from '~/web/context.server'
+import { withSharing } from '~/lib/sharing'
 
-export const meta: Route.MetaFunction = () => [{ title: `Blog Posts | Admin | ${SITE_NAME}` }]
+const pageMeta: Route.MetaFunction = () => [{ title: `Blog Posts | Admin | ${SITE_NAME}` }]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await getAdmin(request, context)
@@ -73,3 +74,5 @@ export default function AdminBlogPage({ loaderData }: Route.ComponentProps) {
     </Container>
   )
 }
+
+export const meta: Route.MetaFunction = (args) => withSharing(args, pageMeta(args))

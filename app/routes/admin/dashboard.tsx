@@ -12,8 +12,9 @@ import { StatusCards } from '~/components/admin/StatusCards/StatusCards'
 import { PublicationBadge, TagList } from '~/components/admin/TagList/TagList'
 import { SITE_NAME } from '~/lib/constants'
 import { servicesContext } from '~/web/context.server'
+import { withSharing } from '~/lib/sharing'
 
-export const meta: Route.MetaFunction = () => [{ title: `Admin Dashboard | ${SITE_NAME}` }]
+const pageMeta: Route.MetaFunction = () => [{ title: `Admin Dashboard | ${SITE_NAME}` }]
 
 const LOAD_FAILED = 'Failed to load admin dashboard data'
 
@@ -163,3 +164,5 @@ export default function AdminDashboardPage({ loaderData }: Route.ComponentProps)
     </Container>
   )
 }
+
+export const meta: Route.MetaFunction = (args) => withSharing(args, pageMeta(args))

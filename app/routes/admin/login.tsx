@@ -7,8 +7,9 @@ import { servicesContext } from '~/web/context.server'
 import { checkLoginRateLimits, noteFailedLogin, rateLimitedReply } from '~/web/rate-limits.server'
 import { readForm } from '~/web/http.server'
 import { LoginSchema } from '~/lib/account-schemas'
+import { withSharing } from '~/lib/sharing'
 
-export const meta: Route.MetaFunction = () => [{ title: 'Admin Login | AI Stock Library' }]
+const pageMeta: Route.MetaFunction = () => [{ title: 'Admin Login | AI Stock Library' }]
 
 export function loader({ context }: Route.LoaderArgs) {
   // The hint exists only in demo mode; with ADMIN_EMAIL/ADMIN_PASSWORD set it is never sent.
@@ -70,3 +71,5 @@ export default function AdminLoginPage({ loaderData, actionData }: Route.Compone
     </Container>
   )
 }
+
+export const meta: Route.MetaFunction = (args) => withSharing(args, pageMeta(args))

@@ -8,8 +8,9 @@ import { AdminHeader } from '~/components/admin/AdminHeader/AdminHeader'
 import { StatusCards } from '~/components/admin/StatusCards/StatusCards'
 import { SITE_NAME } from '~/lib/constants'
 import { servicesContext } from '~/web/context.server'
+import { withSharing } from '~/lib/sharing'
 
-export const meta: Route.MetaFunction = () => [{ title: `System Status | Admin | ${SITE_NAME}` }]
+const pageMeta: Route.MetaFunction = () => [{ title: `System Status | Admin | ${SITE_NAME}` }]
 
 const LOAD_FAILED = 'Failed to load system status'
 
@@ -56,3 +57,5 @@ export default function SystemStatusPage({ loaderData }: Route.ComponentProps) {
     </Container>
   )
 }
+
+export const meta: Route.MetaFunction = (args) => withSharing(args, pageMeta(args))

@@ -15,8 +15,9 @@ import { servicesContext } from '~/web/context.server'
 import { readMultipartUpload } from '~/web/multipart.server'
 import { fileTooLargeMessage } from '~/lib/upload-limits'
 import { readForm } from '~/web/http.server'
+import { withSharing } from '~/lib/sharing'
 
-export const meta: Route.MetaFunction = () => [{ title: `Upload Assets | Admin | ${SITE_NAME}` }]
+const pageMeta: Route.MetaFunction = () => [{ title: `Upload Assets | Admin | ${SITE_NAME}` }]
 
 const MAX_BATCH_FILES = 50
 
@@ -156,3 +157,5 @@ export default function UploadPage({ actionData }: Route.ComponentProps) {
     </Container>
   )
 }
+
+export const meta: Route.MetaFunction = (args) => withSharing(args, pageMeta(args))

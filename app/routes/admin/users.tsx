@@ -10,8 +10,9 @@ import { StatTiles, formatCount } from '~/components/admin/StatTiles/StatTiles'
 import { Pagination } from '~/components/Pagination/Pagination'
 import { SITE_NAME } from '~/lib/constants'
 import { servicesContext } from '~/web/context.server'
+import { withSharing } from '~/lib/sharing'
 
-export const meta: Route.MetaFunction = () => [{ title: `Users | Admin | ${SITE_NAME}` }]
+const pageMeta: Route.MetaFunction = () => [{ title: `Users | Admin | ${SITE_NAME}` }]
 
 const LOAD_FAILED = 'Failed to load users'
 
@@ -125,3 +126,5 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
     </Container>
   )
 }
+
+export const meta: Route.MetaFunction = (args) => withSharing(args, pageMeta(args))

@@ -4,8 +4,9 @@ import type { Route } from './+types/about'
 import { categoryCounts } from '~/domain/search.server'
 import { FREE_DAILY_DOWNLOADS, PRO_PRICE_USD, SITE_NAME } from '~/lib/constants'
 import { servicesContext } from '~/web/context.server'
+import { withSharing } from '~/lib/sharing'
 
-export const meta: Route.MetaFunction = () => [
+const pageMeta: Route.MetaFunction = () => [
   { title: `About | ${SITE_NAME}` },
   {
     name: 'description',
@@ -163,3 +164,5 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
     </Container>
   )
 }
+
+export const meta: Route.MetaFunction = (args) => withSharing(args, pageMeta(args))

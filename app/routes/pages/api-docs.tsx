@@ -5,8 +5,9 @@ import { ApiCallReference, apiCallAnchor } from '~/components/ApiCallReference/A
 import { DocumentPage, type DocumentSection } from '~/components/DocumentPage/DocumentPage'
 import { API_CALLS, API_GROUPS, API_MAX_LIMIT, API_STATUS_CODES, type ApiGroup } from '~/lib/api-reference'
 import { FREE_DAILY_DOWNLOADS, SESSION_DAYS, SITE_NAME } from '~/lib/constants'
+import { withSharing } from '~/lib/sharing'
 
-export const meta: Route.MetaFunction = () => [
+const pageMeta: Route.MetaFunction = () => [
   { title: `API | ${SITE_NAME}` },
   {
     name: 'description',
@@ -54,7 +55,7 @@ const OVERVIEW: DocumentSection[] = [
         <Text fw={600} mt="md" mb={4}>
           Example
         </Text>
-        <Code block>{`curl 'https://<this site>/api/assets?search=robot&asset_type=3d&sort=downloads&limit=10'`}</Code>
+        <Code block tabIndex={0}>{`curl 'https://<this site>/api/assets?search=robot&asset_type=3d&sort=downloads&limit=10'`}</Code>
       </>
     ),
   },
@@ -68,7 +69,7 @@ const OVERVIEW: DocumentSection[] = [
           <Anchor href={`#${apiCallAnchor({ method: 'POST', path: '/api/auth/login' })}`}>POST /api/auth/login</Anchor> and send
           it with every such call:
         </p>
-        <Code block>Authorization: Bearer &lt;token&gt;</Code>
+        <Code block tabIndex={0}>Authorization: Bearer &lt;token&gt;</Code>
         <p style={{ marginTop: 12 }}>
           A token is valid for up to {SESSION_DAYS} days. Keep it secret: it gives the same access as your password. Without
           a valid token these calls answer <Code>401</Code>.
@@ -84,7 +85,7 @@ const OVERVIEW: DocumentSection[] = [
         <p>
           Every error answer has the same shape, with a message you can show to a person:
         </p>
-        <Code block>{`{ "error": "Download quota exceeded" }`}</Code>
+        <Code block tabIndex={0}>{`{ "error": "Download quota exceeded" }`}</Code>
         <Table.ScrollContainer minWidth={420} mt="md">
           <Table withTableBorder verticalSpacing="xs" fz="sm">
             <Table.Thead>
@@ -156,3 +157,5 @@ export default function ApiDocsPage() {
     />
   )
 }
+
+export const meta: Route.MetaFunction = (args) => withSharing(args, pageMeta(args))

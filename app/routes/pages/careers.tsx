@@ -2,8 +2,9 @@ import { Anchor, Button, Container, List, Stack, Text, Title } from '@mantine/co
 import { Link } from 'react-router'
 import type { Route } from './+types/careers'
 import { SITE_NAME } from '~/lib/constants'
+import { withSharing } from '~/lib/sharing'
 
-export const meta: Route.MetaFunction = () => [
+const pageMeta: Route.MetaFunction = () => [
   { title: `Careers | ${SITE_NAME}` },
   {
     name: 'description',
@@ -77,3 +78,5 @@ export default function CareersPage() {
     </Container>
   )
 }
+
+export const meta: Route.MetaFunction = (args) => withSharing(args, pageMeta(args))

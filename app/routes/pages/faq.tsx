@@ -4,8 +4,9 @@ import type { Route } from './+types/faq'
 import { FAQ, FAQ_CATEGORIES, FAQ_CATEGORY_LABELS } from '~/lib/faq'
 import { SITE_NAME } from '~/lib/constants'
 import classes from './faq.module.css'
+import { withSharing } from '~/lib/sharing'
 
-export const meta: Route.MetaFunction = () => [
+const pageMeta: Route.MetaFunction = () => [
   { title: `FAQ | ${SITE_NAME}` },
   {
     name: 'description',
@@ -68,3 +69,5 @@ export default function FaqPage() {
     </Container>
   )
 }
+
+export const meta: Route.MetaFunction = (args) => withSharing(args, pageMeta(args))

@@ -3,8 +3,9 @@ import { Link } from 'react-router'
 import type { Route } from './+types/license'
 import { DocumentPage, type DocumentSection } from '~/components/DocumentPage/DocumentPage'
 import { FREE_DAILY_DOWNLOADS, PRO_PRICE_USD, SITE_NAME } from '~/lib/constants'
+import { withSharing } from '~/lib/sharing'
 
-export const meta: Route.MetaFunction = () => [
+const pageMeta: Route.MetaFunction = () => [
   { title: `License Agreement | ${SITE_NAME}` },
   {
     name: 'description',
@@ -293,3 +294,5 @@ export default function LicensePage() {
     />
   )
 }
+
+export const meta: Route.MetaFunction = (args) => withSharing(args, pageMeta(args))

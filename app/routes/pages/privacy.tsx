@@ -3,8 +3,9 @@ import { Link } from 'react-router'
 import type { Route } from './+types/privacy'
 import { DocumentPage, type DocumentSection } from '~/components/DocumentPage/DocumentPage'
 import { MINIMUM_AGE, SESSION_DAYS, SITE_NAME } from '~/lib/constants'
+import { withSharing } from '~/lib/sharing'
 
-export const meta: Route.MetaFunction = () => [
+const pageMeta: Route.MetaFunction = () => [
   { title: `Privacy Policy | ${SITE_NAME}` },
   {
     name: 'description',
@@ -238,3 +239,5 @@ export default function PrivacyPage() {
     />
   )
 }
+
+export const meta: Route.MetaFunction = (args) => withSharing(args, pageMeta(args))

@@ -3,8 +3,9 @@ import { Link } from 'react-router'
 import type { Route } from './+types/terms'
 import { DocumentPage, type DocumentSection } from '~/components/DocumentPage/DocumentPage'
 import { FREE_DAILY_DOWNLOADS, MINIMUM_AGE, PRO_PRICE_USD, SITE_NAME } from '~/lib/constants'
+import { withSharing } from '~/lib/sharing'
 
-export const meta: Route.MetaFunction = () => [
+const pageMeta: Route.MetaFunction = () => [
   { title: `Terms of Service | ${SITE_NAME}` },
   {
     name: 'description',
@@ -254,3 +255,5 @@ export default function TermsPage() {
     />
   )
 }
+
+export const meta: Route.MetaFunction = (args) => withSharing(args, pageMeta(args))

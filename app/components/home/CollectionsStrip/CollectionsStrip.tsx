@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { Button, Group, Text, Title } from '@mantine/core'
+import { Button, Group, Text, Title, VisuallyHidden } from '@mantine/core'
 import type { AssetView } from '~/lib/asset-view'
 import { AssetImage } from '~/components/AssetImage/AssetImage'
 import classes from './CollectionsStrip.module.css'
@@ -13,7 +13,7 @@ export function CollectionsStrip({ assets }: { assets: AssetView[] }) {
           <Title order={2} id="collections-strip-heading">
             Big collections. No code required.
           </Title>
-          <Text c="dimmed" mt="xs" maw={520}>
+          <Text mt="xs" maw={520}>
             Transparent PNGs you can drop straight into a slide, a landing page or a video. Search, preview, download.
           </Text>
           <Group mt="md">
@@ -21,7 +21,8 @@ export function CollectionsStrip({ assets }: { assets: AssetView[] }) {
               Explore Assets
             </Button>
             <Button component={Link} to="/pricing" variant="default">
-              Learn More
+              {/* The spec's words, with a purpose a screen reader (and a search engine) can tell. */}
+              Learn More<VisuallyHidden> about plans and pricing</VisuallyHidden>
             </Button>
           </Group>
         </div>

@@ -51,7 +51,6 @@ export function FaqSection({ activeCategory = DEFAULT_FAQ_CATEGORY }: { activeCa
                     aria-current={active ? 'true' : undefined}
                     aria-controls="faq-panel"
                     variant={active ? 'filled' : 'default'}
-                    justify="flex-start"
                     className={classes.category}
                   >
                     {FAQ_CATEGORY_LABELS[name]}

@@ -1,0 +1,32 @@
+// Screenshots of the main pages at phone and desktop width, light and dark, into
+// docs/screenshots/. Usage: node scripts/screenshots.mjs http://127.0.0.1:3000
+import { mkdirSync } from 'node:fs'
+import { chromium } from '@playwright/test'
+
+const base = process.argv[2] ?? 'http://127.0.0.1:3000'
+const out = 'docs/screenshots'
+mkdirSync(out, { recursive: true })
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--headless=new'] })
+const probe = await browser.newPage()
+await probe.goto(`${base}/explore`)
+const href = await probe.getByTestId('asset-card').first().getByRole('link').first().getAttribute('href')
+const assetId = new URL(href, base).searchParams.get('assetId')
+await probe.goto(`${base}/blog`)
+const post = await probe.locator('main a[href^="/blog/"]').first().getAttribute('href')
+await probe.close()
+const pages = { home: '/', explore: '/explore', dialog: `/explore?assetId=${assetId}`, asset: `/assets/${assetId}`, pricing: '/pricing', post, search: '/explore?q=shpere' }
+for (const [width, height] of [[390, 844], [1440, 900]]) {
+  for (const scheme of ['light', 'dark']) {
+    const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1, isMobile: width < 500, hasTouch: width < 500 })
+    await context.addCookies([{ name: 'color-scheme', value: scheme, url: base }])
+    const page = await context.newPage()
+    for (const [name, path] of Object.entries(pages)) {
+      await page.goto(base + path)
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+      await page.waitForTimeout(400)
+      await page.screenshot({ path: `${out}/${name}-${width}-${scheme}.png` })
+    }
+    await context.close()
+  }
+}
+await browser.close()

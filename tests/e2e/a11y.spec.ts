@@ -1,0 +1,180 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+import { hydrated, register, signIn, uniqueEmail } from './support'
+
+/**
+ * Every page for every person (issue 14): axe-core over every page in both JavaScript modes,
+ * signed out, signed in and as the admin, failing on a serious or critical violation; and at
+ * phone width (390 px) no public page is wider than the screen.
+ */
+
+const baseURL = `http://127.0.0.1:${process.env.E2E_PORT ?? 3210}`
+const ADMIN = { email: 'admin@example.com', password: 'demo-admin-password' }
+
+const STATIC_PUBLIC = [
+  '/',
+  '/explore',
+  '/explore?q=shpere',
+  '/explore?q=zzzqqqxxnothing',
+  '/pricing',
+  '/login',
+  '/login?mode=register',
+  '/forgot-password',
+  '/reset-password?token=nope',
+  '/blog',
+  '/about',
+  '/contact',
+  '/license',
+  '/terms',
+  '/privacy',
+  '/categories',
+  '/collections',
+  '/api',
+  '/careers',
+  '/help',
+  '/faq',
+  '/no-such-page',
+  '/admin/login',
+]
+const SIGNED_IN = ['/profile', '/favorites']
+const ADMIN_PAGES = ['/admin', '/admin/assets', '/admin/users', '/admin/system-status', '/admin/analytics', '/admin/upload', '/admin/blog', '/admin/blog/new']
+
+const PUBLIC = [...STATIC_PUBLIC, '/explore?assetId=FIRST_ASSET', '/assets/FIRST_ASSET', '/blog/FIRST_POST']
+
+let found: { asset: string; post: string } | null = null
+/** One asset and one blog post of the demo catalogue stand in for FIRST_ASSET and FIRST_POST. */
+async function resolve(page: Page, path: string): Promise<string> {
+  if (!path.includes('FIRST_')) return path
+  if (!found) {
+    await page.goto('/explore')
+    const href = await page.getByTestId('asset-card').first().getByRole('link').first().getAttribute('href')
+    const asset = new URL(href!, 'http://x').searchParams.get('assetId')!
+    await page.goto('/blog')
+    const post = (await page.locator('main a[href^="/blog/"]').first().getAttribute('href'))!.replace('/blog/', '')
+    found = { asset, post }
+  }
+  return path.replace('FIRST_ASSET', found.asset).replace('FIRST_POST', found.post)
+}
+
+async function seriousViolations(page: Page, path: string): Promise<string[]> {
+  await page.goto(path)
+  await hydrated(page)
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze()
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${path} [${v.impact}] ${v.id}: ${v.help} -> ${v.nodes.slice(0, 4).map((n) => n.target.join(' ')).join(' | ')}`)
+}
+
+/** Light and dark (the dark-mode cookie, so it holds without JavaScript too). */
+async function expectNoSeriousViolations(page: Page, path: string) {
+  const problems: string[] = []
+  // Dark is checked with JavaScript on: the cookie themes the server HTML the same either way,
+  // and each axe run costs seconds on a busy machine.
+  const schemes = test.info().project.name === 'js' ? (['light', 'dark'] as const) : (['light'] as const)
+  for (const scheme of schemes) {
+    await page.context().addCookies([{ name: 'color-scheme', value: scheme, url: page.url().startsWith('http') ? page.url() : baseURL }])
+    problems.push(...(await seriousViolations(page, path)).map((v) => `(${scheme}) ${v}`))
+  }
+  expect(problems, problems.join('\n')).toEqual([])
+}
+
+test.describe('axe: no serious or critical violation', () => {
+  // The home page alone runs axe over a few thousand nodes, twice: seconds each on a busy machine.
+  test.describe.configure({ timeout: 150_000 })
+  for (const path of PUBLIC) {
+    test(`signed out: ${path}`, async ({ page }) => {
+      await expectNoSeriousViolations(page, await resolve(page, path))
+    })
+  }
+
+  test('signed in: profile and favourites', async ({ page }) => {
+    test.setTimeout(240_000)
+    const user = { name: 'Axe Person', email: uniqueEmail('axe'), password: 'correct-horse-9' }
+    await register(page, user)
+    await signIn(page, user.email, user.password)
+    await expect(page).not.toHaveURL(/\/login/)
+    for (const path of SIGNED_IN) await expectNoSeriousViolations(page, path)
+  })
+
+  for (const path of ADMIN_PAGES) {
+    test(`admin: ${path}`, async ({ page }) => {
+      await page.goto('/admin/login')
+      await hydrated(page)
+      await page.locator('input[name=email]').fill(ADMIN.email)
+      await page.locator('input[name=password]').fill(ADMIN.password)
+      await page.getByRole('button', { name: 'Login as Admin' }).click()
+      await expect(page).toHaveURL(/\/admin$/)
+      await expectNoSeriousViolations(page, path)
+    })
+  }
+})
+
+test.describe('phones: 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+  test.describe.configure({ timeout: 300_000 })
+
+  test('no public page is wider than the screen', async ({ page }) => {
+    const wide: string[] = []
+    for (const path of PUBLIC) {
+      await page.goto(await resolve(page, path))
+      await hydrated(page)
+      const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }))
+      if (scroll > client) wide.push(`${path}: ${scroll}px in ${client}px`)
+    }
+    expect(wide, wide.join('\n')).toEqual([])
+  })
+
+  test('the preview is a full-height sheet with the image fitted and the controls reachable', async ({ page }) => {
+    await page.goto('/explore')
+    await hydrated(page)
+    await page.getByTestId('asset-card').first().getByRole('link').first().click()
+    const dialog = page.getByRole('dialog')
+    await expect(dialog).toBeVisible()
+    const box = (await dialog.boundingBox())!
+    expect(box.width).toBeLessThanOrEqual(390)
+    expect(box.height).toBeGreaterThanOrEqual(844 - 1)
+    const image = (await page.getByTestId('preview-stage').locator('img').boundingBox())!
+    expect(image.width).toBeLessThanOrEqual(box.width)
+    await expect(dialog.getByRole('button', { name: 'Download PNG' })).toBeInViewport({ ratio: 0 }).catch(async () => {
+      await dialog.getByRole('button', { name: 'Download PNG' }).scrollIntoViewIfNeeded()
+      await expect(dialog.getByRole('button', { name: 'Download PNG' })).toBeInViewport()
+    })
+    await expect(dialog.getByRole('link', { name: 'Close preview' })).toBeInViewport()
+  })
+
+  test('explore shows two columns with titles visible without hover', async ({ page }) => {
+    await page.goto('/explore')
+    const cards = page.getByTestId('asset-card')
+    const [a, b] = [(await cards.nth(0).boundingBox())!, (await cards.nth(1).boundingBox())!]
+    expect(Math.abs(a.y - b.y)).toBeLessThan(2)
+    expect(b.x).toBeGreaterThan(a.x + a.width - 1)
+    await expect(cards.first().getByTestId('card-title')).toBeVisible()
+  })
+
+  test('the menu opens by thumb and its links are large enough to tap', async ({ page }) => {
+    await page.goto('/')
+    await page.getByRole('banner').getByLabel('Menu', { exact: true }).tap()
+    const link = page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Explore' })
+    await expect(link).toBeVisible()
+    expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(24)
+  })
+})
+
+test('the preview keeps focus inside and returns it to the card on close @js-only', async ({ page }) => {
+  await page.goto('/explore')
+  await hydrated(page)
+  const cardLink = page.getByTestId('asset-card').first().getByRole('link').first()
+  await cardLink.focus()
+  await page.keyboard.press('Enter')
+  const dialog = page.getByRole('dialog')
+  await expect(dialog).toBeVisible()
+  for (let i = 0; i < 40; i++) {
+    await page.keyboard.press('Tab')
+    expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true)
+  }
+  await page.keyboard.press('Shift+Tab')
+  expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true)
+  await page.keyboard.press('Escape')
+  await expect(dialog).toHaveCount(0)
+  await expect(cardLink).toBeFocused()
+})
