@@ -155,7 +155,8 @@ export interface ApiCall {
   /** Needs `Authorization: Bearer <token>`. */
   bearer: boolean
   parameters: ApiParameter[]
-  body?: { schema: JsonSchema; example: unknown }
+  /** `optional`: the call works without a body (download options). */
+  body?: { schema: JsonSchema; example: unknown; optional?: boolean }
   responses: ApiResponse[]
   /** Cache-Control of the 200 answer, where it may be cached. */
   cache?: string
@@ -342,9 +343,22 @@ export const API_CALLS: ApiCall[] = [
     path: '/api/assets/download/{id}',
     group: 'Downloads',
     summary: 'Download an asset',
-    description: `Grants a download and answers with a URL that works for five minutes; a GET of that URL returns the file as an attachment named \`filename\` ({title}.png). On the Free plan each asset counts once per UTC day against the quota of ${FREE_DAILY_DOWNLOADS}; downloading it again the same day is free. Pro has no daily limit.`,
+    description: `Grants a download and answers with a URL that works for five minutes; a GET of that URL returns the file as an attachment named \`filename\` ({title}.png). On the Free plan each asset counts once per UTC day against the quota of ${FREE_DAILY_DOWNLOADS}; downloading it again the same day, in any size or format, is free. Pro has no daily limit. For 3D and image assets an optional body picks a variant (named {title}-{size}.{ext}): \`size\` (original, 2048, 1024 or 512 px on the long side, never upscaled), \`format\` (png, webp, avif; jpeg for image assets), and for 3D renders \`background\` (transparent, white, black or #rrggbb) and \`padding\` (0-25, percent of the long side on every side). Audio is always the original file.`,
     bearer: true,
     parameters: [ASSET_ID],
+    body: {
+      schema: {
+        type: 'object',
+        properties: {
+          size: { type: 'string', enum: ['original', '2048', '1024', '512'], description: 'Long side in pixels; smaller originals are not enlarged. Default original.' },
+          format: { type: 'string', enum: ['png', 'webp', 'avif', 'jpeg'], description: 'Default png; jpeg for image assets only.' },
+          background: { type: 'string', description: '3D renders only: transparent (default), white, black or #rrggbb.' },
+          padding: { type: 'integer', minimum: 0, maximum: 25, description: '3D renders only: percent of the long side added on every side. Default 0.' },
+        },
+      },
+      example: { size: '1024', format: 'webp', background: '#ffffff', padding: 10 },
+      optional: true,
+    },
     responses: [
       {
         status: 200,
@@ -352,7 +366,7 @@ export const API_CALLS: ApiCall[] = [
         schema: { type: 'object', required: ['downloadUrl', 'filename'], properties: { downloadUrl: { type: 'string' }, filename: { type: 'string' } } },
         example: { downloadUrl: '/downloads/eyJhIjo0Mn0.c2lnbmF0dXJl', filename: 'Glossy Robot Head.png' },
       },
-      BAD_ASSET_ID,
+      error(400, 'The id is not a positive whole number, or a download option is not valid for this asset.', 'size must be one of original, 2048, 1024, 512'),
       UNAUTHORIZED,
       error(403, `The Free plan’s ${FREE_DAILY_DOWNLOADS} downloads for today are used up.`, 'Download quota exceeded'),
       error(404, 'No published asset has this id.', 'Asset not found'),

@@ -134,7 +134,7 @@ export function AssetPreview(props: AssetPreviewProps) {
           {asset.title}
         </Title>
         <Group gap="sm" mt="md" align="flex-start">
-          <DownloadButton assetId={asset.id} resume={props.resumeDownload} />
+          <DownloadButton assetId={asset.id} resume={props.resumeDownload} assetType={asset.asset_type} />
           <FavouriteButton assetId={asset.id} isFavorite={isFavorite} />
         </Group>
         <Group gap={6} mt="md" aria-label="Tags">
