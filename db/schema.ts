@@ -1,3 +1,4 @@
+import type { PaletteColour } from '~/lib/colour'
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
 
 // Columns the database fills in: readable, optional on insert.
@@ -64,6 +65,13 @@ export interface AssetsTable {
   height: number | null
   bytes: number | null
   dominant_colour: string | null
+  /** Dominant colours with weights and OKLab coordinates (migration 0007); null until computed. */
+  palette: ColumnType<PaletteColour[] | null, string | null | undefined, string | null>
+  /** The colour-filter swatches the palette is filed under (GIN-indexed). */
+  colour_swatches: Defaulted<string[]>
+  has_transparency: ColumnType<boolean | null, boolean | null | undefined, boolean | null>
+  /** 'landscape', 'portrait' or 'square' from width and height; generated. */
+  orientation: ColumnType<string | null, never, never>
   created_at: Timestamp
   updated_at: Timestamp
   published_at: Date | null

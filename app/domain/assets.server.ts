@@ -7,6 +7,7 @@ import type { AssetView } from '~/lib/asset-view'
 import { normaliseTags } from '~/lib/tags'
 import { recordAudit, type AuditEntry } from './audit.server'
 import { inspectImage, makeDerivatives } from './images.server'
+import { colourColumns, paletteOf } from './palette.server'
 import { toAssetView } from './search.server'
 import type { Storage } from './storage.server'
 import { invalidateCatalogueCache } from './catalogue-cache.server'
@@ -37,6 +38,8 @@ export async function createAsset(db: DB, storage: Storage, input: NewAssetInput
   const info = await inspectImage(input.original)
   if (input.thumbnail) await inspectImage(input.thumbnail)
   const derivatives = await makeDerivatives(input.original, input.thumbnail)
+  // Colour search (issue 13): from the thumbnail, the same pixels the dominant colour came from.
+  const colours = colourColumns(await paletteOf(derivatives.thumbPng))
   const id = randomUUID()
   const ext = info.format === 'jpeg' ? 'jpg' : info.format
   const keys = {
@@ -83,6 +86,7 @@ export async function createAsset(db: DB, storage: Storage, input: NewAssetInput
           height: info.height,
           bytes: input.original.byteLength,
           dominant_colour: derivatives.dominantColour,
+          ...colours,
         })
         .returningAll()
         .executeTakeFirstOrThrow()

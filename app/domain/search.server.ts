@@ -5,6 +5,7 @@ import type { Asset, AssetType } from '#db/schema'
 import type { AssetView } from '~/lib/asset-view'
 import type { Sort } from '~/lib/constants'
 import { cachedForCatalogue } from './catalogue-cache.server'
+import { hexToOklab, MIN_COLOUR_WEIGHT, NEAR_DISTANCE, parseColour, swatchesNear, type Orientation } from '~/lib/colour'
 
 export interface SearchQuery {
   q?: string
@@ -12,6 +13,11 @@ export interface SearchQuery {
   category?: string
   /** Every one of these tags must be on the asset. */
   tags?: string[]
+  /** `color=`: a swatch name or '#rrggbb' (see parseColour); assets with a weighty palette colour near it. */
+  colour?: string
+  orientation?: Orientation
+  /** Only assets with a see-through background. */
+  transparentOnly?: boolean
   sort?: Sort
   page?: number
   limit?: number
@@ -145,7 +151,25 @@ function filterConditions(query: SearchQuery): RawBuilder<SqlBool>[] {
   if (query.assetType) conditions.push(sql<SqlBool>`asset_type = ${query.assetType}`)
   if (query.category) conditions.push(sql<SqlBool>`lower(category) = ${query.category.toLowerCase()}`)
   if (query.tags?.length) conditions.push(sql<SqlBool>`tags @> ${query.tags}::text[]`)
+  const colour = parseColour(query.colour)
+  if (colour?.name) {
+    // A swatch: the palette was filed under it at upload (an index lookup, exact).
+    conditions.push(sql<SqlBool>`colour_swatches @> array[${colour.name}]::text[]`)
+  } else if (colour) {
+    // Any colour: narrowed by the swatches a near colour must be filed under, then measured.
+    conditions.push(sql<SqlBool>`colour_swatches && ${swatchesNear(colour.hex)}::text[]`)
+    conditions.push(sql<SqlBool>`${colourDistance(colour.hex)} < ${NEAR_DISTANCE}`)
+  }
+  if (query.orientation) conditions.push(sql<SqlBool>`orientation = ${query.orientation}`)
+  if (query.transparentOnly) conditions.push(sql<SqlBool>`has_transparency`)
   return conditions
+}
+
+/** OKLab distance from `hex` to the nearest palette colour with enough weight (null: none). */
+function colourDistance(hex: string) {
+  const [l, a, b] = hexToOklab(hex)
+  return sql<number>`(select min(sqrt(power((p->>'l')::float8 - ${l}, 2) + power((p->>'a')::float8 - ${a}, 2) + power((p->>'b')::float8 - ${b}, 2)))
+    from jsonb_array_elements(palette) as p where (p->>'weight')::float8 >= ${MIN_COLOUR_WEIGHT})`
 }
 const all = (conditions: RawBuilder<SqlBool>[]) => sql<SqlBool>`${sql.join(conditions, sql` and `)}`
 
@@ -154,6 +178,7 @@ async function runSearch(db: DB, query: SearchQuery, words: string[], page: numb
   const tsquery = text ? sql`to_tsquery('english', ${text})` : null
   // Relevance needs words to rank by: without them it is the newest first (the sort menu says so).
   const sort = query.sort === 'relevance' && !text ? 'newest' : (query.sort ?? (text ? 'relevance' : 'newest'))
+  const colour = parseColour(query.colour)
   const filters = filterConditions(query)
   const filtered: AssetQuery = db.selectFrom('assets').where(all(filters))
   const matching = tsquery ? filtered.where(sql<SqlBool>`search @@ ${tsquery}`) : filtered
@@ -164,12 +189,13 @@ async function runSearch(db: DB, query: SearchQuery, words: string[], page: numb
   let found: Awaited<ReturnType<typeof sortedPage>> = []
   // Pages stop where counting does, so no request walks deep into the catalogue.
   if (offset < MAX_COUNTED) {
-    if (tsquery && (sort === 'relevance' || sort === 'newest')) {
+    // A colour ranks the closest first within each relevance tier: few rows (words and colour), sorted.
+    if (tsquery && (sort === 'newest' || (sort === 'relevance' && !colour))) {
       const ranked = await rankedPage(db, filters, tsquery, sort, offset, limit)
       found = ranked.rows
       density = ranked.density
     } else {
-      found = await sortedPage(matching, tsquery, sort, offset, limit)
+      found = await sortedPage(matching, tsquery, sort, offset, limit, colour?.hex)
     }
   }
   // A short first page is the whole answer: no count needed.
@@ -197,7 +223,8 @@ async function rankedPage(db: DB, filters: RawBuilder<SqlBool>[], tsquery: Tsque
     const recent = await sql<{ id: number; created_at: Date; tier: number }>`
       select id, created_at, ${tierExpression} as tier
       from (
-        select id, created_at, is_active, asset_type, category, tags, search, search_named, search_title
+        select id, created_at, is_active, asset_type, category, tags, search, search_named, search_title,
+          palette, colour_swatches, orientation, has_transparency
         from assets where is_active order by created_at desc, id desc limit ${size}
       ) as assets
       where ${all(filters)} and search @@ ${tsquery}
@@ -247,11 +274,13 @@ async function rankedPage(db: DB, filters: RawBuilder<SqlBool>[], tsquery: Tsque
 }
 
 /** Today's plan for every sort: the database orders all matches (with indexes where they fit). */
-async function sortedPage(matching: AssetQuery, tsquery: Tsquery | null, sort: Sort, offset: number, limit: number) {
+async function sortedPage(matching: AssetQuery, tsquery: Tsquery | null, sort: Sort, offset: number, limit: number, colourHex?: string) {
   let rows = matching.selectAll()
   switch (sort) {
     case 'relevance':
-      rows = tsquery ? rows.orderBy(tierOf(tsquery)).orderBy('created_at', 'desc') : rows.orderBy('created_at', 'desc')
+      if (tsquery) rows = rows.orderBy(tierOf(tsquery))
+      if (tsquery && colourHex) rows = rows.orderBy(colourDistance(colourHex))
+      rows = rows.orderBy('created_at', 'desc')
       break
     case 'newest':
       rows = rows.orderBy('created_at', 'desc')

@@ -5,6 +5,7 @@ import * as m0003 from './0003_sort_indexes'
 import * as m0004 from './0004_ranked_search'
 import * as m0005 from './0005_catalogue_version'
 import * as m0006 from './0006_storage_cleanup'
+import * as m0007 from './0007_palettes'
 
 // A static list rather than a folder scan, so migrations work the same inside the server
 // bundle, under tsx and under vitest. Add new files here in order.
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '0004_ranked_search': m0004,
   '0005_catalogue_version': m0005,
   '0006_storage_cleanup': m0006,
+  '0007_palettes': m0007,
 }
 
 export const migrationProvider: MigrationProvider = {

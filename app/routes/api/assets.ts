@@ -3,6 +3,7 @@ import { searchAssets } from '~/domain/search.server'
 import { z } from 'zod'
 import { ASSET_TYPES, SORTS } from '~/lib/constants'
 import { normaliseTags } from '~/lib/tags'
+import { COLOUR_SWATCHES, ORIENTATIONS, parseColour } from '~/lib/colour'
 import { servicesContext } from '~/web/context.server'
 import { apiRoute } from '~/web/http.server'
 
@@ -22,6 +23,12 @@ const ApiAssetQuerySchema = z.object({
   asset_type: z.enum(ASSET_TYPES, { message: `asset_type must be one of ${ASSET_TYPES.join(', ')}` }).optional(),
   category: z.string().max(100, 'category must be at most 100 characters').optional(),
   tags: z.string().max(500, 'tags must be at most 500 characters').optional(),
+  color: z
+    .string()
+    .refine((v) => parseColour(v) !== null, `color must be one of ${COLOUR_SWATCHES.map((s) => s.name).join(', ')} or a colour as #rrggbb`)
+    .optional(),
+  orientation: z.enum(ORIENTATIONS, { message: `orientation must be one of ${ORIENTATIONS.join(', ')}` }).optional(),
+  transparent: z.enum(['1', 'true', '0', 'false'], { message: 'transparent must be true or false' }).optional(),
   page: intParam('page', 100_000).optional(),
   // Capped rather than refused: asking for more than 100 gives 100.
   limit: z
@@ -46,6 +53,9 @@ async function GET({ url, context }: Route.LoaderArgs) {
     assetType: p.asset_type,
     category: p.category,
     tags: p.tags ? normaliseTags(p.tags) : undefined,
+    colour: p.color,
+    orientation: p.orientation,
+    transparentOnly: p.transparent === '1' || p.transparent === 'true',
     page: p.page,
     limit: p.limit ?? 20,
   })
