@@ -5,7 +5,7 @@ import type { Asset, AssetType } from '#db/schema'
 import type { AssetView } from '~/lib/asset-view'
 import type { Sort } from '~/lib/constants'
 import { cachedForCatalogue } from './catalogue-cache.server'
-import { hexToOklab, MIN_COLOUR_WEIGHT, NEAR_DISTANCE, parseColour, swatchesNear, type Orientation } from '~/lib/colour'
+import { hexToOklab, MIN_COLOUR_WEIGHT, NEAR_DISTANCE, parseColour, swatchesNear, swatchesOf, type Orientation } from '~/lib/colour'
 
 export interface SearchQuery {
   q?: string
@@ -369,6 +369,43 @@ export async function relatedAssets(db: DB, asset: Pick<AssetView, 'id' | 'categ
     .limit(limit)
     .execute()
   return rows.map(toAssetView)
+}
+
+/** How many recent assets of the same main colour 'Similar colours' compares. */
+export const SIMILAR_CANDIDATES = 400
+
+/**
+ * 'Similar colours' (issue 13), besides Related Assets: the assets whose palettes are closest to
+ * this one's. Distance: each weighty colour of this asset to the nearest weighty colour of the
+ * other, weighted by its share. Compared among the newest SIMILAR_CANDIDATES filed under the
+ * same main swatch, so the cost stays flat however large the catalogue.
+ */
+export async function similarColours(db: DB, assetId: number, limit = 10): Promise<AssetView[]> {
+  const source = await db.selectFrom('assets').select(['palette', 'colour_swatches']).where('id', '=', assetId).executeTakeFirst()
+  const colours = (source?.palette ?? []).filter((c) => c.weight >= MIN_COLOUR_WEIGHT).slice(0, 3)
+  if (colours.length === 0) return []
+  const main = swatchesOf([colours[0]])
+  const total = colours.reduce((sum, c) => sum + c.weight, 0)
+  const distance = sql.join(
+    colours.map(
+      (c) => sql`${c.weight / total} * coalesce((select min(sqrt(power((p->>'l')::float8 - ${c.l}, 2) + power((p->>'a')::float8 - ${c.a}, 2) + power((p->>'b')::float8 - ${c.b}, 2)))
+        from jsonb_array_elements(candidates.palette) as p where (p->>'weight')::float8 >= ${MIN_COLOUR_WEIGHT}), 1)`,
+    ),
+    sql` + `,
+  )
+  const rows = await sql<{ id: number }>`
+    select id from (
+      select id, palette, created_at from assets
+      where is_active and id <> ${assetId} and colour_swatches && ${main}::text[]
+      order by created_at desc, id desc limit ${SIMILAR_CANDIDATES}
+    ) as candidates
+    order by ${distance} asc, created_at desc, id desc
+    limit ${limit}`.execute(db)
+  const ids = rows.rows.map((r) => r.id)
+  if (ids.length === 0) return []
+  const assets = await db.selectFrom('assets').selectAll().where('id', 'in', ids).execute()
+  const byId = new Map(assets.map((a) => [a.id, a]))
+  return ids.flatMap((id) => (byId.has(id) ? [toAssetView(byId.get(id)!)] : []))
 }
 
 export interface TagSummary {

@@ -1,6 +1,7 @@
 // The public JSON API as data: the /api page renders it for people and /api/openapi.json turns
 // it into an OpenAPI 3.1 document, so the two can never disagree. Shapes follow the routes
 // (app/routes/api/*), AssetView (app/lib/asset-view.ts) and publicUser (app/auth.server.ts).
+import { COLOUR_SWATCHES, MIN_COLOUR_WEIGHT, NEAR_DISTANCE, ORIENTATIONS } from './colour'
 import { ASSET_TYPES, FREE_DAILY_DOWNLOADS, SESSION_DAYS, SORTS } from './constants'
 
 export type JsonSchema = { [key: string]: unknown }
@@ -234,6 +235,14 @@ export const API_CALLS: ApiCall[] = [
         description: 'Comma-separated tags (or the parameter repeated); an asset must carry every one. Case does not matter.',
         schema: { type: 'string', maxLength: 500 },
       },
+      {
+        name: 'color',
+        in: 'query',
+        description: `Assets with a dominant colour near this one (OKLab distance under ${NEAR_DISTANCE}, covering at least ${MIN_COLOUR_WEIGHT * 100}% of the visible pixels): a swatch (${COLOUR_SWATCHES.map((s) => s.name).join(', ')}) or #rrggbb (URL-encode the #). With a search and relevance order, the closest come first within each relevance tier.`,
+        schema: { type: 'string' },
+      },
+      { name: 'orientation', in: 'query', description: 'From the stored size: square when width and height are within 5% of each other.', schema: { type: 'string', enum: [...ORIENTATIONS] } },
+      { name: 'transparent', in: 'query', description: '`true`: only assets with a transparent background.', schema: { type: 'string', enum: ['true', 'false', '1', '0'] } },
       { name: 'page', in: 'query', description: 'Page number, from 1. Pages stop at the 10,000th match.', schema: { type: 'integer', minimum: 1, default: 1 } },
       {
         name: 'limit',

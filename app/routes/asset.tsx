@@ -48,6 +48,7 @@ export default function AssetPage({ loaderData }: Route.ComponentProps) {
         mode="page"
         asset={preview.asset}
         related={preview.related}
+        similar={preview.similar}
         isFavorite={preview.isFavorite}
         background={params.bg}
         zoom={params.zoom}

@@ -4,7 +4,8 @@ import { makeAsset } from '#db/seed/factories'
 import type { Asset } from '#db/schema'
 import { createAsset } from '~/domain/assets.server'
 import { backfillPalettes, paletteOf } from '~/domain/palette.server'
-import { searchAssets } from '~/domain/search.server'
+import { searchAssets, similarColours } from '~/domain/search.server'
+import { getAssetPreview } from '~/domain/preview.server'
 import { loader as apiAssets } from '~/routes/api/assets'
 import { loader as explore } from '~/routes/explore'
 import { callRoute, createTestContext, makeRequest, type TestContext } from '../support/context'
@@ -116,5 +117,16 @@ describe('colour, orientation and transparency filters', () => {
     expect(ids((await page('orientation=square&transparent=1')).result.assets)).toEqual([made.blueRender.id])
     // An unknown colour on the page is ignored (pages read their URL leniently).
     expect((await page('color=nope')).params.color).toBe('')
+  })
+})
+
+describe('similar colours', () => {
+  it('lists the closest palettes first, never the asset itself, in the preview data', async () => {
+    const similar = await similarColours(t.db, made.blueTall.id)
+    expect(similar[0]?.id).toBe(made.blueRender.id)
+    expect(similar.map((a) => a.id)).not.toContain(made.blueTall.id)
+    expect(similar.map((a) => a.id)).not.toContain(made.redWide.id)
+    const preview = await getAssetPreview(t.db, made.blueRender.id)
+    expect(preview?.similar.map((a) => a.id)).toContain(made.blueTall.id)
   })
 })

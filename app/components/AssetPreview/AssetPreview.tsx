@@ -14,6 +14,8 @@ export const DESCRIPTION_FALLBACK = 'A free, high-quality 3D PNG render, ready f
 export interface AssetPreviewProps {
   asset: AssetView
   related: AssetView[]
+  /** 'Similar colours': assets with the closest palettes. */
+  similar?: AssetView[]
   isFavorite: boolean
   background: Background
   zoom: number
@@ -37,7 +39,7 @@ export interface AssetPreviewProps {
  * place and Escape or a click outside closes the dialog.
  */
 export function AssetPreview(props: AssetPreviewProps) {
-  const { asset, related, isFavorite, closeHref, hrefFor, viewAllHref, mode = 'dialog' } = props
+  const { asset, related, similar = [], isFavorite, closeHref, hrefFor, viewAllHref, mode = 'dialog' } = props
   const navigate = useNavigate()
   const [background, setBackground] = useState(props.background)
   const [zoom, setZoom] = useState(props.zoom)
@@ -181,6 +183,22 @@ export function AssetPreview(props: AssetPreviewProps) {
           </Text>
         )}
       </section>
+      {similar.length ? (
+        <section className={classes.related} aria-labelledby="similar-colours-heading">
+          <Title order={3} fz={18} id="similar-colours-heading" mb="xs">
+            Similar colours
+          </Title>
+          <ul className={classes.relatedList} data-testid="similar-colours">
+            {similar.map((item) => (
+              <li key={item.id}>
+                <Link to={hrefFor({ assetId: item.id })} preventScrollReset className={classes.relatedItem} title={item.title}>
+                  <AssetImage src={item.thumbnail} alt={item.title} className={classes.relatedImage} />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </div>
   )
 
