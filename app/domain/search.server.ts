@@ -5,7 +5,7 @@ import type { Asset, AssetType } from '#db/schema'
 import type { AssetView } from '~/lib/asset-view'
 import type { Sort } from '~/lib/constants'
 import { cachedForCatalogue } from './catalogue-cache.server'
-import { hexToOklab, MIN_COLOUR_WEIGHT, NEAR_DISTANCE, parseColour, swatchesNear, swatchesOf, type Orientation } from '~/lib/colour'
+import { hexToOklab, MIN_COLOUR_WEIGHT, NEAR_DISTANCE, parseColour, cellsNear, type Orientation } from '~/lib/colour'
 
 export interface SearchQuery {
   q?: string
@@ -156,8 +156,8 @@ function filterConditions(query: SearchQuery): RawBuilder<SqlBool>[] {
     // A swatch: the palette was filed under it at upload (an index lookup, exact).
     conditions.push(sql<SqlBool>`colour_swatches @> array[${colour.name}]::text[]`)
   } else if (colour) {
-    // Any colour: narrowed by the swatches a near colour must be filed under, then measured.
-    conditions.push(sql<SqlBool>`colour_swatches && ${swatchesNear(colour.hex)}::text[]`)
+    // Any colour: narrowed by the grid cells a near colour must be filed under, then measured.
+    conditions.push(sql<SqlBool>`colour_swatches && ${cellsNear(colour.hex)}::text[]`)
     conditions.push(sql<SqlBool>`${colourDistance(colour.hex)} < ${NEAR_DISTANCE}`)
   }
   if (query.orientation) conditions.push(sql<SqlBool>`orientation = ${query.orientation}`)
@@ -384,7 +384,8 @@ export async function similarColours(db: DB, assetId: number, limit = 10): Promi
   const source = await db.selectFrom('assets').select(['palette', 'colour_swatches']).where('id', '=', assetId).executeTakeFirst()
   const colours = (source?.palette ?? []).filter((c) => c.weight >= MIN_COLOUR_WEIGHT).slice(0, 3)
   if (colours.length === 0) return []
-  const main = swatchesOf([colours[0]])
+  // Candidates: a weighty colour within twice the search's 'near' of this asset's main colour.
+  const main = cellsNear(colours[0].hex, 2 * NEAR_DISTANCE)
   const total = colours.reduce((sum, c) => sum + c.weight, 0)
   const distance = sql.join(
     colours.map(
@@ -393,13 +394,17 @@ export async function similarColours(db: DB, assetId: number, limit = 10): Promi
     ),
     sql` + `,
   )
+  // Only palettes that are alike: on average within twice the search's 'near'.
   const rows = await sql<{ id: number }>`
     select id from (
-      select id, palette, created_at from assets
-      where is_active and id <> ${assetId} and colour_swatches && ${main}::text[]
-      order by created_at desc, id desc limit ${SIMILAR_CANDIDATES}
-    ) as candidates
-    order by ${distance} asc, created_at desc, id desc
+      select id, created_at, ${distance} as distance from (
+        select id, palette, created_at from assets
+        where is_active and id <> ${assetId} and colour_swatches && ${main}::text[]
+        order by created_at desc, id desc limit ${SIMILAR_CANDIDATES}
+      ) as candidates
+    ) as measured
+    where distance < ${2 * NEAR_DISTANCE}
+    order by distance asc, created_at desc, id desc
     limit ${limit}`.execute(db)
   const ids = rows.rows.map((r) => r.id)
   if (ids.length === 0) return []

@@ -85,50 +85,41 @@ export function labDistance(x: Lab, y: Lab): number {
 
 const SWATCH_LABS = COLOUR_SWATCHES.map((s) => ({ name: s.name, lab: hexToOklab(s.hex) }))
 
+/** The side of the OKLab grid cells colours are also filed under, for '#rrggbb' searches. */
+export const CELL_SIZE = 0.1
+
+const cellOf = (v: number) => Math.floor(v / CELL_SIZE)
+const cellKey = (l: number, a: number, b: number) => `c${l}_${a}_${b}`
+
 /**
- * The swatches a palette is filed under (indexed): for each colour with enough weight, its
- * nearest swatch and every swatch within NEAR_DISTANCE. Filing under the nearest one too lets
- * any '#rrggbb' search narrow by swatches first (see swatchesNear).
+ * What a palette is filed under (the indexed `colour_swatches`): for each colour with enough
+ * weight, every swatch name within NEAR_DISTANCE (the swatch filter, exact) and its OKLab grid
+ * cell ('c5_-1_0'), which lets any '#rrggbb' search narrow to the cells near it (cellsNear).
  */
-export function swatchesOf(palette: PaletteColour[]): SwatchName[] {
-  const names = new Set<SwatchName>()
+export function swatchesOf(palette: PaletteColour[]): string[] {
+  const names = new Set<string>()
   for (const c of palette) {
     if (c.weight < MIN_COLOUR_WEIGHT) continue
     const lab: Lab = [c.l, c.a, c.b]
-    let nearest = SWATCH_LABS[0]
-    for (const s of SWATCH_LABS) {
-      const d = labDistance(lab, s.lab)
-      if (d < NEAR_DISTANCE) names.add(s.name)
-      if (d < labDistance(lab, nearest.lab)) nearest = s
-    }
-    names.add(nearest.name)
+    for (const s of SWATCH_LABS) if (labDistance(lab, s.lab) < NEAR_DISTANCE) names.add(s.name)
+    names.add(cellKey(cellOf(c.l), cellOf(c.a), cellOf(c.b)))
   }
   return [...names].sort()
 }
 
-/** The farthest any sRGB colour is from its nearest swatch (a coarse grid, computed once). */
-let farthest: number | null = null
-function farthestFromSwatches(): number {
-  if (farthest !== null) return farthest
-  let worst = 0
-  for (let r = 0; r <= 255; r += 15)
-    for (let g = 0; g <= 255; g += 15)
-      for (let b = 0; b <= 255; b += 15) {
-        const lab = rgbToOklab(r, g, b)
-        worst = Math.max(worst, Math.min(...SWATCH_LABS.map((s) => labDistance(lab, s.lab))))
-      }
-  // The grid's step can hide a slightly worse colour between its points.
-  farthest = worst + 0.02
-  return farthest
-}
-
 /**
- * The swatches an asset near `hex` must be filed under one of: a colour within NEAR_DISTANCE
- * of `hex` has its nearest swatch within NEAR_DISTANCE + farthest of it (triangle inequality).
- * A superset, narrowed exactly by the palette afterwards.
+ * The grid cells a colour within `distance` of `hex` can lie in: those whose box comes
+ * closer than NEAR_DISTANCE to it. A superset, narrowed exactly by the palette afterwards.
  */
-export function swatchesNear(hex: string): SwatchName[] {
-  const lab = hexToOklab(hex)
-  const reach = NEAR_DISTANCE + farthestFromSwatches()
-  return SWATCH_LABS.filter((s) => labDistance(lab, s.lab) <= reach).map((s) => s.name)
+export function cellsNear(hex: string, distance = NEAR_DISTANCE): string[] {
+  const q = hexToOklab(hex)
+  const ranges = q.map((v) => [cellOf(v - distance), cellOf(v + distance)])
+  const gap = (v: number, cell: number) => Math.max(cell * CELL_SIZE - v, 0, v - (cell + 1) * CELL_SIZE)
+  const cells: string[] = []
+  for (let l = ranges[0][0]; l <= ranges[0][1]; l++)
+    for (let a = ranges[1][0]; a <= ranges[1][1]; a++)
+      for (let b = ranges[2][0]; b <= ranges[2][1]; b++) {
+        if (Math.hypot(gap(q[0], l), gap(q[1], a), gap(q[2], b)) < distance) cells.push(cellKey(l, a, b))
+      }
+  return cells
 }
