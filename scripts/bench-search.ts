@@ -103,6 +103,9 @@ async function fill(db: DB) {
   for (const index of indexes.rows) await sql`drop index ${sql.ref(index.indexname)}`.execute(db)
   await db.connection().execute(async (conn) => {
     await sql`set session_replication_role = replica`.execute(conn)
+    // In chunks: the database client's time limits (10 s a statement) hold for seeding too.
+    for (let from = 1; from <= ASSETS; from += 10_000) {
+      const to = Math.min(ASSETS, from + 9_999)
     await sql`select setseed(0.42)`.execute(conn)
     await sql`
       insert into assets (title, description, tags, category, asset_type, is_active, download_count, original_key, thumb_key, thumb_png_key, preview_key, preview_png_key, created_at,
@@ -122,14 +125,15 @@ async function fill(db: DB) {
         now() - make_interval(mins => i),
         (array[1600, 900, 1200])[1 + i % 3], (array[900, 1600, 1200])[1 + i % 3],
         i % 5 < 3,
-        jsonb_build_array((${SWATCH_PALETTES}::text[])[1 + (i * 13) % 12]::jsonb || '{"weight": 0.6}',
-                          (${SWATCH_PALETTES}::text[])[1 + (i * 29 + 5) % 12]::jsonb || '{"weight": 0.3}'),
+        jsonb_build_array((${SWATCH_PALETTES}::jsonb[])[1 + (i * 13) % 12] || '{"weight": 0.6}',
+                          (${SWATCH_PALETTES}::jsonb[])[1 + (i * 29 + 5) % 12] || '{"weight": 0.3}'),
         string_to_array((${SWATCH_FILES}::text[])[1 + (i * 13) % 12] || ',' || (${SWATCH_FILES}::text[])[1 + (i * 29 + 5) % 12], ',')
-      from generate_series(1, ${ASSETS}) as i,
+      from generate_series(${from}::int, ${to}::int) as i,
         lateral (select (${materials}::text[])[1 + floor(random() * 10)::int + (i - i)] as m,
                         (${subjects}::text[])[1 + floor(random() * 20)::int + (i - i)] as s,
                         (${extras}::text[])[1 + floor(random() * 12)::int + (i - i)] as e) as words
     `.execute(conn)
+    }
     await sql`set session_replication_role = default`.execute(conn)
   })
   await sql`
