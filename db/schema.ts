@@ -1,3 +1,4 @@
+import type { PaletteColour } from '~/lib/colour'
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
 
 // Columns the database fills in: readable, optional on insert.
@@ -70,6 +71,13 @@ export interface AssetsTable {
   channels: number | null
   waveform: ColumnType<number[] | null, string | null, string | null>
   audio_preview_key: string | null
+  /** Dominant colours with weights and OKLab coordinates (migration 0007); null until computed. */
+  palette: ColumnType<PaletteColour[] | null, string | null | undefined, string | null>
+  /** The colour-filter swatches the palette is filed under (GIN-indexed). */
+  colour_swatches: Defaulted<string[]>
+  has_transparency: ColumnType<boolean | null, boolean | null | undefined, boolean | null>
+  /** 'landscape', 'portrait' or 'square' from width and height; generated. */
+  orientation: ColumnType<string | null, never, never>
   created_at: Timestamp
   updated_at: Timestamp
   published_at: Date | null

@@ -11,6 +11,7 @@ import { sql } from 'kysely'
 import { createDatabase, migrateToLatest, type DB } from '#db/client'
 import { searchAssets, type SearchQuery } from '~/domain/search.server'
 import { startBuiltServer, writePerformanceSection } from './bench-support'
+import { COLOUR_SWATCHES, hexToOklab, swatchesOf } from '~/lib/colour'
 import { createScratchDatabase, isReachable, serverUrl, withDatabase } from '../tests/support/database-url'
 
 const { values: args } = parseArgs({
@@ -58,7 +59,27 @@ const QUERIES: { name: string; query: SearchQuery }[] = [
   { name: 'q + alphabetical', query: { q: 'neon', sort: 'alphabetical' } },
   { name: 'deep page 200', query: { sort: 'newest', page: 200 } },
   { name: 'q page 5', query: { q: 'toy', page: 5 } },
+  // Colour, orientation and transparency (issue 13).
+  { name: 'colour swatch: blue', query: { colour: 'blue' } },
+  { name: 'colour hex: #7c8cf0', query: { colour: '#7c8cf0' } },
+  { name: 'q + colour: robot red', query: { q: 'robot', colour: 'red' } },
+  { name: 'q + colour hex: glass #fdd835', query: { q: 'glass', colour: '#fdd835' } },
+  { name: 'orientation portrait', query: { orientation: 'portrait' } },
+  { name: 'q + orientation: robot square', query: { q: 'robot', orientation: 'square' } },
+  { name: 'transparent only', query: { transparentOnly: true } },
+  { name: 'q + transparent: neon', query: { q: 'neon', transparentOnly: true } },
+  { name: 'colour + orientation + transparent', query: { colour: 'green', orientation: 'landscape', transparentOnly: true } },
 ]
+
+// Each bench asset's palette: two of the swatches (60% and 30%), filed as the app files them.
+const SWATCH_PALETTES = COLOUR_SWATCHES.map((s) => {
+  const [l, a, b] = hexToOklab(s.hex)
+  return JSON.stringify({ hex: s.hex, l, a, b })
+})
+const SWATCH_FILES = COLOUR_SWATCHES.map((s) => {
+  const [l, a, b] = hexToOklab(s.hex)
+  return swatchesOf([{ hex: s.hex, weight: 1, l, a, b }]).join(',')
+})
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b)
@@ -82,9 +103,13 @@ async function fill(db: DB) {
   for (const index of indexes.rows) await sql`drop index ${sql.ref(index.indexname)}`.execute(db)
   await db.connection().execute(async (conn) => {
     await sql`set session_replication_role = replica`.execute(conn)
+    // In chunks: the database client's time limits (10 s a statement) hold for seeding too.
+    for (let from = 1; from <= ASSETS; from += 10_000) {
+      const to = Math.min(ASSETS, from + 9_999)
     await sql`select setseed(0.42)`.execute(conn)
     await sql`
-      insert into assets (title, description, tags, category, asset_type, is_active, download_count, original_key, thumb_key, thumb_png_key, preview_key, preview_png_key, created_at)
+      insert into assets (title, description, tags, category, asset_type, is_active, download_count, original_key, thumb_key, thumb_png_key, preview_key, preview_png_key, created_at,
+        width, height, has_transparency, palette, colour_swatches)
       select
         initcap(m || ' ' || s || ' ' || e || case when i % 40000 = 7 then ' aurora' else '' end),
         'A ' || m || ' ' || s || ' rendered in 3D, ' || e || ' style.',
@@ -97,12 +122,18 @@ async function fill(db: DB) {
         'originals/bench-' || i || '.png',
         'public/bench/' || i || '/thumb.webp', 'public/bench/' || i || '/thumb.png',
         'public/bench/' || i || '/preview.webp', 'public/bench/' || i || '/preview.png',
-        now() - make_interval(mins => i)
-      from generate_series(1, ${ASSETS}) as i,
+        now() - make_interval(mins => i),
+        (array[1600, 900, 1200])[1 + i % 3], (array[900, 1600, 1200])[1 + i % 3],
+        i % 5 < 3,
+        jsonb_build_array((${SWATCH_PALETTES}::jsonb[])[1 + (i * 13) % 12] || '{"weight": 0.6}',
+                          (${SWATCH_PALETTES}::jsonb[])[1 + (i * 29 + 5) % 12] || '{"weight": 0.3}'),
+        string_to_array((${SWATCH_FILES}::text[])[1 + (i * 13) % 12] || ',' || (${SWATCH_FILES}::text[])[1 + (i * 29 + 5) % 12], ',')
+      from generate_series(${from}::int, ${to}::int) as i,
         lateral (select (${materials}::text[])[1 + floor(random() * 10)::int + (i - i)] as m,
                         (${subjects}::text[])[1 + floor(random() * 20)::int + (i - i)] as s,
                         (${extras}::text[])[1 + floor(random() * 12)::int + (i - i)] as e) as words
     `.execute(conn)
+    }
     await sql`set session_replication_role = default`.execute(conn)
   })
   await sql`

@@ -3,6 +3,7 @@ import path from 'node:path'
 // migrations, make sure the administrator exists, fill an empty catalogue in demo mode.
 import { sql } from 'kysely'
 import { createDatabase, describeDatabase, migrateToLatest, type DB } from '#db/client'
+import { backfillPalettes } from '~/domain/palette.server'
 import { DEMO_ASSET_COUNT, isCatalogueEmpty, seedDemoContent } from '#db/seed/index'
 import type { Config } from '~/config.server'
 import { log } from '~/domain/log.server'
@@ -102,6 +103,11 @@ export async function prepareDatabase(
     log.info('demo admin', { email: services.demoAdmin.email, password: services.demoAdmin.password, signIn: '/admin/login' })
   }
   progress({ phase: 'ready' })
+  // Colours of assets from before palettes (migration 0007), in the background: the site is
+  // usable meanwhile, and those assets only miss the colour filter until done.
+  void backfillPalettes(db, storage)
+    .then((filled) => (filled > 0 ? log.info('palettes filled', { assets: filled }) : undefined))
+    .catch((error: unknown) => log.warn('palette backfill stopped', { error: error instanceof Error ? error.message : String(error) }))
 }
 
 /**

@@ -1,6 +1,7 @@
 // Commands on the server's own start-up code:
 //   migrate                      apply pending migrations
 //   seed                         fill an empty catalogue with the demo content
+//   backfill:palettes            compute the colour palette of assets that have none
 //   admin:create --email E [--name N]
 //                                create (or promote) the administrator; the password comes from
 //                                ADMIN_PASSWORD or a prompt, never from the command line
@@ -10,9 +11,10 @@ import { z } from 'zod'
 import { migrateToLatest } from '#db/client'
 import type { Config } from '~/config.server'
 import { ensureAdmin } from '~/domain/users.server'
+import { backfillPalettes } from '~/domain/palette.server'
 import { openServices, prepareDatabase } from './bootstrap'
 
-const USAGE = 'Usage: migrate | seed | admin:create --email you@example.com [--name "Your Name"]'
+const USAGE = 'Usage: migrate | seed | backfill:palettes | admin:create --email you@example.com [--name "Your Name"]'
 
 export async function runCommand(config: Config, argv: string[], input: { password?: string } = {}): Promise<number> {
   const [command, ...rest] = argv
@@ -28,6 +30,12 @@ export async function runCommand(config: Config, argv: string[], input: { passwo
         await prepareDatabase(services, { seed: true })
         console.log('Demo content is in place.')
         return 0
+      case 'backfill:palettes': {
+        await migrateToLatest(services.db)
+        const filled = await backfillPalettes(services.db, services.storage)
+        console.log(`Palettes computed for ${filled} asset${filled === 1 ? '' : 's'}.`)
+        return 0
+      }
       case 'admin:create':
         return await createAdmin(services, rest, input.password)
       default:

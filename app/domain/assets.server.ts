@@ -8,6 +8,7 @@ import { normaliseTags } from '~/lib/tags'
 import { recordAudit, type AuditEntry } from './audit.server'
 import { inspectImage, makeDerivatives } from './images.server'
 import { inspectAudio, makeAudioPreview, NotAudioError, sniffAudioContainer, waveformImage } from './audio.server'
+import { colourColumns, paletteOf } from './palette.server'
 import type { Storage } from './storage.server'
 import { invalidateCatalogueCache } from './catalogue-cache.server'
 import { keepUploadKeys, removeFiles, reserveUploadKeys, scheduleDeletion } from './storage-cleanup.server'
@@ -39,6 +40,9 @@ export async function createAsset(db: DB, storage: Storage, input: NewAssetInput
   const keys = prepared.keys
   const files = prepared.files
   const allKeys = files.map(([key]) => key)
+  // Colour search (issue 13): from the thumbnail, the same pixels the dominant colour came from.
+  const thumbPng = files.find(([key]) => key === keys.thumb_png_key)?.[1]
+  const colours = thumbPng ? colourColumns(await paletteOf(thumbPng)) : {}
   // Recorded before any file is written: a crash from here on leaves nothing for good.
   await reserveUploadKeys(db, allKeys)
   const written: string[] = []
@@ -66,6 +70,7 @@ export async function createAsset(db: DB, storage: Storage, input: NewAssetInput
           original_filename: input.originalFilename,
           ...prepared.columns,
           bytes: input.original.byteLength,
+          ...colours,
         })
         .returningAll()
         .executeTakeFirstOrThrow()

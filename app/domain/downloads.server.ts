@@ -38,6 +38,8 @@ export type DownloadGrant =
 interface DownloadLink {
   a: number
   e: number
+  /** A download option's variant name ('1024-ffffff.webp'); absent for the original. */
+  v?: string
 }
 
 /**
@@ -48,7 +50,7 @@ interface DownloadLink {
  */
 export async function downloadAsset(
   db: DB,
-  input: { userId: string; plan: Plan; assetId: number; secret: string; now?: Date },
+  input: { userId: string; plan: Plan; assetId: number; secret: string; now?: Date; variant?: string },
 ): Promise<DownloadGrant> {
   const now = input.now ?? new Date()
   const day = utcDay(now)
@@ -79,7 +81,8 @@ export async function downloadAsset(
   })
   if (outcome === 'spent') return { ok: false, status: 403, error: QUOTA_EXCEEDED }
 
-  const link: DownloadLink = { a: asset.id, e: now.getTime() + DOWNLOAD_LINK_MS }
+  // Variants change nothing above: the quota counts the asset once a day whatever is taken.
+  const link: DownloadLink = { a: asset.id, e: now.getTime() + DOWNLOAD_LINK_MS, ...(input.variant ? { v: input.variant } : {}) }
   const view = toAssetView(outcome === 'granted' ? { ...asset, download_count: asset.download_count + 1 } : asset)
   return { ok: true, asset: view, downloadUrl: `/downloads/${sign(input.secret, link)}`, filename: downloadFilename(asset.title, asset.original_key), repeat: outcome === 'repeat' }
 }
@@ -87,10 +90,10 @@ export async function downloadAsset(
 class QuotaSpent extends Error {}
 
 /** The asset a download link grants, or null when it is forged, altered or expired. */
-export function readDownloadLink(secret: string, token: string, now = Date.now()): { assetId: number } | null {
+export function readDownloadLink(secret: string, token: string, now = Date.now()): { assetId: number; variant?: string } | null {
   const link = verify<DownloadLink>(secret, token)
   if (!link || typeof link.a !== 'number' || typeof link.e !== 'number' || link.e < now) return null
-  return { assetId: link.a }
+  return typeof link.v === 'string' ? { assetId: link.a, variant: link.v } : { assetId: link.a }
 }
 
 /** '{title}.png' with anything unsafe for a file name replaced. */

@@ -1,12 +1,14 @@
 import type { DB } from '#db/client'
 import type { AssetView } from '~/lib/asset-view'
 import { favouriteIdsAmong } from './favourites.server'
-import { getPublishedAsset, relatedAssets } from './search.server'
+import { getPublishedAsset, relatedAssets, similarColours } from './search.server'
 import { RELATED_LIMIT } from '~/lib/constants'
 
 export interface AssetPreviewData {
   asset: AssetView
   related: AssetView[]
+  /** 'Similar colours': the closest palettes (issue 13). */
+  similar: AssetView[]
   isFavourite: boolean
   /** /explore filtered like the related strip: its category and first tag. */
   viewAll: { category: string; tags: string[] }
@@ -16,10 +18,11 @@ export interface AssetPreviewData {
 export async function getAssetPreview(db: DB, assetId: number, userId?: string | null): Promise<AssetPreviewData | null> {
   const asset = await getPublishedAsset(db, assetId)
   if (!asset) return null
-  const [related, favourites] = await Promise.all([relatedAssets(db, asset, RELATED_LIMIT), favouriteIdsAmong(db, userId, [asset.id])])
+  const [related, similar, favourites] = await Promise.all([relatedAssets(db, asset, RELATED_LIMIT), similarColours(db, asset.id, RELATED_LIMIT), favouriteIdsAmong(db, userId, [asset.id])])
   return {
     asset,
     related,
+    similar,
     isFavourite: favourites.has(asset.id),
     // Explore's tag filter needs every tag, so 'View All' narrows by the first tag only: it then
     // shows the related assets that carry it and more like them (decision 9).

@@ -6,6 +6,7 @@ import type { AssetView } from '~/lib/asset-view'
 import { RELATED_TAG_SOURCE, type Sort } from '~/lib/constants'
 import { cachedForCatalogue } from './catalogue-cache.server'
 import { toAssetView } from './assets.server'
+import { hexToOklab, MIN_COLOUR_WEIGHT, NEAR_DISTANCE, parseColour, cellsNear, type Orientation } from '~/lib/colour'
 
 export interface SearchQuery {
   q?: string
@@ -13,6 +14,11 @@ export interface SearchQuery {
   category?: string
   /** Every one of these tags must be on the asset. */
   tags?: string[]
+  /** `color=`: a swatch name or '#rrggbb' (see parseColour); assets with a weighty palette colour near it. */
+  colour?: string
+  orientation?: Orientation
+  /** Only assets with a see-through background. */
+  transparentOnly?: boolean
   sort?: Sort
   page?: number
   limit?: number
@@ -163,7 +169,25 @@ function filterConditions(query: SearchQuery): RawBuilder<SqlBool>[] {
   if (query.assetType) conditions.push(sql<SqlBool>`asset_type = ${query.assetType}`)
   if (query.category) conditions.push(sql<SqlBool>`lower(category) = ${query.category.toLowerCase()}`)
   if (query.tags?.length) conditions.push(sql<SqlBool>`tags @> ${query.tags}::text[]`)
+  const colour = parseColour(query.colour)
+  if (colour?.name) {
+    // A swatch: the palette was filed under it at upload (an index lookup, exact).
+    conditions.push(sql<SqlBool>`colour_swatches @> array[${colour.name}]::text[]`)
+  } else if (colour) {
+    // Any colour: narrowed by the grid cells a near colour must be filed under, then measured.
+    conditions.push(sql<SqlBool>`colour_swatches && ${cellsNear(colour.hex)}::text[]`)
+    conditions.push(sql<SqlBool>`${colourDistance(colour.hex)} < ${NEAR_DISTANCE}`)
+  }
+  if (query.orientation) conditions.push(sql<SqlBool>`orientation = ${query.orientation}`)
+  if (query.transparentOnly) conditions.push(sql<SqlBool>`has_transparency`)
   return conditions
+}
+
+/** OKLab distance from `hex` to the nearest palette colour with enough weight (null: none). */
+function colourDistance(hex: string) {
+  const [l, a, b] = hexToOklab(hex)
+  return sql<number>`(select min(sqrt(power((p->>'l')::float8 - ${l}, 2) + power((p->>'a')::float8 - ${a}, 2) + power((p->>'b')::float8 - ${b}, 2)))
+    from jsonb_array_elements(palette) as p where (p->>'weight')::float8 >= ${MIN_COLOUR_WEIGHT})`
 }
 const all = (conditions: RawBuilder<SqlBool>[]) => sql<SqlBool>`${sql.join(conditions, sql` and `)}`
 
@@ -172,6 +196,7 @@ async function runSearch(db: DB, query: SearchQuery, words: string[], page: numb
   const tsquery = text ? sql`to_tsquery('english', ${text})` : null
   // Relevance needs words to rank by: without them it is the newest first (the sort menu says so).
   const sort = query.sort === 'relevance' && !text ? 'newest' : (query.sort ?? (text ? 'relevance' : 'newest'))
+  const colour = parseColour(query.colour)
   const filters = filterConditions(query)
   const filtered: AssetQuery = db.selectFrom('assets').where(all(filters))
   const matching = tsquery ? filtered.where(sql<SqlBool>`search @@ ${tsquery}`) : filtered
@@ -182,12 +207,13 @@ async function runSearch(db: DB, query: SearchQuery, words: string[], page: numb
   let found: Awaited<ReturnType<typeof sortedPage>> = []
   // Pages stop where counting does, so no request walks deep into the catalogue.
   if (offset < MAX_COUNTED) {
-    if (tsquery && (sort === 'relevance' || sort === 'newest')) {
+    // A colour ranks the closest first within each relevance tier: few rows (words and colour), sorted.
+    if (tsquery && (sort === 'newest' || (sort === 'relevance' && !colour))) {
       const ranked = await rankedPage(db, filters, tsquery, sort, offset, limit)
       found = ranked.rows
       density = ranked.density
     } else {
-      found = await sortedPage(matching, tsquery, sort, offset, limit)
+      found = await sortedPage(matching, tsquery, sort, offset, limit, colour?.hex)
     }
   }
   // A short first page is the whole answer: no count needed.
@@ -215,7 +241,8 @@ async function rankedPage(db: DB, filters: RawBuilder<SqlBool>[], tsquery: Tsque
     const recent = await sql<{ id: number; created_at: Date; tier: number }>`
       select id, created_at, ${tierExpression} as tier
       from (
-        select id, created_at, is_active, asset_type, category, tags, search, search_named, search_title
+        select id, created_at, is_active, asset_type, category, tags, search, search_named, search_title,
+          palette, colour_swatches, orientation, has_transparency
         from assets where is_active order by created_at desc, id desc limit ${size}
       ) as assets
       where ${all(filters)} and search @@ ${tsquery}
@@ -265,11 +292,13 @@ async function rankedPage(db: DB, filters: RawBuilder<SqlBool>[], tsquery: Tsque
 }
 
 /** Today's plan for every sort: the database orders all matches (with indexes where they fit). */
-async function sortedPage(matching: AssetQuery, tsquery: Tsquery | null, sort: Sort, offset: number, limit: number) {
+async function sortedPage(matching: AssetQuery, tsquery: Tsquery | null, sort: Sort, offset: number, limit: number, colourHex?: string) {
   let rows = matching.selectAll()
   switch (sort) {
     case 'relevance':
-      rows = tsquery ? rows.orderBy(tierOf(tsquery)).orderBy('created_at', 'desc') : rows.orderBy('created_at', 'desc')
+      if (tsquery) rows = rows.orderBy(tierOf(tsquery))
+      if (tsquery && colourHex) rows = rows.orderBy(colourDistance(colourHex))
+      rows = rows.orderBy('created_at', 'desc')
       break
     case 'newest':
       rows = rows.orderBy('created_at', 'desc')
@@ -357,6 +386,48 @@ export async function relatedAssets(db: DB, asset: Pick<AssetView, 'id' | 'categ
     .limit(limit)
     .execute()
   return rows.map(toAssetView)
+}
+
+/** How many recent assets of the same main colour 'Similar colours' compares. */
+export const SIMILAR_CANDIDATES = 400
+
+/**
+ * 'Similar colours' (issue 13), besides Related Assets: the assets whose palettes are closest to
+ * this one's. Distance: each weighty colour of this asset to the nearest weighty colour of the
+ * other, weighted by its share. Compared among the newest SIMILAR_CANDIDATES filed under the
+ * same main swatch, so the cost stays flat however large the catalogue.
+ */
+export async function similarColours(db: DB, assetId: number, limit = 10): Promise<AssetView[]> {
+  const source = await db.selectFrom('assets').select(['palette', 'colour_swatches']).where('id', '=', assetId).executeTakeFirst()
+  const colours = (source?.palette ?? []).filter((c) => c.weight >= MIN_COLOUR_WEIGHT).slice(0, 3)
+  if (colours.length === 0) return []
+  // Candidates: a weighty colour within twice the search's 'near' of this asset's main colour.
+  const main = cellsNear(colours[0].hex, 2 * NEAR_DISTANCE)
+  const total = colours.reduce((sum, c) => sum + c.weight, 0)
+  const distance = sql.join(
+    colours.map(
+      (c) => sql`${c.weight / total} * coalesce((select min(sqrt(power((p->>'l')::float8 - ${c.l}, 2) + power((p->>'a')::float8 - ${c.a}, 2) + power((p->>'b')::float8 - ${c.b}, 2)))
+        from jsonb_array_elements(candidates.palette) as p where (p->>'weight')::float8 >= ${MIN_COLOUR_WEIGHT}), 1)`,
+    ),
+    sql` + `,
+  )
+  // Only palettes that are alike: on average within twice the search's 'near'.
+  const rows = await sql<{ id: number }>`
+    select id from (
+      select id, created_at, ${distance} as distance from (
+        select id, palette, created_at from assets
+        where is_active and id <> ${assetId} and colour_swatches && ${main}::text[]
+        order by created_at desc, id desc limit ${SIMILAR_CANDIDATES}
+      ) as candidates
+    ) as measured
+    where distance < ${2 * NEAR_DISTANCE}
+    order by distance asc, created_at desc, id desc
+    limit ${limit}`.execute(db)
+  const ids = rows.rows.map((r) => r.id)
+  if (ids.length === 0) return []
+  const assets = await db.selectFrom('assets').selectAll().where('id', 'in', ids).execute()
+  const byId = new Map(assets.map((a) => [a.id, a]))
+  return ids.flatMap((id) => (byId.has(id) ? [toAssetView(byId.get(id)!)] : []))
 }
 
 export interface TagSummary {

@@ -1,6 +1,7 @@
 // The public JSON API as data: the /api page renders it for people and /api/openapi.json turns
 // it into an OpenAPI 3.1 document, so the two can never disagree. Shapes follow the routes
 // (app/routes/api/*), AssetView (app/lib/asset-view.ts) and publicUser (app/auth.server.ts).
+import { COLOUR_SWATCHES, MIN_COLOUR_WEIGHT, NEAR_DISTANCE, ORIENTATIONS } from './colour'
 import { ASSET_TYPES, FREE_DAILY_DOWNLOADS, SESSION_DAYS, SORTS } from './constants'
 
 export type JsonSchema = { [key: string]: unknown }
@@ -169,7 +170,8 @@ export interface ApiCall {
   /** Needs `Authorization: Bearer <token>`. */
   bearer: boolean
   parameters: ApiParameter[]
-  body?: { schema: JsonSchema; example: unknown }
+  /** `optional`: the call works without a body (download options). */
+  body?: { schema: JsonSchema; example: unknown; optional?: boolean }
   responses: ApiResponse[]
   /** Cache-Control of the 200 answer, where it may be cached. */
   cache?: string
@@ -249,6 +251,14 @@ export const API_CALLS: ApiCall[] = [
         description: 'Comma-separated tags (or the parameter repeated); an asset must carry every one. Case does not matter.',
         schema: { type: 'string', maxLength: 500 },
       },
+      {
+        name: 'color',
+        in: 'query',
+        description: `Assets with a dominant colour near this one (OKLab distance under ${NEAR_DISTANCE}, covering at least ${MIN_COLOUR_WEIGHT * 100}% of the visible pixels): a swatch (${COLOUR_SWATCHES.map((s) => s.name).join(', ')}) or #rrggbb (URL-encode the #). With a search and relevance order, the closest come first within each relevance tier.`,
+        schema: { type: 'string' },
+      },
+      { name: 'orientation', in: 'query', description: 'From the stored size: square when width and height are within 5% of each other.', schema: { type: 'string', enum: [...ORIENTATIONS] } },
+      { name: 'transparent', in: 'query', description: '`true`: only assets with a transparent background.', schema: { type: 'string', enum: ['true', 'false', '1', '0'] } },
       { name: 'page', in: 'query', description: 'Page number, from 1. Pages stop at the 10,000th match.', schema: { type: 'integer', minimum: 1, default: 1 } },
       {
         name: 'limit',
@@ -432,9 +442,22 @@ export const API_CALLS: ApiCall[] = [
     path: '/api/assets/download/{id}',
     group: 'Downloads',
     summary: 'Download an asset',
-    description: `Grants a download and answers with a URL that works for five minutes; a GET of that URL returns the file as an attachment named \`filename\` ({title}.png). On the Free plan each asset counts once per UTC day against the quota of ${FREE_DAILY_DOWNLOADS}; downloading it again the same day is free. Pro has no daily limit.`,
+    description: `Grants a download and answers with a URL that works for five minutes; a GET of that URL returns the file as an attachment named \`filename\` ({title}.png). On the Free plan each asset counts once per UTC day against the quota of ${FREE_DAILY_DOWNLOADS}; downloading it again the same day, in any size or format, is free. Pro has no daily limit. For 3D and image assets an optional body picks a variant (named {title}-{size}.{ext}): \`size\` (original, 2048, 1024 or 512 px on the long side, never upscaled), \`format\` (png, webp, avif; jpeg for image assets), and for 3D renders \`background\` (transparent, white, black or #rrggbb) and \`padding\` (0-25, percent of the long side on every side). Audio is always the original file.`,
     bearer: true,
     parameters: [ASSET_ID],
+    body: {
+      schema: {
+        type: 'object',
+        properties: {
+          size: { type: 'string', enum: ['original', '2048', '1024', '512'], description: 'Long side in pixels; smaller originals are not enlarged. Default original.' },
+          format: { type: 'string', enum: ['png', 'webp', 'avif', 'jpeg'], description: 'Default png; jpeg for image assets only.' },
+          background: { type: 'string', description: '3D renders only: transparent (default), white, black or #rrggbb.' },
+          padding: { type: 'integer', minimum: 0, maximum: 25, description: '3D renders only: percent of the long side added on every side. Default 0.' },
+        },
+      },
+      example: { size: '1024', format: 'webp', background: '#ffffff', padding: 10 },
+      optional: true,
+    },
     responses: [
       {
         status: 200,
@@ -442,6 +465,7 @@ export const API_CALLS: ApiCall[] = [
         schema: { type: 'object', required: ['downloadUrl', 'filename'], properties: { downloadUrl: { type: 'string' }, filename: { type: 'string' } } },
         example: { downloadUrl: '/downloads/eyJhIjo0Mn0.c2lnbmF0dXJl', filename: 'Glossy Robot Head.png' },
       },
+      error(400, 'The id is not a positive whole number, or a download option is not valid for this asset.', 'size must be one of original, 2048, 1024, 512'),
       UNAUTHORIZED,
       error(403, `The Free plan’s ${FREE_DAILY_DOWNLOADS} downloads for today are used up.`, 'Download quota exceeded'),
       error(404, 'No published asset has this id (an id is a whole number written in decimal, without leading zeros).', 'Asset not found'),

@@ -1,6 +1,7 @@
 import { ASSET_TYPES, SORTS, ZOOM_MAX, ZOOM_MIN, ZOOM_STEP, type AssetTypeName, type Sort } from './constants'
 import { normaliseTags } from './tags'
 import { parseId } from './ids'
+import { ORIENTATIONS, parseColour, type Orientation } from './colour'
 
 export const BACKGROUNDS = ['white', 'black', 'transparent', 'colorful'] as const
 export type Background = (typeof BACKGROUNDS)[number]
@@ -13,6 +14,11 @@ export interface ExploreParams {
   assetType: AssetTypeName | undefined
   category: string
   tags: string[]
+  /** `color=`: a swatch name or 'rrggbb'/'#rrggbb', normalised ('' for none). */
+  color: string
+  orientation: Orientation | undefined
+  /** `transparent=1`: transparent backgrounds only. */
+  transparent: boolean
   sort: Sort
   page: number
   view: 'grid' | 'list'
@@ -32,6 +38,12 @@ function tagsFrom(params: URLSearchParams): string[] {
   return normaliseTags(params.getAll('tags').join(','))
 }
 
+/** A colour as the URL keeps it: the swatch's name, or the hex without its '#'. */
+function colourParam(value: string | null): string {
+  const colour = parseColour(value)
+  return colour ? (colour.name ?? colour.hex.slice(1)) : ''
+}
+
 /** The page's URL state, read leniently: an unknown value falls back to the default. */
 export function parseExploreParams(params: URLSearchParams): ExploreParams {
   const q = (params.get('q') ?? params.get('search') ?? '').trim().slice(0, 200)
@@ -44,6 +56,9 @@ export function parseExploreParams(params: URLSearchParams): ExploreParams {
     assetType: (ASSET_TYPES as readonly string[]).includes(type ?? '') ? (type as AssetTypeName) : undefined,
     category: (params.get('category') ?? '').trim().slice(0, 100),
     tags: tagsFrom(params),
+    color: colourParam(params.get('color')),
+    orientation: (ORIENTATIONS as readonly string[]).includes(params.get('orientation') ?? '') ? (params.get('orientation') as Orientation) : undefined,
+    transparent: params.get('transparent') === '1' || params.get('transparent') === 'true',
     sort: (SORTS as readonly string[]).includes(sort ?? '') ? (sort as Sort) : q ? 'relevance' : 'newest',
     page: parseId(params.get('page')) ?? 1,
     view: params.get('view') === 'list' ? 'list' : 'grid',
@@ -65,6 +80,9 @@ export function exploreUrl(current: ExploreParams, change: Partial<ExploreParams
   if (next.assetType) params.set('asset_type', next.assetType)
   if (next.category) params.set('category', next.category)
   if (next.tags.length) params.set('tags', next.tags.join(','))
+  if (next.color) params.set('color', next.color)
+  if (next.orientation) params.set('orientation', next.orientation)
+  if (next.transparent) params.set('transparent', '1')
   if (next.sort !== (next.q ? 'relevance' : 'newest')) params.set('sort', next.sort)
   if (next.page > 1) params.set('page', String(next.page))
   if (next.view !== 'grid') params.set('view', next.view)

@@ -37,7 +37,7 @@ function operation(call: ApiCall): JsonSchema {
     // An empty list marks a public call explicitly.
     security: call.bearer ? [{ bearerAuth: [] }] : [],
     ...(call.parameters.length ? { parameters: call.parameters.map((p) => ({ name: p.name, in: p.in, required: p.required ?? false, description: p.description, schema: p.schema })) } : {}),
-    ...(call.body ? { requestBody: { required: true, content: { 'application/json': { schema: call.body.schema, example: call.body.example } } } } : {}),
+    ...(call.body ? { requestBody: { required: call.body.optional ? false : true, content: { 'application/json': { schema: call.body.schema, example: call.body.example } } } } : {}),
     responses: { ...doorResponses(call), ...responses },
   }
 }

@@ -1,8 +1,8 @@
 import { data, redirect } from 'react-router'
 import type { Route } from './+types/asset-download'
 import { getUser } from '~/web/session.server'
-import { grantDownload } from '~/web/downloads.server'
-import { isDataRequest } from '~/web/http.server'
+import { downloadOptionsOf, grantDownload } from '~/web/downloads.server'
+import { isDataRequest, readForm } from '~/web/http.server'
 import { parseId } from '~/lib/ids'
 import { loginHref } from '~/lib/redirects'
 
@@ -19,7 +19,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await getUser(request, context)
   if (!user) throw redirect(loginHref('/explore', { assetId: id, alert: 'signin_required' }))
   if (!id) return data({ ok: false as const, error: 'Asset not found' }, { status: 404 })
-  const grant = await grantDownload(context, user, id)
+  // The options form (size, format, background, padding) posts here too; the plain button sends none.
+  const options = request.headers.get('content-type') ? downloadOptionsOf(await readForm(request)) : {}
+  const grant = await grantDownload(context, user, id, options)
   if (!grant.ok) {
     if (grant.status === 403) throw redirect(UPGRADE_URL)
     return data({ ok: false as const, error: grant.error }, { status: grant.status })

@@ -71,6 +71,7 @@ export default function AssetPage({ loaderData }: Route.ComponentProps) {
         mode="page"
         asset={preview.asset}
         related={preview.related}
+        similar={preview.similar}
         isFavourite={preview.isFavourite}
         background={params.bg}
         zoom={params.zoom}

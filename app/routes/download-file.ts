@@ -2,6 +2,8 @@ import { Readable } from 'node:stream'
 import type { Route } from './+types/download-file'
 import { contentDisposition, downloadableFile, readDownloadLink } from '~/domain/downloads.server'
 import { signingSecret } from '~/domain/signing.server'
+import { variantFile } from '~/domain/download-variants.server'
+import { variantFromName } from '~/lib/download-options'
 import { servicesContext } from '~/web/context.server'
 
 /**
@@ -12,8 +14,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, storage, config } = context.get(servicesContext)
   const link = readDownloadLink(signingSecret(config), params.token)
   if (!link) return new Response('This download link is invalid or has expired. Please download the asset again.', { status: 403, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
-  const asset = await downloadableFile(db, link.assetId)
-  const file = asset ? await storage.get(asset.key) : null
+  // A variant (download options): made from the original on first request, then read from storage.
+  const variant = link.variant ? variantFromName(link.variant) : null
+  if (link.variant && !variant) return new Response('This download link is invalid. Please download the asset again.', { status: 403, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+  const made = variant ? await variantFile(db, storage, link.assetId, variant) : null
+  const asset = made ? { key: '', mimeType: made.mimeType, filename: made.filename } : variant ? null : await downloadableFile(db, link.assetId)
+  const file = made ? made.file : asset ? await storage.get(asset.key) : null
   if (!asset || !file) return new Response('This asset is no longer available.', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
   return new Response(Readable.toWeb(file.stream) as ReadableStream, {
     headers: {

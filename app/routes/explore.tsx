@@ -1,5 +1,5 @@
 import { Form, Link, useNavigate, useNavigation } from 'react-router'
-import { Button, Container, Group, NativeSelect, Text, TextInput, Title } from '@mantine/core'
+import { Button, Checkbox, Container, Group, NativeSelect, Text, TextInput, Title } from '@mantine/core'
 import type { Route } from './+types/explore'
 import { getUser } from '~/web/session.server'
 import { AssetCard } from '~/components/AssetCard/AssetCard'
@@ -10,7 +10,8 @@ import { getAssetPreview } from '~/domain/preview.server'
 import { categoryCounts, nearestTerms, searchAssets, topTags } from '~/domain/search.server'
 import { SearchInput } from '~/components/SearchInput/SearchInput'
 import { ASSET_TYPES, ASSET_TYPE_LABELS, EXPLORE_PAGE_SIZE, RELEVANCE_WITHOUT_WORDS, SITE_NAME, SORTS, SORT_LABELS } from '~/lib/constants'
-import { exploreUrl, parseExploreParams } from '~/lib/explore-params'
+import { exploreUrl, parseExploreParams, type ExploreParams } from '~/lib/explore-params'
+import { COLOUR_SWATCHES, ORIENTATIONS, ORIENTATION_LABELS } from '~/lib/colour'
 import { servicesContext } from '~/web/context.server'
 import { log } from '~/domain/log.server'
 import classes from './explore.module.css'
@@ -38,6 +39,9 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       assetType: params.assetType,
       category: params.category || undefined,
       tags: params.tags,
+      colour: params.color || undefined,
+      orientation: params.orientation,
+      transparentOnly: params.transparent,
       sort: params.sort,
       page: params.page,
       limit: EXPLORE_PAGE_SIZE,
@@ -65,7 +69,9 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate()
   const loading = navigation.state === 'loading' && navigation.location.pathname === '/explore' && !new URLSearchParams(navigation.location.search).get('assetId')
   const favourites = new Set(favouriteIds)
-  const filtersActive = Boolean(params.category || params.tags.length)
+  const activeCount = (params.category ? 1 : 0) + params.tags.length + (params.color ? 1 : 0) + (params.orientation ? 1 : 0) + (params.transparent ? 1 : 0)
+  const filtersActive = activeCount > 0
+  const activeSwatch = COLOUR_SWATCHES.find((s) => s.name === params.color)
 
   return (
     <Container size="xl" py="xl">
@@ -78,6 +84,7 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
         {params.assetType ? <input type="hidden" name="asset_type" value={params.assetType} /> : null}
         {params.category ? <input type="hidden" name="category" value={params.category} /> : null}
         {params.tags.length ? <input type="hidden" name="tags" value={params.tags.join(',')} /> : null}
+        <KeepShapeFilters params={params} />
         {params.view === 'list' ? <input type="hidden" name="view" value="list" /> : null}
         <Button type="submit">Search</Button>
       </Form>
@@ -95,7 +102,7 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
 
       <div className={classes.toolbar}>
         <details className={classes.filters} open={filtersActive || undefined}>
-          <summary className={classes.filtersButton}>All filters{filtersActive ? ` (${(params.category ? 1 : 0) + params.tags.length})` : ''}</summary>
+          <summary className={classes.filtersButton}>All filters{filtersActive ? ` (${activeCount})` : ''}</summary>
           <Form method="get" action="/explore" className={classes.filtersPanel}>
             {params.q ? <input type="hidden" name="q" value={params.q} /> : null}
             {params.assetType ? <input type="hidden" name="asset_type" value={params.assetType} /> : null}
@@ -107,6 +114,37 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
               data={[{ value: '', label: 'All categories' }, ...categories.map((c) => ({ value: c.category, label: `${c.category} (${c.count})` }))]}
             />
             <TextInput label="Tags" name="tags" description="Comma-separated; assets must have every tag" defaultValue={params.tags.join(', ')} />
+            {params.color ? <input type="hidden" name="color" value={params.color} /> : null}
+            <div role="group" aria-labelledby="colour-filter-label">
+              <Text size="sm" fw={500} id="colour-filter-label">
+                Colour{params.color ? `: ${activeSwatch?.label ?? `#${params.color}`}` : ''}
+              </Text>
+              <div className={classes.swatches}>
+                {COLOUR_SWATCHES.map((s) => (
+                  <Link
+                    key={s.name}
+                    to={exploreUrl(params, { color: s.name })}
+                    className={classes.colourSwatch}
+                    style={{ background: s.hex }}
+                    aria-label={s.label}
+                    title={s.label}
+                    aria-current={params.color === s.name ? 'true' : undefined}
+                  />
+                ))}
+              </div>
+              {params.color ? (
+                <Link to={exploreUrl(params, { color: '' })} className={classes.removeColour}>
+                  Remove colour
+                </Link>
+              ) : null}
+            </div>
+            <NativeSelect
+              label="Orientation"
+              name="orientation"
+              defaultValue={params.orientation ?? ''}
+              data={[{ value: '', label: 'Any orientation' }, ...ORIENTATIONS.map((o) => ({ value: o, label: ORIENTATION_LABELS[o] }))]}
+            />
+            <Checkbox label="Transparent background only" name="transparent" value="1" defaultChecked={params.transparent} />
             <Group gap={6} className={classes.tagCloud} role="group" aria-label="Popular tags">
               {popularTags.map((t) => (
                 <Link key={t.tag} to={exploreUrl(params, { tags: params.tags.includes(t.tag) ? params.tags : [...params.tags, t.tag] })} className={classes.tagLink}>
@@ -116,7 +154,7 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
             </Group>
             <Group>
               <Button type="submit">Apply filters</Button>
-              <Link to={exploreUrl(params, { category: '', tags: [] })}>Clear filters</Link>
+              <Link to={exploreUrl(params, { category: '', tags: [], color: '', orientation: undefined, transparent: false })}>Clear filters</Link>
             </Group>
           </Form>
         </details>
@@ -126,6 +164,7 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
           {params.assetType ? <input type="hidden" name="asset_type" value={params.assetType} /> : null}
           {params.category ? <input type="hidden" name="category" value={params.category} /> : null}
           {params.tags.length ? <input type="hidden" name="tags" value={params.tags.join(',')} /> : null}
+          <KeepShapeFilters params={params} />
           {params.view === 'list' ? <input type="hidden" name="view" value="list" /> : null}
           <NativeSelect
             label="Sort by"
@@ -224,3 +263,14 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
 }
 
 export const meta: Route.MetaFunction = (args) => withSharing(args, pageMeta(args))
+
+/** The colour, orientation and transparency filters, carried by the page's other forms. */
+function KeepShapeFilters({ params }: { params: ExploreParams }) {
+  return (
+    <>
+      {params.color ? <input type="hidden" name="color" value={params.color} /> : null}
+      {params.orientation ? <input type="hidden" name="orientation" value={params.orientation} /> : null}
+      {params.transparent ? <input type="hidden" name="transparent" value="1" /> : null}
+    </>
+  )
+}

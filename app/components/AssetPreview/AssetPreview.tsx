@@ -15,6 +15,8 @@ export const DESCRIPTION_FALLBACK = 'A free, high-quality 3D PNG render, ready f
 export interface AssetPreviewProps {
   asset: AssetView
   related: AssetView[]
+  /** 'Similar colours': assets with the closest palettes. */
+  similar?: AssetView[]
   isFavourite: boolean
   background: Background
   zoom: number
@@ -60,7 +62,7 @@ function keepFocusInside(event: KeyboardEvent, dialog: HTMLElement | null) {
  * place and Escape or a click outside closes the dialog.
  */
 export function AssetPreview(props: AssetPreviewProps) {
-  const { asset, related, isFavourite, closeHref, hrefFor, viewAllHref, mode = 'dialog' } = props
+  const { asset, related, similar = [], isFavourite, closeHref, hrefFor, viewAllHref, mode = 'dialog' } = props
   const navigate = useNavigate()
   const [background, setBackground] = useState(props.background)
   const [zoom, setZoom] = useState(props.zoom)
@@ -163,7 +165,7 @@ export function AssetPreview(props: AssetPreviewProps) {
           {asset.title}
         </Title>
         <Group gap="sm" mt="md" align="flex-start">
-          <DownloadButton assetId={asset.id} format={asset.file_format} resume={props.resumeDownload} />
+          <DownloadButton assetId={asset.id} format={asset.file_format} resume={props.resumeDownload} assetType={asset.asset_type} />
           <FavouriteButton assetId={asset.id} isFavourite={isFavourite} />
         </Group>
         <Group gap={6} mt="md" role="group" aria-label="Tags">
@@ -211,6 +213,22 @@ export function AssetPreview(props: AssetPreviewProps) {
           </Text>
         )}
       </section>
+      {similar.length ? (
+        <section className={classes.related} aria-labelledby="similar-colours-heading">
+          <Title order={3} fz={18} id="similar-colours-heading" mb="xs">
+            Similar colours
+          </Title>
+          <ul className={classes.relatedList} data-testid="similar-colours">
+            {similar.map((item) => (
+              <li key={item.id}>
+                <Link to={hrefFor({ assetId: item.id })} preventScrollReset className={classes.relatedItem} title={item.title}>
+                  <AssetImage src={item.thumbnail} alt={item.title} className={classes.relatedImage} />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </div>
   )
 

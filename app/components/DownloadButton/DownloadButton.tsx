@@ -1,6 +1,9 @@
 import { useFetcher, useRouteLoaderData } from 'react-router'
-import { Alert, Button, Text } from '@mantine/core'
+import { Alert, Button, NativeSelect, Text } from '@mantine/core'
 import { useEffect, useRef, useState } from 'react'
+import type { AssetTypeName } from '~/lib/constants'
+import { DOWNLOAD_SIZES, FORMAT_LABELS, MAX_PADDING, formatsFor, takesBackground, takesOptions } from '~/lib/download-options'
+import classes from './DownloadButton.module.css'
 
 export const DOWNLOAD_FAILED = 'Download failed'
 export const RESUME_TEXT = 'You are signed in. Your download is one click away.'
@@ -57,11 +60,13 @@ export function DownloadButton({
   assetId,
   format = 'PNG',
   resume = false,
+  assetType,
 }: {
   assetId: number
   /** What the file is: the button says 'Download WAV', 'Download JPG', ... */
   format?: string
   resume?: boolean
+  assetType?: AssetTypeName
 }) {
   const fetcher = useFetcher<DownloadData>()
   const [saving, setSaving] = useState(false)
@@ -99,6 +104,43 @@ export function DownloadButton({
         </Button>
       </fetcher.Form>
       <QuotaLine />
+      {assetType && takesOptions(assetType) ? (
+        // A plain form in a <details>: works the same without JavaScript (the answer is the file).
+        <details className={classes.options}>
+          <summary>Download options</summary>
+          <fetcher.Form method="post" action={`/assets/${assetId}/download`} onSubmit={() => setError(null)} className={classes.optionsForm} aria-label="Download options">
+            <NativeSelect label="Size" name="size" defaultValue="original" data={DOWNLOAD_SIZES.map((s) => ({ value: s, label: s === 'original' ? 'Original' : `${s} px` }))} />
+            <NativeSelect label="Format" name="format" defaultValue="png" data={formatsFor(assetType).map((f) => ({ value: f, label: FORMAT_LABELS[f] }))} />
+            {takesBackground(assetType) ? (
+              <>
+                <NativeSelect
+                  label="Background"
+                  name="background"
+                  defaultValue="transparent"
+                  data={[
+                    { value: 'transparent', label: 'Transparent' },
+                    { value: 'white', label: 'White' },
+                    { value: 'black', label: 'Black' },
+                    { value: 'custom', label: 'Custom colour' },
+                  ]}
+                />
+                <label className={classes.colour}>
+                  Custom colour <input type="color" name="background_colour" defaultValue="#7c8cf0" />
+                </label>
+                <NativeSelect
+                  label="Padding"
+                  name="padding"
+                  defaultValue="0"
+                  data={[0, 5, 10, 15, 20, MAX_PADDING].map((p) => ({ value: String(p), label: p ? `${p}%` : 'None' }))}
+                />
+              </>
+            ) : null}
+            <Button type="submit" variant="light" disabled={busy}>
+              Download
+            </Button>
+          </fetcher.Form>
+        </details>
+      ) : null}
       {error ? (
         <Text c="red" size="sm" mt={6} role="alert">
           {error}

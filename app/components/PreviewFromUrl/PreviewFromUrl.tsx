@@ -32,6 +32,7 @@ export function PreviewFromUrl({ preview }: { preview: AssetPreviewData | null }
     <AssetPreview
       asset={preview.asset}
       related={preview.related}
+      similar={preview.similar}
       isFavourite={preview.isFavourite}
       background={params.bg}
       zoom={params.zoom}

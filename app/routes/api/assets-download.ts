@@ -1,16 +1,32 @@
 import type { Route } from './+types/assets-download'
 import { requireApiUser } from '~/web/session.server'
 import { ASSET_NOT_FOUND } from '~/domain/downloads.server'
-import { grantDownload } from '~/web/downloads.server'
-import { jsonError, apiRoute } from '~/web/http.server'
+import { downloadOptionsOf, grantDownload } from '~/web/downloads.server'
+import { jsonError, apiRoute, readApiBody } from '~/web/http.server'
+import { z } from 'zod'
 import { parseId } from '~/lib/ids'
 
 // POST /api/assets/download/{id} (bearer) → {downloadUrl, filename}; 403 {error:'Download quota exceeded'}.
+// An optional body (JSON or form) picks a variant: size, format, background, padding; a bad
+// value is a 400 naming the field. No body: the original, as before.
+const OptionsBody = z.object({
+  size: z.unknown().optional(),
+  format: z.unknown().optional(),
+  background: z.unknown().optional(),
+  padding: z.unknown().optional(),
+}, { message: 'The body must be an object with size, format, background or padding.' })
+
 async function POST({ request, context, params }: Route.ActionArgs) {
   const user = await requireApiUser(request, context)
   const id = parseId(params.id)
   if (!id) return jsonError(404, ASSET_NOT_FOUND)
-  const grant = await grantDownload(context, user, id)
+  let options = {}
+  if (request.headers.get('content-type') && request.headers.get('content-length') !== '0') {
+    const body = await readApiBody(request, OptionsBody)
+    if (!body.ok) return body.response
+    options = downloadOptionsOf(body.value)
+  }
+  const grant = await grantDownload(context, user, id, options)
   if (!grant.ok) return jsonError(grant.status, grant.error)
   return Response.json({ downloadUrl: grant.downloadUrl, filename: grant.filename }, { headers: { 'Cache-Control': 'no-store' } })
 }

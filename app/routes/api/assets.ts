@@ -4,6 +4,7 @@ import { z } from '~/lib/zod'
 import { ASSET_TYPES, SORTS } from '~/lib/constants'
 import { normaliseTags } from '~/lib/tags'
 import { API_MAX_LIMIT } from '~/lib/api-reference'
+import { COLOUR_SWATCHES, ORIENTATIONS, parseColour } from '~/lib/colour'
 import { servicesContext } from '~/web/context.server'
 import { apiRoute } from '~/web/http.server'
 
@@ -23,6 +24,12 @@ const ApiAssetQuerySchema = z.object({
   asset_type: z.enum(ASSET_TYPES, { message: `asset_type must be one of ${ASSET_TYPES.join(', ')}` }).optional(),
   category: z.string().max(100, 'category must be at most 100 characters').optional(),
   tags: z.string().max(500, 'tags must be at most 500 characters').optional(),
+  color: z
+    .string()
+    .refine((v) => parseColour(v) !== null, `color must be one of ${COLOUR_SWATCHES.map((s) => s.name).join(', ')} or a colour as #rrggbb`)
+    .optional(),
+  orientation: z.enum(ORIENTATIONS, { message: `orientation must be one of ${ORIENTATIONS.join(', ')}` }).optional(),
+  transparent: z.enum(['1', 'true', '0', 'false'], { message: 'transparent must be true or false' }).optional(),
   page: intParam('page', 100_000).optional(),
   limit: intParam('limit', API_MAX_LIMIT).optional(),
 })
@@ -40,6 +47,9 @@ async function GET({ url, context }: Route.LoaderArgs) {
     assetType: p.asset_type,
     category: p.category,
     tags: p.tags ? normaliseTags(p.tags) : undefined,
+    colour: p.color,
+    orientation: p.orientation,
+    transparentOnly: p.transparent === '1' || p.transparent === 'true',
     page: p.page,
     limit: p.limit ?? 20,
   })

@@ -1,0 +1,107 @@
+import type { AssetTypeName } from './constants'
+
+// Download options (issue 13): the sizes, formats and backgrounds a 3D or image asset can be
+// taken in. Shared by the form (labels) and the server (validation), so it stays free of zod.
+
+export const DOWNLOAD_SIZES = ['original', '2048', '1024', '512'] as const
+export type DownloadSize = (typeof DOWNLOAD_SIZES)[number]
+export const DOWNLOAD_FORMATS = ['png', 'webp', 'avif', 'jpeg'] as const
+export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number]
+export const FORMAT_LABELS: Record<DownloadFormat, string> = { png: 'PNG', webp: 'WebP', avif: 'AVIF', jpeg: 'JPEG' }
+export const FORMAT_EXTENSIONS: Record<DownloadFormat, string> = { png: 'png', webp: 'webp', avif: 'avif', jpeg: 'jpg' }
+export const FORMAT_TYPES: Record<DownloadFormat, string> = { png: 'image/png', webp: 'image/webp', avif: 'image/avif', jpeg: 'image/jpeg' }
+export const NAMED_BACKGROUNDS = ['transparent', 'white', 'black'] as const
+/** Padding is a percentage of the long side, on every side. */
+export const MAX_PADDING = 25
+
+/** Which asset types take options at all: audio is always its original file. */
+export function takesOptions(assetType: AssetTypeName): boolean {
+  return assetType === '3d' || assetType === 'image'
+}
+
+/** The formats an asset type offers: JPEG has no transparency, so only image assets get it. */
+export function formatsFor(assetType: AssetTypeName): DownloadFormat[] {
+  return assetType === 'image' ? [...DOWNLOAD_FORMATS] : DOWNLOAD_FORMATS.filter((f) => f !== 'jpeg')
+}
+
+/** Background and padding are for transparent 3D renders (images are full-bleed pictures). */
+export function takesBackground(assetType: AssetTypeName): boolean {
+  return assetType === '3d'
+}
+
+/** A variant, normalised: background is 'transparent' or a lower-case '#rrggbb'. */
+export interface DownloadVariant {
+  size: DownloadSize
+  format: DownloadFormat
+  background: string
+  padding: number
+}
+
+export const DEFAULT_VARIANT: DownloadVariant = { size: 'original', format: 'png', background: 'transparent', padding: 0 }
+
+export interface RawDownloadOptions {
+  size?: unknown
+  format?: unknown
+  background?: unknown
+  padding?: unknown
+}
+
+const HEX = /^#[0-9a-f]{6}$/
+
+/** The background as '#rrggbb' or 'transparent'; null when it is neither a name nor a hex colour. */
+export function normaliseBackground(value: string): string | null {
+  const v = value.trim().toLowerCase()
+  if (v === 'white') return '#ffffff'
+  if (v === 'black') return '#000000'
+  if (v === 'transparent') return 'transparent'
+  return HEX.test(v) ? v : null
+}
+
+const given = (v: unknown) => v !== undefined && v !== null && v !== ''
+
+/**
+ * Reads the options of one download; every field is optional. An unknown value, or an option
+ * the asset type does not take, is refused with a message meant for the person or script.
+ * `null` variant: the plain download of the original (no option changes anything).
+ */
+export function parseDownloadOptions(raw: RawDownloadOptions, assetType: AssetTypeName): { ok: true; variant: DownloadVariant | null } | { ok: false; error: string } {
+  const any = given(raw.size) || given(raw.format) || given(raw.background) || given(raw.padding)
+  if (!any) return { ok: true, variant: null }
+  if (!takesOptions(assetType)) return { ok: false, error: 'Download options apply to 3D and image assets only; audio downloads are the original file.' }
+  const text = (v: unknown) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim().toLowerCase() : null)
+
+  const size = given(raw.size) ? text(raw.size) : 'original'
+  if (!size || !(DOWNLOAD_SIZES as readonly string[]).includes(size)) return { ok: false, error: `size must be one of ${DOWNLOAD_SIZES.join(', ')}` }
+  const format = given(raw.format) ? text(raw.format) : 'png'
+  const formats = formatsFor(assetType)
+  if (!format || !(formats as string[]).includes(format === 'jpg' ? 'jpeg' : format)) return { ok: false, error: `format must be one of ${formats.join(', ')} for this asset` }
+  const background = given(raw.background) ? (typeof raw.background === 'string' ? normaliseBackground(raw.background) : null) : 'transparent'
+  if (!background) return { ok: false, error: 'background must be transparent, white, black or a colour as #rrggbb' }
+  const paddingText = given(raw.padding) ? text(raw.padding) : '0'
+  const padding = paddingText && /^\d{1,3}$/.test(paddingText) ? Number(paddingText) : NaN
+  if (!(padding >= 0 && padding <= MAX_PADDING)) return { ok: false, error: `padding must be a whole percentage from 0 to ${MAX_PADDING}` }
+  if (!takesBackground(assetType) && (background !== 'transparent' || padding > 0)) {
+    return { ok: false, error: 'background and padding apply to 3D renders only' }
+  }
+  const variant: DownloadVariant = { size: size as DownloadSize, format: (format === 'jpg' ? 'jpeg' : format) as DownloadFormat, background, padding }
+  const isDefault = variant.size === 'original' && variant.format === 'png' && variant.background === 'transparent' && variant.padding === 0
+  return { ok: true, variant: isDefault ? null : variant }
+}
+
+/** A variant as a short, storage-safe name: '1024-ffffff-p10.webp'. */
+export function variantName(v: DownloadVariant): string {
+  const parts: string[] = [v.size]
+  if (v.background !== 'transparent') parts.push(v.background.slice(1))
+  if (v.padding) parts.push(`p${v.padding}`)
+  return `${parts.join('-')}.${FORMAT_EXTENSIONS[v.format]}`
+}
+
+/** The variant a name stands for (the signed link carries the name); null when it is not one. */
+export function variantFromName(name: string): DownloadVariant | null {
+  const match = /^(original|2048|1024|512)(?:-([0-9a-f]{6}))?(?:-p(\d{1,2}))?\.(png|webp|avif|jpg)$/.exec(name)
+  if (!match) return null
+  const format = (Object.keys(FORMAT_EXTENSIONS) as DownloadFormat[]).find((f) => FORMAT_EXTENSIONS[f] === match[4])!
+  const padding = match[3] ? Number(match[3]) : 0
+  if (padding > MAX_PADDING) return null
+  return { size: match[1] as DownloadSize, format, background: match[2] ? `#${match[2]}` : 'transparent', padding }
+}

@@ -1,0 +1,164 @@
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { makeAsset, makeUser } from '#db/seed/factories'
+import type { Asset } from '#db/schema'
+import { createSession } from '~/domain/sessions.server'
+import { downloadsToday } from '~/domain/downloads.server'
+import { variantStats } from '~/domain/download-variants.server'
+import { action as webDownload } from '~/routes/asset-download'
+import { loader as fileRoute } from '~/routes/download-file'
+import { action as apiDownload } from '~/routes/api/assets-download'
+import { callRoute, createTestContext, makeRequest, type TestContext } from '../support/context'
+
+let t: TestContext
+let render: Asset
+let picture: Asset
+let sound: Asset
+
+beforeAll(async () => {
+  t = await createTestContext()
+  // 600x600 transparent render; an 'image' asset; an audio asset (its original is whatever was stored).
+  render = await makeAsset(t.db, t.storage, { title: 'Glass Robot', size: 600 })
+  picture = await makeAsset(t.db, t.storage, { title: 'Sunset Field', assetType: 'image', size: 600 })
+  sound = await makeAsset(t.db, t.storage, { title: 'Rain Loop', assetType: 'audio', size: 64 })
+}, 60_000)
+afterAll(() => t.close())
+
+async function apiUser(plan: 'free' | 'pro' = 'free') {
+  const user = await makeUser(t.db, { plan })
+  const { token } = await createSession(t.db, user.id)
+  return { user, headers: { authorization: `Bearer ${token}` }, cookie: { cookie: `__session=${token}` } }
+}
+
+const api = async (asset: Asset, headers: Record<string, string>, json?: unknown) =>
+  (await callRoute(apiDownload, { request: makeRequest(`/api/assets/download/${asset.id}`, { method: 'POST', headers, json }), params: { id: String(asset.id) }, context: t.routerContext() })) as Response
+
+async function fetchFile(downloadUrl: string) {
+  const token = downloadUrl.replace('/downloads/', '')
+  const res = (await callRoute(fileRoute, { request: makeRequest(downloadUrl), params: { token }, context: t.routerContext() })) as Response
+  return { res, bytes: Buffer.from(await res.arrayBuffer()) }
+}
+
+async function corner(bytes: Buffer) {
+  const { data, info } = await sharp(bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true })
+  return { r: data[0], g: data[1], b: data[2], a: data[3], width: info.width, height: info.height }
+}
+
+describe('download options through the API', () => {
+  it('a size, format and background give that file, named {title}-{size}.{ext}', async () => {
+    const { headers } = await apiUser()
+    const res = await api(render, headers, { size: '512', format: 'webp', background: '#ff0000', padding: 10 })
+    expect(res.status).toBe(200)
+    const body = (await res.json()) as { downloadUrl: string; filename: string }
+    expect(body.filename).toBe('Glass Robot-512.webp')
+    const { res: file, bytes } = await fetchFile(body.downloadUrl)
+    expect(file.headers.get('content-type')).toBe('image/webp')
+    expect(file.headers.get('content-disposition')).toContain('Glass Robot-512.webp')
+    const meta = await sharp(bytes).metadata()
+    expect(meta.format).toBe('webp')
+    expect(Math.max(meta.width!, meta.height!)).toBe(512)
+    // The padding is the baked-in background: the corner is red and opaque.
+    const px = await corner(bytes)
+    expect(px.r).toBeGreaterThan(240)
+    expect(px.g).toBeLessThan(15)
+    expect(px.a).toBe(255)
+  })
+
+  it('never upscales, and the default stays the original {title}.png', async () => {
+    const { headers } = await apiUser()
+    const big = (await (await api(render, headers, { size: 2048, format: 'avif' })).json()) as { downloadUrl: string; filename: string }
+    expect(big.filename).toBe('Glass Robot-2048.avif')
+    const { res, bytes } = await fetchFile(big.downloadUrl)
+    expect(res.headers.get('content-type')).toBe('image/avif')
+    const meta = await sharp(bytes).metadata()
+    expect([meta.width, meta.height]).toEqual([600, 600])
+    const plain = (await (await api(render, headers)).json()) as { downloadUrl: string; filename: string }
+    expect(plain.filename).toBe('Glass Robot.png')
+    const original = await fetchFile(plain.downloadUrl)
+    const stored = Buffer.from(await (await t.storage.get(render.original_key))!.stream.toArray().then((c) => Buffer.concat(c)))
+    expect(original.bytes.equals(stored)).toBe(true)
+    // Transparent stays transparent unless a background is chosen.
+    const transparent = (await (await api(render, headers, { size: '1024', format: 'png' })).json()) as { downloadUrl: string }
+    expect((await corner((await fetchFile(transparent.downloadUrl)).bytes)).a).toBe(0)
+  })
+
+  it('JPEG is for image assets, background for 3D renders, nothing for audio: clear 400s', async () => {
+    const { user, headers } = await apiUser()
+    const cases: [Asset, unknown, RegExp][] = [
+      [render, { size: '300' }, /size must be one of original, 2048, 1024, 512/],
+      [render, { format: 'gif' }, /format must be one of png, webp, avif/],
+      [render, { format: 'jpeg' }, /format must be one of png, webp, avif for this asset/],
+      [render, { background: 'red' }, /background must be transparent, white, black or a colour as #rrggbb/],
+      [render, { background: '#12345' }, /background must be/],
+      [render, { padding: 40 }, /padding must be a whole percentage from 0 to 25/],
+      [render, { padding: '-1' }, /padding must be/],
+      [render, { size: true }, /size must be one of/],
+      [picture, { background: 'white' }, /background and padding apply to 3D renders only/],
+      [sound, { size: '512' }, /Download options apply to 3D and image assets only/],
+    ]
+    for (const [asset, body, message] of cases) {
+      const res = await api(asset, headers, body)
+      expect(res.status, JSON.stringify(body)).toBe(400)
+      expect(((await res.json()) as { error: string }).error).toMatch(message)
+    }
+    // A refused option costs no quota.
+    expect(await downloadsToday(t.db, user.id)).toBe(0)
+    // JPEG for a picture is fine, and flat.
+    const ok = (await (await api(picture, headers, { format: 'jpeg', size: '512' })).json()) as { downloadUrl: string; filename: string }
+    expect(ok.filename).toBe('Sunset Field-512.jpg')
+    const { res, bytes } = await fetchFile(ok.downloadUrl)
+    expect(res.headers.get('content-type')).toBe('image/jpeg')
+    expect((await sharp(bytes).metadata()).format).toBe('jpeg')
+    // Audio keeps its original download.
+    expect((await api(sound, headers)).status).toBe(200)
+  })
+
+  it('counts an asset once per UTC day whatever the variants', async () => {
+    const { user, headers } = await apiUser()
+    for (const body of [undefined, { size: '512' }, { format: 'webp' }, { size: '1024', background: 'black', padding: 5 }]) {
+      expect((await api(render, headers, body)).status).toBe(200)
+    }
+    expect(await downloadsToday(t.db, user.id)).toBe(1)
+    const rows = await t.db.selectFrom('downloads').select('asset_id').where('user_id', '=', user.id).execute()
+    expect(rows).toHaveLength(1)
+  })
+
+  it('a variant is made once and then read from storage', async () => {
+    const { headers } = await apiUser()
+    const body = { size: '1024', format: 'png', background: '#00ff00' }
+    const first = (await (await api(render, headers, body)).json()) as { downloadUrl: string }
+    const before = variantStats.made
+    const a = await fetchFile(first.downloadUrl)
+    expect(variantStats.made).toBe(before + 1)
+    const second = (await (await api(render, headers, body)).json()) as { downloadUrl: string }
+    const b = await fetchFile(second.downloadUrl)
+    expect(variantStats.made).toBe(before + 1)
+    expect(a.bytes.equals(b.bytes)).toBe(true)
+    expect(await t.storage.exists(`variants/${render.original_key.replace(/^originals\//, '').replace(/\.png$/, '')}/1024-00ff00.png`)).toBe(true)
+  })
+})
+
+describe('download options through the page form', () => {
+  const post = (asset: Asset, cookie: Record<string, string>, form: Record<string, string>, path = `/assets/${asset.id}/download`) =>
+    callRoute(webDownload, { request: makeRequest(path, { method: 'POST', headers: cookie, form }), params: { id: String(asset.id) }, context: t.routerContext() })
+
+  it('the options form redirects to the variant (no JS) or answers its link (fetcher)', async () => {
+    const { cookie } = await apiUser()
+    const plain = (await post(render, cookie, { size: '512', format: 'png', background: 'custom', background_colour: '#0000ff', padding: '0' })) as Response
+    expect(plain.status).toBe(303)
+    const { res, bytes } = await fetchFile(plain.headers.get('location')!)
+    expect(res.headers.get('content-disposition')).toContain('Glass Robot-512.png')
+    const px = await corner(bytes)
+    expect([px.width, px.b, px.a]).toEqual([512, 255, 255])
+    const fetched = (await post(render, cookie, { size: '1024', format: 'webp', background: 'white', padding: '10' }, `/assets/${render.id}/download.data`)) as { ok: boolean; filename: string }
+    expect(fetched).toMatchObject({ ok: true, filename: 'Glass Robot-1024.webp' })
+  })
+
+  it('a bad option is a 400 and costs nothing', async () => {
+    const { user, cookie } = await apiUser()
+    const res = (await post(render, cookie, { size: 'huge' })) as { data: { error: string }; init: { status: number } }
+    expect(res.init.status).toBe(400)
+    expect(res.data.error).toMatch(/size must be one of/)
+    expect(await downloadsToday(t.db, user.id)).toBe(0)
+  })
+})
