@@ -67,7 +67,7 @@ export async function prepareDatabase(
   progress({ phase: 'migrating' })
   const applied = await migrateToLatest(db)
   if (applied.length > 0) log.info('migrations applied', { applied })
-  // Files left by a crash or a failed delete (decision 29).
+  // Files left by a crash or a failed delete (decision 45).
   const swept = await sweepStorage(db, storage).catch((error: unknown) => {
     log.warn('storage sweep failed', { error: error instanceof Error ? error.message : String(error) })
     return 0

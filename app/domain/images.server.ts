@@ -1,7 +1,7 @@
 import sharp, { type Metadata, type Sharp } from 'sharp'
 
 // One file's cost is bounded by its pixels: 16.7 megapixels (4096x4096) keeps the whole upload
-// (one full decode, four encodes) under 2 s of CPU on this machine (decision 31), and refuses
+// (one full decode, four encodes) under 2 s of CPU on this machine (decision 43), and refuses
 // decompression bombs long before they are decoded.
 export const MAX_INPUT_PIXELS = 4096 * 4096
 export const THUMB_SIZE = 480

@@ -4,7 +4,7 @@ import { SITE_NAME } from './constants'
 
 const errorResponse = (description: string, message: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' }, example: { error: message } } } })
 
-/** Answers every call can give, whatever it does: the door's checks (decisions 29 and 30). */
+/** Answers every call can give, whatever it does: the door's checks (decisions 37 and 38). */
 function doorResponses(call: ApiCall): JsonSchema {
   return {
     '400': errorResponse('The address or body has characters that are not allowed (a NUL byte, a lone surrogate, text that is not UTF-8), or a parameter is invalid.', 'The request contains characters that are not allowed (a NUL byte, a lone surrogate or text that is not valid UTF-8).'),
