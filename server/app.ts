@@ -106,7 +106,7 @@ export function createApp({ config, state, clientDir, vite }: AppOptions): expre
       checkEveryMs: config.PAGE_CACHE_CHECK_MS,
     })
     onCatalogueChange(pageCache.changed)
-    app.use((req, res, next) => (state.services && !state.stopping ? pageCache.middleware(req, res, next) : next()))
+    app.use((req, res, next) => (state.services && !state.stopping && isDatabaseAvailable(state.services.db) ? pageCache.middleware(req, res, next) : next()))
   }
 
   // Thumbnails and previews stream from storage without going through React Router.

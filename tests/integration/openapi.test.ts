@@ -122,7 +122,7 @@ describe('GET /api/openapi.json', () => {
 
   it('documents the query of GET /api/assets with limit at most 100', () => {
     const params = doc.paths['/api/assets'].get.parameters as Json[]
-    expect(params.map((p) => p.name).sort()).toEqual(['asset_type', 'category', 'limit', 'page', 'search', 'sort', 'tags'])
+    expect(params.map((p) => p.name).sort()).toEqual(['asset_type', 'category', 'color', 'limit', 'orientation', 'page', 'search', 'sort', 'tags', 'transparent'])
     expect(params.find((p) => p.name === 'limit')!.schema.maximum).toBe(100)
     expect(params.find((p) => p.name === 'sort')!.schema.enum).toEqual(['relevance', 'newest', 'downloads', 'alphabetical'])
     expect(params.find((p) => p.name === 'asset_type')!.schema.enum).toEqual(['3d', 'image', 'audio'])
