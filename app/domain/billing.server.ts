@@ -19,9 +19,9 @@ export const BILLING_ERRORS = {
 } as const
 export type BillingErrorCode = keyof typeof BILLING_ERRORS
 
-export type BillingResult = { ok: true; url: string } | { ok: false; status: number; code: BillingErrorCode; error: string }
+export type BillingResult = { ok: true; url: string } | { ok: false; reason: BillingErrorCode; error: string }
 
-const fail = (status: number, code: BillingErrorCode): BillingResult => ({ ok: false, status, code, error: BILLING_ERRORS[code] })
+const fail = (reason: BillingErrorCode): BillingResult => ({ ok: false, reason, error: BILLING_ERRORS[reason] })
 
 const clients = new WeakMap<Config, Stripe>()
 
@@ -45,7 +45,7 @@ export function stripeClient(config: Config): Stripe | null {
 function providerFailure(action: string, error: unknown): BillingResult {
   if (!(error instanceof Stripe.errors.StripeError)) throw error
   log.error(`stripe ${action} failed`, { type: error.type, code: error.code, status: error.statusCode, message: error.message })
-  return fail(502, 'provider_unavailable')
+  return fail('provider_unavailable')
 }
 
 /**
@@ -75,9 +75,9 @@ async function ensureCustomer(db: DB, stripe: Stripe, user: User): Promise<strin
 /** A Checkout Session for Pro (subscription mode) for this user; answers its hosted URL. */
 export async function createCheckoutSession(db: DB, config: Config, user: User): Promise<BillingResult> {
   const stripe = stripeClient(config)
-  if (!stripe || !config.STRIPE_PRICE_ID) return fail(409, 'not_configured')
+  if (!stripe || !config.STRIPE_PRICE_ID) return fail('not_configured')
   // A second subscription would bill twice; a cancelled one is renewed in the Billing Portal.
-  if (user.plan === 'pro') return fail(409, 'already_pro')
+  if (user.plan === 'pro') return fail('already_pro')
   try {
     const customer = await ensureCustomer(db, stripe, user)
     const session = await stripe.checkout.sessions.create({
@@ -90,7 +90,7 @@ export async function createCheckoutSession(db: DB, config: Config, user: User):
       metadata: { userId: user.id },
       subscription_data: { metadata: { userId: user.id } },
     })
-    if (!session.url) return fail(502, 'provider_unavailable')
+    if (!session.url) return fail('provider_unavailable')
     return { ok: true, url: session.url }
   } catch (error) {
     return providerFailure('checkout', error)
@@ -100,9 +100,9 @@ export async function createCheckoutSession(db: DB, config: Config, user: User):
 /** A Billing Portal session (card, invoices, cancelling) that returns to /profile. */
 export async function createPortalSession(db: DB, config: Config, user: User): Promise<BillingResult> {
   const stripe = stripeClient(config)
-  if (!stripe) return fail(409, 'not_configured')
+  if (!stripe) return fail('not_configured')
   const row = await db.selectFrom('users').select('stripe_customer_id').where('id', '=', user.id).executeTakeFirst()
-  if (!row?.stripe_customer_id) return fail(409, 'no_subscription')
+  if (!row?.stripe_customer_id) return fail('no_subscription')
   try {
     const session = await stripe.billingPortal.sessions.create({ customer: row.stripe_customer_id, return_url: `${config.appUrl}/profile` })
     return { ok: true, url: session.url }
@@ -121,21 +121,21 @@ export interface StripeEventInput {
   data: { object: unknown }
 }
 
-export type VerifiedEvent = { ok: true; event: Stripe.Event } | { ok: false; status: 400 | 503; error: string }
+export type VerifiedEvent = { ok: true; event: Stripe.Event } | { ok: false; reason: 'webhook-not-configured' | 'bad-signature' | 'bad-payload'; error: string }
 
 /**
  * Checks a webhook delivery's signature against the raw body (any re-encoding would break it)
  * and the Stripe-Signature header, within Stripe's default five-minute tolerance.
  */
 export function verifyStripeEvent(config: Config, payload: string, signature: string | null): VerifiedEvent {
-  if (!config.STRIPE_WEBHOOK_SECRET) return { ok: false, status: 503, error: 'Payments are not configured' }
-  if (!signature) return { ok: false, status: 400, error: 'Missing Stripe-Signature header' }
+  if (!config.STRIPE_WEBHOOK_SECRET) return { ok: false, reason: 'webhook-not-configured', error: 'Payments are not configured' }
+  if (!signature) return { ok: false, reason: 'bad-signature', error: 'Missing Stripe-Signature header' }
   try {
     return { ok: true, event: Stripe.webhooks.constructEvent(payload, signature, config.STRIPE_WEBHOOK_SECRET) }
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeSignatureVerificationError) return { ok: false, status: 400, error: 'Invalid signature' }
+    if (error instanceof Stripe.errors.StripeSignatureVerificationError) return { ok: false, reason: 'bad-signature', error: 'Invalid signature' }
     // A signed body that is not JSON.
-    return { ok: false, status: 400, error: 'Invalid payload' }
+    return { ok: false, reason: 'bad-payload', error: 'Invalid payload' }
   }
 }
 

@@ -98,9 +98,9 @@ export async function checkDownloadOptions(
   db: DB,
   assetId: number,
   raw: RawDownloadOptions,
-): Promise<{ ok: true; variant: DownloadVariant | null } | { ok: false; status: 400 | 404; error: string }> {
+): Promise<{ ok: true; variant: DownloadVariant | null } | { ok: false; reason: 'asset-not-found' | 'invalid-option'; error: string }> {
   const asset = await db.selectFrom('assets').select('asset_type').where('id', '=', assetId).where('is_active', '=', true).executeTakeFirst()
-  if (!asset) return { ok: false, status: 404, error: ASSET_NOT_FOUND }
+  if (!asset) return { ok: false, reason: 'asset-not-found', error: ASSET_NOT_FOUND }
   const parsed = parseDownloadOptions(raw, asset.asset_type)
-  return parsed.ok ? parsed : { ok: false, status: 400, error: parsed.error }
+  return parsed.ok ? parsed : { ok: false, reason: 'invalid-option', error: parsed.error }
 }

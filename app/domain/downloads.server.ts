@@ -29,7 +29,7 @@ export async function downloadsToday(db: DB, userId: string, now = new Date()): 
 
 export type DownloadGrant =
   | { ok: true; asset: AssetView; downloadUrl: string; filename: string; repeat: boolean }
-  | { ok: false; status: 403 | 404; error: string }
+  | { ok: false; reason: 'asset-not-found' | 'quota-exceeded'; error: string }
 
 /**
  * A download link's signed payload: the asset and the expiry, nothing about who holds it (the
@@ -55,7 +55,7 @@ export async function downloadAsset(
   const now = input.now ?? new Date()
   const day = utcDay(now)
   const asset = await db.selectFrom('assets').selectAll().where('id', '=', input.assetId).where('is_active', '=', true).executeTakeFirst()
-  if (!asset) return { ok: false, status: 404, error: ASSET_NOT_FOUND }
+  if (!asset) return { ok: false, reason: 'asset-not-found', error: ASSET_NOT_FOUND }
 
   const outcome = await db.transaction().execute(async (trx) => {
     const fresh = await trx
@@ -79,7 +79,7 @@ export async function downloadAsset(
     if (error instanceof QuotaSpent) return 'spent' as const
     throw error
   })
-  if (outcome === 'spent') return { ok: false, status: 403, error: QUOTA_EXCEEDED }
+  if (outcome === 'spent') return { ok: false, reason: 'quota-exceeded', error: QUOTA_EXCEEDED }
 
   // Variants change nothing above: the quota counts the asset once a day whatever is taken.
   const link: DownloadLink = { a: asset.id, e: now.getTime() + DOWNLOAD_LINK_MS, ...(input.variant ? { v: input.variant } : {}) }

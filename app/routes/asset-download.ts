@@ -5,6 +5,7 @@ import { downloadOptionsOf, grantDownload } from '~/web/downloads.server'
 import { isDataRequest, readForm } from '~/web/http.server'
 import { parseId } from '~/lib/ids'
 import { loginHref } from '~/lib/redirects'
+import { refusalStatus } from '~/web/refusals.server'
 
 export const UPGRADE_URL = '/pricing?alert=upgrade_required'
 
@@ -23,8 +24,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const options = request.headers.get('content-type') ? downloadOptionsOf(await readForm(request)) : {}
   const grant = await grantDownload(context, user, id, options)
   if (!grant.ok) {
-    if (grant.status === 403) throw redirect(UPGRADE_URL)
-    return data({ ok: false as const, error: grant.error }, { status: grant.status })
+    if (grant.reason === 'quota-exceeded') throw redirect(UPGRADE_URL)
+    return data({ ok: false as const, error: grant.error }, { status: refusalStatus(grant.reason) })
   }
   const isFetch = isDataRequest(request)
   if (!isFetch) throw redirect(grant.downloadUrl, 303)

@@ -16,6 +16,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!user) throw redirect(loginHref('/pricing'), 303)
   const { db, config } = context.get(servicesContext)
   const result = await createPortalSession(db, config, user)
-  if (!result.ok) throw redirect(`/pricing?billing=${result.code}`, 303)
+  if (!result.ok) throw redirect(`/pricing?billing=${result.reason}`, 303)
   throw redirect(result.url, 303)
 }

@@ -12,6 +12,7 @@ import { SITE_NAME } from '~/lib/constants'
 import { servicesContext } from '~/web/context.server'
 import { googleEnabled } from '~/web/google.server'
 import { withSharing } from '~/lib/sharing'
+import { refusalStatus } from '~/web/refusals.server'
 
 export const SIGNIN_REQUIRED_TEXT = 'You need to sign in to download the asset.'
 export const REGISTERED_TEXT = 'Registration successful! Please sign in.'
@@ -69,7 +70,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     const limited = await checkRateLimits(context, [{ rule: 'registerPerIp' }, { rule: 'registerPerEmail', subject: submission.value.email }])
     if (limited) return rateLimitedReply({ intent, result: submission.reply({ formErrors: [limited.error], hideFields: ['password', 'confirmPassword'] }) }, limited.retryAfter)
     const result = await registerAccount(db, submission.value)
-    if (!result.ok) return data({ intent, result: submission.reply({ fieldErrors: { email: [result.error] }, hideFields: ['password', 'confirmPassword'] }) }, { status: result.status })
+    if (!result.ok) return data({ intent, result: submission.reply({ fieldErrors: { email: [result.error] }, hideFields: ['password', 'confirmPassword'] }) }, { status: refusalStatus(result.reason) })
     // Spec: a successful registration asks the user to sign in, in sign-in mode.
     const next = carriedParams(url)
     next.set('registered', '1')
@@ -82,7 +83,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   if (limited) return rateLimitedReply({ intent, result: submission.reply({ formErrors: [limited.error], hideFields: ['password'] }) }, limited.retryAfter)
   const result = await signInWithPassword(db, { ...submission.value, userAgent: request.headers.get('user-agent') })
   if (!result.ok) await noteFailedLogin(context, submission.value.email)
-  if (!result.ok) return data({ intent, result: submission.reply({ formErrors: [result.error], hideFields: ['password'] }) }, { status: result.status })
+  if (!result.ok) return data({ intent, result: submission.reply({ formErrors: [result.error], hideFields: ['password'] }) }, { status: refusalStatus(result.reason) })
   throw redirect(afterLoginTarget(url.searchParams.get('redirect'), url.searchParams.get('assetId')), {
     headers: { 'Set-Cookie': sessionCookie(context, result.token) },
   })

@@ -8,6 +8,7 @@ import { FREE_DAILY_DOWNLOADS, PRO_PRICE_USD, SITE_NAME } from '~/lib/constants'
 import { servicesContext } from '~/web/context.server'
 import { loginHref } from '~/lib/redirects'
 import { withSharing } from '~/lib/sharing'
+import { refusalStatus } from '~/web/refusals.server'
 
 export const UPGRADE_REQUIRED_TEXT = 'You need to upgrade your account to continue downloading assets.'
 const CHECKOUT_CANCELLED_TEXT = 'Checkout was cancelled. You have not been charged.'
@@ -41,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!user) throw redirect(loginHref('/pricing'), 303)
   const { db, config } = context.get(servicesContext)
   const result = await createCheckoutSession(db, config, user)
-  if (!result.ok) return data({ error: result.error }, { status: result.status })
+  if (!result.ok) return data({ error: result.error }, { status: refusalStatus(result.reason) })
   throw redirect(result.url, 303)
 }
 

@@ -17,10 +17,10 @@ export async function grantDownload(
   user: User,
   assetId: number,
   options: RawDownloadOptions = {},
-): Promise<DownloadGrant | { ok: false; status: 400; error: string }> {
+): Promise<DownloadGrant | { ok: false; reason: 'invalid-option'; error: string }> {
   const { db, config } = context.get(servicesContext)
   const checked = await checkDownloadOptions(db, assetId, options)
-  if (!checked.ok) return checked
+  if (!checked.ok) return checked as DownloadGrant | { ok: false; reason: 'invalid-option'; error: string }
   const variant = checked.variant
   const grant = await downloadAsset(db, { userId: user.id, plan: user.plan, assetId, secret: signingSecret(config), variant: variant ? variantName(variant) : undefined })
   return grant.ok && variant ? { ...grant, filename: variantFilename(grant.asset.title, variant) } : grant

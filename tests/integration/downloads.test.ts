@@ -32,7 +32,7 @@ describe('the daily quota', () => {
     const results = await Promise.all(requests)
     const grantedAssets = new Set(results.filter((r) => r.ok).map((r) => (r.ok ? r.asset.id : 0)))
     expect(grantedAssets.size).toBe(5)
-    expect(results.filter((r) => !r.ok).every((r) => !r.ok && r.status === 403 && r.error === 'Download quota exceeded')).toBe(true)
+    expect(results.filter((r) => !r.ok).every((r) => !r.ok && r.reason === 'quota-exceeded' && r.error === 'Download quota exceeded')).toBe(true)
     expect(await downloadsToday(t.db, user.id)).toBe(5)
     const history = await t.db.selectFrom('downloads').select('asset_id').where('user_id', '=', user.id).execute()
     expect(history).toHaveLength(5)
@@ -69,7 +69,7 @@ describe('the daily quota', () => {
   it('a missing or draft asset is a 404 and costs nothing', async () => {
     const user = await makeUser(t.db)
     const draft = await makeAsset(t.db, t.storage, { isActive: false })
-    expect(await grant(user.id, draft)).toEqual({ ok: false, status: 404, error: 'Asset not found' })
+    expect(await grant(user.id, draft)).toEqual({ ok: false, reason: 'asset-not-found', error: 'Asset not found' })
     expect(await downloadsToday(t.db, user.id)).toBe(0)
   })
 })

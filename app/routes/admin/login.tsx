@@ -8,6 +8,7 @@ import { checkLoginRateLimits, noteFailedLogin, rateLimitedReply } from '~/web/r
 import { readForm } from '~/web/http.server'
 import { LoginSchema } from '~/lib/account-schemas'
 import { withSharing } from '~/lib/sharing'
+import { refusalStatus } from '~/web/refusals.server'
 
 const pageMeta: Route.MetaFunction = () => [{ title: 'Admin Login | AI Stock Library' }]
 
@@ -31,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     userAgent: request.headers.get('user-agent'),
   })
   if (!result.ok) await noteFailedLogin(context, parsed.data.email)
-  if (!result.ok) return data({ error: result.error, email: parsed.data.email }, { status: result.status })
+  if (!result.ok) return data({ error: result.error, email: parsed.data.email }, { status: refusalStatus(result.reason) })
   return redirect('/admin', { headers: { 'Set-Cookie': sessionCookie(context, result.token) } })
 }
 

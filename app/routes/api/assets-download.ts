@@ -5,6 +5,7 @@ import { downloadOptionsOf, grantDownload } from '~/web/downloads.server'
 import { jsonError, apiRoute, readApiBody } from '~/web/http.server'
 import { z } from 'zod'
 import { parseId } from '~/lib/ids'
+import { refusalStatus } from '~/web/refusals.server'
 
 // POST /api/assets/download/{id} (bearer) → {downloadUrl, filename}; 403 {error:'Download quota exceeded'}.
 // An optional body (JSON or form) picks a variant: size, format, background, padding; a bad
@@ -27,7 +28,7 @@ async function POST({ request, context, params }: Route.ActionArgs) {
     options = downloadOptionsOf(body.value)
   }
   const grant = await grantDownload(context, user, id, options)
-  if (!grant.ok) return jsonError(grant.status, grant.error)
+  if (!grant.ok) return jsonError(refusalStatus(grant.reason), grant.error)
   return Response.json({ downloadUrl: grant.downloadUrl, filename: grant.filename }, { headers: { 'Cache-Control': 'no-store' } })
 }
 

@@ -5,6 +5,7 @@ import { jsonError, readApiBody, apiRoute } from '~/web/http.server'
 import { ApiRegisterSchema } from '~/lib/account-schemas'
 import { publicUser } from '~/web/session.server'
 import { servicesContext } from '~/web/context.server'
+import { refusalStatus } from '~/web/refusals.server'
 
 // POST /api/auth/register {email, password, full_name} → 201 {user}; 409 for a taken email.
 async function POST({ request, context }: Route.ActionArgs) {
@@ -13,7 +14,7 @@ async function POST({ request, context }: Route.ActionArgs) {
   const limited = await checkRateLimits(context, [{ rule: 'registerPerIp' }, { rule: 'registerPerEmail', subject: body.value.email }])
   if (limited) return rateLimitedJson(limited)
   const result = await registerAccount(context.get(servicesContext).db, { fullName: body.value.full_name, email: body.value.email, password: body.value.password })
-  if (!result.ok) return jsonError(result.status, result.error)
+  if (!result.ok) return jsonError(refusalStatus(result.reason), result.error)
   return Response.json({ user: publicUser(result.user) }, { status: 201 })
 }
 

@@ -3,6 +3,7 @@ import { applyStripeEvent, verifyStripeEvent } from '~/domain/billing.server'
 import { log } from '~/domain/log.server'
 import { servicesContext } from '~/web/context.server'
 import { apiRoute } from '~/web/http.server'
+import { refusalStatus } from '~/web/refusals.server'
 
 // POST /api/stripe/webhook: Stripe's event deliveries. The same-origin middleware lets them in
 // (an API call without a session cookie); the signature is what proves they are Stripe's.
@@ -14,7 +15,7 @@ async function POST({ request, context }: Route.ActionArgs) {
   // The raw text: the signature covers the exact bytes Stripe sent.
   const payload = await request.text()
   const verified = verifyStripeEvent(config, payload, request.headers.get('stripe-signature'))
-  if (!verified.ok) return Response.json({ error: verified.error }, { status: verified.status })
+  if (!verified.ok) return Response.json({ error: verified.error }, { status: refusalStatus(verified.reason) })
   try {
     const { applied } = await applyStripeEvent(db, verified.event)
     if (!applied) log.info('stripe event repeated', { eventId: verified.event.id })

@@ -4,6 +4,7 @@ import { checkLoginRateLimits, noteFailedLogin, rateLimitedJson } from '~/web/ra
 import { jsonError, readApiBody, apiRoute } from '~/web/http.server'
 import { LoginSchema } from '~/lib/account-schemas'
 import { servicesContext } from '~/web/context.server'
+import { refusalStatus } from '~/web/refusals.server'
 
 // POST /api/admin/login: like /api/auth/login, but only an admin gets a token.
 async function POST({ request, context }: Route.ActionArgs) {
@@ -13,7 +14,7 @@ async function POST({ request, context }: Route.ActionArgs) {
   if (limited) return rateLimitedJson(limited)
   const result = await signInWithPassword(context.get(servicesContext).db, { ...body.value, requireAdmin: true, userAgent: request.headers.get('user-agent') })
   if (!result.ok) await noteFailedLogin(context, body.value.email)
-  if (!result.ok) return jsonError(result.status, result.error)
+  if (!result.ok) return jsonError(refusalStatus(result.reason), result.error)
   return Response.json({ token: result.token, expiresAt: result.expiresAt.toISOString() }, { headers: { 'Cache-Control': 'no-store' } })
 }
 

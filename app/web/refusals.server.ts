@@ -1,0 +1,26 @@
+// The domain says why it refused ({ ok: false, reason }); the web door says it in HTTP. One
+// table, so a reason means the same status on every door (decision 39).
+export const REFUSAL_STATUS = {
+  'asset-not-found': 404,
+  'quota-exceeded': 403,
+  'invalid-option': 400,
+  'bad-credentials': 401,
+  'not-admin': 401,
+  'bad-login-token': 401,
+  'email-taken': 409,
+  'bad-reset-token': 400,
+  'google-unverified': 403,
+  not_configured: 409,
+  already_pro: 409,
+  no_subscription: 409,
+  provider_unavailable: 502,
+  'webhook-not-configured': 503,
+  'bad-signature': 400,
+  'bad-payload': 400,
+} as const
+
+export type Refusal = keyof typeof REFUSAL_STATUS
+
+export function refusalStatus(reason: Refusal): number {
+  return REFUSAL_STATUS[reason]
+}
