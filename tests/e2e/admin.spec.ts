@@ -153,7 +153,7 @@ test('a file that is not an image is refused with its own error, in red', async 
   if (!jsEnabled()) await page.getByRole('button', { name: 'Upload', exact: true }).click()
   const error = page.getByTestId('upload-item').filter({ hasText: 'notes.png' }).getByTestId('upload-error')
   await expect(error).toHaveText('The file is not an image we can read.')
-  await expect(error).toHaveCSS('color', 'rgb(250, 82, 82)')
+  await expect(error).toHaveCSS('color', 'rgb(215, 47, 47)')
   await expect(page.getByTestId('upload-count')).toHaveText('2 files • 1 ready to publish')
 })
 
@@ -250,7 +250,7 @@ test('the admin screens show their figures', async ({ page }) => {
   for (const label of ['Server Health', 'Database', 'Storage']) {
     const card = page.getByTestId(`status-${label}`)
     await expect(card).toContainText('OK')
-    await expect(card.getByText('OK', { exact: true })).toHaveCSS('color', 'rgb(47, 158, 68)')
+    await expect(card.getByText('OK', { exact: true })).toHaveCSS('color', 'rgb(39, 130, 56)')
   }
   await expect(page.getByTestId('status-API Response Time')).toContainText(/\d+ ms/)
 
