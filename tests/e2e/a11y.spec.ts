@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import { hydrated, register, signIn, uniqueEmail } from './support'
+import { hydrated, register, signIn, uniqueEmail, signInAsDemoAdmin } from './support'
 
 /**
  * Every page for every person (issue 14): axe-core over every page in both JavaScript modes,
@@ -9,7 +9,6 @@ import { hydrated, register, signIn, uniqueEmail } from './support'
  */
 
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT ?? 3210}`
-const ADMIN = { email: 'admin@example.com', password: 'demo-admin-password' }
 
 const STATIC_PUBLIC = [
   '/',
@@ -98,12 +97,7 @@ test.describe('axe: no serious or critical violation', () => {
 
   for (const path of ADMIN_PAGES) {
     test(`admin: ${path}`, async ({ page }) => {
-      await page.goto('/admin/login')
-      await hydrated(page)
-      await page.locator('input[name=email]').fill(ADMIN.email)
-      await page.locator('input[name=password]').fill(ADMIN.password)
-      await page.getByRole('button', { name: 'Login as Admin' }).click()
-      await expect(page).toHaveURL(/\/admin$/)
+      await signInAsDemoAdmin(page)
       await expectNoSeriousViolations(page, path)
     })
   }

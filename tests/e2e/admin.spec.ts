@@ -3,18 +3,11 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { hydrated, jsEnabled } from './support'
+import { hydrated, jsEnabled, DEMO_ADMIN, signInAsDemoAdmin } from './support'
 
-const ADMIN = { email: 'admin@example.com', password: 'demo-admin-password' }
+const ADMIN = DEMO_ADMIN
 
-async function loginAsAdmin(page: Page) {
-  await page.goto('/admin/login')
-  await hydrated(page)
-  await page.locator('input[name=email]').fill(ADMIN.email)
-  await page.locator('input[name=password]').fill(ADMIN.password)
-  await page.getByRole('button', { name: 'Login as Admin' }).click()
-  await expect(page).toHaveURL(/\/admin$/)
-}
+const loginAsAdmin = signInAsDemoAdmin
 
 /** A word no other asset has, so search finds exactly ours. */
 const marker = (label: string) => `${label}${jsEnabled() ? 'js' : 'nojs'}${Date.now().toString(36)}`

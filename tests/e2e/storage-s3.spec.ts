@@ -5,12 +5,11 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3'
 import { expect, test, type Page } from '@playwright/test'
-import { hydrated, jsEnabled, register, signIn, uniqueEmail } from './support'
+import { hydrated, jsEnabled, register, signIn, uniqueEmail, signInAsDemoAdmin } from './support'
 
 // Upload, publish and download with the files in an S3 bucket (the e2e server runs on s3rver,
 // scripts/e2e-server.mjs): the bytes downloaded are the bytes uploaded, and they live in the bucket.
 
-const ADMIN = { email: 'admin@example.com', password: 'demo-admin-password' }
 
 function bucket(): { client: S3Client; name: string } {
   const port = process.env.E2E_PORT ?? '3210'
@@ -25,14 +24,7 @@ function bucket(): { client: S3Client; name: string } {
   return { client, name: s3.S3_BUCKET! }
 }
 
-async function loginAsAdmin(page: Page) {
-  await page.goto('/admin/login')
-  await hydrated(page)
-  await page.locator('input[name=email]').fill(ADMIN.email)
-  await page.locator('input[name=password]').fill(ADMIN.password)
-  await page.getByRole('button', { name: 'Login as Admin' }).click()
-  await expect(page).toHaveURL(/\/admin$/)
-}
+const loginAsAdmin = signInAsDemoAdmin
 
 test('on S3: an admin uploads and publishes an image; a member downloads the same bytes', async ({ page, context }) => {
   const { client, name } = bucket()

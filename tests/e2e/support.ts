@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import pg from 'pg'
-import { test, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 
 export const jsEnabled = () => test.info().project.name === 'js'
 
@@ -44,4 +44,17 @@ export async function register(page: import('@playwright/test').Page, input: { n
   await page.locator('input[name=confirmPassword]').fill(input.password)
   await page.getByRole('button', { name: 'Create account' }).click()
   await page.getByText('Registration successful! Please sign in.').waitFor()
+}
+
+/** The demo administrator of the e2e server (demo mode). */
+export const DEMO_ADMIN = { email: 'admin@example.com', password: 'demo-admin-password' }
+
+/** Signs in on /admin/login as the demo administrator and lands on the dashboard. */
+export async function signInAsDemoAdmin(page: import('@playwright/test').Page): Promise<void> {
+  await page.goto('/admin/login')
+  await hydrated(page)
+  await page.locator('input[name=email]').fill(DEMO_ADMIN.email)
+  await page.locator('input[name=password]').fill(DEMO_ADMIN.password)
+  await page.getByRole('button', { name: 'Login as Admin' }).click()
+  await expect(page).toHaveURL(/\/admin$/)
 }
