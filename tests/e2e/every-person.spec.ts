@@ -40,17 +40,17 @@ test('dark mode follows the system when nothing is chosen @js-only', async ({ pa
 })
 
 test('a corrected search says so and offers the exact words', async ({ page }) => {
-  await page.goto('/explore?q=shpere')
+  await page.goto('/explore?q=robto')
   const line = page.getByTestId('corrected-query')
-  await expect(line).toHaveText(/^Showing results for sphere\./)
+  await expect(line).toHaveText(/^Showing results for robot\./)
   await expect(page.getByTestId('asset-card').first()).toBeVisible()
-  await line.getByRole('link', { name: 'Search instead for shpere' }).click()
-  await expect(page).toHaveURL(/\/explore\?q=shpere&exact=1$/)
+  await line.getByRole('link', { name: 'Search instead for robto' }).click()
+  await expect(page).toHaveURL(/\/explore\?q=robto&exact=1$/)
   await expect(page.getByRole('heading', { name: 'No assets found' })).toBeVisible()
   await expect(page.getByTestId('corrected-query')).toHaveCount(0)
   // The empty state offers the nearest words and popular tags as links.
   const nearest = page.getByRole('navigation', { name: 'Nearest terms' })
-  await expect(nearest.getByRole('link', { name: 'sphere' })).toHaveAttribute('href', '/explore?q=sphere')
+  await expect(nearest.getByRole('link', { name: 'robot', exact: true })).toHaveAttribute('href', '/explore?q=robot')
   await expect(page.getByRole('navigation', { name: 'Popular tags' }).getByRole('link').first()).toHaveAttribute('href', /^\/explore\?tags=/)
 })
 
@@ -61,19 +61,19 @@ test('the search box suggests completions from the catalogue @js-only', async ({
   await page.getByRole('main').locator('input[aria-label="Search"]').click()
   const box = page.getByRole('main').getByRole('combobox', { name: 'Search', exact: true })
   await expect(box).toBeFocused()
-  await box.fill('sph')
-  const option = page.getByRole('option', { name: 'sphere' })
+  await box.fill('rob')
+  const option = page.getByRole('option', { name: 'robot', exact: true })
   await expect(option).toBeVisible()
   await box.press('ArrowDown')
   await box.press('Enter')
-  await expect(page).toHaveURL(/\/explore\?q=sphere/)
+  await expect(page).toHaveURL(/\/explore\?q=robot/)
 })
 
 test('the suggestions endpoint answers JSON', async ({ request }) => {
-  const res = await request.get('/api/assets/suggest?q=sph')
+  const res = await request.get('/api/assets/suggest?q=rob')
   expect(res.status()).toBe(200)
   const body = (await res.json()) as { suggestions: string[] }
-  expect(body.suggestions).toContain('sphere')
+  expect(body.suggestions).toContain('robot')
 })
 
 test('the quota line counts down after each download, in the dialog, on the asset page and the profile', async ({ page }) => {

@@ -95,10 +95,10 @@ test('the asset page has its own title, description and Open Graph image', async
   const href = await page.getByTestId('asset-card').first().locator('a').first().getAttribute('href')
   const id = new URL(href!, 'http://x').searchParams.get('assetId')
   await page.goto(`/assets/${id}`)
-  const heading = await page.getByRole('heading', { level: 2 }).first().textContent()
+  const heading = await page.getByRole('heading', { level: 1 }).first().textContent()
   await expect(page).toHaveTitle(new RegExp(heading!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
   await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.+/)
-  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /^http.*\/images\/.*preview\.png$/)
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', new RegExp(`^http.*/og/assets/${id}\\.png$`))
 })
 
 test('signed-out visitors who tap the heart are sent to log in', async ({ page }) => {
