@@ -128,7 +128,10 @@ describe('similar colours', () => {
     expect(similar[0]?.id).toBe(made.blueRender.id)
     expect(similar.map((a) => a.id)).not.toContain(made.blueTall.id)
     expect(similar.map((a) => a.id)).not.toContain(made.redWide.id)
+    // The dialog's strip is that same list for the asset shown (its first ten).
     const preview = await getAssetPreview(t.db, made.blueRender.id)
-    expect(preview?.similar.map((a) => a.id)).toContain(made.blueTall.id)
+    expect(preview?.similar.map((a) => a.id)).toEqual((await similarColours(t.db, made.blueRender.id)).map((a) => a.id))
+    expect(preview?.similar.map((a) => a.id)).not.toContain(made.blueRender.id)
+    expect((await similarColours(t.db, made.blueRender.id, 1000)).map((a) => a.id)).toContain(made.blueTall.id)
   })
 })
