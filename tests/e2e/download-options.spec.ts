@@ -12,7 +12,8 @@ async function newUser(page: Page) {
 
 test('download options: size, format and background give that file', async ({ page }) => {
   await newUser(page)
-  await page.goto('/explore?asset_type=3d')
+  // A transparent render (other tests upload opaque pictures as 3D assets too).
+  await page.goto('/explore?asset_type=3d&transparent=1')
   const link = page.getByTestId('asset-card').first().locator('a').first()
   const title = (await link.getAttribute('aria-label'))!.replace(/^Preview /, '')
   await link.click()
@@ -42,7 +43,8 @@ test('download options: size, format and background give that file', async ({ pa
 
 test('download options on the asset page: a transparent PNG at 1024', async ({ page }) => {
   await newUser(page)
-  await page.goto('/explore?asset_type=3d')
+  // A transparent render (other tests upload opaque pictures as 3D assets too).
+  await page.goto('/explore?asset_type=3d&transparent=1')
   const href = await page.getByTestId('asset-card').first().locator('a').first().getAttribute('href')
   const id = /assetId=(\d+)/.exec(href!)![1]
   await page.goto(`/assets/${id}`)
