@@ -42,6 +42,8 @@ export function imagesMiddleware(getStorage: () => Storage | null) {
       }
       await pipeline(file.stream, res)
     } catch (error) {
+      // The client went away (a page left before its thumbnails arrived): nothing to answer.
+      if (res.destroyed || (error as { code?: string }).code === 'ERR_STREAM_UNABLE_TO_PIPE' || (error as { code?: string }).code === 'ERR_STREAM_PREMATURE_CLOSE') return
       if (res.headersSent) res.destroy()
       else next(error)
     }
