@@ -21,8 +21,10 @@ export function imagesMiddleware(getStorage: () => Storage | null) {
       return notFound(res)
     }
     if (!isPublicKey(key)) return notFound(res)
+    let opened: { destroy(): void } | undefined
     try {
       const file = await storage.get(key)
+      opened = file?.stream
       if (!file) return notFound(res)
       // Keys are new UUIDs per upload: the bytes behind a key never change, so the key and
       // size name them for good.
@@ -43,6 +45,7 @@ export function imagesMiddleware(getStorage: () => Storage | null) {
       await pipeline(file.stream, res)
     } catch (error) {
       // The client went away (a page left before its thumbnails arrived): nothing to answer.
+      opened?.destroy()
       if (res.destroyed || (error as { code?: string }).code === 'ERR_STREAM_UNABLE_TO_PIPE' || (error as { code?: string }).code === 'ERR_STREAM_PREMATURE_CLOSE') return
       if (res.headersSent) res.destroy()
       else next(error)
