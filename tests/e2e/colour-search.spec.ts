@@ -15,10 +15,11 @@ test('filter by a colour swatch: only assets of that colour, and the colour can 
     (await e2eQuery<{ id: number }>(`select id from assets where is_active and colour_swatches @> array['blue']`)).map((r) => Number(r.id)),
   )
   expect(blue.size).toBeGreaterThan(0)
+  // With JavaScript the list re-renders after the URL changes: wait for the filtered count first.
+  await expect(page.getByText(new RegExp(`^${blue.size} assets?$`))).toBeVisible()
   const shown = await cardIds(page)
   expect(shown.length).toBeGreaterThan(0)
   for (const id of shown) expect(blue.has(id), `asset ${id} is filed under blue`).toBe(true)
-  await expect(page.getByText(new RegExp(`^${blue.size} assets?$`))).toBeVisible()
   // The active swatch is marked and removable.
   await expect(page.getByRole('link', { name: 'Blue', exact: true })).toHaveAttribute('aria-current', 'true')
   await page.getByRole('link', { name: 'Remove colour' }).click()
@@ -32,6 +33,8 @@ test('orientation and transparent-only through the filters form', async ({ page 
   await page.getByRole('button', { name: 'Apply filters' }).click()
   await expect(page).toHaveURL(/transparent=1/)
   const transparent = new Set((await e2eQuery<{ id: number }>('select id from assets where is_active and has_transparency')).map((r) => Number(r.id)))
+  // With JavaScript the list re-renders after the URL changes: wait for the filtered count first.
+  await expect(page.getByText(new RegExp(`^${transparent.size.toLocaleString('en-US')} assets?$`))).toBeVisible()
   for (const id of await cardIds(page)) expect(transparent.has(id)).toBe(true)
 })
 
