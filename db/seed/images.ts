@@ -3,6 +3,7 @@
  * drawn as SVG on a 1000×1000 canvas and rasterised by sharp. Every one covers the whole
  * canvas, so no pixel is transparent.
  */
+import { seededRandom } from './random'
 
 export interface DemoImageSpec {
   title: string
@@ -60,17 +61,7 @@ function gradient(title: string, stops: string[], angle: number, words: string[]
   )
 }
 
-// Seeded so every run draws the same pictures.
-function rng(seed: number) {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+const rng = seededRandom
 
 function stars(n: number, seed: number, maxY = 1000) {
   const r = rng(seed)

@@ -2,6 +2,7 @@
  * The demo catalogue's audio: loops at a true tempo, ambiences and effects, synthesised
  * sample by sample (seeded noise, so every run makes the same files) and stored as WAV.
  */
+import { seededRandom } from './random'
 
 export const SAMPLE_RATE = 44_100
 
@@ -17,16 +18,7 @@ export interface DemoSoundSpec {
   render: (out: Float32Array) => void
 }
 
-function rng(seed: number) {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+const rng = seededRandom
 
 const TAU = Math.PI * 2
 const midi = (n: number) => 440 * 2 ** ((n - 69) / 12)
