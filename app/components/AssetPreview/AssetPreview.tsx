@@ -198,15 +198,7 @@ export function AssetPreview(props: AssetPreviewProps) {
           <Link to={viewAllHref}>View All</Link>
         </Group>
         {related.length ? (
-          <ul className={classes.relatedList}>
-            {related.map((item) => (
-              <li key={item.id}>
-                <Link to={hrefFor({ assetId: item.id })} preventScrollReset className={classes.relatedItem} title={item.title}>
-                  <AssetImage src={item.thumbnail} alt={item.title} className={classes.relatedImage} />
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <ThumbStrip assets={related} hrefFor={hrefFor} />
         ) : (
           <Text size="sm" c="dimmed">
             No related assets yet.
@@ -218,15 +210,7 @@ export function AssetPreview(props: AssetPreviewProps) {
           <Title order={3} fz={18} id="similar-colours-heading" mb="xs">
             Similar colours
           </Title>
-          <ul className={classes.relatedList} data-testid="similar-colours">
-            {similar.map((item) => (
-              <li key={item.id}>
-                <Link to={hrefFor({ assetId: item.id })} preventScrollReset className={classes.relatedItem} title={item.title}>
-                  <AssetImage src={item.thumbnail} alt={item.title} className={classes.relatedImage} />
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <ThumbStrip assets={similar} hrefFor={hrefFor} testId="similar-colours" />
         </section>
       ) : null}
     </div>
@@ -249,5 +233,20 @@ export function AssetPreview(props: AssetPreviewProps) {
         {content}
       </div>
     </div>
+  )
+}
+
+/** A strip of small thumbnails, each opening that asset (Related Assets, Similar colours). */
+function ThumbStrip({ assets, hrefFor, testId }: { assets: AssetView[]; hrefFor: AssetPreviewProps['hrefFor']; testId?: string }) {
+  return (
+    <ul className={classes.relatedList} data-testid={testId}>
+      {assets.map((item) => (
+        <li key={item.id}>
+          <Link to={hrefFor({ assetId: item.id })} preventScrollReset className={classes.relatedItem} title={item.title}>
+            <AssetImage src={item.thumbnail} alt={item.title} className={classes.relatedImage} />
+          </Link>
+        </li>
+      ))}
+    </ul>
   )
 }
