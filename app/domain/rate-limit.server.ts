@@ -76,3 +76,16 @@ export async function enforceRateLimits(db: DB, checks: { rule: RateRuleName; su
   }
   if (worst > 0) throw new RateLimitedError(worst)
 }
+
+/** Whether an account has had so many failed sign-ins lately (from any address) that it is slowed down. */
+export async function isAccountSlowedDown(db: DB, account: string, scale = 1): Promise<boolean> {
+  const rule = RATE_RULES.loginPerAccount
+  const failures = await db
+    .selectFrom('rate_limits')
+    .select('count')
+    .where('key', '=', `loginPerAccount:${account}`)
+    .where('window_start', '>', new Date(Date.now() - rule.windowMs))
+    .executeTakeFirst()
+  return (failures?.count ?? 0) >= Math.max(1, Math.round(rule.limit * scale))
+}
+

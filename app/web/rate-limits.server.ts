@@ -1,6 +1,6 @@
 import { data, type RouterContextProvider } from 'react-router'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { enforceRateLimits, hitRateLimit, LOGIN_SLOWDOWN_MS, RATE_RULES, RateLimitedError, type RateRuleName } from '~/domain/rate-limit.server'
+import { enforceRateLimits, hitRateLimit, isAccountSlowedDown, LOGIN_SLOWDOWN_MS, RATE_RULES, RateLimitedError, type RateRuleName } from '~/domain/rate-limit.server'
 import { normaliseEmail } from '~/domain/users.server'
 import { jsonError } from '~/web/http.server'
 import { requestInfoContext, servicesContext } from '~/web/context.server'
@@ -47,14 +47,7 @@ export async function checkLoginRateLimits(
   const limited = await checkRateLimits(context, [{ rule: 'loginPerIp' }, { rule: 'loginPerAccountAndIp', subject: `${account} ${clientIp(context)}` }])
   if (limited) return limited
   const { db, config } = context.get(servicesContext)
-  const rule = RATE_RULES.loginPerAccount
-  const failures = await db
-    .selectFrom('rate_limits')
-    .select('count')
-    .where('key', '=', `loginPerAccount:${account}`)
-    .where('window_start', '>', new Date(Date.now() - rule.windowMs))
-    .executeTakeFirst()
-  if ((failures?.count ?? 0) >= Math.max(1, Math.round(rule.limit * config.RATE_LIMIT_SCALE))) await sleep(LOGIN_SLOWDOWN_MS)
+  if (await isAccountSlowedDown(db, account, config.RATE_LIMIT_SCALE)) await sleep(LOGIN_SLOWDOWN_MS)
   return null
 }
 
