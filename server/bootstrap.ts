@@ -1,10 +1,9 @@
 import path from 'node:path'
 // One start-up for the HTTP server and the command line: open the database and storage, apply
 // migrations, make sure the administrator exists, fill an empty catalogue in demo mode.
-import { sql } from 'kysely'
-import { createDatabase, describeDatabase, migrateToLatest, type DB } from '#db/client'
+import { createDatabase, describeDatabase, migrateToLatest } from '#db/client'
 import { backfillPalettes } from '~/domain/palette.server'
-import { DEMO_ASSET_COUNT, isCatalogueEmpty, seedDemoContent } from '#db/seed/index'
+import { countAssets, DEMO_ASSET_COUNT, isCatalogueEmpty, seedDemoContent, withSeedLock } from '#db/seed/index'
 import type { Config } from '~/config.server'
 import { log } from '~/domain/log.server'
 import { createLocalStorage, createS3Storage, type Storage } from '~/domain/storage.server'
@@ -14,9 +13,6 @@ import type { Services } from '~/web/context.server'
 
 /** The published demo administrator: only ever created in demo mode (decision 3). */
 export const DEMO_ADMIN = { email: 'admin@example.com', password: 'demo-admin-password' } as const
-
-/** Any number below 2^31 that no other part of the app takes: the start-up's advisory lock. */
-const SEED_LOCK = 7_311_001
 
 export type StartupProgress =
   | { phase: 'connecting' }
@@ -81,7 +77,7 @@ export async function prepareDatabase(
   const seed = options.seed ?? config.seedOnEmpty
   // The administrator and the seed, one instance at a time: two instances starting together
   // on an empty database create one admin and seed once.
-  await withStartupLock(db, Boolean(config.DATABASE_URL), async () => {
+  await withSeedLock(db, Boolean(config.DATABASE_URL), async () => {
     const adminUser = admin ? await ensureAdmin(db, { ...admin, fullName: 'Site Admin' }) : null
     if (!seed || !(await isCatalogueEmpty(db))) return
     await seedDemoContent(db, storage, {
@@ -95,8 +91,7 @@ export async function prepareDatabase(
   }, async () => {
     if (!seed) return
     // Another instance seeds: show how far it got.
-    const row = await db.selectFrom('assets').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst()
-    progress({ phase: 'seeding', done: Math.min(Number(row?.n ?? 0), DEMO_ASSET_COUNT), total: DEMO_ASSET_COUNT })
+    progress({ phase: 'seeding', done: Math.min(await countAssets(db), DEMO_ASSET_COUNT), total: DEMO_ASSET_COUNT })
   })
   if (services.demoAdmin) {
     // Printed on purpose: demo mode exists to be tried. Set ADMIN_EMAIL/ADMIN_PASSWORD to leave it.
@@ -108,28 +103,4 @@ export async function prepareDatabase(
   void backfillPalettes(db, storage)
     .then((filled) => (filled > 0 ? log.info('palettes filled', { assets: filled }) : undefined))
     .catch((error: unknown) => log.warn('palette backfill stopped', { error: error instanceof Error ? error.message : String(error) }))
-}
-
-/**
- * Several instances starting together on an empty PostgreSQL database seed it once: the first
- * takes the advisory lock, the others wait and then find the catalogue filled. PGlite lives in
- * one process and has one connection, so there is nothing to lock.
- */
-async function withStartupLock(db: DB, isServer: boolean, work: () => Promise<void>, onWait: () => Promise<void>): Promise<void> {
-  if (!isServer) return work()
-  await db.connection().execute(async (connection) => {
-    // Polled rather than waited on: a statement waiting for minutes would hit the statement
-    // timeout, and the waiting instance can show the other's progress meanwhile.
-    for (;;) {
-      const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${SEED_LOCK}) as locked`.execute(connection)
-      if (rows[0]?.locked) break
-      await onWait()
-      await new Promise((resolve) => setTimeout(resolve, 500))
-    }
-    try {
-      await work()
-    } finally {
-      await sql`select pg_advisory_unlock(${SEED_LOCK})`.execute(connection)
-    }
-  })
 }

@@ -17,6 +17,39 @@ export interface SeedResult {
 }
 
 /** True when the catalogue has never been filled: the trigger for seeding on first start. */
+/** How many assets exist (a waiting instance shows another's seeding progress with it). */
+export async function countAssets(db: DB): Promise<number> {
+  const row = await db.selectFrom('assets').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()
+  return row.n
+}
+
+/** Any number below 2^31 that no other part of the app takes: the start-up's advisory lock. */
+const SEED_LOCK = 7_311_001
+
+/**
+ * Several instances starting together on an empty PostgreSQL database seed it once: the first
+ * takes the advisory lock, the others wait and then find the catalogue filled. PGlite lives in
+ * one process and has one connection, so there is nothing to lock.
+ */
+export async function withSeedLock(db: DB, isServer: boolean, work: () => Promise<void>, onWait: () => Promise<void>): Promise<void> {
+  if (!isServer) return work()
+  await db.connection().execute(async (connection) => {
+    // Polled rather than waited on: a statement waiting for minutes would hit the statement
+    // timeout, and the waiting instance can show the other's progress meanwhile.
+    for (;;) {
+      const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${SEED_LOCK}) as locked`.execute(connection)
+      if (rows[0]?.locked) break
+      await onWait()
+      await new Promise((resolve) => setTimeout(resolve, 500))
+    }
+    try {
+      await work()
+    } finally {
+      await sql`select pg_advisory_unlock(${SEED_LOCK})`.execute(connection)
+    }
+  })
+}
+
 export async function isCatalogueEmpty(db: DB): Promise<boolean> {
   const row = await db.selectFrom('assets').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()
   const posts = await db.selectFrom('blog_posts').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()
