@@ -183,6 +183,13 @@ export interface StorageCleanupTable {
   created_at: Generated<Date>
 }
 
+/** A download variant kept in storage, owned by its asset (migration 0010, decision 59). */
+export interface AssetVariantsTable {
+  key: string
+  asset_id: number
+  created_at: Generated<Date>
+}
+
 export interface SearchTermsTable {
   term: string
 }
@@ -212,6 +219,7 @@ export interface Database {
   rate_limits: RateLimitsTable
   audit_log: AuditLogTable
   storage_cleanup: StorageCleanupTable
+  asset_variants: AssetVariantsTable
 }
 
 export type User = Selectable<UsersTable>

@@ -204,7 +204,11 @@ export function assetFileKeys(
  */
 export async function deleteAssets(db: DB, storage: Storage, ids: number[], actorId?: string | null): Promise<number> {
   if (ids.length === 0) return 0
-  const deleted = await db.transaction().execute(async (trx) => {
+  const { rows: deleted, variantKeys } = await db.transaction().execute(async (trx) => {
+    // The stored download variants go with the asset (decision 59): deleting their rows records
+    // their keys in storage_cleanup (a trigger), and so does the cascade for a variant kept
+    // while this runs.
+    const variants = await trx.deleteFrom('asset_variants').where('asset_id', 'in', ids).returning('key').execute()
     const rows = await trx.deleteFrom('assets').where('id', 'in', ids).returningAll().execute()
     await scheduleDeletion(trx, rows.flatMap(assetFileKeys))
     if (actorId !== undefined) {
@@ -213,12 +217,12 @@ export async function deleteAssets(db: DB, storage: Storage, ids: number[], acto
         rows.map((row) => ({ actorId, action: 'asset.delete' as const, targetType: 'asset' as const, targetId: row.id, details: { title: row.title } })),
       )
     }
-    return rows
+    return { rows, variantKeys: variants.map((v) => v.key) }
   })
   invalidateCatalogueCache(db)
   // Files go once the rows are gone (never a row that points at nothing); a file that fails to
   // go stays recorded and the next sweep removes it.
-  await removeFiles(db, storage, deleted.flatMap(assetFileKeys)).catch(() => {})
+  await removeFiles(db, storage, [...deleted.flatMap(assetFileKeys), ...variantKeys]).catch(() => {})
   return deleted.length
 }
 
@@ -250,6 +254,8 @@ export function toAssetView(asset: Asset): AssetView {
     width: asset.width,
     height: asset.height,
     dominant_colour: asset.dominant_colour,
+    // Read with the row (no query of its own); the OKLab coordinates stay internal.
+    palette: (asset.palette ?? []).map((c) => ({ hex: c.hex, weight: c.weight })),
     file_format: (/\.([a-z0-9]+)$/i.exec(asset.original_key)?.[1] ?? 'png').toUpperCase(),
     audio:
       asset.audio_preview_key && asset.duration_ms !== null

@@ -4,6 +4,7 @@ import { FORMAT_EXTENSIONS, FORMAT_TYPES, parseDownloadOptions, takesOptions, va
 import { ASSET_NOT_FOUND, downloadFilename } from './downloads.server'
 import { inImagePool, MAX_INPUT_PIXELS } from './images.server'
 import type { Storage, StoredObject } from './storage.server'
+import { keepUploadKeys, removeFiles, reserveUploadKeys } from './storage-cleanup.server'
 
 /** '{title}-{size}.{ext}': the variant's file name (the plain download stays '{title}.png'). */
 export function variantFilename(title: string, variant: DownloadVariant): string {
@@ -85,9 +86,36 @@ export async function variantFile(
   if (!original) return null
   const bytes = await makeVariant(await readAll(original), variant)
   variantStats.made++
-  await storage.put(key, bytes, { contentType: FORMAT_TYPES[variant.format] })
+  if (!(await keepVariant(db, storage, assetId, key, bytes, FORMAT_TYPES[variant.format]))) return null
   const stored = await storage.get(key)
   return stored ? answer(stored) : null
+}
+
+/**
+ * Stores a variant as an upload is stored (decision 59): its key is reserved in storage_cleanup
+ * before the write and handed to an `asset_variants` row after it, so the asset's deletion
+ * finds it. False when the asset was deleted meanwhile (the row cannot be written): the object
+ * is removed again, or left recorded for the sweep.
+ */
+async function keepVariant(db: DB, storage: Storage, assetId: number, key: string, bytes: Buffer, contentType: string): Promise<boolean> {
+  await reserveUploadKeys(db, [key])
+  try {
+    await storage.put(key, bytes, { contentType })
+    // The foreign key waits for a deletion of the asset in progress, then refuses the row.
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto('asset_variants').values({ key, asset_id: assetId }).onConflict((oc) => oc.column('key').doNothing()).execute()
+      await keepUploadKeys(trx, [key])
+    })
+    return true
+  } catch (error) {
+    await removeFiles(db, storage, [key]).catch(() => {})
+    if (isForeignKeyViolation(error)) return false
+    throw error
+  }
+}
+
+function isForeignKeyViolation(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === '23503'
 }
 
 /**

@@ -23,7 +23,7 @@ export const API_SCHEMAS = {
   Asset: {
     type: 'object',
     description: 'A published asset. Image URLs are relative to the site.',
-    required: ['id', 'title', 'description', 'tags', 'category', 'asset_type', 'download_count', 'is_active', 'created_at', 'image', 'thumbnail', 'preview_urls'],
+    required: ['id', 'title', 'description', 'tags', 'category', 'asset_type', 'download_count', 'is_active', 'created_at', 'image', 'thumbnail', 'preview_urls', 'palette'],
     properties: {
       id: { type: 'integer' },
       title: { type: 'string' },
@@ -49,6 +49,20 @@ export const API_SCHEMAS = {
       width: nullable('integer', { description: 'Of the original, in pixels.' }),
       height: nullable('integer'),
       dominant_colour: nullable('string', { description: 'A hex colour such as #7c8cf0.' }),
+      palette: {
+        type: 'array',
+        maxItems: 5,
+        description: 'The dominant colours, biggest share first (up to 5); empty until computed. The colour filter (`color=`) matches against these.',
+        items: {
+          type: 'object',
+          required: ['hex', 'weight'],
+          additionalProperties: false,
+          properties: {
+            hex: { type: 'string', pattern: '^#[0-9a-f]{6}$', description: 'The colour, such as #7c8cf0.' },
+            weight: { type: 'number', minimum: 0, maximum: 1, description: 'Its share of the visible (opaque) pixels.' },
+          },
+        },
+      },
       file_format: { type: 'string', description: 'What a download gives: PNG, JPG, WEBP, WAV, MP3, OGG, OPUS or FLAC.' },
       audio: {
         type: ['object', 'null'],
@@ -203,6 +217,11 @@ export const EXAMPLE_ASSET = {
   width: 1024,
   height: 1024,
   dominant_colour: '#7c8cf0',
+  palette: [
+    { hex: '#7c8cf0', weight: 0.62 },
+    { hex: '#e8ecf7', weight: 0.25 },
+    { hex: '#2b2f45', weight: 0.13 },
+  ],
   file_format: 'PNG',
   audio: null,
 }

@@ -19,10 +19,18 @@ export interface AssetView {
   width: number | null
   height: number | null
   dominant_colour: string | null
+  /** The dominant colours, biggest share first (up to 5); empty until computed (decision 60). */
+  palette: PaletteEntry[]
   /** What the download gives: 'PNG', 'JPG', 'WAV', 'MP3', 'OGG', 'OPUS', 'FLAC'. */
   file_format: string
   /** Audio assets only. */
   audio: AudioView | null
+}
+
+/** One dominant colour: '#rrggbb' and its share (0..1) of the visible (opaque) pixels. */
+export interface PaletteEntry {
+  hex: string
+  weight: number
 }
 
 export interface AudioView {

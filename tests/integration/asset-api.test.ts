@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { makeAsset } from '#db/seed/factories'
+import { makeAsset, makeUser } from '#db/seed/factories'
 import { loader as assetsApi } from '~/routes/api/assets'
 import { loader as tagsApi } from '~/routes/api/assets-tags'
+import { loader as adminAssetApi } from '~/routes/api/admin/assets-id'
+import { createSession } from '~/domain/sessions.server'
 import { loader as explore } from '~/routes/explore'
 import { loader as assetPage } from '~/routes/asset'
 import { callRoute, createTestContext, makeRequest, type TestContext } from '../support/context'
@@ -40,6 +42,33 @@ describe('GET /api/assets', () => {
     const { body } = await get(`search=teapot&asset_type=image&category=${encodeURIComponent(category)}&tags=kitchen`)
     expect(body.total).toBe(1)
     expect(body.assets[0].asset_type).toBe('image')
+  })
+
+  it('gives each asset its palette: {hex, weight}, biggest share first (decision 60)', async () => {
+    const paletteCategory = `${category} palette`
+    // A full-bleed red square: one colour covering every pixel.
+    const red = await makeAsset(t.db, t.storage, { title: 'Api Red Square', category: paletteCategory, assetType: 'image', colour: '#ff0000' })
+    // A known palette of several colours, as a stored row has it (OKLab coordinates stay inside).
+    const known = [
+      { hex: '#3b82f6', weight: 0.7, l: 0.6231, a: -0.0326, b: -0.1855 },
+      { hex: '#ffffff', weight: 0.2, l: 1, a: 0, b: 0 },
+      { hex: '#000000', weight: 0.1, l: 0, a: 0, b: 0 },
+    ]
+    const blue = await makeAsset(t.db, t.storage, { title: 'Api Blue Palette', category: paletteCategory })
+    await t.db.updateTable('assets').set({ palette: JSON.stringify(known) }).where('id', '=', blue.id).execute()
+    const { body } = await get(`category=${encodeURIComponent(paletteCategory)}&limit=100`)
+    const byTitle = new Map((body.assets as { title: string; palette: unknown }[]).map((a) => [a.title, a.palette]))
+    expect(byTitle.get('Api Red Square')).toEqual([{ hex: '#ff0000', weight: 1 }])
+    expect(byTitle.get('Api Blue Palette')).toEqual(known.map(({ hex, weight }) => ({ hex, weight })))
+    // The admin JSON shares the view.
+    const admin = await makeUser(t.db, { role: 'admin' })
+    const { token } = await createSession(t.db, admin.id)
+    const res = (await callRoute(adminAssetApi, { request: makeRequest(`/api/admin/assets/${red.id}`, { headers: { authorization: `Bearer ${token}` } }), params: { id: String(red.id) }, context: t.routerContext() })) as Response
+    expect(((await res.json()) as { palette: unknown }).palette).toEqual([{ hex: '#ff0000', weight: 1 }])
+    // An asset whose palette is not computed yet answers an empty list, never null.
+    await t.db.updateTable('assets').set({ palette: null }).where('id', '=', blue.id).execute()
+    const again = await get(`category=${encodeURIComponent(paletteCategory)}&limit=100`)
+    expect((again.body.assets as { title: string; palette: unknown }[]).find((a) => a.title === 'Api Blue Palette')!.palette).toEqual([])
   })
 
   it('takes limit up to 100 and refuses more with 400, as documented', async () => {

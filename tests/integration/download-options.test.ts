@@ -8,6 +8,8 @@ import { variantStats } from '~/domain/download-variants.server'
 import { action as webDownload } from '~/routes/asset-download'
 import { loader as fileRoute } from '~/routes/download-file'
 import { action as apiDownload } from '~/routes/api/assets-download'
+import { action as adminApiAsset } from '~/routes/api/admin/assets-id'
+import { action as adminAssetsPage } from '~/routes/admin/assets'
 import { callRoute, createTestContext, makeRequest, type TestContext } from '../support/context'
 
 let t: TestContext
@@ -160,5 +162,58 @@ describe('download options through the page form', () => {
     expect(res.init.status).toBe(400)
     expect(res.data.error).toMatch(/size must be one of/)
     expect(await downloadsToday(t.db, user.id)).toBe(0)
+  })
+})
+
+describe('stored variants go with their asset (decision 59)', () => {
+  /** Takes two variants of the asset through the API and fetches them, so both are stored. */
+  async function storedVariants(asset: Asset): Promise<string[]> {
+    const { headers } = await apiUser('pro')
+    const options = asset.asset_type === '3d' ? [{ size: '512', format: 'webp' }, { size: '1024', format: 'png', background: '#123456', padding: 5 }] : [{ size: '512', format: 'webp' }, { size: '1024', format: 'jpeg' }]
+    for (const body of options) {
+      const { downloadUrl } = (await (await api(asset, headers, body)).json()) as { downloadUrl: string }
+      expect((await fetchFile(downloadUrl)).res.status).toBe(200)
+    }
+    const keys = (await t.db.selectFrom('asset_variants').select('key').where('asset_id', '=', asset.id).orderBy('key').execute()).map((r) => r.key)
+    expect(keys).toHaveLength(2)
+    for (const key of keys) {
+      expect(key.startsWith(`variants/${asset.original_key.replace(/^originals\//, '').replace(/\.png$/, '')}/`)).toBe(true)
+      expect(await t.storage.exists(key)).toBe(true)
+    }
+    expect(await t.db.selectFrom('storage_cleanup').select('key').where('key', 'in', keys).execute()).toEqual([])
+    return keys
+  }
+
+  async function expectGone(keys: string[]) {
+    for (const key of keys) expect(await t.storage.exists(key)).toBe(false)
+    expect(await t.db.selectFrom('asset_variants').select('key').where('key', 'in', keys).execute()).toEqual([])
+    expect(await t.db.selectFrom('storage_cleanup').select('key').where('key', 'in', keys).execute()).toEqual([])
+  }
+
+  it('DELETE /api/admin/assets/{id} removes the variant objects from storage', async () => {
+    const asset = await makeAsset(t.db, t.storage, { title: 'Doomed Robot', size: 600 })
+    const keys = await storedVariants(asset)
+    const admin = await makeUser(t.db, { role: 'admin' })
+    const { token } = await createSession(t.db, admin.id)
+    const res = (await callRoute(adminApiAsset, {
+      request: makeRequest(`/api/admin/assets/${asset.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } }),
+      params: { id: String(asset.id) },
+      context: t.routerContext(),
+    })) as Response
+    expect(res.status).toBe(200)
+    await expectGone(keys)
+  })
+
+  it("the admin list's Delete removes them too", async () => {
+    const asset = await makeAsset(t.db, t.storage, { title: 'Doomed Picture', assetType: 'image', size: 600 })
+    const keys = await storedVariants(asset)
+    const admin = await makeUser(t.db, { role: 'admin' })
+    const { token } = await createSession(t.db, admin.id)
+    const res = (await callRoute(adminAssetsPage, {
+      request: makeRequest(`/admin/assets?confirmDelete=${asset.id}`, { method: 'POST', headers: { cookie: `__session=${token}` }, form: { intent: 'delete', id: String(asset.id) } }),
+      context: t.routerContext(),
+    })) as Response
+    expect(res.headers.get('location')).toBe('/admin/assets?deleted=1')
+    await expectGone(keys)
   })
 })

@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import sharp from 'sharp'
 import { createAsset, deleteAssets } from '~/domain/assets.server'
 import { sweepStorage } from '~/domain/storage-cleanup.server'
+import { variantFile } from '~/domain/download-variants.server'
+import { DEFAULT_VARIANT, type DownloadVariant } from '~/lib/download-options'
 import { createLocalStorage, createS3Storage, type Storage } from '~/domain/storage.server'
 import { startLocalS3, type LocalS3 } from '../support/s3'
 import { testDb } from '../support/context'
@@ -176,6 +178,82 @@ describe.each(backends)('storage contract: $name', (backend) => {
       expect(await sweepStorage(db, storage)).toBeGreaterThanOrEqual(5)
       for (const key of keys) expect(await storage.exists(key)).toBe(false)
       expect(await db.selectFrom('storage_cleanup').select('key').where('key', 'in', keys).execute()).toEqual([])
+    })
+
+    describe('download variants (decision 59)', () => {
+      const variants: DownloadVariant[] = [
+        { ...DEFAULT_VARIANT, size: '512', format: 'webp' },
+        { ...DEFAULT_VARIANT, size: 'original', format: 'png', background: '#336699', padding: 10 },
+      ]
+      const publishedRender = async (db: Awaited<ReturnType<typeof testDb>>, seed: number) =>
+        createAsset(db, storage, { original: await png(seed), originalFilename: `v${seed}.png`, title: `Variants ${backend.name} ${seed}`, isActive: true })
+      const variantKeys = async (db: Awaited<ReturnType<typeof testDb>>, assetId: number) =>
+        (await db.selectFrom('asset_variants').select('key').where('asset_id', '=', assetId).execute()).map((r) => r.key)
+
+      it('each stored variant is recorded with its asset, and deleting the asset removes the objects', async () => {
+        const db = await testDb()
+        const asset = await publishedRender(db, 10)
+        for (const variant of variants) {
+          const made = await variantFile(db, storage, asset.id, variant)
+          expect(made).not.toBeNull()
+          await read(made!.file.stream)
+        }
+        const keys = await variantKeys(db, asset.id)
+        expect(keys).toHaveLength(2)
+        for (const key of keys) expect(await storage.exists(key)).toBe(true)
+        expect(await db.selectFrom('storage_cleanup').select('key').where('key', 'in', keys).execute()).toEqual([])
+
+        expect(await deleteAssets(db, storage, [asset.id])).toBe(1)
+        for (const key of [...keys, ...keysOf(asset)]) expect(await storage.exists(key)).toBe(false)
+        expect(await variantKeys(db, asset.id)).toEqual([])
+        expect(await db.selectFrom('storage_cleanup').select('key').where('key', 'in', keys).execute()).toEqual([])
+      })
+
+      it('a variant finished while its asset is being deleted is not left behind', async () => {
+        const db = await testDb()
+        const asset = await publishedRender(db, 11)
+        // Another instance deletes the asset between the variant's making and its write.
+        const racing: Storage = {
+          ...storage,
+          async put(key, data, o) {
+            if (key.startsWith('variants/')) await deleteAssets(db, storage, [asset.id])
+            return storage.put(key, data, o)
+          },
+        }
+        const written: string[] = []
+        const watching: Storage = { ...racing, put: async (key, data, o) => (written.push(key), racing.put(key, data, o)) }
+        expect(await variantFile(db, watching, asset.id, variants[0])).toBeNull()
+        expect(written).toHaveLength(1)
+        expect(await storage.exists(written[0])).toBe(false)
+        expect(await db.selectFrom('storage_cleanup').select('key').where('key', 'in', written).execute()).toEqual([])
+      })
+
+      it('whatever deletes an asset row, its variants are recorded for the sweep (the cascade and its trigger)', async () => {
+        const db = await testDb()
+        const asset = await publishedRender(db, 13)
+        await read((await variantFile(db, storage, asset.id, variants[0]))!.file.stream)
+        const keys = await variantKeys(db, asset.id)
+        // A variant kept while a deletion was in progress reaches only the cascade.
+        await db.deleteFrom('assets').where('id', '=', asset.id).execute()
+        expect((await db.selectFrom('storage_cleanup').select('key').where('key', 'in', keys).execute()).map((r) => r.key)).toEqual(keys)
+        await sweepStorage(db, storage)
+        expect(await storage.exists(keys[0])).toBe(false)
+        expect(await db.selectFrom('storage_cleanup').select('key').where('key', 'in', keys).execute()).toEqual([])
+      })
+
+      it('variants the bucket refuses to delete stay recorded and go at the next sweep', async () => {
+        const db = await testDb()
+        const asset = await publishedRender(db, 12)
+        for (const variant of variants) await read((await variantFile(db, storage, asset.id, variant))!.file.stream)
+        const keys = await variantKeys(db, asset.id)
+        expect(keys).toHaveLength(2)
+        expect(await deleteAssets(db, failing(storage, { deletes: true }), [asset.id])).toBe(1)
+        for (const key of keys) expect(await storage.exists(key)).toBe(true)
+        const pending = await db.selectFrom('storage_cleanup').select('key').where('key', 'in', keys).execute()
+        expect(pending.map((r) => r.key).sort()).toEqual([...keys].sort())
+        await sweepStorage(db, storage)
+        for (const key of keys) expect(await storage.exists(key)).toBe(false)
+      })
     })
 
     it('an upload that never committed its row (a crash) is swept once its hour is up', async () => {
