@@ -15,18 +15,22 @@ export const THUMBNAIL_NOT_AN_IMAGE = 'The thumbnail is not an image we can read
 
 export const NOT_AUDIO = 'The file is not audio we can decode: upload WAV, MP3, OGG/Opus or FLAC.'
 
-export class UploadTooLargeError extends Error {
-  constructor(name?: string, limitBytes: number = UPLOAD_LIMIT_BYTES) {
-    super(fileTooLargeMessage(limitBytes, name))
-  }
-}
-
 /** A name or declared type that says audio: such a file must decode as audio. */
 function claimsAudio(filename: string, type?: string): boolean {
   return /\.(wav|wave|mp3|ogg|oga|opus|flac)$/i.test(filename) || (type ?? '').toLowerCase().startsWith('audio/')
 }
 
-export class UploadRejectedError extends Error {}
+/**
+ * Why an upload was refused: over its type's limit ('file-too-large'), no bytes
+ * ('empty-file'), a file or thumbnail that is no image we process ('not-an-image'), a file
+ * that says it is audio or was sent as audio but does not decode ('not-audio').
+ */
+export type UploadRefusal = 'file-too-large' | 'empty-file' | 'not-an-image' | 'not-audio'
+
+export type UploadResult = { ok: true; asset: UploadedAsset } | { ok: false; reason: UploadRefusal; error: string }
+
+const refuse = (reason: UploadRefusal, error: string): UploadResult => ({ ok: false, reason, error })
+const tooLarge = (name?: string, limitBytes: number = UPLOAD_LIMIT_BYTES) => refuse('file-too-large', fileTooLargeMessage(limitBytes, name))
 
 export interface UploadAssetInput {
   original: Buffer
@@ -49,25 +53,22 @@ export interface UploadedAsset extends AdminAssetView {
 
 /**
  * The admin's upload of one asset (the upload page and POST /api/admin/assets): at most
- * 10MB, a decodable image, stored unpublished with its derivatives; the upload is audited.
- * Throws UploadTooLargeError or UploadRejectedError for bad files; nothing is left behind.
+ * 10MB (audio 50MB), a decodable image or audio file, stored unpublished with its
+ * derivatives; the upload is audited. A bad file is refused ({ ok: false, reason }) and
+ * nothing is left behind; only unexpected faults (storage, database) throw.
  */
-export async function uploadAsset(db: DB, storage: Storage, actorId: string | null, input: UploadAssetInput): Promise<UploadedAsset> {
+export async function uploadAsset(db: DB, storage: Storage, actorId: string | null, input: UploadAssetInput): Promise<UploadResult> {
   // Each type has its own limit; the bytes, not the name, say which type a file is.
   const isAudio = sniffAudioContainer(input.original) !== null
-  if (isAudio && input.original.byteLength > AUDIO_UPLOAD_LIMIT_BYTES) {
-    throw new UploadTooLargeError(input.filename || undefined, AUDIO_UPLOAD_LIMIT_BYTES)
-  }
-  if (!isAudio && input.original.byteLength > UPLOAD_LIMIT_BYTES) {
-    throw new UploadTooLargeError(input.filename || undefined)
-  }
-  if (input.thumbnail && input.thumbnail.byteLength > UPLOAD_LIMIT_BYTES) throw new UploadTooLargeError('The thumbnail')
-  if (input.original.byteLength === 0) throw new UploadRejectedError('The file is empty.')
+  if (isAudio && input.original.byteLength > AUDIO_UPLOAD_LIMIT_BYTES) return tooLarge(input.filename || undefined, AUDIO_UPLOAD_LIMIT_BYTES)
+  if (!isAudio && input.original.byteLength > UPLOAD_LIMIT_BYTES) return tooLarge(input.filename || undefined)
+  if (input.thumbnail && input.thumbnail.byteLength > UPLOAD_LIMIT_BYTES) return tooLarge('The thumbnail')
+  if (input.original.byteLength === 0) return refuse('empty-file', 'The file is empty.')
   if (input.thumbnail) {
     try {
       await inspectImage(input.thumbnail)
     } catch (error) {
-      if (error instanceof NotAnImageError) throw new UploadRejectedError(THUMBNAIL_NOT_AN_IMAGE)
+      if (error instanceof NotAnImageError) return refuse('not-an-image', THUMBNAIL_NOT_AN_IMAGE)
       throw error
     }
   }
@@ -85,11 +86,13 @@ export async function uploadAsset(db: DB, storage: Storage, actorId: string | nu
       actorId,
     })
     const view = toAdminAssetView(asset)
-    return { ...view, original_url: view.image }
+    return { ok: true, asset: { ...view, original_url: view.image } }
   } catch (error) {
-    if (error instanceof NotAudioError) throw new UploadRejectedError(NOT_AUDIO)
+    // createAsset decodes before it writes anything (and removes what it wrote on a fault),
+    // so a file it cannot decode has left nothing behind.
+    if (error instanceof NotAudioError) return refuse('not-audio', NOT_AUDIO)
     if (error instanceof NotAnImageError) {
-      throw new UploadRejectedError(claimsAudio(input.filename, input.mimeType) ? NOT_AUDIO : NOT_AN_IMAGE)
+      return claimsAudio(input.filename, input.mimeType) ? refuse('not-audio', NOT_AUDIO) : refuse('not-an-image', NOT_AN_IMAGE)
     }
     throw error
   }
@@ -146,7 +149,7 @@ export async function uploadBatch(
       error: null,
     }
     try {
-      const asset = await uploadAsset(db, storage, actorId, {
+      const result = await uploadAsset(db, storage, actorId, {
         original: await plan.file.read(),
         filename: plan.name,
         thumbnail: plan.thumbnail ? await plan.thumbnail.read() : null,
@@ -156,14 +159,11 @@ export async function uploadBatch(
         assetType: plan.assetType ?? imageType,
         mimeType: plan.file.type,
       })
-      Object.assign(item, { id: asset.id, status: 'completed', previewUrl: asset.thumbnail })
+      if (result.ok) Object.assign(item, { id: result.asset.id, status: 'completed', previewUrl: result.asset.thumbnail })
+      else item.error = result.error
     } catch (error) {
-      if (error instanceof UploadTooLargeError || error instanceof UploadRejectedError) {
-        item.error = error.message
-      } else {
-        log.error('batch upload failed', { file: plan.name, error: error instanceof Error ? error.message : String(error) })
-        item.error = UPLOAD_FAILED
-      }
+      log.error('batch upload failed', { file: plan.name, error: error instanceof Error ? error.message : String(error) })
+      item.error = UPLOAD_FAILED
     }
     items.set(plan.file, item)
   }

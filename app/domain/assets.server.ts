@@ -177,11 +177,9 @@ async function prepareFiles(id: string, input: NewAssetInput): Promise<PreparedF
   }
 }
 
+const ASSET_NOT_FOUND = 'Asset not found'
 export const AUDIO_STAYS_AUDIO = 'An audio file is always an audio asset.'
 export const IMAGE_NOT_AUDIO = 'An image cannot be an audio asset: choose 3D or image.'
-
-/** A type change the file does not allow. */
-export class AssetTypeError extends Error {}
 
 /** A stable hue per title, so waveform pictures differ from one another. */
 function hueOf(title: string): number {
@@ -347,18 +345,24 @@ export async function listAssetsForAdmin(db: DB, query: AdminAssetQuery = {}): P
   return { assets: rows.map(toAdminAssetView), total, page, limit, pageCount: Math.max(1, Math.ceil(total / limit)) }
 }
 
+export type UpdateAssetResult =
+  | { ok: true; asset: AdminAssetView }
+  /** No such asset, or a type change the file does not allow (audio is audio; an image is 3D or image). */
+  | { ok: false; reason: 'asset-not-found' | 'asset-type-not-allowed'; error: string }
+
 /**
- * The admin's edit of an asset (inline edit and PUT /api/admin/assets/{id}). Returns null
- * when there is no such asset.
+ * The admin's edit of an asset (inline edit and PUT /api/admin/assets/{id}). A refusal
+ * writes nothing.
  */
-export async function updateAsset(db: DB, id: number, changes: AssetChanges, actorId: string | null): Promise<AdminAssetView | null> {
-  const updated = await db.transaction().execute(async (trx) => {
+export async function updateAsset(db: DB, id: number, changes: AssetChanges, actorId: string | null): Promise<UpdateAssetResult> {
+  const updated = await db.transaction().execute(async (trx): Promise<UpdateAssetResult> => {
     const before = await trx.selectFrom('assets').select(['is_active', 'published_at', 'audio_preview_key']).where('id', '=', id).forUpdate().executeTakeFirst()
-    if (!before) return null
+    if (!before) return { ok: false, reason: 'asset-not-found', error: ASSET_NOT_FOUND }
     const set: AssetUpdate = { updated_at: new Date() }
     if (changes.asset_type !== undefined) {
       const isAudio = before.audio_preview_key !== null
-      if (isAudio !== (changes.asset_type === 'audio')) throw new AssetTypeError(isAudio ? AUDIO_STAYS_AUDIO : IMAGE_NOT_AUDIO)
+      // Checked before anything is written: the transaction ends with nothing changed.
+      if (isAudio !== (changes.asset_type === 'audio')) return { ok: false, reason: 'asset-type-not-allowed', error: isAudio ? AUDIO_STAYS_AUDIO : IMAGE_NOT_AUDIO }
       set.asset_type = changes.asset_type
     }
     if (changes.title !== undefined) set.title = changes.title
@@ -375,10 +379,10 @@ export async function updateAsset(db: DB, id: number, changes: AssetChanges, act
       audits.push({ actorId, action: changes.is_active ? 'asset.publish' : 'asset.unpublish', targetType: 'asset', targetId: id })
     }
     await recordAudit(trx, audits)
-    return row
+    return { ok: true, asset: toAdminAssetView(row) }
   })
-  if (updated) invalidateCatalogueCache(db)
-  return updated ? toAdminAssetView(updated) : null
+  if (updated.ok) invalidateCatalogueCache(db)
+  return updated
 }
 
 /**

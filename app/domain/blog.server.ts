@@ -143,25 +143,36 @@ export async function updatePost(db: DB, id: number, input: BlogPostInput): Prom
   return row ? toView(row) : null
 }
 
+/** A post's picture that is no image we process (also what the door says of a non-image type). */
+export const BLOG_NOT_AN_IMAGE = 'Only image files can be uploaded.'
+
+export type BlogImageResult = { ok: true; url: string } | { ok: false; reason: 'not-an-image'; error: string }
+
 /**
  * Re-encodes an uploaded picture for a post as WebP (which also drops its metadata and anything
- * hidden after the image data) and stores it publicly. Returns the URL it is served at.
- * Throws NotAnImageError for anything sharp cannot decode.
+ * hidden after the image data) and stores it publicly: the URL it is served at, or
+ * 'not-an-image' for anything sharp cannot decode (nothing is stored then).
  */
-export async function storeBlogImage(storage: Storage, data: Buffer): Promise<string> {
-  await inspectImage(data)
-  const webp = await inImagePool(async () => {
-    try {
-      return await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
-        .rotate()
-        .resize({ width: BLOG_IMAGE_MAX_WIDTH, withoutEnlargement: true })
-        .webp({ quality: 82, alphaQuality: 90, effort: 3 })
-        .toBuffer()
-    } catch {
-      throw new NotAnImageError()
-    }
-  })
+export async function storeBlogImage(storage: Storage, data: Buffer): Promise<BlogImageResult> {
+  let webp: Buffer
+  try {
+    await inspectImage(data)
+    webp = await inImagePool(async () => {
+      try {
+        return await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+          .rotate()
+          .resize({ width: BLOG_IMAGE_MAX_WIDTH, withoutEnlargement: true })
+          .webp({ quality: 82, alphaQuality: 90, effort: 3 })
+          .toBuffer()
+      } catch {
+        throw new NotAnImageError()
+      }
+    })
+  } catch (error) {
+    if (error instanceof NotAnImageError) return { ok: false, reason: 'not-an-image', error: BLOG_NOT_AN_IMAGE }
+    throw error
+  }
   const name = `${randomUUID()}.webp`
   await storage.put(`public/blog/${name}`, webp)
-  return `/images/blog/${name}`
+  return { ok: true, url: `/images/blog/${name}` }
 }

@@ -4,7 +4,23 @@ import { CSV_COLUMNS, type CsvMetadataRow } from '~/lib/upload-plan'
 export const CSV_MAX_BYTES = 1024 * 1024
 export const CSV_MAX_ROWS = 10_000
 
+/** Thrown by parseCsvMetadata only; readCsvMetadata turns it into a refusal. */
 export class CsvMetadataError extends Error {}
+
+export type CsvMetadataResult = { ok: true; rows: CsvMetadataRow[] } | { ok: false; reason: 'bad-csv'; error: string }
+
+/**
+ * The upload's CSV metadata, or why it cannot be used ('bad-csv': too large, too many rows,
+ * unreadable, an unknown asset_type), in words for the admin.
+ */
+export function readCsvMetadata(input: string | Buffer): CsvMetadataResult {
+  try {
+    return { ok: true, rows: parseCsvMetadata(input) }
+  } catch (error) {
+    if (error instanceof CsvMetadataError) return { ok: false, reason: 'bad-csv', error: error.message }
+    throw error
+  }
+}
 
 /**
  * Reads the upload's CSV metadata (spec section 5): the first row is a header and is skipped,

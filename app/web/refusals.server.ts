@@ -17,6 +17,13 @@ export const REFUSAL_STATUS = {
   'webhook-not-configured': 503,
   'bad-signature': 400,
   'bad-payload': 400,
+  // The upload path (decision 57): each file type's own limit, then what the bytes are.
+  'file-too-large': 413,
+  'empty-file': 400,
+  'not-an-image': 400,
+  'not-audio': 400,
+  'bad-csv': 400,
+  'asset-type-not-allowed': 400,
 } as const
 
 export type Refusal = keyof typeof REFUSAL_STATUS

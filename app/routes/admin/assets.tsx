@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Checkbox, Container, Group, NativeSelect, Table,
 import { useEffect, useMemo, useState } from 'react'
 import type { Route } from './+types/assets'
 import { getAdmin } from '~/web/session.server'
-import { AssetTypeError, deleteAssets, getAssetForAdmin, getAssetsForAdmin, listAssetsForAdmin, setPublished, updateAsset } from '~/domain/assets.server'
+import { deleteAssets, getAssetForAdmin, getAssetsForAdmin, listAssetsForAdmin, setPublished, updateAsset } from '~/domain/assets.server'
 import { log } from '~/domain/log.server'
 import { AssetImage } from '~/components/AssetImage/AssetImage'
 import { Pagination } from '~/components/Pagination/Pagination'
@@ -16,6 +16,7 @@ import { useHydrated } from '~/lib/use-hydrated'
 import { servicesContext } from '~/web/context.server'
 import classes from './assets.module.css'
 import { readForm } from '~/web/http.server'
+import { refusalStatus } from '~/web/refusals.server'
 import { withSharing } from '~/lib/sharing'
 
 const pageMeta: Route.MetaFunction = () => [{ title: `Manage Assets | Admin | ${SITE_NAME}` }]
@@ -105,14 +106,12 @@ export async function action({ request, url, context }: Route.ActionArgs) {
         const errors = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0] ?? 'form'), issue.message]))
         return data<ActionResult>({ intent: 'update', id: id.data, errors, values }, { status: 400 })
       }
-      let updated
-      try {
-        updated = await updateAsset(db, id.data, parsed.data, admin.id)
-      } catch (error) {
-        if (!(error instanceof AssetTypeError)) throw error
-        return data<ActionResult>({ intent: 'update', id: id.data, errors: { asset_type: error.message }, values }, { status: 400 })
+      const updated = await updateAsset(db, id.data, parsed.data, admin.id)
+      if (!updated.ok) {
+        const status = refusalStatus(updated.reason)
+        if (updated.reason === 'asset-not-found') return data<ActionResult>({ intent: 'error', error: 'That asset no longer exists.' }, { status })
+        return data<ActionResult>({ intent: 'update', id: id.data, errors: { asset_type: updated.error }, values }, { status })
       }
-      if (!updated) return data<ActionResult>({ intent: 'error', error: 'That asset no longer exists.' }, { status: 404 })
       // Spec section 4: Save sends the update, then the list reloads.
       return redirect(listHref(url, { saved: String(id.data) }))
     }

@@ -5,7 +5,7 @@ import type { Route } from './+types/upload'
 import { getAdmin } from '~/web/session.server'
 import { uploadBatch } from '~/domain/asset-upload.server'
 import { publishedStates, setPublished } from '~/domain/assets.server'
-import { CsvMetadataError, parseCsvMetadata } from '~/domain/csv-metadata.server'
+import { readCsvMetadata } from '~/domain/csv-metadata.server'
 import { AdminHeader } from '~/components/admin/AdminHeader/AdminHeader'
 import { AssetUploader } from '~/components/admin/AssetUploader/AssetUploader'
 import { UploadResults } from '~/components/admin/UploadResults/UploadResults'
@@ -15,6 +15,7 @@ import { servicesContext } from '~/web/context.server'
 import { readMultipartUpload } from '~/web/multipart.server'
 import { fileTooLargeMessage } from '~/lib/upload-limits'
 import { readForm } from '~/web/http.server'
+import { refusalStatus } from '~/web/refusals.server'
 import { withSharing } from '~/lib/sharing'
 
 const pageMeta: Route.MetaFunction = () => [{ title: `Upload Assets | Admin | ${SITE_NAME}` }]
@@ -70,13 +71,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       const csvFile = upload.files.find((f) => f.fieldName === 'csv')
       let rows: CsvMetadataRow[] = []
       if (csvFile) {
-        try {
-          rows = parseCsvMetadata(await csvFile.read())
-        } catch (error) {
-          if (!(error instanceof CsvMetadataError)) throw error
-          const reply = intent === 'parse-csv' ? { intent: 'parse-csv' as const, error: error.message } : { intent: 'error' as const, error: `${error.message} Nothing was uploaded.` }
-          return data<ActionReply>(reply, { status: 400 })
+        const csv = readCsvMetadata(await csvFile.read())
+        if (!csv.ok) {
+          const reply = intent === 'parse-csv' ? { intent: 'parse-csv' as const, error: csv.error } : { intent: 'error' as const, error: `${csv.error} Nothing was uploaded.` }
+          return data<ActionReply>(reply, { status: refusalStatus(csv.reason) })
         }
+        rows = csv.rows
       }
       if (intent === 'parse-csv') {
         if (!csvFile) return data<ActionReply>({ intent: 'parse-csv', error: 'Choose a CSV file.' }, { status: 400 })

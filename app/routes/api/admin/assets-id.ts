@@ -1,9 +1,10 @@
 import type { Route } from './+types/assets-id'
 import { requireApiAdmin } from '~/web/session.server'
-import { AssetTypeError, deleteAssets, getAssetForAdmin, updateAsset } from '~/domain/assets.server'
+import { deleteAssets, getAssetForAdmin, updateAsset } from '~/domain/assets.server'
 import { jsonError, readApiBody, apiRoute } from '~/web/http.server'
 import { AssetChangesSchema, IdSchema } from '~/lib/admin-assets'
 import { servicesContext } from '~/web/context.server'
+import { refusalStatus } from '~/web/refusals.server'
 
 const NO_STORE = { 'Cache-Control': 'no-store' }
 const NOT_FOUND = 'Asset not found'
@@ -24,15 +25,10 @@ async function PUT({ request, params, context }: Route.LoaderArgs) {
   if (!id.success) return jsonError(404, NOT_FOUND)
   const body = await readApiBody(request, AssetChangesSchema)
   if (!body.ok) return body.response
-  let asset
-  try {
-    asset = await updateAsset(context.get(servicesContext).db, id.data, body.value, admin.id)
-  } catch (error) {
-    // A type the file does not allow (audio is audio; an image is 3D or image).
-    if (error instanceof AssetTypeError) return jsonError(400, error.message)
-    throw error
-  }
-  return asset ? Response.json(asset, { headers: NO_STORE }) : jsonError(404, NOT_FOUND)
+  // No such asset (404), or a type the file does not allow (400: audio is audio; an image is 3D or image).
+  const result = await updateAsset(context.get(servicesContext).db, id.data, body.value, admin.id)
+  if (!result.ok) return jsonError(refusalStatus(result.reason), result.reason === 'asset-not-found' ? NOT_FOUND : result.error)
+  return Response.json(result.asset, { headers: NO_STORE })
 }
 
 // DELETE /api/admin/assets/{id} removes the row and its files.

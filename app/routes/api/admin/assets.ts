@@ -1,12 +1,13 @@
 import type { Route } from './+types/assets'
 import { requireApiAdmin } from '~/web/session.server'
-import { UploadRejectedError, UploadTooLargeError, uploadAsset } from '~/domain/asset-upload.server'
+import { uploadAsset } from '~/domain/asset-upload.server'
 import { listAssetsForAdmin } from '~/domain/assets.server'
 import { jsonError, apiRoute } from '~/web/http.server'
 import { AdminAssetQuerySchema, UploadFieldsSchema } from '~/lib/admin-assets'
 import { AUDIO_UPLOAD_LIMIT_BYTES, UPLOAD_LIMIT_BYTES } from '~/lib/constants'
 import { servicesContext } from '~/web/context.server'
 import { readMultipartUpload } from '~/web/multipart.server'
+import { refusalStatus } from '~/web/refusals.server'
 
 const NO_STORE = { 'Cache-Control': 'no-store' }
 
@@ -40,7 +41,7 @@ async function POST({ request, context }: Route.ActionArgs) {
     const fields = UploadFieldsSchema.safeParse(Object.fromEntries(upload.fields))
     if (!fields.success) return jsonError(400, fields.error.issues[0]?.message ?? 'Invalid upload fields.')
     const { db, storage } = context.get(servicesContext)
-    const asset = await uploadAsset(db, storage, admin.id, {
+    const result = await uploadAsset(db, storage, admin.id, {
       original: await file.read(),
       filename: file.name,
       thumbnail: thumbnail ? await thumbnail.read() : null,
@@ -51,11 +52,8 @@ async function POST({ request, context }: Route.ActionArgs) {
       assetType: fields.data.asset_type,
       mimeType: file.type,
     })
-    return Response.json(asset, { status: 201, headers: { ...NO_STORE, Location: `/api/admin/assets/${asset.id}` } })
-  } catch (error) {
-    if (error instanceof UploadTooLargeError) return jsonError(413, error.message)
-    if (error instanceof UploadRejectedError) return jsonError(400, error.message)
-    throw error
+    if (!result.ok) return jsonError(refusalStatus(result.reason), result.error)
+    return Response.json(result.asset, { status: 201, headers: { ...NO_STORE, Location: `/api/admin/assets/${result.asset.id}` } })
   } finally {
     await upload.dispose()
   }

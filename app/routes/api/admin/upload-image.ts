@@ -8,16 +8,15 @@ import {
 } from '@remix-run/form-data-parser'
 import type { Route } from './+types/upload-image'
 import { requireApiAdmin } from '~/web/session.server'
-import { storeBlogImage } from '~/domain/blog.server'
-import { NotAnImageError } from '~/domain/images.server'
+import { BLOG_NOT_AN_IMAGE, storeBlogImage } from '~/domain/blog.server'
 import { BAD_TEXT } from '~/web/text.server'
 import { jsonError, apiRoute } from '~/web/http.server'
 import { UPLOAD_LIMIT_BYTES } from '~/lib/constants'
 import { fileTooLargeMessage } from '~/lib/upload-limits'
 import { servicesContext } from '~/web/context.server'
+import { refusalStatus } from '~/web/refusals.server'
 
 const TOO_LARGE = fileTooLargeMessage(UPLOAD_LIMIT_BYTES, 'The image')
-const NOT_AN_IMAGE = 'Only image files can be uploaded.'
 // Room for the multipart framing around one file.
 const MAX_REQUEST_BYTES = UPLOAD_LIMIT_BYTES + 64 * 1024
 
@@ -52,14 +51,10 @@ async function POST({ request, context }: Route.ActionArgs) {
   }
   const file = image as FileUpload | null
   if (!file || file.size === 0) return jsonError(400, 'Choose an image to upload (field "image").')
-  if (!file.type.startsWith('image/')) return jsonError(400, NOT_AN_IMAGE)
-  try {
-    const url = await storeBlogImage(context.get(servicesContext).storage, Buffer.from(await file.arrayBuffer()))
-    return Response.json({ url }, { status: 201 })
-  } catch (error) {
-    if (error instanceof NotAnImageError) return jsonError(400, NOT_AN_IMAGE)
-    throw error
-  }
+  if (!file.type.startsWith('image/')) return jsonError(400, BLOG_NOT_AN_IMAGE)
+  const stored = await storeBlogImage(context.get(servicesContext).storage, Buffer.from(await file.arrayBuffer()))
+  if (!stored.ok) return jsonError(refusalStatus(stored.reason), stored.error)
+  return Response.json({ url: stored.url }, { status: 201 })
 }
 
 const route = apiRoute<Route.LoaderArgs>({ POST })
