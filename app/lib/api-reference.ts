@@ -482,6 +482,26 @@ export const API_CALLS: ApiCall[] = [
     cache: 'public, max-age=30',
   },
   {
+    operationId: 'suggestSearches',
+    method: 'GET',
+    path: '/api/assets/suggest',
+    group: 'Assets',
+    summary: 'Search suggestions',
+    description:
+      'Completions of a search as it is typed: the earlier words are kept and the last one (at least 2 letters) is completed from the catalogue’s vocabulary, shortest first, up to 8. Fewer than 2 letters give no suggestions.',
+    bearer: false,
+    parameters: [{ name: 'q', in: 'query', description: 'The search so far; only its first 200 characters are read.', schema: { type: 'string' } }],
+    responses: [
+      {
+        status: 200,
+        description: 'Suggestions, echoing the search they complete.',
+        schema: { type: 'object', required: ['q', 'suggestions'], properties: { q: { type: 'string' }, suggestions: { type: 'array', items: { type: 'string' }, maxItems: 8 } } },
+        example: { q: 'glossy rob', suggestions: ['glossy robot', 'glossy robots'] },
+      },
+    ],
+    cache: 'public, max-age=60',
+  },
+  {
     operationId: 'listTags',
     method: 'GET',
     path: '/api/assets/tags',
