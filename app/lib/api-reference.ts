@@ -8,6 +8,7 @@ import { COLOUR_SWATCHES, MIN_COLOUR_WEIGHT, NEAR_DISTANCE, ORIENTATIONS } from 
 import { ADMIN_ASSETS_PAGE_SIZE, ADMIN_STATUSES, MAX_TAGS } from './admin-assets'
 import { BLOG_CONTENT_MAX } from './blog-schema'
 import { ASSET_TYPES, AUDIO_UPLOAD_LIMIT_BYTES, FREE_DAILY_DOWNLOADS, SESSION_DAYS, SORTS, UPLOAD_LIMIT_BYTES } from './constants'
+import { fileTooLargeMessage } from './upload-limits'
 
 export type JsonSchema = { [key: string]: unknown }
 
@@ -904,7 +905,7 @@ export const API_CALLS: ApiCall[] = [
       },
       error(400, 'The body is not multipart/form-data, there is no `file`, a field is invalid, or the file is not an image or sound the library can process.', 'The file is not an image we can read.'),
       ...ADMIN_ONLY,
-      error(413, `The file is over its type’s limit (${UPLOAD_LIMIT_BYTES / 1024 / 1024}MB for an image, ${AUDIO_UPLOAD_LIMIT_BYTES / 1024 / 1024}MB for a sound), or more than a file and a thumbnail were sent.`, 'The file is larger than 10MB.'),
+      error(413, `The file is over its type’s limit (${UPLOAD_LIMIT_BYTES / 1024 / 1024}MB for an image, ${AUDIO_UPLOAD_LIMIT_BYTES / 1024 / 1024}MB for a sound), or more than a file and a thumbnail were sent.`, fileTooLargeMessage(UPLOAD_LIMIT_BYTES, 'robot-head.png')),
     ],
   },
   {
@@ -973,7 +974,7 @@ export const API_CALLS: ApiCall[] = [
     },
     responses: [
       { status: 200, description: 'Its state now.', schema: { type: 'object', required: ['id', 'is_active'], properties: { id: { type: 'integer' }, is_active: { type: 'boolean' } } }, example: { id: 42, is_active: true } },
-      error(400, 'is_active is not a boolean, or the body is not valid JSON.', 'Invalid input: expected boolean, received string'),
+      error(400, 'is_active is not a boolean (true, false, "true", "false", "1", "0" or "on"), or the body is not valid JSON.', 'Invalid input'),
       ...ADMIN_ONLY,
       ASSET_NOT_FOUND,
     ],
@@ -1145,7 +1146,7 @@ export const API_CALLS: ApiCall[] = [
       { status: 201, description: 'Stored.', schema: { type: 'object', required: ['url'], properties: { url: { type: 'string' } } }, example: { url: '/images/blog/3f9a2c1e.webp' } },
       error(400, 'The body is not multipart/form-data, there is no `image`, or it is not an image the library can process.', 'Only image files can be uploaded.'),
       ...ADMIN_ONLY,
-      error(413, `The image is larger than ${UPLOAD_LIMIT_BYTES / 1024 / 1024}MB.`, 'The image is larger than 10MB.'),
+      error(413, `The image is larger than ${UPLOAD_LIMIT_BYTES / 1024 / 1024}MB.`, fileTooLargeMessage(UPLOAD_LIMIT_BYTES, 'The image')),
     ],
   },
 

@@ -100,7 +100,13 @@ export function ApiCallReference({ call }: { call: ApiCall }) {
             {BODY_LABELS[call.body.type ?? 'json']}
             {call.body.optional ? ' (optional)' : ''}
           </Text>
-          <Code block tabIndex={0}>{json(call.body.example)}</Code>
+          <Code block tabIndex={0}>
+            {call.body.type === 'multipart'
+              ? Object.entries(call.body.example as Record<string, string>)
+                  .map(([name, value]) => `${name}: ${value}`)
+                  .join('\n')
+              : json(call.body.example)}
+          </Code>
         </>
       ) : null}
 
