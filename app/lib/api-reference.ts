@@ -1,8 +1,14 @@
-// The public JSON API as data: the /api page renders it for people and /api/openapi.json turns
-// it into an OpenAPI 3.1 document, so the two can never disagree. Shapes follow the routes
-// (app/routes/api/*), AssetView (app/lib/asset-view.ts) and publicUser (app/auth.server.ts).
+// The JSON API as data: the /api page renders it for people and /api/openapi.json turns it
+// into an OpenAPI 3.1 document, so the two can never disagree. Every call of app/routes/api is
+// here (tests/integration/openapi.test.ts walks the route table): the public ones, the admin
+// ones (group 'Admin', marked admin-only) and the ones other services call ('Integrations').
+// Shapes follow the routes (app/routes/api/*), AssetView (app/lib/asset-view.ts), publicUser
+// (app/web/session.server.ts) and the admin domain (app/domain/admin.server.ts).
 import { COLOUR_SWATCHES, MIN_COLOUR_WEIGHT, NEAR_DISTANCE, ORIENTATIONS } from './colour'
-import { ASSET_TYPES, FREE_DAILY_DOWNLOADS, SESSION_DAYS, SORTS } from './constants'
+import { ADMIN_ASSETS_PAGE_SIZE, ADMIN_STATUSES, MAX_TAGS } from './admin-assets'
+import { BLOG_CONTENT_MAX } from './blog-schema'
+import { ASSET_TYPES, AUDIO_UPLOAD_LIMIT_BYTES, FREE_DAILY_DOWNLOADS, SESSION_DAYS, SORTS, UPLOAD_LIMIT_BYTES } from './constants'
+import { fileTooLargeMessage } from './upload-limits'
 
 export type JsonSchema = { [key: string]: unknown }
 
@@ -12,6 +18,71 @@ export const API_DEFAULT_LIMIT = 20
 
 const ref = (name: keyof typeof API_SCHEMAS): JsonSchema => ({ $ref: `#/components/schemas/${name}` })
 const nullable = (type: string, extra: JsonSchema = {}): JsonSchema => ({ type: [type, 'null'], ...extra })
+
+const ASSET_REQUIRED = ['id', 'title', 'description', 'tags', 'category', 'asset_type', 'download_count', 'is_active', 'created_at', 'image', 'thumbnail', 'preview_urls', 'palette']
+
+/** The fields of an asset, published or not (AssetView, app/lib/asset-view.ts). */
+const ASSET_PROPERTIES = {
+  id: { type: 'integer' },
+  title: { type: 'string' },
+  description: { type: 'string' },
+  tags: { type: 'array', items: { type: 'string' }, description: 'Lower-case, in the artist’s order.' },
+  category: { type: 'string' },
+  asset_type: { type: 'string', enum: [...ASSET_TYPES] },
+  download_count: { type: 'integer' },
+  is_active: { type: 'boolean' },
+  created_at: { type: 'string', format: 'date-time' },
+  image: { type: 'string', description: 'The preview as PNG.' },
+  thumbnail: { type: 'string', description: 'The thumbnail as PNG.' },
+  preview_urls: {
+    type: 'object',
+    required: ['thumb', 'thumb_webp', 'preview', 'preview_webp'],
+    properties: {
+      thumb: { type: 'string' },
+      thumb_webp: { type: 'string' },
+      preview: { type: 'string' },
+      preview_webp: { type: 'string' },
+    },
+  },
+  width: nullable('integer', { description: 'Of the original, in pixels.' }),
+  height: nullable('integer'),
+  dominant_colour: nullable('string', { description: 'A hex colour such as #7c8cf0.' }),
+  palette: {
+    type: 'array',
+    maxItems: 5,
+    description: 'The dominant colours, biggest share first (up to 5); empty until computed. The colour filter (`color=`) matches against these.',
+    items: {
+      type: 'object',
+      required: ['hex', 'weight'],
+      additionalProperties: false,
+      properties: {
+        hex: { type: 'string', pattern: '^#[0-9a-f]{6}$', description: 'The colour, such as #7c8cf0.' },
+        weight: { type: 'number', minimum: 0, maximum: 1, description: 'Its share of the visible (opaque) pixels.' },
+      },
+    },
+  },
+  file_format: { type: 'string', description: 'What a download gives: PNG, JPG, WEBP, WAV, MP3, OGG, OPUS or FLAC.' },
+  audio: {
+    type: ['object', 'null'],
+    description: 'Audio assets only (null otherwise). The thumbnail and preview images show the waveform.',
+    required: ['duration_ms', 'sample_rate', 'channels', 'waveform', 'preview_url'],
+    properties: {
+      duration_ms: { type: 'integer', description: 'Length of the original, in milliseconds.' },
+      sample_rate: nullable('integer', { description: 'Of the original, in Hz.' }),
+      channels: nullable('integer', { description: '1 mono, 2 stereo.' }),
+      waveform: { type: 'array', items: { type: 'number', minimum: 0, maximum: 1 }, description: 'Peak level of 120 equal slices, scaled to the loudest.' },
+      preview_url: { type: 'string', description: 'A compressed MP3 listening preview (96 kbit/s), public.' },
+    },
+  },
+} satisfies Record<string, JsonSchema>
+
+const ADMIN_ASSET_PROPERTIES = {
+  ...ASSET_PROPERTIES,
+  is_active: { type: 'boolean', description: 'Published (true) or a draft (false).' },
+  original_filename: { type: 'string', description: 'The name of the uploaded file.' },
+  published_at: nullable('string', { format: 'date-time', description: 'When it was first published; null while it never was.' }),
+  updated_at: { type: 'string', format: 'date-time' },
+} satisfies Record<string, JsonSchema>
 
 export const API_SCHEMAS = {
   Error: {
@@ -23,59 +94,30 @@ export const API_SCHEMAS = {
   Asset: {
     type: 'object',
     description: 'A published asset. Image URLs are relative to the site.',
-    required: ['id', 'title', 'description', 'tags', 'category', 'asset_type', 'download_count', 'is_active', 'created_at', 'image', 'thumbnail', 'preview_urls', 'palette'],
+    required: ASSET_REQUIRED,
+    properties: { ...ASSET_PROPERTIES, is_active: { type: 'boolean', description: 'Always true here: the API only lists published assets.' } },
+  },
+  AdminAsset: {
+    type: 'object',
+    description: 'An asset as the admin calls show it: drafts too (is_active false), with the original’s file name and the publication dates.',
+    required: [...ASSET_REQUIRED, 'original_filename', 'published_at', 'updated_at'],
+    properties: { ...ADMIN_ASSET_PROPERTIES },
+  },
+  UploadedAsset: {
+    type: 'object',
+    description: 'A new asset, stored as a draft (is_active false), and the URL of its full-size public preview.',
+    required: [...ASSET_REQUIRED, 'original_filename', 'published_at', 'updated_at', 'original_url'],
+    properties: { ...ADMIN_ASSET_PROPERTIES, original_url: { type: 'string', description: 'The full-size preview (originals stay private).' } },
+  },
+  AdminAssetPage: {
+    type: 'object',
+    required: ['assets', 'total', 'page', 'limit', 'pageCount'],
     properties: {
-      id: { type: 'integer' },
-      title: { type: 'string' },
-      description: { type: 'string' },
-      tags: { type: 'array', items: { type: 'string' }, description: 'Lower-case, in the artist’s order.' },
-      category: { type: 'string' },
-      asset_type: { type: 'string', enum: [...ASSET_TYPES] },
-      download_count: { type: 'integer' },
-      is_active: { type: 'boolean', description: 'Always true here: the API only lists published assets.' },
-      created_at: { type: 'string', format: 'date-time' },
-      image: { type: 'string', description: 'The preview as PNG.' },
-      thumbnail: { type: 'string', description: 'The thumbnail as PNG.' },
-      preview_urls: {
-        type: 'object',
-        required: ['thumb', 'thumb_webp', 'preview', 'preview_webp'],
-        properties: {
-          thumb: { type: 'string' },
-          thumb_webp: { type: 'string' },
-          preview: { type: 'string' },
-          preview_webp: { type: 'string' },
-        },
-      },
-      width: nullable('integer', { description: 'Of the original, in pixels.' }),
-      height: nullable('integer'),
-      dominant_colour: nullable('string', { description: 'A hex colour such as #7c8cf0.' }),
-      palette: {
-        type: 'array',
-        maxItems: 5,
-        description: 'The dominant colours, biggest share first (up to 5); empty until computed. The colour filter (`color=`) matches against these.',
-        items: {
-          type: 'object',
-          required: ['hex', 'weight'],
-          additionalProperties: false,
-          properties: {
-            hex: { type: 'string', pattern: '^#[0-9a-f]{6}$', description: 'The colour, such as #7c8cf0.' },
-            weight: { type: 'number', minimum: 0, maximum: 1, description: 'Its share of the visible (opaque) pixels.' },
-          },
-        },
-      },
-      file_format: { type: 'string', description: 'What a download gives: PNG, JPG, WEBP, WAV, MP3, OGG, OPUS or FLAC.' },
-      audio: {
-        type: ['object', 'null'],
-        description: 'Audio assets only (null otherwise). The thumbnail and preview images show the waveform.',
-        required: ['duration_ms', 'sample_rate', 'channels', 'waveform', 'preview_url'],
-        properties: {
-          duration_ms: { type: 'integer', description: 'Length of the original, in milliseconds.' },
-          sample_rate: nullable('integer', { description: 'Of the original, in Hz.' }),
-          channels: nullable('integer', { description: '1 mono, 2 stereo.' }),
-          waveform: { type: 'array', items: { type: 'number', minimum: 0, maximum: 1 }, description: 'Peak level of 120 equal slices, scaled to the loudest.' },
-          preview_url: { type: 'string', description: 'A compressed MP3 listening preview (96 kbit/s), public.' },
-        },
-      },
+      assets: { type: 'array', items: { $ref: '#/components/schemas/AdminAsset' } },
+      total: { type: 'integer', description: 'Assets matching the search and status.' },
+      page: { type: 'integer' },
+      limit: { type: 'integer' },
+      pageCount: { type: 'integer' },
     },
   },
   AssetPage: {
@@ -154,13 +196,119 @@ export const API_SCHEMAS = {
       author: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } },
     },
   },
+  AdminBlogPost: {
+    type: 'object',
+    description: 'A post as the edit form loads it: the seven fields, with its id and slug.',
+    required: ['id', 'slug', 'title', 'excerpt', 'image', 'date', 'readTime', 'category', 'content'],
+    properties: {
+      id: { type: 'integer' },
+      slug: { type: 'string' },
+      title: { type: 'string' },
+      excerpt: { type: 'string' },
+      image: { type: 'string' },
+      date: { type: 'string' },
+      readTime: { type: 'string' },
+      category: { type: 'string' },
+      content: { type: 'string', description: 'Sanitised HTML.' },
+    },
+  },
+  AdminUser: {
+    type: 'object',
+    required: ['id', 'email', 'full_name', 'role', 'subscription_status', 'downloads_today', 'subscription_renews_at', 'subscription_ends_at', 'created_at'],
+    properties: {
+      id: { type: 'string', format: 'uuid' },
+      email: { type: 'string', format: 'email' },
+      full_name: { type: 'string' },
+      role: { type: 'string', enum: ['user', 'admin'] },
+      subscription_status: { type: 'string', enum: ['free', 'pro'] },
+      downloads_today: { type: 'integer', description: 'Downloads counted against today’s quota (UTC).' },
+      subscription_renews_at: nullable('string', { format: 'date-time' }),
+      subscription_ends_at: nullable('string', { format: 'date-time' }),
+      created_at: { type: 'string', format: 'date-time' },
+    },
+  },
+  AdminUserPage: {
+    type: 'object',
+    required: ['users', 'counts', 'total', 'page', 'limit', 'pageCount'],
+    properties: {
+      users: { type: 'array', items: { $ref: '#/components/schemas/AdminUser' } },
+      counts: {
+        type: 'object',
+        description: 'Every account, whatever the search.',
+        required: ['total', 'free', 'pro'],
+        properties: { total: { type: 'integer' }, free: { type: 'integer' }, pro: { type: 'integer' } },
+      },
+      total: { type: 'integer', description: 'Accounts matching the search.' },
+      page: { type: 'integer' },
+      limit: { type: 'integer' },
+      pageCount: { type: 'integer' },
+    },
+  },
+  AdminAnalytics: {
+    type: 'object',
+    required: ['users', 'assets', 'downloads', 'revenue', 'daily', 'topAssets'],
+    properties: {
+      users: { type: 'integer', description: 'Every account.' },
+      assets: { type: 'integer', description: 'Every asset, drafts included.' },
+      downloads: { type: 'integer', description: 'Downloads today (UTC).' },
+      revenue: { type: 'number', description: 'Every payment ever received, in dollars.' },
+      daily: {
+        type: 'array',
+        description: 'The last 30 UTC days, the oldest first.',
+        items: {
+          type: 'object',
+          required: ['day', 'downloads', 'signups'],
+          properties: { day: { type: 'string', format: 'date' }, downloads: { type: 'integer' }, signups: { type: 'integer' } },
+        },
+      },
+      topAssets: {
+        type: 'array',
+        description: 'The 10 most downloaded assets, drafts included.',
+        items: {
+          type: 'object',
+          required: ['id', 'title', 'downloads', 'thumbnail', 'is_active'],
+          properties: { id: { type: 'integer' }, title: { type: 'string' }, downloads: { type: 'integer' }, thumbnail: { type: 'string' }, is_active: { type: 'boolean' } },
+        },
+      },
+    },
+  },
+  SystemStatus: {
+    type: 'object',
+    required: ['serverHealth', 'database', 'storage', 'apiResponseTime', 'errorRate', 'details'],
+    properties: {
+      serverHealth: { type: 'string', description: '`OK` when every other check passes, else `Degraded`.' },
+      database: { type: 'string', description: '`OK` or `Unavailable`.' },
+      storage: { type: 'string', description: '`OK`, `Not writable` or `Low space: … free`.' },
+      apiResponseTime: { type: 'string', description: 'p95 over the recent requests, such as `42 ms`, or `No requests yet`.' },
+      errorRate: { type: 'string', description: 'Share of 5xx answers over the recent requests, such as `0.4%`, or `No requests yet`.' },
+      details: {
+        type: 'object',
+        description: 'The measurements behind the texts.',
+        required: ['databaseMs', 'storageWritable', 'storageFreeBytes', 'p95Ms', 'errorRatePercent', 'requestCount', 'p95ThresholdMs', 'errorRateThresholdPercent', 'apiResponseTimeOk', 'errorRateOk', 'uptimeSeconds', 'checkedAt'],
+        properties: {
+          databaseMs: nullable('number'),
+          storageWritable: { type: 'boolean' },
+          storageFreeBytes: nullable('number'),
+          p95Ms: nullable('number'),
+          errorRatePercent: nullable('number'),
+          requestCount: { type: 'integer' },
+          p95ThresholdMs: { type: 'number' },
+          errorRateThresholdPercent: { type: 'number' },
+          apiResponseTimeOk: nullable('boolean', { description: 'Null when there are no recent requests to judge by.' }),
+          errorRateOk: nullable('boolean'),
+          uptimeSeconds: { type: 'integer' },
+          checkedAt: { type: 'string', format: 'date-time' },
+        },
+      },
+    },
+  },
 } satisfies Record<string, JsonSchema>
 
 export type SchemaName = keyof typeof API_SCHEMAS
 
 export interface ApiParameter {
   name: string
-  in: 'query' | 'path'
+  in: 'query' | 'path' | 'header'
   required?: boolean
   description: string
   schema: JsonSchema
@@ -169,29 +317,40 @@ export interface ApiParameter {
 export interface ApiResponse {
   status: number
   description: string
-  schema: JsonSchema
+  /** The JSON body's schema; absent for an answer without a body (a redirect). */
+  schema?: JsonSchema
   example: unknown
+  /** Headers worth knowing of this answer: Location, Retry-After. */
+  headers?: Record<string, { description: string; schema: JsonSchema }>
 }
+
+export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 export interface ApiCall {
   operationId: string
-  method: 'GET' | 'POST' | 'DELETE'
+  method: ApiMethod
   /** OpenAPI style: /api/blogs/{slug}. */
   path: string
   group: ApiGroup
   summary: string
   description: string
-  /** Needs `Authorization: Bearer <token>`. */
+  /** Acts for an account: needs `Authorization: Bearer <token>` (or the session cookie). */
   bearer: boolean
+  /** Only for an admin account: 401 without a token, 403 with another account's. */
+  admin?: boolean
   parameters: ApiParameter[]
-  /** `optional`: the call works without a body (download options). */
-  body?: { schema: JsonSchema; example: unknown; optional?: boolean }
+  /**
+   * `optional`: the call works without a body (download options, publish). `type`: JSON (the
+   * default; a form is read too), multipart/form-data (uploads), or the raw bytes as sent (the
+   * Stripe webhook, whose signature covers them).
+   */
+  body?: { schema: JsonSchema; example: unknown; optional?: boolean; type?: 'json' | 'multipart' | 'raw' }
   responses: ApiResponse[]
   /** Cache-Control of the 200 answer, where it may be cached. */
   cache?: string
 }
 
-export const API_GROUPS = ['Assets', 'Authentication', 'Downloads', 'Favorites', 'Billing', 'Blog'] as const
+export const API_GROUPS = ['Assets', 'Authentication', 'Downloads', 'Favorites', 'Billing', 'Blog', 'Admin', 'Integrations'] as const
 export type ApiGroup = (typeof API_GROUPS)[number]
 
 const EXAMPLE_IMAGE_DIR = '/images/7f3c2a9e-4b1d-4e8a-9c55-2d0f6b8e1a47'
@@ -249,6 +408,51 @@ const FAVOURITE_STATE: JsonSchema = {
   properties: { ok: { type: 'boolean' }, asset_id: { type: 'integer' }, isFavourite: { type: 'boolean' } },
 }
 
+const TOO_MANY: ApiResponse = {
+  ...error(429, 'Too many attempts; the Retry-After header says how many seconds to wait.', 'Too many attempts. Please try again in 12 minutes.'),
+  headers: { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } },
+}
+/** What every admin call answers to anyone but an admin. */
+const ADMIN_ONLY: ApiResponse[] = [
+  error(401, 'No token, or the token has expired or been revoked.', 'Authentication required'),
+  error(403, 'The token is not an admin account’s.', 'Admin access required'),
+]
+const ASSET_NOT_FOUND = error(404, 'No asset has this id (an id is a whole number written in decimal, without leading zeros).', 'Asset not found')
+const POST_ID: ApiParameter = { name: 'id', in: 'path', required: true, description: 'The post’s id.', schema: { type: 'integer', minimum: 1 } }
+const POST_NOT_FOUND = error(404, 'No post has this id.', 'Blog post not found.')
+const EXAMPLE_ADMIN_ASSET = { ...EXAMPLE_ASSET, is_active: false, original_filename: 'robot-head.png', published_at: null, updated_at: '2025-05-02T09:30:00.000Z' }
+
+/** PUT/PATCH /api/admin/assets/{id} (AssetChangesSchema, app/lib/admin-assets.ts). */
+const ASSET_CHANGES: JsonSchema = {
+  type: 'object',
+  minProperties: 1,
+  description: 'At least one field.',
+  properties: {
+    title: { type: 'string', minLength: 1, maxLength: 200 },
+    description: { type: 'string', maxLength: 5000 },
+    category: { type: 'string', maxLength: 100 },
+    tags: { type: ['array', 'string'], items: { type: ['string', 'number'] }, description: `A list, a JSON array as a string, or a comma-separated string; at most ${MAX_TAGS} tags.` },
+    is_active: { type: ['boolean', 'string'], enum: [true, false, 'true', 'false', '1', '0', 'on'], description: 'Published or a draft.' },
+    asset_type: { type: 'string', enum: [...ASSET_TYPES], description: 'An image is `3d` or `image`; a sound stays `audio`.' },
+  },
+}
+
+/** POST /api/admin/blogs and PUT /api/admin/blogs/{id} (BlogPostSchema, app/lib/blog-schema.ts). */
+const BLOG_POST_INPUT: JsonSchema = {
+  type: 'object',
+  required: ['title', 'content', 'excerpt', 'date', 'category', 'readTime', 'image'],
+  properties: {
+    title: { type: 'string', minLength: 1, maxLength: 200 },
+    content: { type: 'string', maxLength: BLOG_CONTENT_MAX, description: 'HTML with something visible (text or an image); sanitised on save.' },
+    excerpt: { type: 'string', minLength: 1, maxLength: 1000 },
+    date: { type: 'string', minLength: 1, maxLength: 100, description: 'Free text, as shown on the post.' },
+    category: { type: 'string', minLength: 1, maxLength: 100 },
+    readTime: { type: 'string', minLength: 1, maxLength: 50, description: 'Free text, such as “3 min read”.' },
+    image: { type: 'string', minLength: 1, maxLength: 2000, description: 'Cover image: http(s):// or a path on this site starting with /.' },
+  },
+}
+const BLOG_POST_EXAMPLE = { title: EXAMPLE_POST.title, content: EXAMPLE_POST.content, excerpt: EXAMPLE_POST.excerpt, date: EXAMPLE_POST.date, category: EXAMPLE_POST.category, readTime: EXAMPLE_POST.readTime, image: EXAMPLE_POST.image }
+
 export const API_CALLS: ApiCall[] = [
   {
     operationId: 'listAssets',
@@ -296,6 +500,26 @@ export const API_CALLS: ApiCall[] = [
       error(400, 'A parameter has a value it cannot take.', `sort must be one of ${SORTS.join(', ')}`),
     ],
     cache: 'public, max-age=30',
+  },
+  {
+    operationId: 'suggestSearches',
+    method: 'GET',
+    path: '/api/assets/suggest',
+    group: 'Assets',
+    summary: 'Search suggestions',
+    description:
+      'Completions of a search as it is typed: the earlier words are kept and the last one (at least 2 letters) is completed from the catalogue’s vocabulary, shortest first, up to 8. Fewer than 2 letters give no suggestions.',
+    bearer: false,
+    parameters: [{ name: 'q', in: 'query', description: 'The search so far; only its first 200 characters are read.', schema: { type: 'string' } }],
+    responses: [
+      {
+        status: 200,
+        description: 'Suggestions, echoing the search they complete.',
+        schema: { type: 'object', required: ['q', 'suggestions'], properties: { q: { type: 'string' }, suggestions: { type: 'array', items: { type: 'string' }, maxItems: 8 } } },
+        example: { q: 'glossy rob', suggestions: ['glossy robot', 'glossy robots'] },
+      },
+    ],
+    cache: 'public, max-age=60',
   },
   {
     operationId: 'listTags',
@@ -615,15 +839,402 @@ export const API_CALLS: ApiCall[] = [
     ],
     cache: 'public, max-age=60',
   },
+
+  // ---- Admin: the admin screens' calls, for an admin account's token only ----
+  {
+    operationId: 'adminLogin',
+    method: 'POST',
+    path: '/api/admin/login',
+    group: 'Admin',
+    summary: 'Sign in as an admin',
+    description: 'Like POST /api/auth/login, but only an admin account gets a token; any other account gets the same 401 as a wrong password (the admin door does not confirm a user’s password). Attempts are rate-limited like every sign-in.',
+    bearer: false,
+    parameters: [],
+    body: {
+      schema: { type: 'object', required: ['email', 'password'], properties: { email: { type: 'string', format: 'email', maxLength: 254 }, password: { type: 'string', minLength: 1, maxLength: 200 } } },
+      example: { email: 'admin@example.com', password: 'the admin password' },
+    },
+    responses: [
+      {
+        status: 200,
+        description: 'Signed in as an admin.',
+        schema: { type: 'object', required: ['token', 'expiresAt'], properties: { token: { type: 'string' }, expiresAt: { type: 'string', format: 'date-time' } } },
+        example: { token: 'q3Vx0b9Jm2…', expiresAt: '2025-06-21T09:00:00.000Z' },
+      },
+      error(400, 'The body is not valid JSON, or a field is missing or invalid.', 'Enter a valid email address.'),
+      error(401, 'The email or password is wrong, or the account is not an admin.', 'Admin login failed. Please check your credentials.'),
+      TOO_MANY,
+    ],
+  },
+  {
+    operationId: 'adminListAssets',
+    method: 'GET',
+    path: '/api/admin/assets',
+    group: 'Admin',
+    summary: 'Every asset, drafts included',
+    description: 'The admin’s asset list, the newest first: searched by title, category, exact tag or id, and filtered by status.',
+    bearer: true,
+    admin: true,
+    parameters: [
+      { name: 'q', in: 'query', description: 'Words in the title or category, a tag, or an asset id (at most 100 characters).', schema: { type: 'string', maxLength: 100 } },
+      { name: 'status', in: 'query', description: '`published`, `pending` (drafts) or `all`.', schema: { type: 'string', enum: [...ADMIN_STATUSES], default: 'all' } },
+      { name: 'page', in: 'query', description: 'Page number, from 1.', schema: { type: 'integer', minimum: 1, maximum: 100_000, default: 1 } },
+      { name: 'limit', in: 'query', description: 'Assets per page; a value outside 1-200 is refused with 400.', schema: { type: 'integer', minimum: 1, maximum: 200, default: ADMIN_ASSETS_PAGE_SIZE } },
+    ],
+    responses: [
+      { status: 200, description: 'One page of assets.', schema: ref('AdminAssetPage'), example: { assets: [EXAMPLE_ADMIN_ASSET], total: 1, page: 1, limit: ADMIN_ASSETS_PAGE_SIZE, pageCount: 1 } },
+      error(400, 'A parameter has a value it cannot take.', 'status is one of all, published, pending.'),
+      ...ADMIN_ONLY,
+    ],
+  },
+  {
+    operationId: 'adminUploadAsset',
+    method: 'POST',
+    path: '/api/admin/assets',
+    group: 'Admin',
+    summary: 'Upload an asset',
+    description: `Stores one file as a new draft with its thumbnails and previews: a PNG, JPEG, WebP or AVIF image (at most ${UPLOAD_LIMIT_BYTES / 1024 / 1024}MB; no SVG) or a WAV, MP3, OGG/Opus or FLAC sound (at most ${AUDIO_UPLOAD_LIMIT_BYTES / 1024 / 1024}MB). The bytes decide the type: audio is \`audio\`, an image is \`3d\` (the default) or \`image\`. An optional \`thumbnail\` image replaces the generated thumbnail. Publish it with POST /api/admin/assets/{id}/publish.`,
+    bearer: true,
+    admin: true,
+    parameters: [],
+    body: {
+      type: 'multipart',
+      schema: {
+        type: 'object',
+        required: ['file'],
+        properties: {
+          file: { type: 'string', format: 'binary', description: 'The image or sound.' },
+          thumbnail: { type: 'string', format: 'binary', description: 'Optional: an image to use as the thumbnail (a paired WebP, say).' },
+          title: { type: 'string', maxLength: 200, description: 'Default: from the file name.' },
+          description: { type: 'string', maxLength: 5000 },
+          tags: { type: 'string', maxLength: 5000, description: `A JSON array, or tags separated by commas; at most ${MAX_TAGS}.` },
+          category: { type: 'string', maxLength: 100 },
+          asset_type: { type: 'string', enum: [...ASSET_TYPES], description: 'For an image: `3d` (default) or `image`. A sound is always `audio`.' },
+        },
+      },
+      example: { file: '(robot-head.png)', title: 'Glossy Robot Head', tags: '["robot", "head", "glossy"]', category: 'Robots', asset_type: '3d' },
+    },
+    responses: [
+      {
+        status: 201,
+        description: 'Stored as a draft; the Location header is its admin URL.',
+        schema: ref('UploadedAsset'),
+        example: { ...EXAMPLE_ADMIN_ASSET, original_url: EXAMPLE_ASSET.image },
+        headers: { Location: { description: 'The asset’s admin URL: /api/admin/assets/{id}.', schema: { type: 'string' } } },
+      },
+      error(400, 'The body is not multipart/form-data, there is no `file`, a field is invalid, or the file is not an image or sound the library can process.', 'The file is not an image we can read.'),
+      ...ADMIN_ONLY,
+      error(413, `The file is over its type’s limit (${UPLOAD_LIMIT_BYTES / 1024 / 1024}MB for an image, ${AUDIO_UPLOAD_LIMIT_BYTES / 1024 / 1024}MB for a sound), or more than a file and a thumbnail were sent.`, fileTooLargeMessage(UPLOAD_LIMIT_BYTES, 'robot-head.png')),
+    ],
+  },
+  {
+    operationId: 'adminGetAsset',
+    method: 'GET',
+    path: '/api/admin/assets/{id}',
+    group: 'Admin',
+    summary: 'One asset, draft or not',
+    description: 'An asset with its admin fields, whether or not it is published.',
+    bearer: true,
+    admin: true,
+    parameters: [ASSET_ID],
+    responses: [{ status: 200, description: 'The asset.', schema: ref('AdminAsset'), example: EXAMPLE_ADMIN_ASSET }, ...ADMIN_ONLY, ASSET_NOT_FOUND],
+  },
+  ...(['PUT', 'PATCH'] as const).map(
+    (method): ApiCall => ({
+      operationId: method === 'PUT' ? 'adminUpdateAsset' : 'adminPatchAsset',
+      method,
+      path: '/api/admin/assets/{id}',
+      group: 'Admin',
+      summary: method === 'PUT' ? 'Change an asset' : 'Change an asset (the same as PUT)',
+      description:
+        'Changes the fields sent and leaves the others: at least one of title, description, tags, category, is_active, asset_type. PUT and PATCH do the same. Publishing here sets published_at the first time.',
+      bearer: true,
+      admin: true,
+      parameters: [ASSET_ID],
+      body: { schema: ASSET_CHANGES, example: { title: 'Glossy Robot Head', tags: ['robot', 'head'], is_active: true } },
+      responses: [
+        { status: 200, description: 'The asset as it now is.', schema: ref('AdminAsset'), example: { ...EXAMPLE_ADMIN_ASSET, is_active: true, published_at: '2025-05-02T10:00:00.000Z' } },
+        error(400, 'A field is invalid, none was sent, or the type does not fit the file (a sound stays `audio`; an image cannot become `audio`).', 'Send at least one of title, description, tags, category, is_active, asset_type.'),
+        ...ADMIN_ONLY,
+        ASSET_NOT_FOUND,
+      ],
+    }),
+  ),
+  {
+    operationId: 'adminDeleteAsset',
+    method: 'DELETE',
+    path: '/api/admin/assets/{id}',
+    group: 'Admin',
+    summary: 'Delete an asset',
+    description: 'Removes the asset and its files. Download histories keep its title.',
+    bearer: true,
+    admin: true,
+    parameters: [ASSET_ID],
+    responses: [
+      { status: 200, description: 'Deleted.', schema: { type: 'object', required: ['ok', 'id'], properties: { ok: { type: 'boolean', const: true }, id: { type: 'integer' } } }, example: { ok: true, id: 42 } },
+      ...ADMIN_ONLY,
+      ASSET_NOT_FOUND,
+    ],
+  },
+  {
+    operationId: 'adminPublishAsset',
+    method: 'POST',
+    path: '/api/admin/assets/{id}/publish',
+    group: 'Admin',
+    summary: 'Publish an asset, or take it back to draft',
+    description: 'Without a body, publishes the asset; `{"is_active": false}` takes it back to draft (its download links stop working). Doing what is already done changes nothing.',
+    bearer: true,
+    admin: true,
+    parameters: [ASSET_ID],
+    body: {
+      schema: { type: 'object', properties: { is_active: { type: ['boolean', 'string'], enum: [true, false, 'true', 'false', '1', '0', 'on'], default: true, description: 'true publishes (the default), false makes it a draft.' } } },
+      example: { is_active: true },
+      optional: true,
+    },
+    responses: [
+      { status: 200, description: 'Its state now.', schema: { type: 'object', required: ['id', 'is_active'], properties: { id: { type: 'integer' }, is_active: { type: 'boolean' } } }, example: { id: 42, is_active: true } },
+      error(400, 'is_active is not a boolean (true, false, "true", "false", "1", "0" or "on"), or the body is not valid JSON.', 'Invalid input'),
+      ...ADMIN_ONLY,
+      ASSET_NOT_FOUND,
+    ],
+  },
+  {
+    operationId: 'adminListUsers',
+    method: 'GET',
+    path: '/api/admin/users',
+    group: 'Admin',
+    summary: 'Every account',
+    description: 'Accounts, the newest first, searched by name or email, with today’s downloads of each and the counts of all accounts by plan.',
+    bearer: true,
+    admin: true,
+    parameters: [
+      { name: 'q', in: 'query', description: 'Part of a name or email (at most 100 characters).', schema: { type: 'string', maxLength: 100 } },
+      { name: 'page', in: 'query', description: 'Page number, from 1.', schema: { type: 'integer', minimum: 1, maximum: 100_000, default: 1 } },
+      { name: 'limit', in: 'query', description: 'Accounts per page; a value outside 1-200 is refused with 400.', schema: { type: 'integer', minimum: 1, maximum: 200, default: 50 } },
+    ],
+    responses: [
+      {
+        status: 200,
+        description: 'One page of accounts.',
+        schema: ref('AdminUserPage'),
+        example: {
+          users: [{ id: '0b6f4a5e-2c1d-4f7a-8e3b-9d2c1a0f5e6b', email: 'you@example.com', full_name: 'Alex Doe', role: 'user', subscription_status: 'free', downloads_today: 2, subscription_renews_at: null, subscription_ends_at: null, created_at: '2025-04-11T08:15:00.000Z' }],
+          counts: { total: 1, free: 1, pro: 0 },
+          total: 1,
+          page: 1,
+          limit: 50,
+          pageCount: 1,
+        },
+      },
+      error(400, 'A parameter has a value it cannot take.', 'limit is a whole number from 1 to 200.'),
+      ...ADMIN_ONLY,
+    ],
+  },
+  {
+    operationId: 'adminAnalytics',
+    method: 'GET',
+    path: '/api/admin/analytics',
+    group: 'Admin',
+    summary: 'Analytics',
+    description: 'Totals (accounts, assets, downloads today, revenue), 30 days of downloads and sign-ups, and the 10 most downloaded assets.',
+    bearer: true,
+    admin: true,
+    parameters: [],
+    responses: [
+      {
+        status: 200,
+        description: 'The analytics.',
+        schema: ref('AdminAnalytics'),
+        example: { users: 120, assets: 87, downloads: 14, revenue: 90, daily: [{ day: '2025-05-20', downloads: 14, signups: 2 }], topAssets: [{ id: 42, title: EXAMPLE_ASSET.title, downloads: 128, thumbnail: EXAMPLE_ASSET.thumbnail, is_active: true }] },
+      },
+      ...ADMIN_ONLY,
+    ],
+  },
+  {
+    operationId: 'adminSystemStatus',
+    method: 'GET',
+    path: '/api/admin/status',
+    group: 'Admin',
+    summary: 'System status',
+    description: 'The health of the server, the database and the storage, and the p95 response time and error rate of the recent requests.',
+    bearer: true,
+    admin: true,
+    parameters: [],
+    responses: [
+      {
+        status: 200,
+        description: 'The status.',
+        schema: ref('SystemStatus'),
+        example: {
+          serverHealth: 'OK',
+          database: 'OK',
+          storage: 'OK',
+          apiResponseTime: '42 ms',
+          errorRate: '0%',
+          details: { databaseMs: 1.2, storageWritable: true, storageFreeBytes: 52_000_000_000, p95Ms: 42, errorRatePercent: 0, requestCount: 310, p95ThresholdMs: 1000, errorRateThresholdPercent: 5, apiResponseTimeOk: true, errorRateOk: true, uptimeSeconds: 86_400, checkedAt: '2025-05-20T14:02:11.000Z' },
+        },
+      },
+      ...ADMIN_ONLY,
+    ],
+  },
+  {
+    operationId: 'adminListBlogPosts',
+    method: 'GET',
+    path: '/api/admin/blogs',
+    group: 'Admin',
+    summary: 'Every blog post',
+    description: 'Every post, the newest first.',
+    bearer: true,
+    admin: true,
+    parameters: [],
+    responses: [{ status: 200, description: 'An array of posts.', schema: { type: 'array', items: ref('BlogPost') }, example: [EXAMPLE_POST] }, ...ADMIN_ONLY],
+  },
+  {
+    operationId: 'adminCreateBlogPost',
+    method: 'POST',
+    path: '/api/admin/blogs',
+    group: 'Admin',
+    summary: 'Write a blog post',
+    description: 'Creates a post from the seven fields of the editor; the slug comes from the title. The HTML is sanitised as the editor’s is: scripts, event handlers and unknown link schemes are removed.',
+    bearer: true,
+    admin: true,
+    parameters: [],
+    body: { schema: BLOG_POST_INPUT, example: BLOG_POST_EXAMPLE },
+    responses: [
+      {
+        status: 201,
+        description: 'Created; the Location header is its public URL.',
+        schema: ref('BlogPost'),
+        example: EXAMPLE_POST,
+        headers: { Location: { description: 'The post’s public API URL: /api/blogs/{slug}.', schema: { type: 'string' } } },
+      },
+      error(400, 'A field is missing, too long or invalid.', 'Title is required.'),
+      ...ADMIN_ONLY,
+    ],
+  },
+  {
+    operationId: 'adminGetBlogPost',
+    method: 'GET',
+    path: '/api/admin/blogs/{id}',
+    group: 'Admin',
+    summary: 'One blog post, for editing',
+    description: 'The seven fields of a post, with its id and slug.',
+    bearer: true,
+    admin: true,
+    parameters: [POST_ID],
+    responses: [
+      { status: 200, description: 'The post.', schema: ref('AdminBlogPost'), example: { id: EXAMPLE_POST.id, slug: EXAMPLE_POST.slug, title: EXAMPLE_POST.title, excerpt: EXAMPLE_POST.excerpt, image: EXAMPLE_POST.image, date: EXAMPLE_POST.date, readTime: EXAMPLE_POST.readTime, category: EXAMPLE_POST.category, content: EXAMPLE_POST.content } },
+      ...ADMIN_ONLY,
+      POST_NOT_FOUND,
+    ],
+  },
+  {
+    operationId: 'adminUpdateBlogPost',
+    method: 'PUT',
+    path: '/api/admin/blogs/{id}',
+    group: 'Admin',
+    summary: 'Change a blog post',
+    description: 'Replaces the seven fields of a post (all are required, as in the editor); the slug stays. The HTML is sanitised.',
+    bearer: true,
+    admin: true,
+    parameters: [POST_ID],
+    body: { schema: BLOG_POST_INPUT, example: BLOG_POST_EXAMPLE },
+    responses: [
+      { status: 200, description: 'The post as it now is.', schema: ref('BlogPost'), example: EXAMPLE_POST },
+      error(400, 'A field is missing, too long or invalid.', 'Image URL must start with http://, https:// or /.'),
+      ...ADMIN_ONLY,
+      POST_NOT_FOUND,
+    ],
+  },
+  {
+    operationId: 'adminUploadBlogImage',
+    method: 'POST',
+    path: '/api/admin/upload-image',
+    group: 'Admin',
+    summary: 'Upload a picture for a blog post',
+    description: `Stores one image (PNG, JPEG, WebP or AVIF, at most ${UPLOAD_LIMIT_BYTES / 1024 / 1024}MB) re-encoded as WebP, at most 2000 px wide, and answers its public URL for the post’s HTML or cover.`,
+    bearer: true,
+    admin: true,
+    parameters: [],
+    body: {
+      type: 'multipart',
+      schema: { type: 'object', required: ['image'], properties: { image: { type: 'string', format: 'binary', description: 'The picture.' } } },
+      example: { image: '(picture.png)' },
+    },
+    responses: [
+      { status: 201, description: 'Stored.', schema: { type: 'object', required: ['url'], properties: { url: { type: 'string' } } }, example: { url: '/images/blog/3f9a2c1e.webp' } },
+      error(400, 'The body is not multipart/form-data, there is no `image`, or it is not an image the library can process.', 'Only image files can be uploaded.'),
+      ...ADMIN_ONLY,
+      error(413, `The image is larger than ${UPLOAD_LIMIT_BYTES / 1024 / 1024}MB.`, fileTooLargeMessage(UPLOAD_LIMIT_BYTES, 'The image')),
+    ],
+  },
+
+  // ---- Integrations: called by other services and by browsers, not by scripts ----
+  {
+    operationId: 'stripeWebhook',
+    method: 'POST',
+    path: '/api/stripe/webhook',
+    group: 'Integrations',
+    summary: 'Stripe’s event deliveries',
+    description:
+      'Stripe calls this with subscription and payment events; the Stripe-Signature header, checked against the webhook secret, is what proves an event is Stripe’s. An event delivered twice is applied once. Events of other types are acknowledged and ignored.',
+    bearer: false,
+    parameters: [{ name: 'Stripe-Signature', in: 'header', required: true, description: 'Stripe’s signature of the exact body.', schema: { type: 'string' } }],
+    body: { type: 'raw', schema: { type: 'object', required: ['id', 'type'], description: 'A Stripe event, as Stripe sent it.', properties: { id: { type: 'string' }, type: { type: 'string' } } }, example: { id: 'evt_1Nx…', type: 'invoice.paid', data: { object: {} } } },
+    responses: [
+      { status: 200, description: 'Received (applied, or a repeat or a type that needs nothing).', schema: { type: 'object', required: ['received'], properties: { received: { type: 'boolean', const: true } } }, example: { received: true } },
+      error(400, 'The signature is missing or wrong, or the signed body is not an event.', 'Invalid signature'),
+      error(413, 'The body is larger than 512KB.', 'Payload too large'),
+      error(500, 'The event could not be applied; nothing was kept and Stripe delivers it again later.', 'The event could not be applied'),
+      error(503, 'Payments are not configured on this server (no webhook secret), or the database is unavailable.', 'Payments are not configured'),
+    ],
+  },
+  {
+    operationId: 'googleSignInCallback',
+    method: 'GET',
+    path: '/api/auth/google/callback',
+    group: 'Integrations',
+    summary: 'Google sign-in: the way back',
+    description:
+      'Google sends the browser here after the person chooses an account (the sign-in starts at /auth/google). The state cookie and the code are checked, an account is found or created, and the session cookie is set. Every answer is a redirect: to the page the person came from, or to /login with an error.',
+    bearer: false,
+    parameters: [
+      { name: 'code', in: 'query', description: 'From Google.', schema: { type: 'string' } },
+      { name: 'state', in: 'query', description: 'From Google; must match the state cookie set when the sign-in started.', schema: { type: 'string' } },
+    ],
+    responses: [
+      {
+        status: 302,
+        description: 'Signed in (the session cookie is set) and sent back to the page it started from; or sent to /login?error=google (the sign-in failed), /login?error=google_unverified (the Google email is not verified) or /login?error=google_unavailable (Google sign-in is not configured).',
+        example: null,
+        headers: { Location: { description: 'A path on this site.', schema: { type: 'string' } } },
+      },
+    ],
+  },
+  {
+    operationId: 'openApiDocument',
+    method: 'GET',
+    path: '/api/openapi.json',
+    group: 'Integrations',
+    summary: 'This document',
+    description: 'The API as an OpenAPI 3.1 document, for API clients and code generators.',
+    bearer: false,
+    parameters: [],
+    responses: [
+      { status: 200, description: 'The OpenAPI 3.1 document.', schema: { type: 'object', required: ['openapi', 'info', 'paths'], properties: { openapi: { type: 'string', pattern: '^3\\.1\\.' }, info: { type: 'object' }, paths: { type: 'object' } } }, example: { openapi: '3.1.0', info: { title: 'AI Stock Library API', version: '1.0.0' }, paths: {} } },
+    ],
+    cache: 'public, max-age=3600',
+  },
 ]
 
 /** The status codes the API answers with, for the overview. */
 export const API_STATUS_CODES: { status: number; meaning: string }[] = [
   { status: 200, meaning: 'Success.' },
-  { status: 201, meaning: 'Created: an account or a favourite was added.' },
+  { status: 201, meaning: 'Created: an account, a favourite, or (admin) an asset, a post or a blog picture was added.' },
+  { status: 302, meaning: 'Only the Google sign-in callback: a redirect for the browser.' },
   { status: 400, meaning: 'Bad input: a parameter or body field is missing or invalid. The message says which.' },
   { status: 401, meaning: 'The call needs a bearer token and none was sent, or it is no longer valid.' },
-  { status: 403, meaning: 'Signed in but not allowed, for example the daily download quota is used up.' },
+  { status: 403, meaning: 'Signed in but not allowed: the daily download quota is used up, an admin call with a token that is not an admin’s, or a cookie-authenticated call from another site.' },
   { status: 404, meaning: 'The asset, post or path does not exist.' },
   { status: 405, meaning: 'The path exists but not with this method.' },
   { status: 409, meaning: 'An account with this email already exists.' },
@@ -631,4 +1242,5 @@ export const API_STATUS_CODES: { status: number; meaning: string }[] = [
   { status: 415, meaning: 'A request body that is not JSON; send Content-Type: application/json.' },
   { status: 429, meaning: 'Too many attempts in a short time; wait before trying again.' },
   { status: 500, meaning: 'Something failed on our side; try again later.' },
+  { status: 503, meaning: 'The database is unavailable for a moment, or the server is starting; try again after Retry-After seconds.' },
 ]

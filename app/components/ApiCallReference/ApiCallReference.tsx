@@ -2,7 +2,8 @@ import { Badge, Code, Table, Text, Title } from '@mantine/core'
 import type { ApiCall, JsonSchema } from '~/lib/api-reference'
 import classes from './ApiCallReference.module.css'
 
-const METHOD_COLOURS: Record<ApiCall['method'], string> = { GET: 'teal', POST: 'indigo', DELETE: 'red' }
+const METHOD_COLOURS: Record<ApiCall['method'], string> = { GET: 'teal', POST: 'indigo', PUT: 'orange', PATCH: 'orange', DELETE: 'red' }
+const BODY_LABELS = { json: 'Request body (JSON)', multipart: 'Request body (multipart/form-data)', raw: 'Request body (as the sender signed it)' } as const
 
 /** The anchor of a call on the /api page: 'get-api-assets'. */
 export function apiCallAnchor(call: Pick<ApiCall, 'method' | 'path'>): string {
@@ -48,6 +49,11 @@ export function ApiCallReference({ call }: { call: ApiCall }) {
             Bearer token
           </Badge>
         ) : null}
+        {call.admin ? (
+          <Badge component="span" variant="light" color="red" ml="xs" radius="sm">
+            Admin only
+          </Badge>
+        ) : null}
       </Text>
       <Text mt={4}>
         <TextWithCode text={call.description} />
@@ -91,9 +97,16 @@ export function ApiCallReference({ call }: { call: ApiCall }) {
       {call.body ? (
         <>
           <Text fw={600} mt="md" mb={4}>
-            Request body (JSON)
+            {BODY_LABELS[call.body.type ?? 'json']}
+            {call.body.optional ? ' (optional)' : ''}
           </Text>
-          <Code block tabIndex={0}>{json(call.body.example)}</Code>
+          <Code block tabIndex={0}>
+            {call.body.type === 'multipart'
+              ? Object.entries(call.body.example as Record<string, string>)
+                  .map(([name, value]) => `${name}: ${value}`)
+                  .join('\n')
+              : json(call.body.example)}
+          </Code>
         </>
       ) : null}
 
@@ -111,9 +124,11 @@ export function ApiCallReference({ call }: { call: ApiCall }) {
               </Text>
             ) : null}
           </Text>
-          <Code block mt={4} tabIndex={0}>
-            {json(r.example)}
-          </Code>
+          {r.example !== null ? (
+            <Code block mt={4} tabIndex={0}>
+              {json(r.example)}
+            </Code>
+          ) : null}
         </div>
       ))}
     </article>

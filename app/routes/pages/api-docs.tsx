@@ -11,7 +11,7 @@ const pageMeta: Route.MetaFunction = () => [
   { title: `API | ${SITE_NAME}` },
   {
     name: 'description',
-    content: 'The public JSON API of AI Stock Library: search assets and tags, read the blog, sign in, and download and favourite assets. OpenAPI 3.1 document included.',
+    content: 'The JSON API of AI Stock Library: search assets and tags, read the blog, sign in, and download and favourite assets; the admin calls too. OpenAPI 3.1 document included.',
   },
 ]
 
@@ -22,6 +22,9 @@ const GROUP_INTROS: Record<ApiGroup, string> = {
   Favorites: 'The assets saved to your account; the same list as the Favorites page.',
   Billing: 'Payments for Pro, as shown on your profile.',
   Blog: 'Public: no token needed.',
+  Admin:
+    'Admin only: the calls behind the admin screens. Get a token from POST /api/admin/login with an admin account; without a token these calls answer 401, with a token of any other account 403.',
+  Integrations: 'Called by other services and by browsers, not by your scripts: Stripe’s webhook, the way back from Google sign-in, and the OpenAPI document.',
 }
 
 const OVERVIEW: DocumentSection[] = [
@@ -71,6 +74,10 @@ const OVERVIEW: DocumentSection[] = [
         </p>
         <Code block tabIndex={0}>Authorization: Bearer &lt;token&gt;</Code>
         <p style={{ marginTop: 12 }}>
+          Calls marked <strong>Admin only</strong> need the token of an admin account, from{' '}
+          <Anchor href={`#${apiCallAnchor({ method: 'POST', path: '/api/admin/login' })}`}>POST /api/admin/login</Anchor>.
+        </p>
+        <p style={{ marginTop: 12 }}>
           A token is valid for up to {SESSION_DAYS} days. Keep it secret: it gives the same access as your password. Without
           a valid token these calls answer <Code>401</Code>.
         </p>
@@ -116,7 +123,7 @@ const OVERVIEW: DocumentSection[] = [
       <ul>
         <li>
           <Code>GET /api/assets</Code> answers one page at a time: <Code>page</Code> from 1, <Code>limit</Code> up to{' '}
-          {API_MAX_LIMIT} (larger values are capped). The answer carries <Code>total</Code>, <Code>page</Code>,{' '}
+          {API_MAX_LIMIT} (a larger value answers 400). The answer carries <Code>total</Code>, <Code>page</Code>,{' '}
           <Code>limit</Code> and <Code>pageCount</Code>.
         </li>
         <li>
@@ -149,7 +156,7 @@ export default function ApiDocsPage() {
       title="API"
       intro={
         <Text inherit>
-          The public JSON API of {SITE_NAME}. Machine-readable version:{' '}
+          The JSON API of {SITE_NAME}: the public calls, then the admin-only ones. Machine-readable version:{' '}
           <Anchor href="/api/openapi.json">OpenAPI 3.1 document (/api/openapi.json)</Anchor>.
         </Text>
       }
