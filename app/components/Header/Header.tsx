@@ -1,5 +1,7 @@
 import { Form, Link, NavLink, useLocation } from 'react-router'
-import { ActionIcon, Button } from '@mantine/core'
+import { ButtonLink, PlainButton } from '~/components/Plain/Plain'
+
+import { IconLink } from '~/components/IconButton/IconButton'
 import { useEffect, useState } from 'react'
 import type { PublicUser } from '~/web/session.server'
 import { HEADER_SEARCH_OFFSET, SITE_NAME } from '~/lib/constants'
@@ -74,26 +76,26 @@ export function Header({ user, colorScheme = 'auto' }: { user: PublicUser | null
           <ColorSchemeToggle scheme={colorScheme} />
           {user ? (
             <>
-              <ActionIcon component={Link} to="/profile#notifications" variant="subtle" size="lg" aria-label="Notifications">
+              <IconLink to="/profile#notifications" variant="subtle" size="lg" aria-label="Notifications">
                 <BellIcon />
-              </ActionIcon>
-              <ActionIcon component={Link} to="/profile" variant="subtle" size="lg" aria-label="Profile">
+              </IconLink>
+              <IconLink to="/profile" variant="subtle" size="lg" aria-label="Profile">
                 <UserIcon />
-              </ActionIcon>
+              </IconLink>
               <Form method="post" action="/logout">
-                <Button type="submit" variant="default" size="sm">
+                <PlainButton type="submit" variant="default" size="sm">
                   Log out
-                </Button>
+                </PlainButton>
               </Form>
             </>
           ) : (
             <>
-              <Button component={Link} to="/login" variant="default" size="sm">
+              <ButtonLink to="/login" variant="default" size="sm">
                 Login
-              </Button>
-              <Button component={Link} to="/login?mode=register" size="sm">
+              </ButtonLink>
+              <ButtonLink to="/login?mode=register" size="sm">
                 Sign Up
-              </Button>
+              </ButtonLink>
             </>
           )}
         </div>

@@ -1,4 +1,5 @@
-import { ActionIcon, Container, Text, Title } from '@mantine/core'
+import { Container, Text, Title } from '@mantine/core'
+import { IconButton } from '~/components/IconButton/IconButton'
 import type { EmblaCarouselType } from 'embla-carousel'
 import { useEffect, useRef, useState } from 'react'
 import { CAROUSEL_AUTOPLAY_MS } from '~/lib/constants'
@@ -169,12 +170,12 @@ export function Testimonials({ testimonials = TESTIMONIALS }: { testimonials?: T
           </div>
           {emblaApi ? (
             <div className={classes.controls}>
-              <ActionIcon variant="default" size="xl" radius="xl" aria-label="Previous testimonial" onClick={() => emblaApi.scrollPrev(prefersReducedMotion())}>
+              <IconButton variant="default" size="xl" radius="xl" aria-label="Previous testimonial" onClick={() => emblaApi.scrollPrev(prefersReducedMotion())}>
                 <ChevronIcon direction="left" />
-              </ActionIcon>
-              <ActionIcon variant="default" size="xl" radius="xl" aria-label="Next testimonial" onClick={() => emblaApi.scrollNext(prefersReducedMotion())}>
+              </IconButton>
+              <IconButton variant="default" size="xl" radius="xl" aria-label="Next testimonial" onClick={() => emblaApi.scrollNext(prefersReducedMotion())}>
                 <ChevronIcon direction="right" />
-              </ActionIcon>
+              </IconButton>
             </div>
           ) : null}
         </div>
