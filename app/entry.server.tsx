@@ -53,6 +53,11 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
+        // A Suspense boundary that is complete when its turn comes is written in place, however
+        // big: React would otherwise 'outline' a large one (over 12,800 bytes into the page) and
+        // reveal it with an inline script, which a visitor without JavaScript never runs. The
+        // preview dialog (a lazy component, already loaded on the server) is such a boundary.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true
           const body = new PassThrough({

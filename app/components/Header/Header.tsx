@@ -66,12 +66,6 @@ export function Header({ user, colorScheme = 'auto' }: { user: PublicUser | null
         >
           <SearchForm label="Search assets (header)" />
         </div>
-        {onHome ? (
-          // Without JavaScript nothing would reveal it on scroll: show it from the start.
-          <noscript>
-            <style>{`[data-home-hidden]{visibility:visible!important;opacity:1!important}`}</style>
-          </noscript>
-        ) : null}
         <div className={classes.actions}>
           <ColorSchemeToggle scheme={colorScheme} />
           {user ? (

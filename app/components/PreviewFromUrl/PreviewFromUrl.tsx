@@ -1,6 +1,12 @@
 import { lazy, Suspense, useEffect } from 'react'
 import { useNavigation } from 'react-router'
 import type { AssetPreviewData } from '~/domain/preview.server'
+// The dialog's stylesheet stays part of every page that can show it (its code does not): the
+// server renders the dialog from the URL, and without JavaScript nothing would fetch it later;
+// with JavaScript the dialog would show unstyled until its chunk arrived. Using the class
+// names here (the backdrop shown while the code loads) is what keeps the stylesheet linked: a
+// bare `import './x.module.css'` is dropped by the bundler when nothing reads it.
+import classes from '~/components/AssetPreview/AssetPreview.module.css'
 
 export { withQuery } from '~/lib/with-query'
 
@@ -49,7 +55,7 @@ export function PreviewFromUrl({ preview }: { preview: AssetPreviewData | null }
   }, [opening])
   if (!preview) return null
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<div className={classes.backdrop} data-testid="preview-loading" />}>
       <Dialog preview={preview} />
     </Suspense>
   )

@@ -38,7 +38,7 @@ export function Hero({ collage, floating }: { collage: AssetView[]; floating: As
             <span>How the renders are made, licensing made simple, and what's new in the library →</span>
           </Link>
         </div>
-        <div className={classes.collage} aria-label="Featured assets">
+        <div className={classes.collage} role="group" aria-label="Featured assets">
           {collage.slice(0, COLLAGE_SIZE).map((asset, i) => (
             <Link key={asset.id} to={`/?assetId=${asset.id}`} preventScrollReset className={classes.tile} data-index={i} title={asset.title}>
               <AssetImage src={asset.thumbnail} alt={asset.title} loading="eager" className={classes.tileImage} />
