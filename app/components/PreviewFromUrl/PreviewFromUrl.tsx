@@ -20,7 +20,13 @@ let loading: Promise<DialogModule> | null = null
  * usually there before the click's data).
  */
 export function preloadPreview(): Promise<DialogModule> {
-  loading ??= import('./PreviewDialog').then((module) => (loaded = module))
+  loading ??= import('./PreviewDialog').then(
+    (module) => (loaded = module),
+    (error: unknown) => {
+      loading = null // a failed fetch (offline, a new deploy) is tried again next time
+      throw error
+    },
+  )
   return loading
 }
 
