@@ -6,6 +6,7 @@ import { isbot } from 'isbot'
 import type { RenderToPipeableStreamOptions } from 'react-dom/server'
 import { renderToPipeableStream } from 'react-dom/server'
 import { NonceContext } from '~/lib/nonce'
+import { preloadPreview } from '~/components/PreviewFromUrl/PreviewFromUrl'
 import { requestInfoContext } from '~/web/context.server'
 import { log } from '~/domain/log.server'
 import { isConnectionFailure } from '#db/client'
@@ -40,41 +41,51 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders })
   }
   const nonce = loadContext.get(requestInfoContext).nonce
-  return new Promise((resolve, reject) => {
-    let shellRendered = false
-    const userAgent = request.headers.get('user-agent')
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000)
+  // The preview dialog's module is loaded at start-up; waiting for it here (at once, after the
+  // first request) guarantees the dialog renders in place and never suspends (decision 61).
+  return preloadPreview().then(() => renderDocument())
+  function renderDocument() {
+    return new Promise<Response>((resolve, reject) => {
+      let shellRendered = false
+      const userAgent = request.headers.get('user-agent')
+      const readyOption: keyof RenderToPipeableStreamOptions =
+        (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
+      let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000)
 
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </NonceContext.Provider>,
-      {
-        nonce,
-        [readyOption]() {
-          shellRendered = true
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId)
-              timeoutId = undefined
-              callback()
-            },
-          })
-          const stream = createReadableStreamFromReadable(body)
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-          pipe(body)
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }))
+      const { pipe, abort } = renderToPipeableStream(
+        <NonceContext.Provider value={nonce}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </NonceContext.Provider>,
+        {
+          nonce,
+          // A Suspense boundary that is complete when its turn comes is written in place, however
+          // big: React would otherwise 'outline' a large one (over 12,800 bytes into the page) and
+          // reveal it with an inline script, which a visitor without JavaScript never runs. The
+          // preview dialog (a lazy component, already loaded on the server) is such a boundary.
+          progressiveChunkSize: Number.POSITIVE_INFINITY,
+          [readyOption]() {
+            shellRendered = true
+            const body = new PassThrough({
+              final(callback) {
+                clearTimeout(timeoutId)
+                timeoutId = undefined
+                callback()
+              },
+            })
+            const stream = createReadableStreamFromReadable(body)
+            responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+            pipe(body)
+            resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }))
+          },
+          onShellError(error: unknown) {
+            reject(error)
+          },
+          onError(error: unknown) {
+            responseStatusCode = 500
+            if (shellRendered) log.error('render error', { error: String(error) })
+          },
         },
-        onShellError(error: unknown) {
-          reject(error)
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500
-          if (shellRendered) log.error('render error', { error: String(error) })
-        },
-      },
-    )
-  })
+      )
+    })
+  }
 }

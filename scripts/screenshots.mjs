@@ -1,5 +1,6 @@
 // Screenshots of the main pages at phone and desktop width, light and dark, into
-// docs/screenshots/. Usage: node scripts/screenshots.mjs http://127.0.0.1:3000
+// docs/screenshots/, and of /explore per tab (all, 3D, images, audio) at both widths in the
+// light theme. Usage: node scripts/screenshots.mjs http://127.0.0.1:3000
 import { mkdirSync } from 'node:fs'
 import { chromium } from '@playwright/test'
 
@@ -28,5 +29,18 @@ for (const [width, height] of [[390, 844], [1440, 900]]) {
     }
     await context.close()
   }
+}
+const tabs = { all: '/explore', '3d': '/explore?asset_type=3d', images: '/explore?asset_type=image', audio: '/explore?asset_type=audio' }
+for (const [width, height] of [[390, 844], [1440, 900]]) {
+  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1, isMobile: width < 500, hasTouch: width < 500 })
+  await context.addCookies([{ name: 'color-scheme', value: 'light', url: base }])
+  const page = await context.newPage()
+  for (const [name, path] of Object.entries(tabs)) {
+    await page.goto(base + path)
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+    await page.waitForTimeout(400)
+    await page.screenshot({ path: `${out}/explore-${name}-${width}.png` })
+  }
+  await context.close()
 }
 await browser.close()

@@ -11,10 +11,13 @@
 //   the nonce removed; the cached page's policy allows exactly those hashes (and 'self').
 //   An inline script injected into the page never had the nonce, so it is never hashed and
 //   stays blocked.
+// - The colour-scheme cookie (decision 53) themes the server HTML, so it is part of the key:
+//   one entry per URL and scheme (system, light, dark).
 import { createHash } from 'node:crypto'
 import { gzipSync } from 'node:zlib'
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express'
 import { isConnectionFailure } from '#db/availability'
+import { COLOR_SCHEME_COOKIE, parseColorScheme } from '~/lib/color-scheme'
 
 export interface PageCacheOptions {
   /** Renders the request through React Router with this response's nonce. */
@@ -44,6 +47,13 @@ const SESSION_COOKIE = /(?:^|;\s*)__session=/
 /** A CDN may keep a page briefly; with the instances' own check, a change shows within 10 s. */
 export const CACHED_PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=5'
 const DROPPED_HEADERS = new Set(['set-cookie', 'content-length', 'content-encoding', 'cache-control', 'content-security-policy', 'vary', 'transfer-encoding', 'connection'])
+
+const SCHEME_COOKIE = new RegExp(`(?:^|;\\s*)${COLOR_SCHEME_COOKIE}=([^;]*)`)
+
+/** The cache key: the URL and the colour scheme the page is rendered in. */
+export function pageCacheKey(req: ExpressRequest): string {
+  return `${parseColorScheme(SCHEME_COOKIE.exec(req.headers.cookie ?? '')?.[1])} ${req.originalUrl}`
+}
 
 export function isSignedInRequest(req: ExpressRequest): boolean {
   return SESSION_COOKIE.test(req.headers.cookie ?? '')
@@ -147,7 +157,7 @@ export function createPageCache(options: PageCacheOptions) {
       return next()
     }
     try {
-      const key = req.originalUrl
+      const key = pageCacheKey(req)
       const cached = entries.get(key)
       if (cached && cached.version === version && Date.now() - cached.at < ttlMs) return send(req, res, cached, 'hit')
       if (req.method === 'HEAD') return next()

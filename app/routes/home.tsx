@@ -1,5 +1,5 @@
-import { Link } from 'react-router'
-import { Button, Container, Group, Title } from '@mantine/core'
+import { Container, Title } from '@mantine/core'
+import { ButtonLink, Row } from '~/components/Plain/Plain'
 import type { Route } from './+types/home'
 import { useRouteLoaderData } from 'react-router'
 import { JsonLd } from '~/components/JsonLd/JsonLd'
@@ -88,11 +88,11 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
             <AssetCard key={asset.id} asset={asset} isFavourite={favourites.has(asset.id)} previewHref={withQuery('/', '', { assetId: String(asset.id) })} />
           ))}
         </div>
-        <Group justify="center" mt="xl">
-          <Button component={Link} to="/explore" size="md">
+        <Row justify="center" mt="xl">
+          <ButtonLink to="/explore" size="md">
             View more assets
-          </Button>
-        </Group>
+          </ButtonLink>
+        </Row>
       </Container>
       <AboutCreator />
       <PreviewFromUrl preview={preview} />

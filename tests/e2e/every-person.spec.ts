@@ -85,7 +85,7 @@ test('the quota line counts down after each download, in the dialog, on the asse
     const dialog = page.getByRole('dialog')
     await expect(dialog.getByTestId('quota-line')).toHaveText(`${left + 1} of 5 free downloads left today`)
     const download = page.waitForEvent('download')
-    await dialog.getByRole('button', { name: 'Download PNG' }).click()
+    await dialog.getByRole('button', { name: /^Download (PNG|JPG|WEBP)$/ }).click()
     await download
     if (jsEnabled()) await expect(dialog.getByTestId('quota-line')).toHaveText(`${left} of 5 free downloads left today`)
     const href = await dialog.getByRole('link', { name: 'Open the asset page' }).getAttribute('href')

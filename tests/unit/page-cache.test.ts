@@ -62,6 +62,13 @@ describe('createPageCache', () => {
       expect(await signedIn.text()).toBe('fallback')
       expect(await (await fetch(`${s.base}/profile`)).text()).toBe('fallback')
       expect(s.renders()).toBe(2)
+      // The colour-scheme cookie themes the HTML: a page per scheme, each kept.
+      const dark = await fetch(`${s.base}/explore?q=a`, { headers: { cookie: 'color-scheme=dark' } })
+      expect(dark.headers.get('x-page-cache')).toBe('miss')
+      expect((await fetch(`${s.base}/explore?q=a`, { headers: { cookie: 'other=1; color-scheme=dark' } })).headers.get('x-page-cache')).toBe('hit')
+      expect((await fetch(`${s.base}/explore?q=a`, { headers: { cookie: 'color-scheme=light' } })).headers.get('x-page-cache')).toBe('miss')
+      expect((await fetch(`${s.base}/explore?q=a`)).headers.get('x-page-cache')).toBe('hit')
+      expect(s.renders()).toBe(4)
     } finally {
       await s.close()
     }

@@ -4,6 +4,7 @@ import { CARD_TAGS } from '~/lib/constants'
 import { AssetImage } from '~/components/AssetImage/AssetImage'
 import { FavouriteButton } from '~/components/FavouriteButton/FavouriteButton'
 import { CardAudio } from '~/components/AudioPlayer/AudioPlayer'
+import { preloadPreview } from '~/components/PreviewFromUrl/PreviewFromUrl'
 import classes from './AssetCard.module.css'
 
 interface AssetCardProps {
@@ -15,11 +16,23 @@ interface AssetCardProps {
   loading?: 'lazy' | 'eager'
 }
 
+/** The dialog's code, fetched once, when a card is about to be opened. */
+function warmPreview() {
+  void preloadPreview().catch(() => {})
+}
+
 export function AssetCard({ asset, previewHref, isFavourite = false, layout = 'grid', loading }: AssetCardProps) {
   const tags = asset.tags.slice(0, CARD_TAGS)
   return (
     <article className={classes.card} data-layout={layout} data-favourite={isFavourite ? 'true' : undefined} data-testid="asset-card">
-      <Link to={previewHref} preventScrollReset className={classes.link} aria-label={`Preview ${asset.title}`}>
+      <Link
+        to={previewHref}
+        preventScrollReset
+        className={classes.link}
+        aria-label={`Preview ${asset.title}`}
+        onPointerEnter={warmPreview}
+        onFocus={warmPreview}
+      >
         <div className={classes.media} data-fullbleed={asset.asset_type === '3d' ? undefined : 'true'}>
           <AssetImage src={asset.thumbnail} alt={asset.title} loading={loading} width={480} height={480} className={classes.image} />
           <div className={classes.overlay} aria-hidden="true">

@@ -1,5 +1,5 @@
 import { useFetcher, useLocation } from 'react-router'
-import { ActionIcon } from '@mantine/core'
+import { IconButton } from '~/components/IconButton/IconButton'
 import { COLOR_SCHEME_LABELS, nextColorScheme, type ColorSchemeChoice } from '~/lib/color-scheme'
 
 /**
@@ -17,7 +17,7 @@ export function ColorSchemeToggle({ scheme }: { scheme: ColorSchemeChoice }) {
     <fetcher.Form method="post" action="/color-scheme">
       <input type="hidden" name="scheme" value={next} />
       <input type="hidden" name="redirectTo" value={`${pathname}${search}`} />
-      <ActionIcon
+      <IconButton
         type="submit"
         variant="subtle"
         size="lg"
@@ -27,7 +27,7 @@ export function ColorSchemeToggle({ scheme }: { scheme: ColorSchemeChoice }) {
         data-scheme={current}
       >
         {current === 'dark' ? <MoonIcon /> : current === 'light' ? <SunIcon /> : <AutoIcon />}
-      </ActionIcon>
+      </IconButton>
     </fetcher.Form>
   )
 }

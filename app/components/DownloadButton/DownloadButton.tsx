@@ -3,7 +3,7 @@ import { Alert, Button, NativeSelect, Text } from '@mantine/core'
 import { useEffect, useRef, useState } from 'react'
 import type { AssetTypeName } from '~/lib/constants'
 import { DOWNLOAD_SIZES, FORMAT_LABELS, MAX_PADDING, formatsFor, takesBackground, takesOptions } from '~/lib/download-options'
-import classes from './DownloadButton.module.css'
+import classes from '~/components/AssetPreview/AssetPreview.module.css'
 
 export const DOWNLOAD_FAILED = 'Download failed'
 export const RESUME_TEXT = 'You are signed in. Your download is one click away.'

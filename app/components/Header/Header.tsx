@@ -1,5 +1,7 @@
 import { Form, Link, NavLink, useLocation } from 'react-router'
-import { ActionIcon, Button } from '@mantine/core'
+import { ButtonLink, PlainButton } from '~/components/Plain/Plain'
+
+import { IconLink } from '~/components/IconButton/IconButton'
 import { useEffect, useState } from 'react'
 import type { PublicUser } from '~/web/session.server'
 import { HEADER_SEARCH_OFFSET, SITE_NAME } from '~/lib/constants'
@@ -64,36 +66,30 @@ export function Header({ user, colorScheme = 'auto' }: { user: PublicUser | null
         >
           <SearchForm label="Search assets (header)" />
         </div>
-        {onHome ? (
-          // Without JavaScript nothing would reveal it on scroll: show it from the start.
-          <noscript>
-            <style>{`[data-home-hidden]{visibility:visible!important;opacity:1!important}`}</style>
-          </noscript>
-        ) : null}
         <div className={classes.actions}>
           <ColorSchemeToggle scheme={colorScheme} />
           {user ? (
             <>
-              <ActionIcon component={Link} to="/profile#notifications" variant="subtle" size="lg" aria-label="Notifications">
+              <IconLink to="/profile#notifications" variant="subtle" size="lg" aria-label="Notifications">
                 <BellIcon />
-              </ActionIcon>
-              <ActionIcon component={Link} to="/profile" variant="subtle" size="lg" aria-label="Profile">
+              </IconLink>
+              <IconLink to="/profile" variant="subtle" size="lg" aria-label="Profile">
                 <UserIcon />
-              </ActionIcon>
+              </IconLink>
               <Form method="post" action="/logout">
-                <Button type="submit" variant="default" size="sm">
+                <PlainButton type="submit" variant="default" size="sm">
                   Log out
-                </Button>
+                </PlainButton>
               </Form>
             </>
           ) : (
             <>
-              <Button component={Link} to="/login" variant="default" size="sm">
+              <ButtonLink to="/login" variant="default" size="sm">
                 Login
-              </Button>
-              <Button component={Link} to="/login?mode=register" size="sm">
+              </ButtonLink>
+              <ButtonLink to="/login?mode=register" size="sm">
                 Sign Up
-              </Button>
+              </ButtonLink>
             </>
           )}
         </div>

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router'
-import { Button } from '@mantine/core'
+import { PlainButton } from '~/components/Plain/Plain'
 import { SearchInput } from '~/components/SearchInput/SearchInput'
 import type { FormEvent } from 'react'
 import classes from './SearchForm.module.css'
@@ -32,9 +32,9 @@ export function SearchForm({ defaultValue, label = 'Search assets', size = 'sm',
   return (
     <form action="/explore" method="get" role="search" aria-label={label.replace('Search assets', 'Search')} className={classes.form} onSubmit={onSubmit} id={id}>
       <SearchInput label={label} defaultValue={defaultValue} required size={size} className={classes.input} />
-      <Button type="submit" size={size}>
+      <PlainButton type="submit" size={size}>
         {buttonLabel}
-      </Button>
+      </PlainButton>
     </form>
   )
 }

@@ -1,5 +1,4 @@
-import { TextInput } from '@mantine/core'
-import { useEffect, useRef, useState, type ComponentType } from 'react'
+import { useEffect, useRef, useState, type ComponentType, type CSSProperties } from 'react'
 
 type Suggesting = ComponentType<SearchInputFieldProps & { initialValue: string; autoFocus: boolean }>
 
@@ -43,18 +42,34 @@ export function SearchInput(props: SearchInputProps) {
   // A new search on the page (the URL changed) resets the box.
   useEffect(() => setSuggesting(null), [defaultValue])
 
+  const { size, className, ...inputProps } = field
+  // Mantine's TextInput markup and class names (its stylesheet styles them), written out: the
+  // TextInput component and its input machinery cost every first visit about 5 KB gzip, and
+  // this box is in the header of every page. tests/unit/search-input.test.tsx checks the markup
+  // against Mantine's own.
   const plain = (
-    <TextInput
-      ref={plainRef}
-      type="search"
-      defaultValue={defaultValue}
-      key={defaultValue}
-      {...field}
-      // The plain box stays (focused, typing) until the combobox's code has arrived.
-      onFocus={() => {
-        void import('./SuggestingInput').then((module) => setSuggesting(() => module.default)).catch(() => {})
-      }}
-    />
+    <div className={`${className ? `${className} ` : ''}m_46b77525 mantine-InputWrapper-root mantine-TextInput-root`} data-size={size}>
+      <div
+        style={{ '--input-height': `var(--input-height-${size})`, '--input-fz': `var(--mantine-font-size-${size})` } as CSSProperties}
+        className="m_6c018570 mantine-Input-wrapper mantine-TextInput-wrapper"
+        data-variant="default"
+        data-size={size}
+      >
+        <input
+          ref={plainRef}
+          className="m_8fb7ebe7 mantine-Input-input mantine-TextInput-input"
+          data-variant="default"
+          type="search"
+          defaultValue={defaultValue}
+          key={defaultValue}
+          {...inputProps}
+          // The plain box stays (focused, typing) until the combobox's code has arrived.
+          onFocus={() => {
+            void import('./SuggestingInput').then((module) => setSuggesting(() => module.default)).catch(() => {})
+          }}
+        />
+      </div>
+    </div>
   )
   if (!Suggesting) return plain
   return <Suggesting {...field} initialValue={plainRef.current?.value ?? defaultValue} autoFocus />

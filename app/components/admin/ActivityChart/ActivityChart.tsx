@@ -32,50 +32,53 @@ export function ActivityChart({ points }: { points: ActivityPoint[] }) {
   const ticks = [0, max / 4, max / 2, (3 * max) / 4, max]
   const totalDownloads = points.reduce((s, p) => s + p.downloads, 0)
   const totalSignups = points.reduce((s, p) => s + p.signups, 0)
+  // The table of figures follows the figure: a details element is not allowed inside figure.
   return (
-    <figure className={classes.figure}>
-      <svg
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        className={classes.svg}
-        role="img"
-        aria-label={`Downloads and sign-ups per day over the last ${points.length} days: ${totalDownloads} downloads and ${totalSignups} sign-ups in all.`}
-      >
-        {ticks.map((t) => (
-          <g key={t}>
-            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(t)} y2={y(t)} className={classes.grid} />
-            <text x={PAD.left - 8} y={y(t) + 4} textAnchor="end" className={classes.axis}>
-              {Number.isInteger(t) ? t : t.toFixed(1)}
-            </text>
-          </g>
-        ))}
-        {points.map((p, i) =>
-          i % 5 === 0 || i === points.length - 1 ? (
-            <text key={p.day} x={x(i)} y={HEIGHT - 12} textAnchor="middle" className={classes.axis}>
-              {p.day.slice(5)}
-            </text>
-          ) : null,
-        )}
-        <polyline points={line('downloads')} className={classes.downloads} />
-        <polyline points={line('signups')} className={classes.signups} />
-        {points.map((p, i) => (
-          <g key={`pt-${p.day}`}>
-            <circle cx={x(i)} cy={y(p.downloads)} r={2.5} className={classes.downloadsDot}>
-              <title>{`${p.day}: ${p.downloads} downloads`}</title>
-            </circle>
-            <circle cx={x(i)} cy={y(p.signups)} r={2.5} className={classes.signupsDot}>
-              <title>{`${p.day}: ${p.signups} sign-ups`}</title>
-            </circle>
-          </g>
-        ))}
-      </svg>
-      <figcaption className={classes.legend}>
-        <span className={classes.key} data-series="downloads">
-          Downloads
-        </span>
-        <span className={classes.key} data-series="signups">
-          Sign-ups
-        </span>
-      </figcaption>
+    <>
+      <figure className={classes.figure}>
+        <svg
+          viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+          className={classes.svg}
+          role="img"
+          aria-label={`Downloads and sign-ups per day over the last ${points.length} days: ${totalDownloads} downloads and ${totalSignups} sign-ups in all.`}
+        >
+          {ticks.map((t) => (
+            <g key={t}>
+              <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(t)} y2={y(t)} className={classes.grid} />
+              <text x={PAD.left - 8} y={y(t) + 4} textAnchor="end" className={classes.axis}>
+                {Number.isInteger(t) ? t : t.toFixed(1)}
+              </text>
+            </g>
+          ))}
+          {points.map((p, i) =>
+            i % 5 === 0 || i === points.length - 1 ? (
+              <text key={p.day} x={x(i)} y={HEIGHT - 12} textAnchor="middle" className={classes.axis}>
+                {p.day.slice(5)}
+              </text>
+            ) : null,
+          )}
+          <polyline points={line('downloads')} className={classes.downloads} />
+          <polyline points={line('signups')} className={classes.signups} />
+          {points.map((p, i) => (
+            <g key={`pt-${p.day}`}>
+              <circle cx={x(i)} cy={y(p.downloads)} r={2.5} className={classes.downloadsDot}>
+                <title>{`${p.day}: ${p.downloads} downloads`}</title>
+              </circle>
+              <circle cx={x(i)} cy={y(p.signups)} r={2.5} className={classes.signupsDot}>
+                <title>{`${p.day}: ${p.signups} sign-ups`}</title>
+              </circle>
+            </g>
+          ))}
+        </svg>
+        <figcaption className={classes.legend}>
+          <span className={classes.key} data-series="downloads">
+            Downloads
+          </span>
+          <span className={classes.key} data-series="signups">
+            Sign-ups
+          </span>
+        </figcaption>
+      </figure>
       <details className={classes.details}>
         <summary>Show the figures</summary>
         <table className={classes.table}>
@@ -97,6 +100,6 @@ export function ActivityChart({ points }: { points: ActivityPoint[] }) {
           </tbody>
         </table>
       </details>
-    </figure>
+    </>
   )
 }

@@ -285,10 +285,11 @@ export function AssetUploader() {
           >
             {/* The input covers the area: even without JavaScript, files dropped on it are taken. */}
             <input id="upload-files" type="file" name="files" multiple accept="image/*,audio/*" className={classes.fileInput} onChange={hydrated ? onFiles : undefined} aria-describedby="upload-files-help" />
-            <Text fw={600} size="lg">
+            {/* Spans (shown as blocks): a label may hold phrasing content only, not paragraphs. */}
+            <Text component="span" display="block" fw={600} size="lg">
               Drag and drop images or audio here, or click to browse
             </Text>
-            <Text id="upload-files-help" size="sm" c="dimmed">
+            <Text component="span" display="block" id="upload-files-help" size="sm" c="dimmed">
               PNG, JPG, WebP or AVIF up to {sizeLimitText(UPLOAD_LIMIT_BYTES)} each; WAV, MP3, OGG/Opus or FLAC up to {sizeLimitText(AUDIO_UPLOAD_LIMIT_BYTES)}. A WebP file becomes the thumbnail of
               the PNG with the same name.
             </Text>

@@ -1,4 +1,4 @@
-import { Badge, Group } from '@mantine/core'
+import { Badge, Group, VisuallyHidden } from '@mantine/core'
 import { DIALOG_TAGS } from '~/lib/constants'
 
 /** Table and dialog tags: the first five, then '+N' (spec section 9). */
@@ -9,7 +9,14 @@ export function visibleTags(tags: string[], limit = DIALOG_TAGS): { shown: strin
 /** An asset's tags in a table: the first five, then '+N' (spec section 9). */
 export function TagList({ tags }: { tags: string[] }) {
   const { shown, more } = visibleTags(tags, DIALOG_TAGS)
-  if (tags.length === 0) return <span aria-label="No tags">–</span>
+  // A dash for the eye, words for a screen reader (aria-label is not allowed on a plain span).
+  if (tags.length === 0)
+    return (
+      <>
+        <span aria-hidden="true">–</span>
+        <VisuallyHidden>No tags</VisuallyHidden>
+      </>
+    )
   return (
     <Group gap={4} wrap="wrap">
       {shown.map((tag) => (

@@ -1,5 +1,5 @@
-import { Button, Container, Text, Title } from '@mantine/core'
-import { Link } from 'react-router'
+import { Container, Text, Title } from '@mantine/core'
+import { ButtonLink } from '~/components/Plain/Plain'
 import classes from './AboutCreator.module.css'
 
 /** About the one artist behind the library; the full story lives on /about. */
@@ -35,12 +35,12 @@ export function AboutCreator() {
             here yet, you can ask for it.
           </Text>
           <div className={classes.actions}>
-            <Button component={Link} to="/about">
+            <ButtonLink to="/about">
               About the creator
-            </Button>
-            <Button component={Link} to="/contact" variant="default">
+            </ButtonLink>
+            <ButtonLink to="/contact" variant="default">
               Request an asset
-            </Button>
+            </ButtonLink>
           </div>
         </div>
       </Container>

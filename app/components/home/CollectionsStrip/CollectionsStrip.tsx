@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
-import { Button, Group, Text, Title, VisuallyHidden } from '@mantine/core'
+import { Text, Title } from '@mantine/core'
+import { ButtonLink, Hidden, Row } from '~/components/Plain/Plain'
 import type { AssetView } from '~/lib/asset-view'
 import { AssetImage } from '~/components/AssetImage/AssetImage'
 import classes from './CollectionsStrip.module.css'
@@ -16,15 +17,15 @@ export function CollectionsStrip({ assets }: { assets: AssetView[] }) {
           <Text mt="xs" maw={520}>
             Transparent PNGs you can drop straight into a slide, a landing page or a video. Search, preview, download.
           </Text>
-          <Group mt="md">
-            <Button component={Link} to="/explore">
+          <Row mt="md">
+            <ButtonLink to="/explore">
               Explore Assets
-            </Button>
-            <Button component={Link} to="/pricing" variant="default">
+            </ButtonLink>
+            <ButtonLink to="/pricing" variant="default">
               {/* The spec's words, with a purpose a screen reader (and a search engine) can tell. */}
-              Learn More<VisuallyHidden> about plans and pricing</VisuallyHidden>
-            </Button>
-          </Group>
+              Learn More<Hidden> about plans and pricing</Hidden>
+            </ButtonLink>
+          </Row>
         </div>
         <ul className={classes.strip} data-testid="hero-strip">
           {assets.map((asset) => (

@@ -1,6 +1,6 @@
-import { Anchor, Button, Container, Text, Title } from '@mantine/core'
+import { Container, Text, Title } from '@mantine/core'
+import { ButtonLink, TextLink } from '~/components/Plain/Plain'
 import { type MouseEvent, type SyntheticEvent, useState } from 'react'
-import { Link } from 'react-router'
 import { DEFAULT_FAQ_CATEGORY, FAQ, FAQ_CATEGORIES, FAQ_CATEGORY_LABELS, type FaqCategory } from '~/lib/faq'
 import classes from './FaqSection.module.css'
 
@@ -42,9 +42,8 @@ export function FaqSection({ activeCategory = DEFAULT_FAQ_CATEGORY }: { activeCa
               {FAQ_CATEGORIES.map((name) => {
                 const active = name === category
                 return (
-                  <Button
+                  <ButtonLink
                     key={name}
-                    component={Link}
                     to={`?faq=${name}#faq`}
                     preventScrollReset
                     onClick={(event: MouseEvent<HTMLAnchorElement>) => selectCategory(event, name)}
@@ -54,19 +53,19 @@ export function FaqSection({ activeCategory = DEFAULT_FAQ_CATEGORY }: { activeCa
                     className={classes.category}
                   >
                     {FAQ_CATEGORY_LABELS[name]}
-                  </Button>
+                  </ButtonLink>
                 )
               })}
             </nav>
             <Text size="sm" c="dimmed" className={classes.help}>
               Can't find your answer? Read the{' '}
-              <Anchor component={Link} to="/license">
+              <TextLink to="/license">
                 Licensing Info
-              </Anchor>{' '}
+              </TextLink>{' '}
               or{' '}
-              <Anchor component={Link} to="/contact">
+              <TextLink to="/contact">
                 Contact us
-              </Anchor>
+              </TextLink>
               . We reply within 1-2 business days.
             </Text>
           </div>
@@ -88,9 +87,9 @@ export function FaqSection({ activeCategory = DEFAULT_FAQ_CATEGORY }: { activeCa
                 </details>
               ))}
             </div>
-            <Anchor component={Link} to="/faq" size="sm" className={classes.all}>
+            <TextLink to="/faq" size="sm" className={classes.all}>
               See all FAQs
-            </Anchor>
+            </TextLink>
           </div>
         </div>
       </Container>

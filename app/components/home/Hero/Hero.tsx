@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
-import { Button, Text, Title } from '@mantine/core'
+import { ButtonAnchor } from '~/components/Plain/Plain'
+import { Text, Title } from '@mantine/core'
 import type { AssetView } from '~/lib/asset-view'
 import { AssetImage } from '~/components/AssetImage/AssetImage'
 import { SearchForm } from '~/components/SearchForm/SearchForm'
@@ -28,16 +29,16 @@ export function Hero({ collage, floating }: { collage: AssetView[]; floating: As
             <SearchForm size="lg" label="Search assets (hero)" />
           </div>
           <div className={classes.actions}>
-            <Button component="a" href="#why-choose-us" variant="default" size="md">
+            <ButtonAnchor href="#why-choose-us" variant="default" size="md">
               Scroll Down
-            </Button>
+            </ButtonAnchor>
           </div>
           <Link to="/blog" className={classes.teaser}>
             <span className={classes.teaserLabel}>From the blog</span>
             <span>How the renders are made, licensing made simple, and what's new in the library →</span>
           </Link>
         </div>
-        <div className={classes.collage} aria-label="Featured assets">
+        <div className={classes.collage} role="group" aria-label="Featured assets">
           {collage.slice(0, COLLAGE_SIZE).map((asset, i) => (
             <Link key={asset.id} to={`/?assetId=${asset.id}`} preventScrollReset className={classes.tile} data-index={i} title={asset.title}>
               <AssetImage src={asset.thumbnail} alt={asset.title} loading="eager" className={classes.tileImage} />

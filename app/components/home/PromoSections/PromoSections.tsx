@@ -1,6 +1,6 @@
-import { Button, Container, Text, Title } from '@mantine/core'
+import { Container, Text, Title } from '@mantine/core'
+import { ButtonLink } from '~/components/Plain/Plain'
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
 import { FREE_DAILY_DOWNLOADS, PRO_PRICE_USD } from '~/lib/constants'
 import classes from './PromoSections.module.css'
 
@@ -64,9 +64,9 @@ export function PromoSections() {
                   <li key={point}>{point}</li>
                 ))}
               </ul>
-              <Button component={Link} to={promo.cta.to} size="md">
+              <ButtonLink to={promo.cta.to} size="md">
                 {promo.cta.label}
-              </Button>
+              </ButtonLink>
             </div>
             <div className={classes.art} aria-hidden="true">
               {promo.art}

@@ -1,5 +1,5 @@
-import { Button, Container, Text, Title } from '@mantine/core'
-import { Link } from 'react-router'
+import { Container, Text, Title } from '@mantine/core'
+import { ButtonLink } from '~/components/Plain/Plain'
 import { SITE_NAME } from '~/lib/constants'
 import classes from './WhatIs.module.css'
 
@@ -26,12 +26,12 @@ export function WhatIs() {
             the few things that need written permission.
           </Text>
           <div className={classes.actions}>
-            <Button component={Link} to="/explore">
+            <ButtonLink to="/explore">
               Explore Assets
-            </Button>
-            <Button component={Link} to="/license" variant="default">
+            </ButtonLink>
+            <ButtonLink to="/license" variant="default">
               Read the licence
-            </Button>
+            </ButtonLink>
           </div>
         </div>
         <div className={classes.audience}>
