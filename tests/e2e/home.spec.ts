@@ -65,6 +65,36 @@ test('testimonials: ten entries in a row that scrolls', async ({ page }) => {
   await expect(section.getByRole('img', { name: /out of 5 stars/ })).toHaveCount(10)
 })
 
+test('testimonials: the carousel arrives near the row, advances every 4 s and pauses while hovered @js-only', async ({ page }) => {
+  const fetched: string[] = []
+  page.on('request', (request) => fetched.push(request.url()))
+  await page.goto('/')
+  const section = page.locator('section', { has: page.getByRole('heading', { name: 'What they said' }) })
+  const next = section.getByRole('button', { name: 'Next testimonial' })
+  // Far below the first screen: no carousel code yet, the row is a plain scroller.
+  await page.waitForLoadState('networkidle')
+  await expect(next).toHaveCount(0)
+  const before = fetched.length
+  await section.scrollIntoViewIfNeeded()
+  await expect(next).toBeVisible()
+  expect(fetched.length).toBeGreaterThan(before)
+  const row = section.locator('[aria-roledescription="carousel"] [role="group"]').first().locator('> div')
+  const offset = () => row.evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).m41)
+  await page.mouse.move(0, 0)
+  const start = await offset()
+  await expect.poll(offset, { timeout: 7_000 }).not.toBe(start)
+  // Hovered: it stays where it is for longer than the autoplay delay.
+  await section.getByRole('heading', { name: 'What they said' }).hover()
+  await row.hover()
+  await page.waitForTimeout(600)
+  const held = await offset()
+  await page.waitForTimeout(4_800)
+  expect(await offset()).toBe(held)
+  // The buttons still move it.
+  await next.click()
+  await expect.poll(offset).not.toBe(held)
+})
+
 test('a home card opens the preview on the home page', async ({ page }) => {
   await page.goto('/')
   await page.getByTestId('home-grid').getByTestId('asset-card').first().locator('a').first().click()

@@ -1,38 +1,104 @@
 import { Container, Text, Title } from '@mantine/core'
 import { IconButton } from '~/components/IconButton/IconButton'
+import type { EmblaCarouselType } from 'embla-carousel'
 import { useEffect, useRef, useState } from 'react'
 import { CAROUSEL_AUTOPLAY_MS } from '~/lib/constants'
 import { TESTIMONIALS, type Testimonial } from '~/lib/testimonials'
 import classes from './Testimonials.module.css'
 
-type PauseReason = 'hover' | 'focus' | 'touch'
+const CAROUSEL_OPTIONS = { loop: true, align: 'start' } as const
+
+type PauseReason = 'hover' | 'focus' | 'drag'
 
 /**
- * 'What they said'. The server renders a horizontally scrollable row (scroll-snap), which is
- * the whole experience without JavaScript. After hydration the row gets previous/next buttons
- * (wrapping around at the ends) and advances one slide every 4 s, pausing while hovered,
- * focused, touched or in a hidden tab; it stays a native scroller (swipe, keys), so no carousel
- * library is needed (embla cost every first visit 8 KB gzip after hydration).
+ * 'What they said'. The server renders a plain horizontally scrollable row (scroll-snap), which
+ * is the whole experience without JavaScript. After hydration embla takes the row over: the
+ * viewport stops scrolling natively (data-enhanced), previous/next buttons appear, and it
+ * auto-advances every 4 s, pausing while hovered, focused, dragged or in a hidden tab.
  */
+/**
+ * Embla, loaded with a dynamic import when the row comes near the screen: it works as a plain
+ * scrollable row until then, so the carousel's code (8 KB gzip) is not part of a first visit
+ * that never scrolls down to it (decision 61).
+ */
+function useLazyEmbla(): [(node: HTMLDivElement | null) => void, EmblaCarouselType | undefined] {
+  const [viewport, setViewport] = useState<HTMLDivElement | null>(null)
+  const [api, setApi] = useState<EmblaCarouselType>()
+  useEffect(() => {
+    if (!viewport) return
+    let cancelled = false
+    let instance: EmblaCarouselType | undefined
+    const load = () =>
+      Promise.all([import('embla-carousel'), import('embla-carousel-autoplay')]).then(([{ default: EmblaCarousel }, { default: Autoplay }]) => {
+        if (cancelled) return
+        // Autoplay is driven below from our own pause reasons: the plugin's built-in hover/focus
+        // handling resumes on mouseleave even while focus is still inside, and ignores our buttons.
+        instance = EmblaCarousel(viewport, CAROUSEL_OPTIONS, [
+          Autoplay({
+            delay: CAROUSEL_AUTOPLAY_MS,
+            playOnInit: false,
+            stopOnInteraction: true, // the plugin stops on pointer down; we decide when to resume
+            stopOnMouseEnter: false,
+            stopOnFocusIn: false,
+          }),
+        ])
+        setApi(instance)
+      }, () => undefined) // no carousel (offline, a failed chunk): the row still scrolls natively
+    // Within a screen's height of the row, so it is running by the time it is seen.
+    const observer =
+      typeof IntersectionObserver === 'function'
+        ? new IntersectionObserver(
+            (entries) => {
+              if (!entries.some((entry) => entry.isIntersecting)) return
+              observer?.disconnect()
+              void load()
+            },
+            { rootMargin: '100% 0px' },
+          )
+        : null
+    if (observer) observer.observe(viewport)
+    else void load()
+    return () => {
+      cancelled = true
+      observer?.disconnect()
+      instance?.destroy()
+      setApi(undefined)
+    }
+  }, [viewport])
+  return [setViewport, api]
+}
+
 export function Testimonials({ testimonials = TESTIMONIALS }: { testimonials?: Testimonial[] }) {
+  const [viewportRef, emblaApi] = useLazyEmbla()
   const rootRef = useRef<HTMLDivElement>(null)
-  const viewportRef = useRef<HTMLDivElement>(null)
-  const [enhanced, setEnhanced] = useState(false)
 
   useEffect(() => {
     const root = rootRef.current
-    const viewport = viewportRef.current
-    if (!root || !viewport) return
-    setEnhanced(true)
+    const autoplay = emblaApi?.plugins().autoplay
+    if (!emblaApi || !root || !autoplay) return
+    const viewport = emblaApi.rootNode()
+
+    // Someone may have scrolled the native row before hydration: carry that position over
+    // to embla, which moves the row with transforms and expects scrollLeft to be 0.
+    if (viewport.scrollLeft > 0) {
+      const left = viewport.scrollLeft
+      const slides = emblaApi.slideNodes()
+      let nearest = 0
+      slides.forEach((slide, i) => {
+        if (Math.abs(slide.offsetLeft - left) < Math.abs(slides[nearest].offsetLeft - left)) nearest = i
+      })
+      viewport.scrollLeft = 0
+      emblaApi.scrollTo(nearest, true)
+    }
+
+    // Without sliding animations when the user asked for less motion.
+    const reduceMotion = prefersReducedMotion()
     const paused = new Set<PauseReason>()
-    let timer: ReturnType<typeof setInterval> | undefined
     const sync = () => {
-      const shouldPlay = paused.size === 0 && document.visibilityState === 'visible' && viewport.scrollWidth > viewport.clientWidth
-      if (shouldPlay && !timer) timer = setInterval(() => step(viewport, 1), CAROUSEL_AUTOPLAY_MS)
-      else if (!shouldPlay && timer) {
-        clearInterval(timer)
-        timer = undefined
-      }
+      const shouldPlay =
+        paused.size === 0 && document.visibilityState === 'visible' && emblaApi.scrollSnapList().length > 1
+      if (shouldPlay && !autoplay.isPlaying()) autoplay.play(reduceMotion)
+      else if (!shouldPlay && autoplay.isPlaying()) autoplay.stop()
     }
     const pause = (reason: PauseReason) => {
       paused.add(reason)
@@ -42,35 +108,50 @@ export function Testimonials({ testimonials = TESTIMONIALS }: { testimonials?: T
       paused.delete(reason)
       sync()
     }
+
     // Hover only for a real mouse: touch fires pointerenter without a matching "leave" moment.
     const onPointerEnter = (event: PointerEvent) => event.pointerType === 'mouse' && pause('hover')
     const onPointerLeave = (event: PointerEvent) => event.pointerType === 'mouse' && resume('hover')
-    // A finger on the row stops the autoplay for good, as a swipe means the person took over.
-    const onTouch = () => pause('touch')
     const onFocusIn = () => pause('focus')
     const onFocusOut = (event: FocusEvent) => {
       if (!root.contains(event.relatedTarget as Node | null)) resume('focus')
     }
+    const onDragStart = () => pause('drag')
+    const onDragEnd = () => resume('drag')
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
+        event.preventDefault()
+        if (event.key === 'ArrowLeft') emblaApi.scrollPrev(reduceMotion)
+        else emblaApi.scrollNext(reduceMotion)
+      }
+    }
+
     root.addEventListener('pointerenter', onPointerEnter)
     root.addEventListener('pointerleave', onPointerLeave)
     root.addEventListener('focusin', onFocusIn)
     root.addEventListener('focusout', onFocusOut)
-    viewport.addEventListener('touchstart', onTouch, { passive: true })
+    viewport.addEventListener('keydown', onKeyDown)
     document.addEventListener('visibilitychange', sync)
+    emblaApi.on('pointerDown', onDragStart).on('pointerUp', onDragEnd)
+    // Embla re-creates its plugins on reInit (a resize, for instance), which stops autoplay.
+    emblaApi.on('reInit', sync)
+
     // JavaScript may arrive while the pointer or the focus is already there.
     if (root.matches(':hover')) paused.add('hover')
     if (root.matches(':focus-within')) paused.add('focus')
     sync()
+
     return () => {
       root.removeEventListener('pointerenter', onPointerEnter)
       root.removeEventListener('pointerleave', onPointerLeave)
       root.removeEventListener('focusin', onFocusIn)
       root.removeEventListener('focusout', onFocusOut)
-      viewport.removeEventListener('touchstart', onTouch)
+      viewport.removeEventListener('keydown', onKeyDown)
       document.removeEventListener('visibilitychange', sync)
-      if (timer) clearInterval(timer)
+      emblaApi.off('pointerDown', onDragStart).off('pointerUp', onDragEnd).off('reInit', sync)
+      autoplay.stop()
     }
-  }, [])
+  }, [emblaApi])
 
   return (
     <section className={classes.section} aria-labelledby="testimonials-heading">
@@ -84,10 +165,11 @@ export function Testimonials({ testimonials = TESTIMONIALS }: { testimonials?: T
           role="region"
           aria-roledescription="carousel"
           aria-labelledby="testimonials-heading"
-          // Buttons and a hidden scrollbar only once the script runs: without it, the scrollbar is the control.
-          data-enhanced={enhanced ? true : undefined}
+          // Switches the CSS from native scrolling to embla only once embla is running, so a
+          // failed or missing script still leaves a scrollable row.
+          data-enhanced={emblaApi ? true : undefined}
         >
-          {/* Focusable so keyboard users can scroll it with the arrow keys. */}
+          {/* Focusable so keyboard users can scroll it: natively without JS, with the arrow keys with JS. */}
           <div ref={viewportRef} className={classes.viewport} tabIndex={0} role="group" aria-label="Testimonial slides">
             <div className={classes.container}>
               {testimonials.map((testimonial, index) => (
@@ -103,12 +185,12 @@ export function Testimonials({ testimonials = TESTIMONIALS }: { testimonials?: T
               ))}
             </div>
           </div>
-          {enhanced ? (
+          {emblaApi ? (
             <div className={classes.controls}>
-              <IconButton variant="default" size="xl" radius="xl" aria-label="Previous testimonial" onClick={() => step(viewportRef.current, -1)}>
+              <IconButton variant="default" size="xl" radius="xl" aria-label="Previous testimonial" onClick={() => emblaApi.scrollPrev(prefersReducedMotion())}>
                 <ChevronIcon direction="left" />
               </IconButton>
-              <IconButton variant="default" size="xl" radius="xl" aria-label="Next testimonial" onClick={() => step(viewportRef.current, 1)}>
+              <IconButton variant="default" size="xl" radius="xl" aria-label="Next testimonial" onClick={() => emblaApi.scrollNext(prefersReducedMotion())}>
                 <ChevronIcon direction="right" />
               </IconButton>
             </div>
@@ -164,19 +246,6 @@ function ChevronIcon({ direction }: { direction: 'left' | 'right' }) {
       <path d={direction === 'left' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'} />
     </svg>
   )
-}
-
-/** One slide forward (1) or back (-1), wrapping around at the ends; no animation for those who asked for less motion. */
-function step(viewport: HTMLElement | null, direction: 1 | -1) {
-  if (!viewport) return
-  const slides = viewport.querySelectorAll<HTMLElement>('[aria-roledescription="slide"]')
-  if (slides.length < 2) return
-  const width = slides[1].offsetLeft - slides[0].offsetLeft
-  const end = viewport.scrollWidth - viewport.clientWidth
-  const behavior = prefersReducedMotion() ? 'instant' : 'smooth'
-  if (direction === 1 && viewport.scrollLeft >= end - 2) viewport.scrollTo({ left: 0, behavior })
-  else if (direction === -1 && viewport.scrollLeft <= 2) viewport.scrollTo({ left: end, behavior })
-  else viewport.scrollBy({ left: direction * width, behavior })
 }
 
 function prefersReducedMotion(): boolean {
