@@ -183,6 +183,11 @@ export interface StorageCleanupTable {
   created_at: Generated<Date>
 }
 
+/** Every lexeme of the assets' search vectors (migration 0011): a prefix expands to these. */
+export interface SearchLexemesTable {
+  lexeme: string
+}
+
 export interface SearchTermsTable {
   term: string
 }
@@ -196,6 +201,7 @@ export interface CatalogueVersionTable {
 export interface Database {
   catalogue_version: CatalogueVersionTable
   search_terms: SearchTermsTable
+  search_lexemes: SearchLexemesTable
   users: UsersTable
   sessions: SessionsTable
   password_resets: OneTimeTokensTable

@@ -7,8 +7,9 @@
 // Budgets: searchAssets p95 < 20 ms over the mix, every query p95 < 40 ms, /explore?q= p95 < 50 ms.
 import { parseArgs } from 'node:util'
 import pg from 'pg'
-import { sql } from 'kysely'
+import { Kysely, PostgresDialect, sql } from 'kysely'
 import { createDatabase, migrateToLatest, type DB } from '#db/client'
+import type { Database } from '#db/schema'
 import { searchAssets, type SearchQuery } from '~/domain/search.server'
 import { startBuiltServer, writePerformanceSection } from './bench-support'
 import { COLOUR_SWATCHES, hexToOklab, swatchesOf } from '~/lib/colour'
@@ -103,7 +104,7 @@ async function fill(db: DB) {
   for (const index of indexes.rows) await sql`drop index ${sql.ref(index.indexname)}`.execute(db)
   await db.connection().execute(async (conn) => {
     await sql`set session_replication_role = replica`.execute(conn)
-    // In chunks: the database client's time limits (10 s a statement) hold for seeding too.
+    // In chunks of 10 000.
     for (let from = 1; from <= ASSETS; from += 10_000) {
       const to = Math.min(ASSETS, from + 9_999)
     await sql`select setseed(0.42)`.execute(conn)
@@ -142,6 +143,10 @@ async function fill(db: DB) {
     from assets, regexp_split_to_table(lower(title || ' ' || tags_to_text(tags) || ' ' || category), '[^[:alnum:]]+') as word
     where length(word) between 3 and 40 and word ~ '[[:alpha:]]'
     on conflict do nothing`.execute(db)
+  await sql`
+    insert into search_lexemes (lexeme)
+    select distinct lexeme from assets, unnest(tsvector_to_array(search)) as lexeme
+    on conflict do nothing`.execute(db)
   for (const index of indexes.rows) {
     const t = performance.now()
     await sql.raw(index.indexdef).execute(db)
@@ -149,6 +154,7 @@ async function fill(db: DB) {
   }
   await sql`vacuum analyze assets`.execute(db)
   await sql`analyze search_terms`.execute(db)
+  await sql`analyze search_lexemes`.execute(db)
 }
 
 /** A database of ASSETS assets: the kept one when reusing and it is complete, else a new one. */
@@ -227,14 +233,17 @@ async function main() {
   if (!(await isReachable(serverUrl()))) throw new Error(`No PostgreSQL server at ${new URL(serverUrl()).host}; set TEST_DATABASE_URL.`)
   const target = await benchDatabase()
   const db = createDatabase({ url: target.url })
+  // Seeding and migrating a million rows (index builds) take longer than the app's 10 s limit
+  // a statement: they go through a pool without one.
+  const untimed = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: target.url, max: 2 }) }) })
   try {
     let t = performance.now()
-    await migrateToLatest(db)
+    await migrateToLatest(untimed)
     if (target.seeded) {
       console.log(`Reusing ${ASSETS.toLocaleString('en-US')} assets in ${new URL(target.url).pathname.slice(1)} (migrated in ${seconds(t)})`)
     } else {
       t = performance.now()
-      await fill(db)
+      await fill(untimed)
       console.log(`Seeded ${ASSETS.toLocaleString('en-US')} assets in ${seconds(t)}`)
     }
     if (args['seed-only']) return
@@ -244,6 +253,7 @@ async function main() {
     if (http) console.log(`GET /explore?q=... through the built server: p50 ${ms(http.p50)}, p95 ${ms(http.p95)}, p99 ${ms(http.p99)} (budget p95 < 50 ms)`)
     if (!args['no-report']) writeReport(domain, http)
   } finally {
+    await untimed.destroy()
     await db.destroy()
     await target.done()
   }

@@ -8,6 +8,7 @@ import * as m0006 from './0006_storage_cleanup'
 import * as m0007 from './0007_audio'
 import * as m0008 from './0008_download_history_keeps_deleted'
 import * as m0009 from './0009_palettes'
+import * as m0011 from './0011_search_lexemes'
 
 // A static list rather than a folder scan, so migrations work the same inside the server
 // bundle, under tsx and under vitest. Add new files here in order.
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0007_audio': m0007,
   '0008_download_history_keeps_deleted': m0008,
   '0009_palettes': m0009,
+  '0011_search_lexemes': m0011,
 }
 
 export const migrationProvider: MigrationProvider = {
