@@ -186,6 +186,8 @@ export interface StorageCleanupTable {
 /** Every lexeme of the assets' search vectors (migration 0011): a prefix expands to these. */
 export interface SearchLexemesTable {
   lexeme: string
+  /** A lower bound for lower(title) of any asset with the lexeme. */
+  first_title: string
 }
 
 export interface SearchTermsTable {

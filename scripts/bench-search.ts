@@ -144,8 +144,9 @@ async function fill(db: DB) {
     where length(word) between 3 and 40 and word ~ '[[:alpha:]]'
     on conflict do nothing`.execute(db)
   await sql`
-    insert into search_lexemes (lexeme)
-    select distinct lexeme from assets, unnest(tsvector_to_array(search)) as lexeme
+    insert into search_lexemes (lexeme, first_title)
+    select lexeme, min(lower(title)) from assets, unnest(tsvector_to_array(search)) as lexeme
+    group by lexeme
     on conflict do nothing`.execute(db)
   for (const index of indexes.rows) {
     const t = performance.now()

@@ -70,11 +70,11 @@ function lexemesQuery(lexemes: string[]): string {
  * times slower at a million assets). Without the table (a database before the migration), or
  * when the prefix matches many lexemes, the prefix stays.
  */
-export async function wordsQuery(db: DB, words: string[]): Promise<Tsquery> {
+export async function wordsQuery(db: DB, words: string[]): Promise<{ tsquery: Tsquery; lastLexemes: string[] | null }> {
   const text = toTsQueryText(words)
   const plain = sql`to_tsquery('english', ${text})`
   const last = words.at(-1)
-  if (!last) return plain
+  if (!last) return { tsquery: plain, lastLexemes: null }
   let lexemes: string[] | null = null
   try {
     // The last word's stemmed prefix as to_tsquery makes it ('glossy:*' → 'glossi'), then the
@@ -91,10 +91,10 @@ export async function wordsQuery(db: DB, words: string[]): Promise<Tsquery> {
   } catch (error) {
     noteNoLexemes(error)
   }
-  if (!lexemes) return plain
+  if (!lexemes) return { tsquery: plain, lastLexemes: null }
   const expansion = sql`${lexemesQuery(lexemes)}::tsquery`
   const head = words.slice(0, -1)
-  return head.length ? sql`(to_tsquery('english', ${head.join(' & ')}) && ${expansion})` : expansion
+  return { tsquery: head.length ? sql`(to_tsquery('english', ${head.join(' & ')}) && ${expansion})` : expansion, lastLexemes: lexemes }
 }
 
 let warnedNoLexemes = false
@@ -244,7 +244,8 @@ const all = (conditions: RawBuilder<SqlBool>[]) => sql<SqlBool>`${sql.join(condi
 
 async function runSearch(db: DB, query: SearchQuery, words: string[], page: number, limit: number) {
   const text = words.length ? toTsQueryText(words) : null
-  const tsquery = text ? await wordsQuery(db, words) : null
+  const matched = text ? await wordsQuery(db, words) : null
+  const tsquery = matched?.tsquery ?? null
   // Relevance needs words to rank by: without them it is the newest first (the sort menu says so).
   const sort = query.sort === 'relevance' && !text ? 'newest' : (query.sort ?? (text ? 'relevance' : 'newest'))
   const colour = parseColour(query.colour)
@@ -258,11 +259,12 @@ async function runSearch(db: DB, query: SearchQuery, words: string[], page: numb
   let found: Awaited<ReturnType<typeof sortedPage>> = []
   // Pages stop where counting does, so no request walks deep into the catalogue.
   if (offset < MAX_COUNTED) {
-    // A colour ranks the closest first within each relevance tier: few rows (words and colour), sorted.
-    if (tsquery && (sort === 'newest' || (sort === 'relevance' && !colour))) {
-      const ranked = await rankedPage(db, filters, tsquery, sort, offset, limit)
+    if (tsquery && (sort === 'newest' || sort === 'relevance')) {
+      const ranked = await rankedPage(db, filters, tsquery, sort, offset, limit, colour?.hex)
       found = ranked.rows
       density = ranked.density
+    } else if (tsquery && sort === 'alphabetical') {
+      found = (await titleWindowPage(db, filters, tsquery, words, matched?.lastLexemes ?? null, offset, limit)) ?? (await sortedPage(matching, tsquery, sort, offset, limit))
     } else {
       found = await sortedPage(matching, tsquery, sort, offset, limit, colour?.hex)
     }
@@ -275,6 +277,19 @@ async function runSearch(db: DB, query: SearchQuery, words: string[], page: numb
 const TIERS = ['search_title', 'search_named', 'search'] as const
 /** How many of the newest assets a ranked page looks at: first the short window, then the long one. */
 export const RANK_WINDOWS = [2_000, 20_000] as const
+/**
+ * Closeness to a searched colour ranks in steps of this OKLab distance (about one just
+ * noticeable difference: CSS Color 4's gamut mapping uses 0.02 for deltaEOK); newest first
+ * within a step. Steps make a colour search with words a newest-first walk per step, so it
+ * never measures every match (decision 64).
+ */
+export const COLOUR_STEP = 0.02
+const COLOUR_STEPS = Math.ceil(NEAR_DISTANCE / COLOUR_STEP)
+function colourStep(hex: string) {
+  return sql<number>`least(floor(${colourDistance(hex)} / ${COLOUR_STEP})::int, ${COLOUR_STEPS - 1})`
+}
+
+type Ranked = { id: number; created_at: Date; step: number }
 
 /**
  * A page in relevance (or newest) order, exact, without sorting every match:
@@ -282,15 +297,18 @@ export const RANK_WINDOWS = [2_000, 20_000] as const
  *    When the window holds enough matches of a tier, those are that tier's newest matches.
  * 2. A tier the window is too thin for is sparse, so it is read whole from its own GIN
  *    index and sorted: few rows.
+ * With a colour, each tier is ordered by the colour's step (COLOUR_STEP) first: the window
+ * settles a tier when its closest step alone fills the page.
  * Common words cost one short index walk; rare words a few index lookups.
  */
-async function rankedPage(db: DB, filters: RawBuilder<SqlBool>[], tsquery: Tsquery, sort: 'relevance' | 'newest', offset: number, limit: number) {
+async function rankedPage(db: DB, filters: RawBuilder<SqlBool>[], tsquery: Tsquery, sort: 'relevance' | 'newest', offset: number, limit: number, colourHex?: string) {
   const want = offset + limit
   const tiers = sort === 'newest' ? (['search'] as const) : TIERS
   const tierExpression = sort === 'newest' ? sql<number>`0` : tierOf(tsquery)
+  const stepExpression = sort === 'relevance' && colourHex ? colourStep(colourHex) : sql<number>`0`
   const readWindow = async (size: number) => {
-    const recent = await sql<{ id: number; created_at: Date; tier: number }>`
-      select id, created_at, ${tierExpression} as tier
+    const recent = await sql<Ranked & { tier: number }>`
+      select id, created_at, ${tierExpression} as tier, ${stepExpression} as step
       from (
         select id, created_at, is_active, asset_type, category, tags, search, search_named, search_title,
           palette, colour_swatches, orientation, has_transparency
@@ -298,40 +316,46 @@ async function rankedPage(db: DB, filters: RawBuilder<SqlBool>[], tsquery: Tsque
       ) as assets
       where ${all(filters)} and search @@ ${tsquery}
       order by created_at desc, id desc`.execute(db)
-    const byTier: { id: number; created_at: Date }[][] = tiers.map(() => [])
+    const byTier: Ranked[][] = tiers.map(() => [])
     for (const row of recent.rows) byTier[row.tier].push(row)
     return { byTier, matches: recent.rows.length, size }
   }
-  // Which tiers the window settles: each tier before the last needed one must be complete
-  // there or read whole; here a window settles the page when its first tiers fill it.
-  const fills = (byTier: { id: number }[][]) => {
+  // A tier's first step in the window: its newest matches there are its newest anywhere.
+  const closest = (rows: Ranked[]) => rows.filter((r) => r.step === 0)
+  // Whether a window settles the page: the first tier with matches there fills it from its
+  // closest step. Otherwise that tier is read whole (below), whatever the window.
+  const fills = (byTier: Ranked[][], scale = 1) => {
     let have = 0
     for (const rows of byTier) {
-      if (rows.length >= want - have) return true
+      if (closest(rows).length * scale >= want - have) return true
       have += rows.length
       if (rows.length > 0) return false
     }
     return false
   }
   let window = await readWindow(Math.max(RANK_WINDOWS[0], want * 20))
-  if (!fills(window.byTier) && window.matches > 0) window = await readWindow(Math.max(RANK_WINDOWS[1], want * 100))
+  const longer = Math.max(RANK_WINDOWS[1], want * 100)
+  // The longer window only when the short one shows it would settle the page (with room to
+  // spare): else its walk is wasted and the sparse tiers are read from GIN anyway.
+  if (!fills(window.byTier) && window.matches > 0 && fills(window.byTier, longer / window.size / 2)) window = await readWindow(longer)
   // The share of the newest assets that match: the estimate of the total (countMatches).
   const density = window.matches < limit ? null : window.matches / window.size
 
-  const picked: { id: number; created_at: Date }[] = []
+  const picked: { id: number }[] = []
   for (const [i, column] of tiers.entries()) {
     const need = want - picked.length
-    if (window.byTier[i].length >= need) {
-      picked.push(...window.byTier[i].slice(0, need))
+    const near = closest(window.byTier[i])
+    if (near.length >= need) {
+      picked.push(...near.slice(0, need))
       break
     }
     const conditions = [...filters, sql<SqlBool>`${sql.ref(column)} @@ ${tsquery}`]
     if (i > 0) conditions.push(sql<SqlBool>`not (${sql.ref(tiers[i - 1])} @@ ${tsquery})`)
     // Too thin for the window: read the whole tier from its GIN index and sort it. Ordered by
     // an expression no index has, so the planner never walks the date index for rare matches.
-    const rows = await sql<{ id: number; created_at: Date }>`
-      select id, created_at from assets where ${all(conditions)}
-      order by created_at + interval '0 seconds' desc, id desc limit ${need}`.execute(db)
+    const rows = await sql<{ id: number }>`
+      select id from assets where ${all(conditions)}
+      order by ${colourHex && sort === 'relevance' ? sql`${stepExpression}, ` : sql``}created_at + interval '0 seconds' desc, id desc limit ${need}`.execute(db)
     picked.push(...rows.rows)
     if (rows.rows.length === need) break
   }
@@ -342,13 +366,61 @@ async function rankedPage(db: DB, filters: RawBuilder<SqlBool>[], tsquery: Tsque
   return { rows: ids.flatMap((id) => byId.get(id) ?? []), density }
 }
 
+/** How many titles an alphabetical search with words walks from its bound: first the short window, then the long one. */
+export const TITLE_WINDOWS = [2_000, 20_000] as const
+
+/**
+ * Alphabetical order with words, without sorting every match: no asset with every word can
+ * have a title before the largest of the words' first titles (search_lexemes.first_title,
+ * each word's smallest over its lexemes). The title index is walked from there; when the
+ * window holds the page, it is exact (the window is a stretch of the title order with nothing
+ * before it). Null when it does not (sparse matches, or no lexeme list): the caller sorts.
+ */
+async function titleWindowPage(db: DB, filters: RawBuilder<SqlBool>[], tsquery: Tsquery, words: string[], lastLexemes: string[] | null, offset: number, limit: number) {
+  const want = offset + limit
+  let bound: string | null = null
+  try {
+    const head = words.slice(0, -1)
+    const found = await sql<{ bound: string | null }>`
+      select max(b) as bound from (
+        select (select min(l.first_title) from search_lexemes l where l.lexeme = any(tsvector_to_array(to_tsvector('english', w)))) as b
+        from unnest(${head}::text[]) as w
+        union all
+        select min(first_title) from search_lexemes where lexeme = any(${lastLexemes ?? []}::text[])
+      ) as bounds`.execute(db)
+    bound = found.rows[0]?.bound ?? null
+  } catch (error) {
+    noteNoLexemes(error)
+    return null
+  }
+  if (bound === null) return null
+  const readWindow = (size: number) =>
+    sql<{ id: number }>`
+      select id from (
+        select id, lower(title) as title_key, is_active, asset_type, category, tags, search,
+          palette, colour_swatches, orientation, has_transparency
+        from assets where is_active and lower(title) >= ${bound} order by lower(title), id desc limit ${size}
+      ) as assets
+      where ${all(filters)} and search @@ ${tsquery}
+      order by title_key, id desc limit ${want}`.execute(db)
+  let window = await readWindow(Math.max(TITLE_WINDOWS[0], want * 20))
+  const longer = Math.max(TITLE_WINDOWS[1], want * 100)
+  // The longer window when the short one shows matches dense enough to fill it.
+  if (window.rows.length < want && window.rows.length * (longer / Math.max(TITLE_WINDOWS[0], want * 20)) / 2 >= want) window = await readWindow(longer)
+  if (window.rows.length < want) return null
+  const ids = window.rows.slice(offset, want).map((r) => r.id)
+  const rows = await db.selectFrom('assets').selectAll().where('id', 'in', ids).execute()
+  const byId = new Map(rows.map((r) => [r.id, r]))
+  return ids.flatMap((id) => byId.get(id) ?? [])
+}
+
 /** Today's plan for every sort: the database orders all matches (with indexes where they fit). */
 async function sortedPage(matching: AssetQuery, tsquery: Tsquery | null, sort: Sort, offset: number, limit: number, colourHex?: string) {
   let rows = matching.selectAll()
   switch (sort) {
     case 'relevance':
       if (tsquery) rows = rows.orderBy(tierOf(tsquery))
-      if (tsquery && colourHex) rows = rows.orderBy(colourDistance(colourHex))
+      if (tsquery && colourHex) rows = rows.orderBy(colourStep(colourHex))
       rows = rows.orderBy('created_at', 'desc')
       break
     case 'newest':
