@@ -324,20 +324,26 @@ async function rankedPage(db: DB, filters: RawBuilder<SqlBool>[], tsquery: Tsque
   const closest = (rows: Ranked[]) => rows.filter((r) => r.step === 0)
   // Whether a window settles the page: the first tier with matches there fills it from its
   // closest step. Otherwise that tier is read whole (below), whatever the window.
-  const fills = (byTier: Ranked[][], scale = 1) => {
+  // Also how much longer a window would have to be to do so, by the matches of this one
+  // (Infinity: it shows none of the tier that decides).
+  const settles = (byTier: Ranked[][]) => {
     let have = 0
     for (const rows of byTier) {
-      if (closest(rows).length * scale >= want - have) return true
+      const near = closest(rows).length
+      if (near >= want - have) return { settled: true, scale: 1 }
+      if (rows.length > 0) return { settled: false, scale: near > 0 ? (want - have) / near : Infinity }
       have += rows.length
-      if (rows.length > 0) return false
     }
-    return false
+    return { settled: false, scale: Infinity }
   }
   let window = await readWindow(Math.max(RANK_WINDOWS[0], want * 20))
-  const longer = Math.max(RANK_WINDOWS[1], want * 100)
-  // The longer window only when the short one shows it would settle the page (with room to
-  // spare): else its walk is wasted and the sparse tiers are read from GIN anyway.
-  if (!fills(window.byTier) && window.matches > 0 && fills(window.byTier, longer / window.size / 2)) window = await readWindow(longer)
+  const longest = Math.max(RANK_WINDOWS[1], want * 100)
+  // A longer window only when this one shows it would settle the page, sized by the matches
+  // seen (half as long again, for chance); else its walk is wasted and the tiers are read
+  // from GIN anyway.
+  const first = settles(window.byTier)
+  const longer = Math.ceil(window.size * first.scale * 1.5)
+  if (!first.settled && longer <= longest) window = await readWindow(Math.max(longer, window.size + 500))
   // The share of the newest assets that match: the estimate of the total (countMatches).
   const density = window.matches < limit ? null : window.matches / window.size
 
@@ -403,10 +409,11 @@ async function titleWindowPage(db: DB, filters: RawBuilder<SqlBool>[], tsquery: 
       ) as assets
       where ${all(filters)} and search @@ ${tsquery}
       order by title_key, id desc limit ${want}`.execute(db)
-  let window = await readWindow(Math.max(TITLE_WINDOWS[0], want * 20))
-  const longer = Math.max(TITLE_WINDOWS[1], want * 100)
-  // The longer window when the short one shows matches dense enough to fill it.
-  if (window.rows.length < want && window.rows.length * (longer / Math.max(TITLE_WINDOWS[0], want * 20)) / 2 >= want) window = await readWindow(longer)
+  const size = Math.max(TITLE_WINDOWS[0], want * 20)
+  let window = await readWindow(size)
+  // A longer window when this one shows matches dense enough to fill it (sized as in rankedPage).
+  const longer = Math.ceil((size * want * 1.5) / Math.max(window.rows.length, 1e-9))
+  if (window.rows.length > 0 && window.rows.length < want && longer <= Math.max(TITLE_WINDOWS[1], want * 100)) window = await readWindow(Math.max(longer, size + 500))
   if (window.rows.length < want) return null
   const ids = window.rows.slice(offset, want).map((r) => r.id)
   const rows = await db.selectFrom('assets').selectAll().where('id', 'in', ids).execute()
