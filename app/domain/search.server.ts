@@ -327,12 +327,10 @@ async function rankedPage(db: DB, filters: RawBuilder<SqlBool>[], tsquery: Tsque
   // Also how much longer a window would have to be to do so, by the matches of this one
   // (Infinity: it shows none of the tier that decides).
   const settles = (byTier: Ranked[][]) => {
-    let have = 0
     for (const rows of byTier) {
       const near = closest(rows).length
-      if (near >= want - have) return { settled: true, scale: 1 }
-      if (rows.length > 0) return { settled: false, scale: near > 0 ? (want - have) / near : Infinity }
-      have += rows.length
+      if (near >= want) return { settled: true, scale: 1 }
+      if (rows.length > 0) return { settled: false, scale: near > 0 ? want / near : Infinity }
     }
     return { settled: false, scale: Infinity }
   }
