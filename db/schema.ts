@@ -190,6 +190,16 @@ export interface SearchLexemesTable {
   first_title: string
 }
 
+/**
+ * Each weighty palette colour as an OKLab point (migration 0012; absent where the `cube`
+ * extension is not available). Kept by a trigger on assets.palette.
+ */
+export interface PaletteColoursTable {
+  asset_id: number
+  /** A cube value, '(l, a, b)'. */
+  colour: string
+}
+
 export interface SearchTermsTable {
   term: string
 }
@@ -204,6 +214,7 @@ export interface Database {
   catalogue_version: CatalogueVersionTable
   search_terms: SearchTermsTable
   search_lexemes: SearchLexemesTable
+  palette_colours: PaletteColoursTable
   users: UsersTable
   sessions: SessionsTable
   password_resets: OneTimeTokensTable

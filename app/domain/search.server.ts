@@ -214,8 +214,15 @@ export async function searchAssets(db: DB, query: SearchQuery): Promise<SearchRe
 type AssetQuery = SelectQueryBuilder<Database, 'assets', object>
 type Tsquery = RawBuilder<unknown>
 
-/** The filters besides the words, as conditions usable on `assets` or on a window of it. */
-function filterConditions(query: SearchQuery): RawBuilder<SqlBool>[] {
+/**
+ * The filters besides the words, as conditions usable on `assets` or on a window of it.
+ * `byWords`: a search with words, whose GIN indexes narrow the matches; the colour is then
+ * tested on those rows, never read from its own index: the planner would AND the words with
+ * the colour's bitmap (550,000 entries for the cells near a colour at a million assets: 100 ms
+ * before the first row) even for a word of 25 assets.
+ */
+function filterConditions(query: SearchQuery, byWords = false): RawBuilder<SqlBool>[] {
+  const swatches = byWords ? sql`(colour_swatches || '{}'::text[])` : sql`colour_swatches`
   const conditions = [sql<SqlBool>`is_active`]
   if (query.assetType) conditions.push(sql<SqlBool>`asset_type = ${query.assetType}`)
   if (query.category) conditions.push(sql<SqlBool>`lower(category) = ${query.category.toLowerCase()}`)
@@ -223,10 +230,10 @@ function filterConditions(query: SearchQuery): RawBuilder<SqlBool>[] {
   const colour = parseColour(query.colour)
   if (colour?.name) {
     // A swatch: the palette was filed under it at upload (an index lookup, exact).
-    conditions.push(sql<SqlBool>`colour_swatches @> array[${colour.name}]::text[]`)
+    conditions.push(sql<SqlBool>`${swatches} @> array[${colour.name}]::text[]`)
   } else if (colour) {
     // Any colour: narrowed by the grid cells a near colour must be filed under, then measured.
-    conditions.push(sql<SqlBool>`colour_swatches && ${cellsNear(colour.hex)}::text[]`)
+    conditions.push(sql<SqlBool>`${swatches} && ${cellsNear(colour.hex)}::text[]`)
     conditions.push(sql<SqlBool>`${colourDistance(colour.hex)} < ${NEAR_DISTANCE}`)
   }
   if (query.orientation) conditions.push(sql<SqlBool>`orientation = ${query.orientation}`)
@@ -249,7 +256,7 @@ async function runSearch(db: DB, query: SearchQuery, words: string[], page: numb
   // Relevance needs words to rank by: without them it is the newest first (the sort menu says so).
   const sort = query.sort === 'relevance' && !text ? 'newest' : (query.sort ?? (text ? 'relevance' : 'newest'))
   const colour = parseColour(query.colour)
-  const filters = filterConditions(query)
+  const filters = filterConditions(query, Boolean(tsquery))
   const filtered: AssetQuery = db.selectFrom('assets').where(all(filters))
   const matching = tsquery ? filtered.where(sql<SqlBool>`search @@ ${tsquery}`) : filtered
 
@@ -291,6 +298,45 @@ function colourStep(hex: string) {
 
 type Ranked = { id: number; created_at: Date; step: number }
 
+/** How many palette colours nearest the searched one are read (palette_colours, migration 0012); tests lower it. */
+export const colourSearchTuning = { nearestColours: 1_000 }
+const missingColourIndex = new WeakSet<DB>()
+let warnedNoColourIndex = false
+
+/**
+ * The assets with a weighty colour in the closest steps of `hex`, from the palette colours
+ * nearest it (a GiST index of the cube extension). `covered`: every asset whose closest colour
+ * is below that step is in `ids` (all steps when the nearest colours run past 'near'). Null
+ * without the index (no cube extension): the caller measures the matches instead.
+ */
+async function nearestColours(db: DB, hex: string): Promise<{ covered: number; ids: number[] } | null> {
+  if (missingColourIndex.has(db)) return null
+  const [l, a, b] = hexToOklab(hex)
+  let rows: { asset_id: number; d: number }[]
+  try {
+    const point = sql`cube(array[${l}, ${a}, ${b}]::float8[])`
+    rows = (await sql<{ asset_id: number; d: number }>`
+      select asset_id, colour <-> ${point} as d from palette_colours
+      order by colour <-> ${point} limit ${colourSearchTuning.nearestColours}`.execute(db)).rows
+  } catch (error) {
+    missingColourIndex.add(db)
+    if (!warnedNoColourIndex) {
+      warnedNoColourIndex = true
+      log.warn('search: no palette colour index (cube extension), a colour search with words measures its matches', { error: error instanceof Error ? error.message : String(error) })
+    }
+    return null
+  }
+  // A hair of slack, so the SQL step of each palette (computed from the jsonb) and the cube's
+  // distance can never disagree at a step's edge: candidates are a superset, then filtered.
+  const slack = 1e-9
+  const last = rows.at(-1)
+  const complete = rows.length < colourSearchTuning.nearestColours || (last !== undefined && Number(last.d) >= NEAR_DISTANCE + slack)
+  const covered = complete ? COLOUR_STEPS : Math.max(0, Math.floor((Number(last?.d ?? 0) - slack) / COLOUR_STEP))
+  const limit = (complete ? NEAR_DISTANCE : covered * COLOUR_STEP) + slack
+  const ids = [...new Set(rows.filter((r) => Number(r.d) < limit).map((r) => r.asset_id))]
+  return { covered, ids }
+}
+
 /**
  * A page in relevance (or newest) order, exact, without sorting every match:
  * 1. The newest RANK_WINDOW published assets (an index walk) are matched and put in tiers.
@@ -320,8 +366,12 @@ async function rankedPage(db: DB, filters: RawBuilder<SqlBool>[], tsquery: Tsque
     for (const row of recent.rows) byTier[row.tier].push(row)
     return { byTier, matches: recent.rows.length, size }
   }
+  // With a colour, the steps the nearest palette colours cover are read from them (below);
+  // the window then has to settle the first step they do not cover.
+  const colourNear = sort === 'relevance' && colourHex ? await nearestColours(db, colourHex) : null
+  const firstStep = colourNear?.covered ?? 0
   // A tier's first step in the window: its newest matches there are its newest anywhere.
-  const closest = (rows: Ranked[]) => rows.filter((r) => r.step === 0)
+  const closest = (rows: Ranked[]) => rows.filter((r) => r.step === firstStep)
   // Whether a window settles the page: the first tier with matches there fills it from its
   // closest step. Otherwise that tier is read whole (below), whatever the window.
   // Also how much longer a window would have to be to do so, by the matches of this one
@@ -348,13 +398,30 @@ async function rankedPage(db: DB, filters: RawBuilder<SqlBool>[], tsquery: Tsque
   const picked: { id: number }[] = []
   for (const [i, column] of tiers.entries()) {
     const need = want - picked.length
-    const near = closest(window.byTier[i])
-    if (near.length >= need) {
-      picked.push(...near.slice(0, need))
-      break
-    }
     const conditions = [...filters, sql<SqlBool>`${sql.ref(column)} @@ ${tsquery}`]
     if (i > 0) conditions.push(sql<SqlBool>`not (${sql.ref(tiers[i - 1])} @@ ${tsquery})`)
+    // The tier's matches in the covered steps: few, from the nearest colours.
+    let below: { id: number }[] = []
+    if (colourNear && colourNear.ids.length > 0 && firstStep > 0) {
+      below = (
+        await sql<{ id: number }>`
+          select id from (select id, created_at, ${stepExpression} as step from assets
+            where id = any(${colourNear.ids}::int[]) and ${all(conditions)}) as covered
+          where step < ${firstStep}
+          order by step, created_at desc, id desc limit ${need}`.execute(db)
+      ).rows
+    }
+    if (below.length >= need || (colourNear && firstStep >= COLOUR_STEPS)) {
+      // The page, or (every step covered) the whole tier.
+      picked.push(...below)
+      if (below.length >= need) break
+      continue
+    }
+    const near = closest(window.byTier[i])
+    if (below.length + near.length >= need) {
+      picked.push(...below, ...near.slice(0, need - below.length))
+      break
+    }
     // Too thin for the window: read the whole tier from its GIN index and sort it. Ordered by
     // an expression no index has, so the planner never walks the date index for rare matches.
     const rows = await sql<{ id: number }>`

@@ -2,16 +2,18 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { sql, type SqlBool } from 'kysely'
 import { createDatabase, migrateToLatest, type DB } from '#db/client'
-import { COLOUR_STEP, searchAssets, searchWords, toTsQueryText, type SearchQuery } from '~/domain/search.server'
+import { COLOUR_STEP, colourSearchTuning, searchAssets, searchWords, toTsQueryText, type SearchQuery } from '~/domain/search.server'
 import { log } from '~/domain/log.server'
 import { COLOUR_SWATCHES, hexToOklab, MIN_COLOUR_WEIGHT, NEAR_DISTANCE, parseColour, swatchesOf } from '~/lib/colour'
 import { testDb } from '../support/context'
 
 // The fast paths of searchAssets (the ranked date window, the title window from the words'
-// first title, the prefix expanded to the catalogue's lexemes, colour steps) against the
+// first title, the prefix expanded to the catalogue's lexemes, colour steps and the nearest
+// palette colours) against the
 // plain answer: every match sorted by the database, on a seeded catalogue, for many queries,
-// sorts, filters and pages. Also without the lexeme list (a database before migration 0011):
-// the same answers, and one line in the log.
+// sorts, filters and pages, with the nearest palette colours covering every step or only the
+// first ones. Also without the lexeme list and the colour index (a database before migrations
+// 0011 and 0012, or without the cube extension): the same answers, and one line each in the log.
 
 const materials = ['glossy', 'matte', 'chrome', 'glass', 'neon', 'pastel', 'wooden']
 const subjects = ['robot', 'robots', 'robotic', 'sphere', 'cube', 'cat', 'toy', 'toys', 'toyota', 'lamp']
@@ -166,6 +168,17 @@ describe('search fast paths give the plain answer', () => {
     it('for every query, sort, filter and page', async () => {
       expect(await compareAll(db, category)).toBe(queries.length * variants.length * 3)
     }, 120_000)
+
+    it('the same when the nearest palette colours cover only the first steps', async () => {
+      const saved = colourSearchTuning.nearestColours
+      // Few colours read: they reach 0.02-0.06 from the searched one, not 'near' (0.12).
+      colourSearchTuning.nearestColours = 60
+      try {
+        expect(await compareAll(db, category)).toBe(queries.length * variants.length * 3)
+      } finally {
+        colourSearchTuning.nearestColours = saved
+      }
+    }, 120_000)
   })
 
   it('without the lexeme list: the same answers, and the log says so once', async () => {
@@ -173,18 +186,21 @@ describe('search fast paths give the plain answer', () => {
     await migrateToLatest(db)
     await sql`drop trigger assets_collect_search_lexemes on assets`.execute(db)
     await sql`drop table search_lexemes`.execute(db)
+    await sql`drop trigger assets_file_palette_colours on assets`.execute(db)
+    await sql`drop table palette_colours`.execute(db)
     const category = 'No lexemes'
     await seed(db, category, 800)
     const warn = vi.spyOn(log, 'warn')
     try {
       for (const q of ['rob', 'glossy robot', 'toyo']) {
-        for (const variant of [{}, { sort: 'alphabetical' as const }]) {
+        for (const variant of [{}, { sort: 'alphabetical' as const }, { colour: 'red' }, { colour: '#3366cc' }]) {
           const query: SearchQuery = { q, category, exact: true, ...variant }
           const result = await searchAssets(db, { ...query, limit: 20 })
           expect(result.assets.map((a) => a.id)).toEqual((await naive(db, category, query)).slice(0, 20))
         }
       }
       expect(warn.mock.calls.filter(([message]) => message.startsWith('search: no lexeme list'))).toHaveLength(1)
+      expect(warn.mock.calls.filter(([message]) => message.startsWith('search: no palette colour index'))).toHaveLength(1)
     } finally {
       warn.mockRestore()
       await db.destroy()
