@@ -256,7 +256,10 @@ async function runSearch(db: DB, query: SearchQuery, words: string[], page: numb
   // Relevance needs words to rank by: without them it is the newest first (the sort menu says so).
   const sort = query.sort === 'relevance' && !text ? 'newest' : (query.sort ?? (text ? 'relevance' : 'newest'))
   const colour = parseColour(query.colour)
-  const filters = filterConditions(query, Boolean(tsquery))
+  const filters = filterConditions(query)
+  // For the ranked and title-ordered pages the words' indexes narrow the rows and the colour
+  // is tested on them (filterConditions); sorting every match and counting use the colour's index.
+  const rowFilters = filterConditions(query, Boolean(tsquery))
   const filtered: AssetQuery = db.selectFrom('assets').where(all(filters))
   const matching = tsquery ? filtered.where(sql<SqlBool>`search @@ ${tsquery}`) : filtered
 
@@ -267,11 +270,11 @@ async function runSearch(db: DB, query: SearchQuery, words: string[], page: numb
   // Pages stop where counting does, so no request walks deep into the catalogue.
   if (offset < MAX_COUNTED) {
     if (tsquery && (sort === 'newest' || sort === 'relevance')) {
-      const ranked = await rankedPage(db, filters, tsquery, sort, offset, limit, colour?.hex)
+      const ranked = await rankedPage(db, rowFilters, tsquery, sort, offset, limit, colour?.hex)
       found = ranked.rows
       density = ranked.density
     } else if (tsquery && sort === 'alphabetical') {
-      found = (await titleWindowPage(db, filters, tsquery, words, matched?.lastLexemes ?? null, offset, limit)) ?? (await sortedPage(matching, tsquery, sort, offset, limit))
+      found = (await titleWindowPage(db, rowFilters, tsquery, words, matched?.lastLexemes ?? null, offset, limit)) ?? (await sortedPage(matching, tsquery, sort, offset, limit))
     } else {
       found = await sortedPage(matching, tsquery, sort, offset, limit, colour?.hex)
     }
@@ -366,11 +369,12 @@ async function rankedPage(db: DB, filters: RawBuilder<SqlBool>[], tsquery: Tsque
     for (const row of recent.rows) byTier[row.tier].push(row)
     return { byTier, matches: recent.rows.length, size }
   }
-  // With a colour, the steps the nearest palette colours cover are read from them (below);
-  // the window then has to settle the first step they do not cover.
-  const colourNear = sort === 'relevance' && colourHex ? await nearestColours(db, colourHex) : null
-  const firstStep = colourNear?.covered ?? 0
   // A tier's first step in the window: its newest matches there are its newest anywhere.
+  // With a colour and a window whose closest step is too thin, the steps the nearest palette
+  // colours cover are read from them (below); the window then has to settle the first step
+  // they do not cover.
+  let colourNear: Awaited<ReturnType<typeof nearestColours>> = null
+  let firstStep = 0
   const closest = (rows: Ranked[]) => rows.filter((r) => r.step === firstStep)
   // Whether a window settles the page: the first tier with matches there fills it from its
   // closest step. Otherwise that tier is read whole (below), whatever the window.
@@ -389,8 +393,14 @@ async function rankedPage(db: DB, filters: RawBuilder<SqlBool>[], tsquery: Tsque
   // A longer window only when this one shows it would settle the page, sized by the matches
   // seen (half as long again, for chance); else its walk is wasted and the tiers are read
   // from GIN anyway.
-  const first = settles(window.byTier)
-  const longer = Math.ceil(window.size * first.scale * 1.5)
+  let first = settles(window.byTier)
+  let longer = Math.ceil(window.size * first.scale * 1.5)
+  if (sort === 'relevance' && colourHex && !first.settled && !(longer <= longest)) {
+    colourNear = await nearestColours(db, colourHex)
+    firstStep = colourNear?.covered ?? 0
+    first = settles(window.byTier)
+    longer = Math.ceil(window.size * first.scale * 1.5)
+  }
   if (!first.settled && longer <= longest) window = await readWindow(Math.max(longer, window.size + 500))
   // The share of the newest assets that match: the estimate of the total (countMatches).
   const density = window.matches < limit ? null : window.matches / window.size
