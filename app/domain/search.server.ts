@@ -395,7 +395,8 @@ async function rankedPage(db: DB, filters: RawBuilder<SqlBool>[], tsquery: Tsque
   // from GIN anyway.
   let first = settles(window.byTier)
   let longer = Math.ceil(window.size * first.scale * 1.5)
-  if (sort === 'relevance' && colourHex && !first.settled && !(longer <= longest)) {
+  // The nearest colours when the window has none of the closest step, or too few for a longer one.
+  if (sort === 'relevance' && colourHex && !first.settled && (first.scale === Infinity || longer > longest)) {
     colourNear = await nearestColours(db, colourHex)
     firstStep = colourNear?.covered ?? 0
     first = settles(window.byTier)
