@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { sql, type SqlBool } from 'kysely'
+import { Kysely, PGliteDialect, sql, type SqlBool } from 'kysely'
+import { Migrator } from 'kysely/migration'
 import { createDatabase, migrateToLatest, type DB } from '#db/client'
+import { migrationProvider } from '#db/migrations/index'
+import type { Database } from '#db/schema'
 import { COLOUR_STEP, colourSearchTuning, searchAssets, searchWords, toTsQueryText, type SearchQuery } from '~/domain/search.server'
 import { log } from '~/domain/log.server'
 import { COLOUR_SWATCHES, hexToOklab, MIN_COLOUR_WEIGHT, NEAR_DISTANCE, parseColour, swatchesOf } from '~/lib/colour'
@@ -203,6 +206,29 @@ describe('search fast paths give the plain answer', () => {
       expect(warn.mock.calls.filter(([message]) => message.startsWith('search: no palette colour index'))).toHaveLength(1)
     } finally {
       warn.mockRestore()
+      await db.destroy()
+    }
+  }, 120_000)
+
+  it('migrates without the cube extension (not installed): no colour index, and colour search still exact', async () => {
+    // PGlite without cube loaded: the extension is not available, as on a server without contrib.
+    const { PGlite } = await import('@electric-sql/pglite')
+    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
+    const pglite = await PGlite.create(undefined, { extensions: { pg_trgm } })
+    const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) }) as DB
+    try {
+      const { error, results } = await new Migrator({ db, provider: migrationProvider }).migrateToLatest()
+      expect(error).toBeUndefined()
+      expect(results?.map((r) => r.migrationName)).toContain('0012_palette_colours')
+      expect((await sql<{ t: string | null }>`select to_regclass('palette_colours')::text as t`.execute(db)).rows[0].t).toBeNull()
+      const category = 'No cube'
+      await seed(db, category, 600)
+      for (const variant of [{ colour: 'red' }, { colour: '#3366cc' }, { colour: '#3366cc', sort: 'newest' as const }]) {
+        const query: SearchQuery = { q: 'robot', category, exact: true, ...variant }
+        const result = await searchAssets(db, { ...query, limit: 20 })
+        expect(result.assets.map((a) => a.id)).toEqual((await naive(db, category, query)).slice(0, 20))
+      }
+    } finally {
       await db.destroy()
     }
   }, 120_000)
