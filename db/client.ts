@@ -73,9 +73,10 @@ export function createDatabase(options: DatabaseOptions): DB {
       pglite: async () => {
         const { PGlite } = await import('@electric-sql/pglite')
         const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
+        const { cube } = await import('@electric-sql/pglite/contrib/cube')
         if (dir) mkdirSync(dir, { recursive: true })
         return PGlite.create(dir, {
-          extensions: { pg_trgm },
+          extensions: { pg_trgm, cube },
           parsers: { [INT8]: (value: string) => Number.parseInt(value, 10), [DATE]: (value: string) => value },
         })
       },

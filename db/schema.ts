@@ -190,6 +190,23 @@ export interface AssetVariantsTable {
   created_at: Generated<Date>
 }
 
+/** Every lexeme of the assets' search vectors (migration 0011): a prefix expands to these. */
+export interface SearchLexemesTable {
+  lexeme: string
+  /** A lower bound for lower(title) of any asset with the lexeme. */
+  first_title: string
+}
+
+/**
+ * Each weighty palette colour as an OKLab point (migration 0012; absent where the `cube`
+ * extension is not available). Kept by a trigger on assets.palette.
+ */
+export interface PaletteColoursTable {
+  asset_id: number
+  /** A cube value, '(l, a, b)'. */
+  colour: string
+}
+
 export interface SearchTermsTable {
   term: string
 }
@@ -203,6 +220,8 @@ export interface CatalogueVersionTable {
 export interface Database {
   catalogue_version: CatalogueVersionTable
   search_terms: SearchTermsTable
+  search_lexemes: SearchLexemesTable
+  palette_colours: PaletteColoursTable
   users: UsersTable
   sessions: SessionsTable
   password_resets: OneTimeTokensTable

@@ -1,11 +1,24 @@
 import type { DB } from '#db/client'
 
-// Category counts and tag counts read the whole catalogue; they change only when an asset
-// does. So they are kept per database for 5 seconds, and every asset write clears them here at
-// once. With several app instances, another instance's write shows within those 5 seconds:
-// the bound docs/deploy.md promises (under 10 s), for one cheap recount per instance per 5 s.
+// Category counts and tag counts read the whole catalogue (about a second at a million
+// assets); they change only when an asset does. So they are kept per database: every asset
+// write of this process clears them at once; after 5 seconds an entry is served as it is while
+// it is checked in the background: recounted when the catalogue version (migration 0005) has
+// moved, which another instance's write does, or when it is a minute old (download counts,
+// which pick the thumbnails, do not move the version). So a request never waits for a recount
+// of a warm entry, the catalogue is not recounted every 5 seconds when nothing changed, and
+// another instance's write shows within 5 seconds plus one recount: the bound docs/deploy.md
+// promises (under 10 s).
 const TTL_MS = 5_000
-const caches = new WeakMap<DB, Map<string, { at: number; value: Promise<unknown> }>>()
+const MAX_AGE_MS = 60_000
+interface Entry {
+  value: Promise<unknown>
+  version: string | null
+  computedAt: number
+  checkedAt: number
+  checking: boolean
+}
+const caches = new WeakMap<DB, Map<string, Entry>>()
 
 export function cachedForCatalogue<T>(db: DB, key: string, compute: () => Promise<T>): Promise<T> {
   let cache = caches.get(db)
@@ -13,12 +26,46 @@ export function cachedForCatalogue<T>(db: DB, key: string, compute: () => Promis
     cache = new Map()
     caches.set(db, cache)
   }
-  const hit = cache.get(key)
-  if (hit && Date.now() - hit.at < TTL_MS) return hit.value as Promise<T>
-  const value = compute()
-  cache.set(key, { at: Date.now(), value })
-  value.catch(() => cache.delete(key))
-  return value
+  const entries = cache
+  const hit = entries.get(key)
+  const now = Date.now()
+  if (hit) {
+    if (now - hit.checkedAt >= TTL_MS && !hit.checking) {
+      hit.checking = true
+      void revalidate(db, entries, key, hit, compute)
+    }
+    return hit.value as Promise<T>
+  }
+  const entry: Entry = { value: Promise.resolve(), version: null, computedAt: now, checkedAt: now, checking: false }
+  // The version is read before the count, so a write in between is seen by the next check.
+  const version = catalogueVersion(db).catch(() => null)
+  entry.value = version.then(async (v) => {
+    entry.version = v
+    return compute()
+  })
+  entries.set(key, entry)
+  entry.value.catch(() => {
+    if (entries.get(key) === entry) entries.delete(key)
+  })
+  return entry.value as Promise<T>
+}
+
+async function revalidate(db: DB, entries: Map<string, Entry>, key: string, entry: Entry, compute: () => Promise<unknown>) {
+  try {
+    const version = await catalogueVersion(db)
+    if (version === entry.version && Date.now() - entry.computedAt < MAX_AGE_MS) {
+      entry.checkedAt = Date.now()
+      return
+    }
+    const value = await compute()
+    // Replaced only if no write of this process cleared the entry meanwhile.
+    if (entries.get(key) === entry) entries.set(key, { value: Promise.resolve(value), version, computedAt: Date.now(), checkedAt: Date.now(), checking: false })
+  } catch {
+    // The database is away: the entry is checked again on a later request.
+    entry.checkedAt = Date.now()
+  } finally {
+    entry.checking = false
+  }
 }
 
 const changeListeners = new Set<() => void>()

@@ -6,6 +6,7 @@ import type { AssetView } from '~/lib/asset-view'
 import { RELATED_TAG_SOURCE, type Sort } from '~/lib/constants'
 import { cachedForCatalogue } from './catalogue-cache.server'
 import { toAssetView } from './assets.server'
+import { log } from './log.server'
 import { hexToOklab, MIN_COLOUR_WEIGHT, NEAR_DISTANCE, parseColour, cellsNear, type Orientation } from '~/lib/colour'
 
 export interface SearchQuery {
@@ -52,6 +53,56 @@ export function toTsQueryText(words: string[]): string {
 }
 
 const SIMILARITY_FLOOR = 0.25
+
+/** A prefix matching more lexemes than this stays a prefix (GIN's partial match). */
+export const MAX_PREFIX_LEXEMES = 32
+
+/** A tsquery literal of lexemes ORed: `'toy' | 'toys'`, each quoted as tsquery input wants. */
+function lexemesQuery(lexemes: string[]): string {
+  return lexemes.map((l) => `'${l.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`).join(' | ')
+}
+
+/**
+ * The words as a tsquery, every word required and the last one a prefix. The prefix is
+ * replaced by the exact lexemes of the catalogue that start with it (search_lexemes, migration
+ * 0011): the same matches, but GIN can intersect exact lexemes by skipping through their
+ * posting lists where a prefix makes it collect every posting of every match first (10-25
+ * times slower at a million assets). Without the table (a database before the migration), or
+ * when the prefix matches many lexemes, the prefix stays.
+ */
+export async function wordsQuery(db: DB, words: string[]): Promise<{ tsquery: Tsquery; lastLexemes: string[] | null }> {
+  const text = toTsQueryText(words)
+  const plain = sql`to_tsquery('english', ${text})`
+  const last = words.at(-1)
+  if (!last) return { tsquery: plain, lastLexemes: null }
+  let lexemes: string[] | null = null
+  try {
+    // The last word's stemmed prefix as to_tsquery makes it ('glossy:*' → 'glossi'), then the
+    // lexemes in its range of the primary key (collation "C": byte order).
+    const found = await sql<{ prefix: string | null; lexemes: string[] | null }>`
+      with p as (select (regexp_match(to_tsquery('english', ${`${last}:*`})::text, '^''([^'']+)'':[*]$'))[1] as prefix)
+      select p.prefix, array(
+        select l.lexeme from search_lexemes l
+        where l.lexeme >= p.prefix and l.lexeme < p.prefix || chr(1114111)
+        order by l.lexeme limit ${MAX_PREFIX_LEXEMES + 1}) as lexemes
+      from p`.execute(db)
+    const row = found.rows[0]
+    if (row?.prefix && row.lexemes && row.lexemes.length > 0 && row.lexemes.length <= MAX_PREFIX_LEXEMES) lexemes = row.lexemes
+  } catch (error) {
+    noteNoLexemes(error)
+  }
+  if (!lexemes) return { tsquery: plain, lastLexemes: null }
+  const expansion = sql`${lexemesQuery(lexemes)}::tsquery`
+  const head = words.slice(0, -1)
+  return { tsquery: head.length ? sql`(to_tsquery('english', ${head.join(' & ')}) && ${expansion})` : expansion, lastLexemes: lexemes }
+}
+
+let warnedNoLexemes = false
+function noteNoLexemes(error: unknown) {
+  if (warnedNoLexemes) return
+  warnedNoLexemes = true
+  log.warn('search: no lexeme list, the last word is searched as a prefix (slower on a large catalogue)', { error: error instanceof Error ? error.message : String(error) })
+}
 
 /** Each word not in the catalogue's vocabulary, replaced by its nearest term if one is close. */
 async function correctWords(db: DB, words: string[]): Promise<string[] | null> {
@@ -163,8 +214,15 @@ export async function searchAssets(db: DB, query: SearchQuery): Promise<SearchRe
 type AssetQuery = SelectQueryBuilder<Database, 'assets', object>
 type Tsquery = RawBuilder<unknown>
 
-/** The filters besides the words, as conditions usable on `assets` or on a window of it. */
-function filterConditions(query: SearchQuery): RawBuilder<SqlBool>[] {
+/**
+ * The filters besides the words, as conditions usable on `assets` or on a window of it.
+ * `byWords`: a search with words, whose GIN indexes narrow the matches; the colour is then
+ * tested on those rows, never read from its own index: the planner would AND the words with
+ * the colour's bitmap (550,000 entries for the cells near a colour at a million assets: 100 ms
+ * before the first row) even for a word of 25 assets.
+ */
+function filterConditions(query: SearchQuery, byWords = false): RawBuilder<SqlBool>[] {
+  const swatches = byWords ? sql`(colour_swatches || '{}'::text[])` : sql`colour_swatches`
   const conditions = [sql<SqlBool>`is_active`]
   if (query.assetType) conditions.push(sql<SqlBool>`asset_type = ${query.assetType}`)
   if (query.category) conditions.push(sql<SqlBool>`lower(category) = ${query.category.toLowerCase()}`)
@@ -172,10 +230,10 @@ function filterConditions(query: SearchQuery): RawBuilder<SqlBool>[] {
   const colour = parseColour(query.colour)
   if (colour?.name) {
     // A swatch: the palette was filed under it at upload (an index lookup, exact).
-    conditions.push(sql<SqlBool>`colour_swatches @> array[${colour.name}]::text[]`)
+    conditions.push(sql<SqlBool>`${swatches} @> array[${colour.name}]::text[]`)
   } else if (colour) {
     // Any colour: narrowed by the grid cells a near colour must be filed under, then measured.
-    conditions.push(sql<SqlBool>`colour_swatches && ${cellsNear(colour.hex)}::text[]`)
+    conditions.push(sql<SqlBool>`${swatches} && ${cellsNear(colour.hex)}::text[]`)
     conditions.push(sql<SqlBool>`${colourDistance(colour.hex)} < ${NEAR_DISTANCE}`)
   }
   if (query.orientation) conditions.push(sql<SqlBool>`orientation = ${query.orientation}`)
@@ -193,11 +251,15 @@ const all = (conditions: RawBuilder<SqlBool>[]) => sql<SqlBool>`${sql.join(condi
 
 async function runSearch(db: DB, query: SearchQuery, words: string[], page: number, limit: number) {
   const text = words.length ? toTsQueryText(words) : null
-  const tsquery = text ? sql`to_tsquery('english', ${text})` : null
+  const matched = text ? await wordsQuery(db, words) : null
+  const tsquery = matched?.tsquery ?? null
   // Relevance needs words to rank by: without them it is the newest first (the sort menu says so).
   const sort = query.sort === 'relevance' && !text ? 'newest' : (query.sort ?? (text ? 'relevance' : 'newest'))
   const colour = parseColour(query.colour)
   const filters = filterConditions(query)
+  // For the ranked and title-ordered pages the words' indexes narrow the rows and the colour
+  // is tested on them (filterConditions); sorting every match and counting use the colour's index.
+  const rowFilters = filterConditions(query, Boolean(tsquery))
   const filtered: AssetQuery = db.selectFrom('assets').where(all(filters))
   const matching = tsquery ? filtered.where(sql<SqlBool>`search @@ ${tsquery}`) : filtered
 
@@ -207,11 +269,12 @@ async function runSearch(db: DB, query: SearchQuery, words: string[], page: numb
   let found: Awaited<ReturnType<typeof sortedPage>> = []
   // Pages stop where counting does, so no request walks deep into the catalogue.
   if (offset < MAX_COUNTED) {
-    // A colour ranks the closest first within each relevance tier: few rows (words and colour), sorted.
-    if (tsquery && (sort === 'newest' || (sort === 'relevance' && !colour))) {
-      const ranked = await rankedPage(db, filters, tsquery, sort, offset, limit)
+    if (tsquery && (sort === 'newest' || sort === 'relevance')) {
+      const ranked = await rankedPage(db, rowFilters, tsquery, sort, offset, limit, colour?.hex)
       found = ranked.rows
       density = ranked.density
+    } else if (tsquery && sort === 'alphabetical') {
+      found = (await titleWindowPage(db, rowFilters, tsquery, words, matched?.lastLexemes ?? null, offset, limit)) ?? (await sortedPage(matching, tsquery, sort, offset, limit))
     } else {
       found = await sortedPage(matching, tsquery, sort, offset, limit, colour?.hex)
     }
@@ -224,6 +287,58 @@ async function runSearch(db: DB, query: SearchQuery, words: string[], page: numb
 const TIERS = ['search_title', 'search_named', 'search'] as const
 /** How many of the newest assets a ranked page looks at: first the short window, then the long one. */
 export const RANK_WINDOWS = [2_000, 20_000] as const
+/**
+ * Closeness to a searched colour ranks in steps of this OKLab distance (about one just
+ * noticeable difference: CSS Color 4's gamut mapping uses 0.02 for deltaEOK); newest first
+ * within a step. Steps make a colour search with words a newest-first walk per step, so it
+ * never measures every match (decision 64).
+ */
+export const COLOUR_STEP = 0.02
+const COLOUR_STEPS = Math.ceil(NEAR_DISTANCE / COLOUR_STEP)
+function colourStep(hex: string) {
+  return sql<number>`least(floor(${colourDistance(hex)} / ${COLOUR_STEP})::int, ${COLOUR_STEPS - 1})`
+}
+
+type Ranked = { id: number; created_at: Date; step: number }
+
+/** How many palette colours nearest the searched one are read (palette_colours, migration 0012); tests lower it. */
+export const colourSearchTuning = { nearestColours: 1_000 }
+const missingColourIndex = new WeakSet<DB>()
+let warnedNoColourIndex = false
+
+/**
+ * The assets with a weighty colour in the closest steps of `hex`, from the palette colours
+ * nearest it (a GiST index of the cube extension). `covered`: every asset whose closest colour
+ * is below that step is in `ids` (all steps when the nearest colours run past 'near'). Null
+ * without the index (no cube extension): the caller measures the matches instead.
+ */
+async function nearestColours(db: DB, hex: string): Promise<{ covered: number; ids: number[] } | null> {
+  if (missingColourIndex.has(db)) return null
+  const [l, a, b] = hexToOklab(hex)
+  let rows: { asset_id: number; d: number }[]
+  try {
+    const point = sql`cube(array[${l}, ${a}, ${b}]::float8[])`
+    rows = (await sql<{ asset_id: number; d: number }>`
+      select asset_id, colour <-> ${point} as d from palette_colours
+      order by colour <-> ${point} limit ${colourSearchTuning.nearestColours}`.execute(db)).rows
+  } catch (error) {
+    missingColourIndex.add(db)
+    if (!warnedNoColourIndex) {
+      warnedNoColourIndex = true
+      log.warn('search: no palette colour index (cube extension), a colour search with words measures its matches', { error: error instanceof Error ? error.message : String(error) })
+    }
+    return null
+  }
+  // A hair of slack, so the SQL step of each palette (computed from the jsonb) and the cube's
+  // distance can never disagree at a step's edge: candidates are a superset, then filtered.
+  const slack = 1e-9
+  const last = rows.at(-1)
+  const complete = rows.length < colourSearchTuning.nearestColours || (last !== undefined && Number(last.d) >= NEAR_DISTANCE + slack)
+  const covered = complete ? COLOUR_STEPS : Math.max(0, Math.floor((Number(last?.d ?? 0) - slack) / COLOUR_STEP))
+  const limit = (complete ? NEAR_DISTANCE : covered * COLOUR_STEP) + slack
+  const ids = [...new Set(rows.filter((r) => Number(r.d) < limit).map((r) => r.asset_id))]
+  return { covered, ids }
+}
 
 /**
  * A page in relevance (or newest) order, exact, without sorting every match:
@@ -231,15 +346,18 @@ export const RANK_WINDOWS = [2_000, 20_000] as const
  *    When the window holds enough matches of a tier, those are that tier's newest matches.
  * 2. A tier the window is too thin for is sparse, so it is read whole from its own GIN
  *    index and sorted: few rows.
+ * With a colour, each tier is ordered by the colour's step (COLOUR_STEP) first: the window
+ * settles a tier when its closest step alone fills the page.
  * Common words cost one short index walk; rare words a few index lookups.
  */
-async function rankedPage(db: DB, filters: RawBuilder<SqlBool>[], tsquery: Tsquery, sort: 'relevance' | 'newest', offset: number, limit: number) {
+async function rankedPage(db: DB, filters: RawBuilder<SqlBool>[], tsquery: Tsquery, sort: 'relevance' | 'newest', offset: number, limit: number, colourHex?: string) {
   const want = offset + limit
   const tiers = sort === 'newest' ? (['search'] as const) : TIERS
   const tierExpression = sort === 'newest' ? sql<number>`0` : tierOf(tsquery)
+  const stepExpression = sort === 'relevance' && colourHex ? colourStep(colourHex) : sql<number>`0`
   const readWindow = async (size: number) => {
-    const recent = await sql<{ id: number; created_at: Date; tier: number }>`
-      select id, created_at, ${tierExpression} as tier
+    const recent = await sql<Ranked & { tier: number }>`
+      select id, created_at, ${tierExpression} as tier, ${stepExpression} as step
       from (
         select id, created_at, is_active, asset_type, category, tags, search, search_named, search_title,
           palette, colour_swatches, orientation, has_transparency
@@ -247,40 +365,79 @@ async function rankedPage(db: DB, filters: RawBuilder<SqlBool>[], tsquery: Tsque
       ) as assets
       where ${all(filters)} and search @@ ${tsquery}
       order by created_at desc, id desc`.execute(db)
-    const byTier: { id: number; created_at: Date }[][] = tiers.map(() => [])
+    const byTier: Ranked[][] = tiers.map(() => [])
     for (const row of recent.rows) byTier[row.tier].push(row)
     return { byTier, matches: recent.rows.length, size }
   }
-  // Which tiers the window settles: each tier before the last needed one must be complete
-  // there or read whole; here a window settles the page when its first tiers fill it.
-  const fills = (byTier: { id: number }[][]) => {
-    let have = 0
+  // A tier's first step in the window: its newest matches there are its newest anywhere.
+  // With a colour and a window whose closest step is too thin, the steps the nearest palette
+  // colours cover are read from them (below); the window then has to settle the first step
+  // they do not cover.
+  let colourNear: Awaited<ReturnType<typeof nearestColours>> = null
+  let firstStep = 0
+  const closest = (rows: Ranked[]) => rows.filter((r) => r.step === firstStep)
+  // Whether a window settles the page: the first tier with matches there fills it from its
+  // closest step. Otherwise that tier is read whole (below), whatever the window.
+  // Also how much longer a window would have to be to do so, by the matches of this one
+  // (Infinity: it shows none of the tier that decides).
+  const settles = (byTier: Ranked[][]) => {
     for (const rows of byTier) {
-      if (rows.length >= want - have) return true
-      have += rows.length
-      if (rows.length > 0) return false
+      const near = closest(rows).length
+      if (near >= want) return { settled: true, scale: 1 }
+      if (rows.length > 0) return { settled: false, scale: near > 0 ? want / near : Infinity }
     }
-    return false
+    return { settled: false, scale: Infinity }
   }
   let window = await readWindow(Math.max(RANK_WINDOWS[0], want * 20))
-  if (!fills(window.byTier) && window.matches > 0) window = await readWindow(Math.max(RANK_WINDOWS[1], want * 100))
+  const longest = Math.max(RANK_WINDOWS[1], want * 100)
+  // A longer window only when this one shows it would settle the page, sized by the matches
+  // seen (half as long again, for chance); else its walk is wasted and the tiers are read
+  // from GIN anyway.
+  let first = settles(window.byTier)
+  let longer = Math.ceil(window.size * first.scale * 1.5)
+  // The nearest colours when the window has none of the closest step, or too few for a longer one.
+  if (sort === 'relevance' && colourHex && !first.settled && (first.scale === Infinity || longer > longest)) {
+    colourNear = await nearestColours(db, colourHex)
+    firstStep = colourNear?.covered ?? 0
+    first = settles(window.byTier)
+    longer = Math.ceil(window.size * first.scale * 1.5)
+  }
+  if (!first.settled && longer <= longest) window = await readWindow(Math.max(longer, window.size + 500))
   // The share of the newest assets that match: the estimate of the total (countMatches).
   const density = window.matches < limit ? null : window.matches / window.size
 
-  const picked: { id: number; created_at: Date }[] = []
+  const picked: { id: number }[] = []
   for (const [i, column] of tiers.entries()) {
     const need = want - picked.length
-    if (window.byTier[i].length >= need) {
-      picked.push(...window.byTier[i].slice(0, need))
-      break
-    }
     const conditions = [...filters, sql<SqlBool>`${sql.ref(column)} @@ ${tsquery}`]
     if (i > 0) conditions.push(sql<SqlBool>`not (${sql.ref(tiers[i - 1])} @@ ${tsquery})`)
+    // The tier's matches in the covered steps: few, from the nearest colours.
+    let below: { id: number }[] = []
+    if (colourNear && colourNear.ids.length > 0 && firstStep > 0) {
+      below = (
+        await sql<{ id: number }>`
+          select id from (select id, created_at, ${stepExpression} as step from assets
+            where id = any(${colourNear.ids}::int[]) and ${all(conditions)}) as covered
+          where step < ${firstStep}
+          order by step, created_at desc, id desc limit ${need}`.execute(db)
+      ).rows
+    }
+    if (below.length >= need || (colourNear && firstStep >= COLOUR_STEPS)) {
+      // The page, or (every step covered) the whole tier.
+      picked.push(...below)
+      if (below.length >= need) break
+      continue
+    }
+    const near = closest(window.byTier[i])
+    if (below.length + near.length >= need) {
+      picked.push(...below, ...near.slice(0, need - below.length))
+      break
+    }
     // Too thin for the window: read the whole tier from its GIN index and sort it. Ordered by
     // an expression no index has, so the planner never walks the date index for rare matches.
-    const rows = await sql<{ id: number; created_at: Date }>`
-      select id, created_at from assets where ${all(conditions)}
-      order by created_at + interval '0 seconds' desc, id desc limit ${need}`.execute(db)
+    const rows = await sql<{ id: number }>`
+      select id from assets where ${all(conditions)}
+      order by ${colourHex && sort === 'relevance' ? sql`${stepExpression}, ` : sql``}created_at + interval '0 seconds' desc, id desc limit ${need}`.execute(db)
     picked.push(...rows.rows)
     if (rows.rows.length === need) break
   }
@@ -291,13 +448,62 @@ async function rankedPage(db: DB, filters: RawBuilder<SqlBool>[], tsquery: Tsque
   return { rows: ids.flatMap((id) => byId.get(id) ?? []), density }
 }
 
+/** How many titles an alphabetical search with words walks from its bound: first the short window, then the long one. */
+export const TITLE_WINDOWS = [2_000, 20_000] as const
+
+/**
+ * Alphabetical order with words, without sorting every match: no asset with every word can
+ * have a title before the largest of the words' first titles (search_lexemes.first_title,
+ * each word's smallest over its lexemes). The title index is walked from there; when the
+ * window holds the page, it is exact (the window is a stretch of the title order with nothing
+ * before it). Null when it does not (sparse matches, or no lexeme list): the caller sorts.
+ */
+async function titleWindowPage(db: DB, filters: RawBuilder<SqlBool>[], tsquery: Tsquery, words: string[], lastLexemes: string[] | null, offset: number, limit: number) {
+  const want = offset + limit
+  let bound: string | null = null
+  try {
+    const head = words.slice(0, -1)
+    const found = await sql<{ bound: string | null }>`
+      select max(b) as bound from (
+        select (select min(l.first_title) from search_lexemes l where l.lexeme = any(tsvector_to_array(to_tsvector('english', w)))) as b
+        from unnest(${head}::text[]) as w
+        union all
+        select min(first_title) from search_lexemes where lexeme = any(${lastLexemes ?? []}::text[])
+      ) as bounds`.execute(db)
+    bound = found.rows[0]?.bound ?? null
+  } catch (error) {
+    noteNoLexemes(error)
+    return null
+  }
+  if (bound === null) return null
+  const readWindow = (size: number) =>
+    sql<{ id: number }>`
+      select id from (
+        select id, lower(title) as title_key, is_active, asset_type, category, tags, search,
+          palette, colour_swatches, orientation, has_transparency
+        from assets where is_active and lower(title) >= ${bound} order by lower(title), id desc limit ${size}
+      ) as assets
+      where ${all(filters)} and search @@ ${tsquery}
+      order by title_key, id desc limit ${want}`.execute(db)
+  const size = Math.max(TITLE_WINDOWS[0], want * 20)
+  let window = await readWindow(size)
+  // A longer window when this one shows matches dense enough to fill it (sized as in rankedPage).
+  const longer = Math.ceil((size * want * 1.5) / Math.max(window.rows.length, 1e-9))
+  if (window.rows.length > 0 && window.rows.length < want && longer <= Math.max(TITLE_WINDOWS[1], want * 100)) window = await readWindow(Math.max(longer, size + 500))
+  if (window.rows.length < want) return null
+  const ids = window.rows.slice(offset, want).map((r) => r.id)
+  const rows = await db.selectFrom('assets').selectAll().where('id', 'in', ids).execute()
+  const byId = new Map(rows.map((r) => [r.id, r]))
+  return ids.flatMap((id) => byId.get(id) ?? [])
+}
+
 /** Today's plan for every sort: the database orders all matches (with indexes where they fit). */
 async function sortedPage(matching: AssetQuery, tsquery: Tsquery | null, sort: Sort, offset: number, limit: number, colourHex?: string) {
   let rows = matching.selectAll()
   switch (sort) {
     case 'relevance':
       if (tsquery) rows = rows.orderBy(tierOf(tsquery))
-      if (tsquery && colourHex) rows = rows.orderBy(colourDistance(colourHex))
+      if (tsquery && colourHex) rows = rows.orderBy(colourStep(colourHex))
       rows = rows.orderBy('created_at', 'desc')
       break
     case 'newest':

@@ -9,6 +9,8 @@ import * as m0007 from './0007_audio'
 import * as m0008 from './0008_download_history_keeps_deleted'
 import * as m0009 from './0009_palettes'
 import * as m0010 from './0010_asset_variants'
+import * as m0011 from './0011_search_lexemes'
+import * as m0012 from './0012_palette_colours'
 
 // A static list rather than a folder scan, so migrations work the same inside the server
 // bundle, under tsx and under vitest. Add new files here in order.
@@ -23,6 +25,8 @@ const migrations: Record<string, Migration> = {
   '0008_download_history_keeps_deleted': m0008,
   '0009_palettes': m0009,
   '0010_asset_variants': m0010,
+  '0011_search_lexemes': m0011,
+  '0012_palette_colours': m0012,
 }
 
 export const migrationProvider: MigrationProvider = {
