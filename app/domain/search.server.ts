@@ -274,7 +274,7 @@ async function runSearch(db: DB, query: SearchQuery, words: string[], page: numb
       found = ranked.rows
       density = ranked.density
     } else if (tsquery && sort === 'alphabetical') {
-      found = (await titleWindowPage(db, rowFilters, tsquery, words, matched?.lastLexemes ?? null, offset, limit)) ?? (await sortedPage(matching, tsquery, sort, offset, limit))
+      found = (await titleWindowPage(db, rowFilters, tsquery, words, matched?.lastLexemes ?? null, offset, limit)) ?? (await sortedMatchesPage(db, query, tsquery, sort, offset, limit))
     } else {
       found = await sortedPage(matching, tsquery, sort, offset, limit, colour?.hex)
     }
@@ -495,6 +495,20 @@ async function titleWindowPage(db: DB, filters: RawBuilder<SqlBool>[], tsquery: 
   const rows = await db.selectFrom('assets').selectAll().where('id', 'in', ids).execute()
   const byId = new Map(rows.map((r) => [r.id, r]))
   return ids.flatMap((id) => byId.get(id) ?? [])
+}
+
+/** Memory for one sort of every match: the default 4 MB makes the bitmap of a common word lossy,
+ * and its recheck reads every row of every page it touched (at a million assets, 'robot' with
+ * a colour in title order: 58,000 pages read for 7,700 matches, 330 ms; 7,600 pages, 90 ms). */
+const SORT_WORK_MEM = '32MB'
+
+/** sortedPage for the words' matches, in a transaction that gives the sort SORT_WORK_MEM. */
+function sortedMatchesPage(db: DB, query: SearchQuery, tsquery: Tsquery, sort: Sort, offset: number, limit: number) {
+  return db.transaction().execute(async (trx) => {
+    await sql`set local work_mem = ${sql.lit(SORT_WORK_MEM)}`.execute(trx)
+    const matching = trx.selectFrom('assets').where(all(filterConditions(query))).where(sql<SqlBool>`search @@ ${tsquery}`)
+    return sortedPage(matching, tsquery, sort, offset, limit)
+  })
 }
 
 /** Today's plan for every sort: the database orders all matches (with indexes where they fit). */
