@@ -251,6 +251,7 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
               isFavourite={favourites.has(asset.id)}
               previewHref={exploreUrl(params, { assetId: asset.id, page: params.page })}
               loading={index < 8 ? 'eager' : 'lazy'}
+              priority={index < 2}
             />
           ))}
         </div>
