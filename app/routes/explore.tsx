@@ -250,7 +250,8 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
               layout={params.view}
               isFavourite={favourites.has(asset.id)}
               previewHref={exploreUrl(params, { assetId: asset.id, page: params.page })}
-              loading={index < 8 ? 'eager' : 'lazy'}
+              loading={index < 4 ? 'eager' : 'lazy'}
+              priority={index < 2}
             />
           ))}
         </div>

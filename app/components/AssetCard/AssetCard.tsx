@@ -14,6 +14,8 @@ interface AssetCardProps {
   isFavourite?: boolean
   layout?: 'grid' | 'list'
   loading?: 'lazy' | 'eager'
+  /** The first row of results: its image is fetched first. */
+  priority?: boolean
 }
 
 /** The dialog's code, fetched once, when a card is about to be opened. */
@@ -21,7 +23,7 @@ function warmPreview() {
   void preloadPreview().catch(() => {})
 }
 
-export function AssetCard({ asset, previewHref, isFavourite = false, layout = 'grid', loading }: AssetCardProps) {
+export function AssetCard({ asset, previewHref, isFavourite = false, layout = 'grid', loading, priority }: AssetCardProps) {
   const tags = asset.tags.slice(0, CARD_TAGS)
   return (
     <article className={classes.card} data-layout={layout} data-favourite={isFavourite ? 'true' : undefined} data-testid="asset-card">
@@ -34,7 +36,7 @@ export function AssetCard({ asset, previewHref, isFavourite = false, layout = 'g
         onFocus={warmPreview}
       >
         <div className={classes.media} data-fullbleed={asset.asset_type === '3d' ? undefined : 'true'}>
-          <AssetImage src={asset.thumbnail} alt={asset.title} loading={loading} width={480} height={480} className={classes.image} />
+          <AssetImage src={asset.thumbnail} alt={asset.title} loading={loading} priority={priority} width={480} height={480} className={classes.image} />
           <div className={classes.overlay} aria-hidden="true">
             <span className={classes.title} data-testid="card-title">
               {asset.title}

@@ -11,14 +11,18 @@ interface AssetImageProps {
   width?: number
   height?: number
   style?: React.CSSProperties
+  /** The page's largest image on the first screen: fetched first (fetchpriority=high). */
+  priority?: boolean
 }
 
 /**
  * An asset image: the WebP variant where the browser takes it, the PNG otherwise, fading in
  * once loaded and replaced by the placeholder if it fails. The fade only applies once
- * JavaScript runs (html.js), so without it images simply show.
+ * JavaScript runs (html.js), so without it images simply show, and only to lazy images: an
+ * eager one is on the first screen, and hiding it until hydration marks it loaded would hold
+ * the page's largest paint back until the JavaScript has run.
  */
-export function AssetImage({ src, alt, className, loading = 'lazy', width, height, style }: AssetImageProps) {
+export function AssetImage({ src, alt, className, loading = 'lazy', width, height, style, priority = false }: AssetImageProps) {
   const [state, setState] = useState<'loading' | 'loaded' | 'failed'>(src ? 'loading' : 'failed')
   const ref = useRef<HTMLImageElement>(null)
   useEffect(() => {
@@ -40,7 +44,8 @@ export function AssetImage({ src, alt, className, loading = 'lazy', width, heigh
         ref={ref}
         src={src}
         alt={alt}
-        loading={loading}
+        loading={priority ? 'eager' : loading}
+        fetchPriority={priority ? 'high' : undefined}
         decoding="async"
         width={width}
         height={height}

@@ -106,7 +106,7 @@ export function AssetPreview(props: AssetPreviewProps) {
       <div className={classes.stageColumn}>
         <div className={classes.stage} data-background={asset.asset_type === '3d' ? background : 'none'} data-testid="preview-stage">
           <div className={classes.zoomBox} style={{ transform: `scale(${zoom})` }}>
-            <AssetImage src={asset.image} alt={asset.title} loading="eager" className={classes.image} />
+            <AssetImage src={asset.image} alt={asset.title} loading="eager" priority className={classes.image} />
           </div>
         </div>
         {asset.audio ? <AudioPreview audio={asset.audio} title={asset.title} /> : null}

@@ -38,15 +38,17 @@ export function Hero({ collage, floating }: { collage: AssetView[]; floating: As
             <span>How the renders are made, licensing made simple, and what's new in the library →</span>
           </Link>
         </div>
+        {/* Only the large tile loads eagerly: on a phone the collage is below the first screen,
+            and ten more images fetched at once slowed the first paint (the rest fade in lazily). */}
         <div className={classes.collage} role="group" aria-label="Featured assets">
           {collage.slice(0, COLLAGE_SIZE).map((asset, i) => (
             <Link key={asset.id} to={`/?assetId=${asset.id}`} preventScrollReset className={classes.tile} data-index={i} title={asset.title}>
-              <AssetImage src={asset.thumbnail} alt={asset.title} loading="eager" className={classes.tileImage} />
+              <AssetImage src={asset.thumbnail} alt={asset.title} loading={i === 0 ? 'eager' : 'lazy'} className={classes.tileImage} />
             </Link>
           ))}
           {floating.slice(0, FLOATING_SIZE).map((asset, i) => (
             <Link key={asset.id} to={`/?assetId=${asset.id}`} preventScrollReset className={classes.floating} data-index={i} title={asset.title}>
-              <AssetImage src={asset.thumbnail} alt={asset.title} loading="eager" className={classes.tileImage} />
+              <AssetImage src={asset.thumbnail} alt={asset.title} className={classes.tileImage} />
             </Link>
           ))}
         </div>
