@@ -76,6 +76,19 @@ const ASSET_PROPERTIES = {
   },
 } satisfies Record<string, JsonSchema>
 
+/** A user as the sign-in calls and the admin's user list show it. */
+const USER_PROPERTIES = {
+  id: { type: 'string', format: 'uuid' },
+  email: { type: 'string', format: 'email' },
+  full_name: { type: 'string' },
+  role: { type: 'string', enum: ['user', 'admin'] },
+  subscription_status: { type: 'string', enum: ['free', 'pro'] },
+  downloads_today: { type: 'integer', description: 'Downloads counted against today’s quota (UTC).' },
+  subscription_renews_at: nullable('string', { format: 'date-time' }),
+  subscription_ends_at: nullable('string', { format: 'date-time' }),
+  created_at: { type: 'string', format: 'date-time' },
+} satisfies Record<string, JsonSchema>
+
 const ADMIN_ASSET_PROPERTIES = {
   ...ASSET_PROPERTIES,
   is_active: { type: 'boolean', description: 'Published (true) or a draft (false).' },
@@ -145,17 +158,7 @@ export const API_SCHEMAS = {
   User: {
     type: 'object',
     required: ['id', 'email', 'full_name', 'role', 'subscription_status', 'created_at'],
-    properties: {
-      id: { type: 'string', format: 'uuid' },
-      email: { type: 'string', format: 'email' },
-      full_name: { type: 'string' },
-      role: { type: 'string', enum: ['user', 'admin'] },
-      subscription_status: { type: 'string', enum: ['free', 'pro'] },
-      downloads_today: { type: 'integer', description: 'Downloads counted against today’s quota (UTC).' },
-      subscription_renews_at: nullable('string', { format: 'date-time' }),
-      subscription_ends_at: nullable('string', { format: 'date-time' }),
-      created_at: { type: 'string', format: 'date-time' },
-    },
+    properties: USER_PROPERTIES,
   },
   DownloadHistoryItem: {
     type: 'object',
@@ -215,17 +218,7 @@ export const API_SCHEMAS = {
   AdminUser: {
     type: 'object',
     required: ['id', 'email', 'full_name', 'role', 'subscription_status', 'downloads_today', 'subscription_renews_at', 'subscription_ends_at', 'created_at'],
-    properties: {
-      id: { type: 'string', format: 'uuid' },
-      email: { type: 'string', format: 'email' },
-      full_name: { type: 'string' },
-      role: { type: 'string', enum: ['user', 'admin'] },
-      subscription_status: { type: 'string', enum: ['free', 'pro'] },
-      downloads_today: { type: 'integer', description: 'Downloads counted against today’s quota (UTC).' },
-      subscription_renews_at: nullable('string', { format: 'date-time' }),
-      subscription_ends_at: nullable('string', { format: 'date-time' }),
-      created_at: { type: 'string', format: 'date-time' },
-    },
+    properties: USER_PROPERTIES,
   },
   AdminUserPage: {
     type: 'object',

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type BrowserContext, type Page } from '@playwright/test'
-import { hydrated, register, signIn, uniqueEmail, signInAsDemoAdmin } from './support'
+import { hydrated, register, signIn, uniqueEmail, signInAsDemoAdmin, SITE_PAGES } from './support'
 
 /**
  * Every page for every person (issue 14): axe-core over every page in both JavaScript modes,
@@ -10,35 +10,7 @@ import { hydrated, register, signIn, uniqueEmail, signInAsDemoAdmin } from './su
 
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT ?? 3210}`
 
-const STATIC_PUBLIC = [
-  '/',
-  '/explore',
-  '/explore?q=shpere',
-  '/explore?q=zzzqqqxxnothing',
-  '/pricing',
-  '/login',
-  '/login?mode=register',
-  '/forgot-password',
-  '/reset-password?token=nope',
-  '/blog',
-  '/about',
-  '/contact',
-  '/license',
-  '/terms',
-  '/privacy',
-  '/categories',
-  '/collections',
-  '/api',
-  '/careers',
-  '/help',
-  '/faq',
-  '/no-such-page',
-  '/admin/login',
-]
-const SIGNED_IN = ['/profile', '/favorites']
-const ADMIN_PAGES = ['/admin', '/admin/assets', '/admin/users', '/admin/system-status', '/admin/analytics', '/admin/upload', '/admin/blog', '/admin/blog/new']
-
-const PUBLIC = [...STATIC_PUBLIC, '/explore?assetId=FIRST_ASSET', '/assets/FIRST_ASSET', '/blog/FIRST_POST']
+const { public: PUBLIC, signedIn: SIGNED_IN, admin: ADMIN_PAGES } = SITE_PAGES
 
 let found: { asset: string; post: string } | null = null
 /** One asset and one blog post of the demo catalogue stand in for FIRST_ASSET and FIRST_POST. */

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { expect, test, type APIRequestContext } from '@playwright/test'
-import { register, signIn, signInAsDemoAdmin, uniqueEmail } from './support'
+import { register, signIn, signInAsDemoAdmin, uniqueEmail, SITE_PAGES } from './support'
 
 /**
  * Valid HTML (issue 14): the W3C Nu HTML checker (vnu.jar, run once over every page: Java's
@@ -20,37 +20,7 @@ import { register, signIn, signInAsDemoAdmin, uniqueEmail } from './support'
 
 const vnuJar = path.join(path.dirname(createRequire(import.meta.url).resolve('vnu-jar/package.json')), 'build/dist/vnu.jar')
 
-const PUBLIC = [
-  '/',
-  '/?assetId=FIRST_ASSET',
-  '/explore',
-  '/explore?q=shpere',
-  '/explore?q=zzqqxxnothing',
-  '/explore?assetId=FIRST_ASSET',
-  '/assets/FIRST_ASSET',
-  '/pricing',
-  '/login',
-  '/login?mode=register',
-  '/forgot-password',
-  '/reset-password?token=nope',
-  '/blog',
-  '/blog/FIRST_POST',
-  '/about',
-  '/contact',
-  '/license',
-  '/terms',
-  '/privacy',
-  '/categories',
-  '/collections',
-  '/api',
-  '/careers',
-  '/help',
-  '/faq',
-  '/no-such-page',
-  '/admin/login',
-]
-const SIGNED_IN = ['/profile', '/favorites', '/explore?assetId=FIRST_ASSET']
-const ADMIN = ['/admin', '/admin/assets', '/admin/users', '/admin/system-status', '/admin/analytics', '/admin/upload', '/admin/blog', '/admin/blog/new']
+const { public: PUBLIC, signedIn: SIGNED_IN, admin: ADMIN } = SITE_PAGES
 
 interface VnuMessage {
   type: string

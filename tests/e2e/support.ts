@@ -58,3 +58,42 @@ export async function signInAsDemoAdmin(page: import('@playwright/test').Page): 
   await page.getByRole('button', { name: 'Login as Admin' }).click()
   await expect(page).toHaveURL(/\/admin$/)
 }
+
+/**
+ * The pages every whole-site check visits (axe in a11y.spec.ts, the W3C checker in
+ * html-valid.spec.ts): one list, so a new page is checked by both. FIRST_ASSET and FIRST_POST
+ * stand for an asset and a post of the demo catalogue.
+ */
+export const SITE_PAGES = {
+  public: [
+    '/',
+    '/?assetId=FIRST_ASSET',
+    '/explore',
+    '/explore?q=shpere',
+    '/explore?q=zzqqxxnothing',
+    '/explore?assetId=FIRST_ASSET',
+    '/assets/FIRST_ASSET',
+    '/pricing',
+    '/login',
+    '/login?mode=register',
+    '/forgot-password',
+    '/reset-password?token=nope',
+    '/blog',
+    '/blog/FIRST_POST',
+    '/about',
+    '/contact',
+    '/license',
+    '/terms',
+    '/privacy',
+    '/categories',
+    '/collections',
+    '/api',
+    '/careers',
+    '/help',
+    '/faq',
+    '/no-such-page',
+    '/admin/login',
+  ],
+  signedIn: ['/profile', '/favorites', '/explore?assetId=FIRST_ASSET'],
+  admin: ['/admin', '/admin/assets', '/admin/users', '/admin/system-status', '/admin/analytics', '/admin/upload', '/admin/blog', '/admin/blog/new'],
+} as const
