@@ -16,9 +16,9 @@ export const STATEMENT_TIMEOUT_MS = 10_000
 /** Client side, the last resort against a connection that never answers. */
 export const QUERY_TIMEOUT_MS = 15_000
 /** A query (or a wait for a connection) still going after this long makes the monitor probe the server. */
-export const SLOW_QUERY_PROBE_MS = 1_200
+export const SLOW_QUERY_PROBE_MS = 1_000
 /** A probe (a fresh connection and `select 1`) that takes longer than this means the server is not answering. */
-export const PROBE_TIMEOUT_MS = 1_500
+export const PROBE_TIMEOUT_MS = 1_300
 /** While down, the server is probed this often; service resumes at the first answer. */
 export const PROBE_INTERVAL_MS = 1_000
 
