@@ -75,7 +75,11 @@ test('favourites: the heart adds and removes, and /favorites and the profile sho
   const card = page.getByTestId('asset-card').first()
   const title = (await card.locator('a').first().getAttribute('aria-label'))!.replace(/^Preview /, '')
   await card.hover()
+  // The heart answers at once with JavaScript (optimistic): wait for the server's answer before
+  // leaving the page, as a navigation would cancel the request in flight.
+  const added = page.waitForResponse((r) => r.request().method() === 'POST' && /^\/favorites(\.data)?$/.test(new URL(r.url()).pathname))
   await card.getByRole('button', { name: 'Add to favorites' }).click()
+  await added
   await expect(card.getByRole('button', { name: 'Remove from favorites' })).toBeVisible()
   await page.goto('/favorites')
   await expect(page.getByText('1 saved asset')).toBeVisible()
@@ -85,7 +89,9 @@ test('favourites: the heart adds and removes, and /favorites and the profile sho
   await page.goto('/favorites')
   const saved = page.getByTestId('asset-card').first()
   await saved.hover()
+  const removed = page.waitForResponse((r) => r.request().method() === 'POST' && /^\/favorites(\.data)?$/.test(new URL(r.url()).pathname))
   await saved.getByRole('button', { name: 'Remove from favorites' }).click()
+  await removed
   await page.goto('/favorites')
   await expect(page.getByText('0 saved assets')).toBeVisible()
 })
