@@ -212,6 +212,12 @@ export async function searchAssets(db: DB, query: SearchQuery): Promise<SearchRe
 }
 
 type AssetQuery = SelectQueryBuilder<Database, 'assets', object>
+
+/** The published assets that pass the filters and, with words, match them. */
+function matchingAssets(db: DB, filters: RawBuilder<SqlBool>[], tsquery: Tsquery | null): AssetQuery {
+  const filtered: AssetQuery = db.selectFrom('assets').where(all(filters))
+  return tsquery ? filtered.where(sql<SqlBool>`search @@ ${tsquery}`) : filtered
+}
 type Tsquery = RawBuilder<unknown>
 
 /**
@@ -260,8 +266,7 @@ async function runSearch(db: DB, query: SearchQuery, words: string[], page: numb
   // For the ranked and title-ordered pages the words' indexes narrow the rows and the colour
   // is tested on them (filterConditions); sorting every match and counting use the colour's index.
   const rowFilters = filterConditions(query, Boolean(tsquery))
-  const filtered: AssetQuery = db.selectFrom('assets').where(all(filters))
-  const matching = tsquery ? filtered.where(sql<SqlBool>`search @@ ${tsquery}`) : filtered
+  const matching = matchingAssets(db, filters, tsquery)
 
   const offset = (page - 1) * limit
   // undefined: not a ranked search; null: matches too thin to estimate (they are counted).
@@ -274,7 +279,7 @@ async function runSearch(db: DB, query: SearchQuery, words: string[], page: numb
       found = ranked.rows
       density = ranked.density
     } else if (tsquery && sort === 'alphabetical') {
-      found = (await titleWindowPage(db, rowFilters, tsquery, words, matched?.lastLexemes ?? null, offset, limit)) ?? (await sortedMatchesPage(db, query, tsquery, sort, offset, limit))
+      found = (await titleWindowPage(db, rowFilters, tsquery, words, matched?.lastLexemes ?? null, offset, limit)) ?? (await sortedMatchesPage(db, filters, tsquery, sort, offset, limit))
     } else {
       found = await sortedPage(matching, tsquery, sort, offset, limit, colour?.hex)
     }
@@ -503,11 +508,10 @@ async function titleWindowPage(db: DB, filters: RawBuilder<SqlBool>[], tsquery: 
 const SORT_WORK_MEM = '32MB'
 
 /** sortedPage for the words' matches, in a transaction that gives the sort SORT_WORK_MEM. */
-function sortedMatchesPage(db: DB, query: SearchQuery, tsquery: Tsquery, sort: Sort, offset: number, limit: number) {
+function sortedMatchesPage(db: DB, filters: RawBuilder<SqlBool>[], tsquery: Tsquery, sort: Sort, offset: number, limit: number) {
   return db.transaction().execute(async (trx) => {
     await sql`set local work_mem = ${sql.lit(SORT_WORK_MEM)}`.execute(trx)
-    const matching = trx.selectFrom('assets').where(all(filterConditions(query))).where(sql<SqlBool>`search @@ ${tsquery}`)
-    return sortedPage(matching, tsquery, sort, offset, limit)
+    return sortedPage(matchingAssets(trx, filters, tsquery), tsquery, sort, offset, limit)
   })
 }
 

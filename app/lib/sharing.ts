@@ -36,6 +36,19 @@ export function canonicalPath(pathname: string, search: string): string {
 const has = (tags: MetaDescriptor[], key: string) =>
   tags.some((t) => ('property' in t && t.property === key) || ('name' in t && t.name === key) || (key === 'canonical' && 'rel' in t && t.rel === 'canonical'))
 
+/** The share card of a page: a raster image of OG_WIDTH x OG_HEIGHT, for Open Graph and Twitter alike. */
+export function shareImageTags(url: string, alt: string): MetaDescriptor[] {
+  return [
+    { property: 'og:image', content: url },
+    { property: 'og:image:type', content: 'image/png' },
+    { property: 'og:image:width', content: String(OG_WIDTH) },
+    { property: 'og:image:height', content: String(OG_HEIGHT) },
+    { property: 'og:image:alt', content: alt },
+    { name: 'twitter:image', content: url },
+    { name: 'twitter:image:alt', content: alt },
+  ]
+}
+
 export function withSharing(args: MetaArgs, own: MetaDescriptor[] | undefined): MetaDescriptor[] {
   const tags = [...(own ?? [])]
   const origin = siteOrigin(args.matches)
@@ -53,13 +66,7 @@ export function withSharing(args: MetaArgs, own: MetaDescriptor[] | undefined): 
   add('og:type', { property: 'og:type', content: 'website' })
   add('og:url', { property: 'og:url', content: url })
   if (!has(tags, 'og:image')) {
-    extra.push(
-      { property: 'og:image', content: `${origin}${DEFAULT_OG_IMAGE}` },
-      { property: 'og:image:type', content: 'image/png' },
-      { property: 'og:image:width', content: String(OG_WIDTH) },
-      { property: 'og:image:height', content: String(OG_HEIGHT) },
-      { property: 'og:image:alt', content: `${SITE_NAME}: royalty-free AI-generated 3D renders, images and audio` },
-    )
+    extra.push(...shareImageTags(`${origin}${DEFAULT_OG_IMAGE}`, `${SITE_NAME}: royalty-free AI-generated 3D renders, images and audio`))
   }
   add('twitter:card', { name: 'twitter:card', content: 'summary_large_image' })
   add('twitter:title', { name: 'twitter:title', content: title })

@@ -12,7 +12,7 @@ import { servicesContext } from '~/web/context.server'
 import { JsonLd } from '~/components/JsonLd/JsonLd'
 import { breadcrumbList, imageObject } from '~/lib/structured-data'
 import { DESCRIPTION_FALLBACK } from '~/components/AssetPreview/AssetPreview'
-import { withSharing } from '~/lib/sharing'
+import { shareImageTags, withSharing } from '~/lib/sharing'
 
 // The canonical page of one asset: the preview's content at a URL of its own, for sharing
 // and search engines.
@@ -35,13 +35,7 @@ const pageMeta: Route.MetaFunction = ({ loaderData }) => {
     { property: 'og:title', content: asset.title },
     { property: 'og:description', content: description },
     { property: 'og:type', content: 'website' },
-    { property: 'og:image', content: image },
-    { property: 'og:image:type', content: 'image/png' },
-    { property: 'og:image:width', content: '1200' },
-    { property: 'og:image:height', content: '630' },
-    { property: 'og:image:alt', content: asset.title },
-    { name: 'twitter:image', content: image },
-    { name: 'twitter:image:alt', content: asset.title },
+    ...shareImageTags(image, asset.title),
     { property: 'og:url', content: `${loaderData.origin}/assets/${asset.id}` },
     { name: 'twitter:card', content: 'summary_large_image' },
     { tagName: 'link', rel: 'canonical', href: `${loaderData.origin}/assets/${asset.id}` },

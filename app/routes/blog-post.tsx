@@ -8,7 +8,7 @@ import { servicesContext } from '~/web/context.server'
 import { JsonLd } from '~/components/JsonLd/JsonLd'
 import { blogPosting, breadcrumbList } from '~/lib/structured-data'
 import classes from './blog-post.module.css'
-import { withSharing } from '~/lib/sharing'
+import { shareImageTags, withSharing } from '~/lib/sharing'
 
 const NOT_FOUND = 'Post not found.'
 
@@ -28,13 +28,7 @@ const pageMeta: Route.MetaFunction = ({ loaderData }) => {
     { property: 'og:title', content: post.title },
     { property: 'og:description', content: post.excerpt },
     { property: 'og:type', content: 'article' },
-    { property: 'og:image', content: image },
-    { property: 'og:image:type', content: 'image/png' },
-    { property: 'og:image:width', content: '1200' },
-    { property: 'og:image:height', content: '630' },
-    { property: 'og:image:alt', content: post.title },
-    { name: 'twitter:image', content: image },
-    { name: 'twitter:image:alt', content: post.title },
+    ...shareImageTags(image, post.title),
     { property: 'article:published_time', content: post.date },
     { property: 'og:url', content: `${origin}/blog/${post.slug}` },
     { tagName: 'link', rel: 'canonical', href: `${origin}/blog/${post.slug}` },
