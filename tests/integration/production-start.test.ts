@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import pg from 'pg'
-import { createScratchDatabase, isReachable, serverUrl } from '../support/database-url'
-import { BUILT_ENTRY, startBuiltServer, waitForStatus, type BuiltServerProcess } from '../support/built-server'
+import { isReachable, serverUrl } from '../support/database-url'
+import { BUILT_ENTRY, builtServerHarness, waitForStatus } from '../support/built-server'
 
 // A production start is safe by default: no published demo admin, no demo catalogue, one clear
 // line on how to create the administrator; the command that does it; the port open at once.
@@ -23,22 +23,7 @@ async function count(url: string, query: string): Promise<number> {
 
 describe('production start', async () => {
   const usePostgres = await isReachable(serverUrl())
-  const cleanups: (() => Promise<unknown>)[] = []
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-  })
-
-  async function scratch(): Promise<string> {
-    if (!usePostgres) return ''
-    const db = await createScratchDatabase('stock_prod')
-    cleanups.push(db.drop)
-    return db.url
-  }
-  function start(env: Record<string, string>): BuiltServerProcess {
-    const server = startBuiltServer(env)
-    cleanups.push(() => server.stop())
-    return server
-  }
+  const { scratch, start } = builtServerHarness('stock_prod', usePostgres)
 
   it('without admin credentials: no demo admin, no demo seed, a line on admin:create', async () => {
     const url = await scratch()

@@ -2,11 +2,11 @@ import { DEMO_ASSET_COUNT } from '#db/seed/index'
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import pg from 'pg'
 import sharp from 'sharp'
-import { createScratchDatabase, isReachable, serverUrl } from '../support/database-url'
-import { startBuiltServer, waitForStatus, type BuiltServerProcess } from '../support/built-server'
+import { isReachable, serverUrl } from '../support/database-url'
+import { builtServerHarness, waitForStatus } from '../support/built-server'
 
 // A start that never keeps the door shut, and a stop that lets work in flight finish: two
 // instances starting together on an empty database (the port answers within 5 s, the seed runs
@@ -62,20 +62,7 @@ function slowUpload(base: string, token: string, image: Buffer, pauseMs: number 
 
 describe('start and stop', async () => {
   const usePostgres = await isReachable(serverUrl())
-  const cleanups: (() => Promise<unknown>)[] = []
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-  })
-  async function scratch(): Promise<string> {
-    const db = await createScratchDatabase('stock_startstop')
-    cleanups.push(db.drop)
-    return db.url
-  }
-  function start(env: Record<string, string>): BuiltServerProcess {
-    const server = startBuiltServer(env)
-    cleanups.push(() => server.stop())
-    return server
-  }
+  const { scratch, start, later } = builtServerHarness('stock_startstop', usePostgres)
 
   it.runIf(usePostgres)('two instances starting together on an empty database: both answer before the catalogue is ready, and it is seeded once', async () => {
     const url = await scratch()
@@ -108,7 +95,7 @@ describe('start and stop', async () => {
   it.runIf(usePostgres)('SIGTERM during an upload: it completes, new connections are refused, exit 0 within 10 s', async () => {
     const url = await scratch()
     const storageDir = mkdtempSync(path.join(tmpdir(), 'stock-stop-'))
-    cleanups.push(async () => rmSync(storageDir, { recursive: true, force: true }))
+    later(async () => rmSync(storageDir, { recursive: true, force: true }))
     const server = start({ NODE_ENV: 'production', SESSION_SECRET: SECRET, DATABASE_URL: url, STORAGE_DIR: storageDir, ...{ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } })
     await waitForStatus(`${server.base}/readyz`, 200)
     const token = (await (await fetch(`${server.base}/api/admin/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(ADMIN) })).json()).token
@@ -139,7 +126,7 @@ describe('start and stop', async () => {
   it.runIf(usePostgres)('SIGTERM with an upload that never finishes: exit 0 within 10 s, nothing left behind', async () => {
     const url = await scratch()
     const storageDir = mkdtempSync(path.join(tmpdir(), 'stock-stop-'))
-    cleanups.push(async () => rmSync(storageDir, { recursive: true, force: true }))
+    later(async () => rmSync(storageDir, { recursive: true, force: true }))
     const server = start({ NODE_ENV: 'production', SESSION_SECRET: SECRET, DATABASE_URL: url, STORAGE_DIR: storageDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password })
     await waitForStatus(`${server.base}/readyz`, 200)
     const token = (await (await fetch(`${server.base}/api/admin/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(ADMIN) })).json()).token

@@ -2,6 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { afterEach } from 'vitest'
+import { createScratchDatabase } from './database-url'
 
 // The production server as it really runs: plain `node build/server/index.js` (npm test builds
 // first), on a port of its own, with a temporary data folder removed on stop.
@@ -63,5 +65,33 @@ export async function waitForStatus(url: string, status: number, timeoutMs = 60_
     }
     if (Date.now() - started > timeoutMs) throw new Error(`${url} did not answer ${status} within ${timeoutMs} ms`)
     await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+/**
+ * For a describe block: built servers and scratch databases that its tests start, stopped and
+ * dropped after each test (last first), with `later` for anything else to undo.
+ */
+export function builtServerHarness(prefix: string, usePostgres: boolean) {
+  const cleanups: (() => Promise<unknown>)[] = []
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+  })
+  return {
+    /** A scratch database's URL ('' without PostgreSQL: the server then uses PGlite). */
+    async scratch(): Promise<string> {
+      if (!usePostgres) return ''
+      const db = await createScratchDatabase(prefix)
+      cleanups.push(db.drop)
+      return db.url
+    },
+    start(env: Record<string, string>): BuiltServerProcess {
+      const server = startBuiltServer(env)
+      cleanups.push(() => server.stop())
+      return server
+    },
+    later(cleanup: () => Promise<unknown>) {
+      cleanups.push(cleanup)
+    },
   }
 }
