@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream'
+import { PassThrough, pipeline } from 'node:stream'
 import type { EntryContext, RouterContextProvider } from 'react-router'
 import { ServerRouter } from 'react-router'
 import { createReadableStreamFromReadable } from '@react-router/node'
@@ -10,6 +10,7 @@ import { preloadPreview } from '~/components/PreviewFromUrl/PreviewFromUrl'
 import { requestInfoContext } from '~/web/context.server'
 import { log } from '~/domain/log.server'
 import { isConnectionFailure } from '#db/client'
+import { withoutModulePreloads } from '~/web/head-scripts.server'
 
 export const streamTimeout = 5_000
 
@@ -72,7 +73,9 @@ export default function handleRequest(
                 callback()
               },
             })
-            const stream = createReadableStreamFromReadable(body)
+            // pipeline: an error in the render reaches the response stream too.
+            const html = pipeline(body, withoutModulePreloads(), () => {})
+            const stream = createReadableStreamFromReadable(html)
             responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
             pipe(body)
             resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }))

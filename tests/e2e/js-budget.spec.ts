@@ -16,6 +16,8 @@ test('home: at most 150 KB of JavaScript (gzip) on a first visit @js-only', asyn
   const kb = (bytes: number) => Math.round(bytes / 102.4) / 10
 
   const named = await firstVisitJs(async (url) => (await request.get(url)).body(), '/')
+  // The page's module script, its routes and the entry, followed through their imports.
+  expect(named.files.length, 'scripts found through the page').toBeGreaterThan(10)
   const namedList = named.files.map((f) => `${f.file} ${kb(f.gzip)} KB`).join('\n')
   expect(kb(named.bytes), `Scripts named by the server HTML:\n${namedList}`).toBeLessThanOrEqual(BUDGET_KB)
 
@@ -36,4 +38,15 @@ test('home: at most 150 KB of JavaScript (gzip) on a first visit @js-only', asyn
     lines.push(`${file} ${kb(gzip)} KB`)
   }
   expect(kb(bytes), `Scripts named or fetched:\n${lines.join('\n')}`).toBeLessThanOrEqual(BUDGET_KB)
+})
+
+test('the first paint waits for no script: no modulepreload in the head, and the page still hydrates @js-only', async ({ page, request }) => {
+  for (const path of ['/', '/explore', '/pricing']) {
+    const html = await (await request.get(path)).text()
+    const head = html.slice(0, html.indexOf('</head>'))
+    expect(head, `${path}: the head of the page`).toContain('rel="stylesheet"')
+    expect(head, `${path}: scripts preloaded ahead of the stylesheets (decision 68)`).not.toContain('modulepreload')
+    await page.goto(path)
+    await hydrated(page)
+  }
 })

@@ -1,5 +1,5 @@
 // The JavaScript a first visit of a page downloads: every script the server HTML names
-// (modulepreload links and the entry), followed through their static imports, gzip level 9.
+// (the page's module script and what it imports), followed through their static imports, gzip level 9.
 // Used by `npm run bench:bundle` (the table in docs/performance.md) and by the budget test.
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -11,7 +11,9 @@ export interface FirstVisitJs {
 
 export async function firstVisitJs(get: (url: string) => Promise<Buffer>, page: string): Promise<FirstVisitJs> {
   const html = (await get(page)).toString('utf8')
-  const queue = [...new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]))]
+  // Named as a script's src, a link's href, or by the page's module script (`import ... from
+  // "/assets/…"`, `import("/assets/…")`): the head carries no modulepreload links (decision 68).
+  const queue = [...new Set([...html.matchAll(/(?:src=|href=|from |import\()"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]))]
   // Entry imports that are not preloaded are fetched too: follow static imports one level at a time.
   const seen = new Set<string>()
   const files: FirstVisitJs['files'] = []
