@@ -197,6 +197,14 @@ export interface SearchLexemesTable {
   first_title: string
 }
 
+export interface SearchLexemeColoursTable {
+  lexeme: string
+  /** A swatch name or an OKLab grid cell, as in assets.colour_swatches. */
+  colour: string
+  /** A lower bound for lower(title) of any asset with the lexeme filed under the colour. */
+  first_title: string
+}
+
 /**
  * Each weighty palette colour as an OKLab point (migration 0012; absent where the `cube`
  * extension is not available). Kept by a trigger on assets.palette.
@@ -221,6 +229,7 @@ export interface Database {
   catalogue_version: CatalogueVersionTable
   search_terms: SearchTermsTable
   search_lexemes: SearchLexemesTable
+  search_lexeme_colours: SearchLexemeColoursTable
   palette_colours: PaletteColoursTable
   users: UsersTable
   sessions: SessionsTable

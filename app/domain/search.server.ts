@@ -7,7 +7,7 @@ import { RELATED_TAG_SOURCE, type Sort } from '~/lib/constants'
 import { cachedForCatalogue } from './catalogue-cache.server'
 import { toAssetView } from './assets.server'
 import { log } from './log.server'
-import { hexToOklab, MIN_COLOUR_WEIGHT, NEAR_DISTANCE, parseColour, cellsNear, type Orientation } from '~/lib/colour'
+import { hexToOklab, MIN_COLOUR_WEIGHT, NEAR_DISTANCE, parseColour, cellsNear, fineCellsNear, type Orientation } from '~/lib/colour'
 
 export interface SearchQuery {
   q?: string
@@ -222,10 +222,11 @@ type Tsquery = RawBuilder<unknown>
 
 /**
  * The filters besides the words, as conditions usable on `assets` or on a window of it.
- * `byWords`: a search with words, whose GIN indexes narrow the matches; the colour is then
- * tested on those rows, never read from its own index: the planner would AND the words with
- * the colour's bitmap (550,000 entries for the cells near a colour at a million assets: 100 ms
- * before the first row) even for a word of 25 assets.
+ * `byWords`: a search with words. Its colour is then written `(colour_swatches || '{}')`, an
+ * expression only the GIN indexes of words and colour carry (migration 0013: each tsvector
+ * with it), so the planner intersects the words and the colour inside one index, skipping
+ * through both posting lists. Against the colour's own index it would AND two bitmaps, and
+ * building the colour's costs 40-100 ms at a million assets whatever the words (decision 68).
  */
 function filterConditions(query: SearchQuery, byWords = false): RawBuilder<SqlBool>[] {
   const swatches = byWords ? sql`(colour_swatches || '{}'::text[])` : sql`colour_swatches`
@@ -262,10 +263,8 @@ async function runSearch(db: DB, query: SearchQuery, words: string[], page: numb
   // Relevance needs words to rank by: without them it is the newest first (the sort menu says so).
   const sort = query.sort === 'relevance' && !text ? 'newest' : (query.sort ?? (text ? 'relevance' : 'newest'))
   const colour = parseColour(query.colour)
-  const filters = filterConditions(query)
-  // For the ranked and title-ordered pages the words' indexes narrow the rows and the colour
-  // is tested on them (filterConditions); sorting every match and counting use the colour's index.
-  const rowFilters = filterConditions(query, Boolean(tsquery))
+  // With words, the colour in the form only the words-and-colour indexes know (filterConditions).
+  const filters = filterConditions(query, Boolean(tsquery))
   const matching = matchingAssets(db, filters, tsquery)
 
   const offset = (page - 1) * limit
@@ -275,11 +274,14 @@ async function runSearch(db: DB, query: SearchQuery, words: string[], page: numb
   // Pages stop where counting does, so no request walks deep into the catalogue.
   if (offset < MAX_COUNTED) {
     if (tsquery && (sort === 'newest' || sort === 'relevance')) {
-      const ranked = await rankedPage(db, rowFilters, tsquery, sort, offset, limit, colour?.hex)
+      const ranked = await rankedPage(db, filters, tsquery, sort, offset, limit, colour?.hex)
       found = ranked.rows
       density = ranked.density
+      // Every match was read: the total is known.
+      if ('total' in ranked && ranked.total !== undefined) return { assets: found.map(toAssetView), total: ranked.total, totalCapped: false, totalEstimated: false }
     } else if (tsquery && sort === 'alphabetical') {
-      found = (await titleWindowPage(db, rowFilters, tsquery, words, matched?.lastLexemes ?? null, offset, limit)) ?? (await sortedMatchesPage(db, filters, tsquery, sort, offset, limit))
+      const colourTokens = colour ? (colour.name ? [colour.name] : fineCellsNear(colour.hex)) : null
+      found = (await titleWindowPage(db, filters, tsquery, words, matched?.lastLexemes ?? null, colourTokens, offset, limit)) ?? (await sortedMatchesPage(db, filters, tsquery, sort, offset, limit))
     } else {
       found = await sortedPage(matching, tsquery, sort, offset, limit, colour?.hex)
     }
@@ -393,12 +395,24 @@ async function rankedPage(db: DB, filters: RawBuilder<SqlBool>[], tsquery: Tsque
     }
     return { settled: false, scale: Infinity }
   }
+  // Few matches by the planner's estimate (good for words ANDed: 2,101 for 1,234): read them
+  // all at once, without walking the newest assets first.
+  const estimate = await estimateRows(db, matchingAssets(db, filters, tsquery))
+  if (estimate !== null && estimate <= rankTuning.fewMatches) {
+    const few = await fewMatchesPage(db, filters, tsquery, tierExpression, stepExpression, offset, want)
+    if (few) return few
+  }
   let window = await readWindow(Math.max(RANK_WINDOWS[0], want * 20))
   const longest = Math.max(RANK_WINDOWS[1], want * 100)
   // A longer window only when this one shows it would settle the page, sized by the matches
   // seen (half as long again, for chance); else its walk is wasted and the tiers are read
   // from GIN anyway.
   let first = settles(window.byTier)
+  // Few matches in all by the window's share of them, though the planner expected more.
+  if (!first.settled && (estimate === null || estimate > rankTuning.fewMatches) && (window.matches / window.size) * (await publishedEstimate(db)) <= rankTuning.fewMatches) {
+    const few = await fewMatchesPage(db, filters, tsquery, tierExpression, stepExpression, offset, want)
+    if (few) return few
+  }
   let longer = Math.ceil(window.size * first.scale * 1.5)
   // The nearest colours when the window has none of the closest step, or too few for a longer one.
   if (sort === 'relevance' && colourHex && !first.settled && (first.scale === Infinity || longer > longest)) {
@@ -453,27 +467,71 @@ async function rankedPage(db: DB, filters: RawBuilder<SqlBool>[], tsquery: Tsque
   return { rows: ids.flatMap((id) => byId.get(id) ?? []), density }
 }
 
+/** A ranked search with at most `fewMatches` matches reads them all at once (fewMatchesPage); tests lower it. */
+export const rankTuning = { fewMatches: 5_000 }
+
+/**
+ * A ranked page when the matches are few: all of them in one read (GIN intersects the words,
+ * and the colour with them), ranked here by tier, colour step, newest and id, and counted.
+ * One pass instead of a read per tier and a count, each intersecting the words again ('glossy
+ * robot' + teal at a million assets: 1,300 matches). Tried when the planner's estimate or the
+ * newest assets' share of matches promises few; null when there turn out to be more (the
+ * caller goes on), having read at most `fewMatches` + 1 rows.
+ */
+async function fewMatchesPage(db: DB, filters: RawBuilder<SqlBool>[], tsquery: Tsquery, tier: RawBuilder<number>, step: RawBuilder<number>, offset: number, want: number) {
+  // Ranked and counted in the database: only the page's ids come back.
+  const found = await sql<{ id: number; total: number }>`
+    select id, count(*) over ()::int as total from (
+      select id, created_at, ${tier} as tier, ${step} as step from assets
+      where ${all(filters)} and search @@ ${tsquery} limit ${rankTuning.fewMatches + 1}
+    ) as matches
+    order by tier, step, created_at desc, id desc
+    offset ${offset} limit ${want - offset}`.execute(db)
+  const total = found.rows[0]?.total ?? 0
+  if (total > rankTuning.fewMatches) return null
+  // A page past the last match comes back empty, without the count: count again (rare).
+  if (found.rows.length === 0 && offset > 0) return null
+  const ids = found.rows.map((r) => r.id)
+  const rows = ids.length ? await db.selectFrom('assets').selectAll().where('id', 'in', ids).execute() : []
+  const byId = new Map(rows.map((r) => [r.id, r]))
+  return { rows: ids.flatMap((id) => byId.get(id) ?? []), density: null, total }
+}
+
+/** The published assets, as the planner estimates them (cheap; exact enough to scale a share). */
+async function publishedEstimate(db: DB): Promise<number> {
+  return (await estimateRows(db, db.selectFrom('assets').where('is_active', '=', true))) ?? 0
+}
+
 /** How many titles an alphabetical search with words walks from its bound: first the short window, then the long one. */
 export const TITLE_WINDOWS = [2_000, 20_000] as const
 
 /**
  * Alphabetical order with words, without sorting every match: no asset with every word can
  * have a title before the largest of the words' first titles (search_lexemes.first_title,
- * each word's smallest over its lexemes). The title index is walked from there; when the
- * window holds the page, it is exact (the window is a stretch of the title order with nothing
- * before it). Null when it does not (sparse matches, or no lexeme list): the caller sorts.
+ * each word's smallest over its lexemes). With a colour, the first titles are those of the
+ * word's lexemes filed under the colour (search_lexeme_colours, migration 0013: a swatch's
+ * name, or the fine cells a colour near '#rrggbb' can lie in): the
+ * first match can lie far past the first title with the word. The title index is walked from
+ * there; when the window holds the page, it is exact (the window is a stretch of the title
+ * order with nothing before it). Null when it does not (sparse matches, or no lexeme list):
+ * the caller sorts.
  */
-async function titleWindowPage(db: DB, filters: RawBuilder<SqlBool>[], tsquery: Tsquery, words: string[], lastLexemes: string[] | null, offset: number, limit: number) {
+async function titleWindowPage(db: DB, filters: RawBuilder<SqlBool>[], tsquery: Tsquery, words: string[], lastLexemes: string[] | null, colourTokens: string[] | null, offset: number, limit: number) {
   const want = offset + limit
   let bound: string | null = null
   try {
     const head = words.slice(0, -1)
+    // A word's lexemes (the last word's: its expansion) and their first title, with the colour or without.
+    const firstTitle = (lexemes: RawBuilder<unknown>) =>
+      colourTokens
+        ? sql`(select min(l.first_title) from search_lexeme_colours l where l.lexeme = any(${lexemes}) and l.colour = any(${colourTokens}::text[]))`
+        : sql`(select min(l.first_title) from search_lexemes l where l.lexeme = any(${lexemes}))`
     const found = await sql<{ bound: string | null }>`
       select max(b) as bound from (
-        select (select min(l.first_title) from search_lexemes l where l.lexeme = any(tsvector_to_array(to_tsvector('english', w)))) as b
+        select ${firstTitle(sql`tsvector_to_array(to_tsvector('english', w))`)} as b
         from unnest(${head}::text[]) as w
         union all
-        select min(first_title) from search_lexemes where lexeme = any(${lastLexemes ?? []}::text[])
+        select ${firstTitle(sql`${lastLexemes ?? []}::text[]`)}
       ) as bounds`.execute(db)
     bound = found.rows[0]?.bound ?? null
   } catch (error) {
@@ -557,7 +615,7 @@ async function countMatches(db: DB, matching: AssetQuery, density: number | null
       ? await estimateRows(db, matching)
       : density === null
         ? null
-        : density * ((await estimateRows(db, db.selectFrom('assets').where('is_active', '=', true))) ?? 0)
+        : density * (await publishedEstimate(db))
   if (estimate !== null && estimate >= EXACT_COUNT_BELOW) {
     return { total: roundEstimate(estimate), totalCapped: false, totalEstimated: true }
   }

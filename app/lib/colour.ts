@@ -112,14 +112,31 @@ export function swatchesOf(palette: PaletteColour[]): string[] {
  * closer than NEAR_DISTANCE to it. A superset, narrowed exactly by the palette afterwards.
  */
 export function cellsNear(hex: string, distance = NEAR_DISTANCE): string[] {
+  return gridCellsNear(hex, distance, CELL_SIZE, 'c')
+}
+
+/**
+ * The finer grid of the words' first titles per colour (search_lexeme_colours, migration 0013;
+ * the SQL function search_colour_tokens files palettes under it the same way). The coarse
+ * cells are too wide for a bound there: a grey palette's cell is among teal's neighbours.
+ */
+export const FINE_CELL_SIZE = 0.04
+
+/** The fine cells a palette colour within NEAR_DISTANCE of `hex` can lie in (a hair of slack: a bound must never miss one). */
+export function fineCellsNear(hex: string): string[] {
+  return gridCellsNear(hex, NEAR_DISTANCE + 1e-9, FINE_CELL_SIZE, 'f')
+}
+
+function gridCellsNear(hex: string, distance: number, size: number, prefix: string): string[] {
   const q = hexToOklab(hex)
+  const cellOf = (v: number) => Math.floor(v / size)
   const ranges = q.map((v) => [cellOf(v - distance), cellOf(v + distance)])
-  const gap = (v: number, cell: number) => Math.max(cell * CELL_SIZE - v, 0, v - (cell + 1) * CELL_SIZE)
+  const gap = (v: number, cell: number) => Math.max(cell * size - v, 0, v - (cell + 1) * size)
   const cells: string[] = []
   for (let l = ranges[0][0]; l <= ranges[0][1]; l++)
     for (let a = ranges[1][0]; a <= ranges[1][1]; a++)
       for (let b = ranges[2][0]; b <= ranges[2][1]; b++) {
-        if (Math.hypot(gap(q[0], l), gap(q[1], a), gap(q[2], b)) < distance) cells.push(cellKey(l, a, b))
+        if (Math.hypot(gap(q[0], l), gap(q[1], a), gap(q[2], b)) < distance) cells.push(`${prefix}${l}_${a}_${b}`)
       }
   return cells
 }

@@ -5,9 +5,9 @@ import { Migrator } from 'kysely/migration'
 import { createDatabase, migrateToLatest, type DB } from '#db/client'
 import { migrationProvider } from '#db/migrations/index'
 import type { Database } from '#db/schema'
-import { COLOUR_STEP, colourSearchTuning, searchAssets, searchWords, toTsQueryText, type SearchQuery } from '~/domain/search.server'
+import { COLOUR_STEP, colourSearchTuning, rankTuning, searchAssets, searchWords, toTsQueryText, type SearchQuery } from '~/domain/search.server'
 import { log } from '~/domain/log.server'
-import { COLOUR_SWATCHES, hexToOklab, MIN_COLOUR_WEIGHT, NEAR_DISTANCE, parseColour, swatchesOf } from '~/lib/colour'
+import { COLOUR_SWATCHES, fineCellsNear, hexToOklab, MIN_COLOUR_WEIGHT, NEAR_DISTANCE, parseColour, swatchesOf } from '~/lib/colour'
 import { testDb } from '../support/context'
 
 // The fast paths of searchAssets (the ranked date window, the title window from the words'
@@ -117,6 +117,8 @@ const variants: Omit<SearchQuery, 'q'>[] = [
   { colour: 'red' },
   { colour: '#3366cc' },
   { colour: 'blue', sort: 'alphabetical' },
+  { colour: '#3366cc', sort: 'alphabetical' },
+  { colour: 'teal', sort: 'alphabetical' },
   { orientation: 'square', transparentOnly: true },
 ]
 
@@ -172,6 +174,40 @@ describe('search fast paths give the plain answer', () => {
       expect(await compareAll(db, category)).toBe(queries.length * variants.length * 3)
     }, 120_000)
 
+    it('the same when every ranked search walks the newest assets (no reading of few matches at once)', async () => {
+      const saved = rankTuning.fewMatches
+      rankTuning.fewMatches = 0
+      try {
+        expect(await compareAll(db, category)).toBe(queries.length * variants.length * 3)
+      } finally {
+        rankTuning.fewMatches = saved
+      }
+    }, 120_000)
+
+    it("keeps each word's first title per colour: none later than an asset with both, and fine cells as the search names them", async () => {
+      const late = await sql<{ n: number }>`
+        select count(*)::int as n
+        from assets a, unnest(tsvector_to_array(a.search)) as l, unnest(search_colour_tokens(a.colour_swatches, a.palette)) as c
+        where a.category = ${category}
+          and not exists (select 1 from search_lexeme_colours s where s.lexeme = l and s.colour = c and s.first_title <= lower(a.title))`.execute(db)
+      expect(late.rows[0].n).toBe(0)
+      const pairs = await sql<{ n: number }>`select count(*)::int as n from search_lexeme_colours`.execute(db)
+      expect(pairs.rows[0].n).toBeGreaterThan(100)
+      // Every palette colour near a searched colour lies in a fine cell the search asks for.
+      const next = random(7)
+      for (let i = 0; i < 300; i++) {
+        const hex = `#${Math.floor(next() * 0xffffff).toString(16).padStart(6, '0')}`
+        const [l, a, b] = hexToOklab(hex)
+        // A point inside the 'near' ball, up to its edge.
+        const r = NEAR_DISTANCE * Math.cbrt(next()) * 0.999
+        const [u, v, w] = [next() - 0.5, next() - 0.5, next() - 0.5]
+        const norm = Math.hypot(u, v, w) || 1
+        const colour = { l: l + (r * u) / norm, a: a + (r * v) / norm, b: b + (r * w) / norm, weight: 0.5 }
+        const token = await sql<{ t: string[] }>`select search_colour_tokens('{}', ${JSON.stringify([colour])}::jsonb) as t`.execute(db)
+        expect(fineCellsNear(hex), `${hex} and ${JSON.stringify(colour)}`).toContain(token.rows[0].t[0])
+      }
+    }, 120_000)
+
     it('the same when the nearest palette colours cover only the first steps', async () => {
       const saved = colourSearchTuning.nearestColours
       // Few colours read: they reach 0.02-0.06 from the searched one, not 'near' (0.12).
@@ -194,6 +230,9 @@ describe('search fast paths give the plain answer', () => {
     const category = 'No lexemes'
     await seed(db, category, 800)
     const warn = vi.spyOn(log, 'warn')
+    // The walks that use the missing tables, not the read of few matches at once.
+    const saved = rankTuning.fewMatches
+    rankTuning.fewMatches = 0
     try {
       for (const q of ['rob', 'glossy robot', 'toyo']) {
         for (const variant of [{}, { sort: 'alphabetical' as const }, { colour: 'red' }, { colour: '#3366cc' }]) {
@@ -205,6 +244,7 @@ describe('search fast paths give the plain answer', () => {
       expect(warn.mock.calls.filter(([message]) => message.startsWith('search: no lexeme list'))).toHaveLength(1)
       expect(warn.mock.calls.filter(([message]) => message.startsWith('search: no palette colour index'))).toHaveLength(1)
     } finally {
+      rankTuning.fewMatches = saved
       warn.mockRestore()
       await db.destroy()
     }
@@ -223,10 +263,18 @@ describe('search fast paths give the plain answer', () => {
       expect((await sql<{ t: string | null }>`select to_regclass('palette_colours')::text as t`.execute(db)).rows[0].t).toBeNull()
       const category = 'No cube'
       await seed(db, category, 600)
-      for (const variant of [{ colour: 'red' }, { colour: '#3366cc' }, { colour: '#3366cc', sort: 'newest' as const }]) {
-        const query: SearchQuery = { q: 'robot', category, exact: true, ...variant }
-        const result = await searchAssets(db, { ...query, limit: 20 })
-        expect(result.assets.map((a) => a.id)).toEqual((await naive(db, category, query)).slice(0, 20))
+      for (const fewMatches of [rankTuning.fewMatches, 0]) {
+        const saved = rankTuning.fewMatches
+        rankTuning.fewMatches = fewMatches
+        try {
+          for (const variant of [{ colour: 'red' }, { colour: '#3366cc' }, { colour: '#3366cc', sort: 'newest' as const }, { colour: '#3366cc', sort: 'alphabetical' as const }]) {
+            const query: SearchQuery = { q: 'robot', category, exact: true, ...variant }
+            const result = await searchAssets(db, { ...query, limit: 20 })
+            expect(result.assets.map((a) => a.id)).toEqual((await naive(db, category, query)).slice(0, 20))
+          }
+        } finally {
+          rankTuning.fewMatches = saved
+        }
       }
     } finally {
       await db.destroy()
