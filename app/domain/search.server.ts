@@ -226,7 +226,7 @@ type Tsquery = RawBuilder<unknown>
  * expression only the GIN indexes of words and colour carry (migration 0013: each tsvector
  * with it), so the planner intersects the words and the colour inside one index, skipping
  * through both posting lists. Against the colour's own index it would AND two bitmaps, and
- * building the colour's costs 40-100 ms at a million assets whatever the words (decision 68).
+ * building the colour's costs 40-100 ms at a million assets whatever the words (decision 69).
  */
 function filterConditions(query: SearchQuery, byWords = false): RawBuilder<SqlBool>[] {
   const swatches = byWords ? sql`(colour_swatches || '{}'::text[])` : sql`colour_swatches`
