@@ -51,12 +51,16 @@ async function main() {
       // One warm-up request so the first run does not measure a cold cache on the server.
       await fetch(base + pagePath).catch(() => null)
       const file = path.join(out, `${rows.length}.json`)
-      const run = spawnSync(
-        'node_modules/.bin/lighthouse',
-        [base + pagePath, '--quiet', '--output=json', `--output-path=${file}`, `--chrome-flags=${FLAGS}`, '--only-categories=performance,accessibility,best-practices,seo'],
-        { env: { ...process.env, CHROME_PATH: CHROME }, stdio: 'inherit' },
-      )
-      if (run.status !== 0) throw new Error(`Lighthouse failed on ${pagePath}`)
+      // Up to three tries: headless Chromium now and then loses the trace ('NO_NAVSTART').
+      let status: number | null = null
+      for (let attempt = 1; attempt <= 3 && status !== 0; attempt++) {
+        status = spawnSync(
+          'node_modules/.bin/lighthouse',
+          [base + pagePath, '--quiet', '--output=json', `--output-path=${file}`, `--chrome-flags=${FLAGS}`, '--only-categories=performance,accessibility,best-practices,seo'],
+          { env: { ...process.env, CHROME_PATH: CHROME }, stdio: 'inherit' },
+        ).status
+      }
+      if (status !== 0) throw new Error(`Lighthouse failed on ${pagePath}`)
       const report = JSON.parse(readFileSync(file, 'utf8')) as {
         categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>
         audits: Record<string, { numericValue?: number; score: number | null; title: string }>
