@@ -472,14 +472,14 @@ export const rankTuning = { fewMatches: 5_000 }
 
 /**
  * A ranked page when the matches are few: all of them in one read (GIN intersects the words,
- * and the colour with them), ranked here by tier, colour step, newest and id, and counted.
+ * and the colour with them), ranked by tier, colour step, newest and id, and counted, in the
+ * database, so only the page's ids come back.
  * One pass instead of a read per tier and a count, each intersecting the words again ('glossy
  * robot' + teal at a million assets: 1,300 matches). Tried when the planner's estimate or the
  * newest assets' share of matches promises few; null when there turn out to be more (the
  * caller goes on), having read at most `fewMatches` + 1 rows.
  */
 async function fewMatchesPage(db: DB, filters: RawBuilder<SqlBool>[], tsquery: Tsquery, tier: RawBuilder<number>, step: RawBuilder<number>, offset: number, want: number) {
-  // Ranked and counted in the database: only the page's ids come back.
   const found = await sql<{ id: number; total: number }>`
     select id, count(*) over ()::int as total from (
       select id, created_at, ${tier} as tier, ${step} as step from assets
@@ -510,11 +510,10 @@ export const TITLE_WINDOWS = [2_000, 20_000] as const
  * have a title before the largest of the words' first titles (search_lexemes.first_title,
  * each word's smallest over its lexemes). With a colour, the first titles are those of the
  * word's lexemes filed under the colour (search_lexeme_colours, migration 0013: a swatch's
- * name, or the fine cells a colour near '#rrggbb' can lie in): the
- * first match can lie far past the first title with the word. The title index is walked from
- * there; when the window holds the page, it is exact (the window is a stretch of the title
- * order with nothing before it). Null when it does not (sparse matches, or no lexeme list):
- * the caller sorts.
+ * name, or the fine cells a colour near '#rrggbb' can lie in), since the first match can lie
+ * far past the first title with the word. The title index is walked from there; when the
+ * window holds the page, it is exact (the window is a stretch of the title order with nothing
+ * before it). Null when it does not (sparse matches, or no lexeme list): the caller sorts.
  */
 async function titleWindowPage(db: DB, filters: RawBuilder<SqlBool>[], tsquery: Tsquery, words: string[], lastLexemes: string[] | null, colourTokens: string[] | null, offset: number, limit: number) {
   const want = offset + limit
