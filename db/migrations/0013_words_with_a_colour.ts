@@ -52,17 +52,34 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       if cardinality(tokens) = 0 then
         return new;
       end if;
-      -- Only rows that move are locked, so concurrent uploads do not queue on common pairs.
-      with pairs as (
-        select distinct l as lexeme, c as colour
-        from unnest(tsvector_to_array(new.search)) as l, unnest(tokens) as c
-      ), moved as (
-        update search_lexeme_colours s set first_title = t
-        from pairs p where s.lexeme = p.lexeme and s.colour = p.colour and s.first_title > t
-      )
+      -- Only pairs whose bound moves (or that are new) are written, and in one order (lexeme,
+      -- then colour) by every upload: two uploads sharing pairs never wait on each other in a
+      -- cycle (a deadlock, which concurrent demo-seed inserts hit when the update's plan chose
+      -- the order), and pairs that do not move are not locked.
       insert into search_lexeme_colours (lexeme, colour, first_title)
-      select lexeme, colour, t from pairs
-      on conflict do nothing;
+      select p.lexeme, p.colour, t
+      from (select distinct l as lexeme, c as colour from unnest(tsvector_to_array(new.search)) as l, unnest(tokens) as c) as p
+      where not exists (select 1 from search_lexeme_colours s where s.lexeme = p.lexeme and s.colour = p.colour and s.first_title <= t)
+      order by p.lexeme, p.colour
+      on conflict (lexeme, colour) do update set first_title = excluded.first_title
+      where search_lexeme_colours.first_title > excluded.first_title;
+      return new;
+    end
+    $$`.execute(db)
+  // search_lexemes' trigger (migration 0011) updated its rows in whatever order the plan chose:
+  // the same deadlock between concurrent uploads. Now the same ordered write.
+  await sql`
+    create or replace function assets_collect_search_lexemes() returns trigger language plpgsql as $$
+    declare
+      t text := lower(new.title);
+    begin
+      insert into search_lexemes (lexeme, first_title)
+      select w.lexeme, t
+      from (select distinct l as lexeme from unnest(tsvector_to_array(new.search) || tsvector_to_array(new.search_named) || tsvector_to_array(new.search_title)) as l) as w
+      where not exists (select 1 from search_lexemes s where s.lexeme = w.lexeme and s.first_title <= t)
+      order by w.lexeme
+      on conflict (lexeme) do update set first_title = excluded.first_title
+      where search_lexemes.first_title > excluded.first_title;
       return new;
     end
     $$`.execute(db)
@@ -89,6 +106,17 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop trigger if exists assets_collect_search_lexeme_colours on assets`.execute(db)
   await sql`drop function if exists assets_collect_search_lexeme_colours()`.execute(db)
   await sql`drop function if exists search_colour_tokens(text[], jsonb)`.execute(db)
+  await sql`
+    create or replace function assets_collect_search_lexemes() returns trigger language plpgsql as $$
+    declare
+      t text := lower(new.title);
+      found text[] := array(select distinct l from unnest(tsvector_to_array(new.search) || tsvector_to_array(new.search_named) || tsvector_to_array(new.search_title)) as l);
+    begin
+      update search_lexemes set first_title = t where lexeme = any(found) and first_title > t;
+      insert into search_lexemes (lexeme, first_title) select l, t from unnest(found) as l on conflict do nothing;
+      return new;
+    end
+    $$`.execute(db)
   await sql`drop table if exists search_lexeme_colours`.execute(db)
   for (const column of ['search', 'search_named', 'search_title']) await sql`drop index if exists ${sql.id(`assets_${column}_colour_idx`)}`.execute(db)
 }

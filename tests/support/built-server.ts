@@ -18,11 +18,18 @@ export interface BuiltServerProcess {
   stop(): Promise<number | null>
 }
 
-let nextPort = 3700 + Math.floor(Math.random() * 200)
+// Ports 3700-3899 in ten blocks of twenty, one per vitest worker (VITEST_POOL_ID is 1, 2, …):
+// test files running side by side never pick the same port, which random starts could (two
+// workers starting two apart collided on the second server). A worker's own servers take
+// turns through its block; a stopped server's port is free again.
+const PORT_BLOCK = 20
+const portBlock = (Math.max(Number(process.env.VITEST_POOL_ID ?? 1), 1) - 1) % 10
+let started = 0
+const nextPort = () => 3700 + portBlock * PORT_BLOCK + (started++ % PORT_BLOCK)
 
 export function startBuiltServer(env: Record<string, string>): BuiltServerProcess {
   if (!existsSync(BUILT_ENTRY)) throw new Error(`No build at ${BUILT_ENTRY}: run \`npx react-router build\` (npm test does).`)
-  const port = nextPort++
+  const port = nextPort()
   const dataDir = mkdtempSync(path.join(tmpdir(), 'stock-built-'))
   let log = ''
   const child = spawn(process.execPath, [BUILT_ENTRY], {
