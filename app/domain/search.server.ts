@@ -395,14 +395,17 @@ async function rankedPage(db: DB, filters: RawBuilder<SqlBool>[], tsquery: Tsque
     }
     return { settled: false, scale: Infinity }
   }
-  // Few matches by the planner's estimate (good for words ANDed: 2,101 for 1,234): read them
-  // all at once, without walking the newest assets first.
+  // Few matches by the planner's estimate (good for words ANDed: 2,101 for 1,234), too thin
+  // for the first window to show a page of them: read them all at once, without the walk.
+  // Denser matches take the window first, which is cheaper (at 100,000 assets 'sphere', 4,900
+  // matches: 3 ms against 13 ms for reading them all).
+  const firstWindow = Math.max(RANK_WINDOWS[0], want * 20)
   const estimate = await estimateRows(db, matchingAssets(db, filters, tsquery))
-  if (estimate !== null && estimate <= rankTuning.fewMatches) {
+  if (estimate !== null && estimate <= rankTuning.fewMatches && (estimate / Math.max(await publishedEstimate(db), 1)) * firstWindow < want) {
     const few = await fewMatchesPage(db, filters, tsquery, tierExpression, stepExpression, offset, want)
     if (few) return few
   }
-  let window = await readWindow(Math.max(RANK_WINDOWS[0], want * 20))
+  let window = await readWindow(firstWindow)
   const longest = Math.max(RANK_WINDOWS[1], want * 100)
   // A longer window only when this one shows it would settle the page, sized by the matches
   // seen (half as long again, for chance); else its walk is wasted and the tiers are read
