@@ -266,6 +266,7 @@ async function runSearch(db: DB, query: SearchQuery, words: string[], page: numb
   // With words, the colour in the form only the words-and-colour indexes know (filterConditions).
   const filters = filterConditions(query, Boolean(tsquery))
   const matching = matchingAssets(db, filters, tsquery)
+  const published = publishedEstimate(db)
 
   const offset = (page - 1) * limit
   // undefined: not a ranked search; null: matches too thin to estimate (they are counted).
@@ -274,7 +275,7 @@ async function runSearch(db: DB, query: SearchQuery, words: string[], page: numb
   // Pages stop where counting does, so no request walks deep into the catalogue.
   if (offset < MAX_COUNTED) {
     if (tsquery && (sort === 'newest' || sort === 'relevance')) {
-      const ranked = await rankedPage(db, filters, tsquery, sort, offset, limit, colour?.hex)
+      const ranked = await rankedPage(db, matching, filters, tsquery, sort, offset, limit, published, colour?.hex)
       found = ranked.rows
       density = ranked.density
       // Every match was read: the total is known.
@@ -288,7 +289,7 @@ async function runSearch(db: DB, query: SearchQuery, words: string[], page: numb
   }
   // A short first page is the whole answer: no count needed.
   if (offset === 0 && found.length < limit) return { assets: found.map(toAssetView), total: found.length, totalCapped: false, totalEstimated: false }
-  return { assets: found.map(toAssetView), ...(await countMatches(db, matching, density)) }
+  return { assets: found.map(toAssetView), ...(await countMatches(db, matching, density, published)) }
 }
 
 const TIERS = ['search_title', 'search_named', 'search'] as const
@@ -357,7 +358,7 @@ async function nearestColours(db: DB, hex: string): Promise<{ covered: number; i
  * settles a tier when its closest step alone fills the page.
  * Common words cost one short index walk; rare words a few index lookups.
  */
-async function rankedPage(db: DB, filters: RawBuilder<SqlBool>[], tsquery: Tsquery, sort: 'relevance' | 'newest', offset: number, limit: number, colourHex?: string) {
+async function rankedPage(db: DB, matching: AssetQuery, filters: RawBuilder<SqlBool>[], tsquery: Tsquery, sort: 'relevance' | 'newest', offset: number, limit: number, published: Published, colourHex?: string) {
   const want = offset + limit
   const tiers = sort === 'newest' ? (['search'] as const) : TIERS
   const tierExpression = sort === 'newest' ? sql<number>`0` : tierOf(tsquery)
@@ -400,8 +401,9 @@ async function rankedPage(db: DB, filters: RawBuilder<SqlBool>[], tsquery: Tsque
   // Denser matches take the window first, which is cheaper (at 100,000 assets 'sphere', 4,900
   // matches: 3 ms against 13 ms for reading them all).
   const firstWindow = Math.max(RANK_WINDOWS[0], want * 20)
-  const estimate = await estimateRows(db, matchingAssets(db, filters, tsquery))
-  if (estimate !== null && estimate <= rankTuning.fewMatches && (estimate / Math.max(await publishedEstimate(db), 1)) * firstWindow < want) {
+  const estimate = await estimateRows(db, matching)
+  const fewExpected = estimate !== null && estimate <= rankTuning.fewMatches
+  if (fewExpected && (estimate / Math.max(await published(), 1)) * firstWindow < want) {
     const few = await fewMatchesPage(db, filters, tsquery, tierExpression, stepExpression, offset, want)
     if (few) return few
   }
@@ -412,7 +414,7 @@ async function rankedPage(db: DB, filters: RawBuilder<SqlBool>[], tsquery: Tsque
   // from GIN anyway.
   let first = settles(window.byTier)
   // Few matches in all by the window's share of them, though the planner expected more.
-  if (!first.settled && (estimate === null || estimate > rankTuning.fewMatches) && (window.matches / window.size) * (await publishedEstimate(db)) <= rankTuning.fewMatches) {
+  if (!first.settled && !fewExpected && (window.matches / window.size) * (await published()) <= rankTuning.fewMatches) {
     const few = await fewMatchesPage(db, filters, tsquery, tierExpression, stepExpression, offset, want)
     if (few) return few
   }
@@ -463,11 +465,7 @@ async function rankedPage(db: DB, filters: RawBuilder<SqlBool>[], tsquery: Tsque
     picked.push(...rows.rows)
     if (rows.rows.length === need) break
   }
-  const ids = picked.slice(offset, want).map((r) => r.id)
-  if (ids.length === 0) return { rows: [], density }
-  const rows = await db.selectFrom('assets').selectAll().where('id', 'in', ids).execute()
-  const byId = new Map(rows.map((r) => [r.id, r]))
-  return { rows: ids.flatMap((id) => byId.get(id) ?? []), density }
+  return { rows: await assetsInOrder(db, picked.slice(offset, want).map((r) => r.id)), density }
 }
 
 /** A ranked search with at most `fewMatches` matches reads them all at once (fewMatchesPage); tests lower it. */
@@ -494,15 +492,25 @@ async function fewMatchesPage(db: DB, filters: RawBuilder<SqlBool>[], tsquery: T
   if (total > rankTuning.fewMatches) return null
   // A page past the last match comes back empty, without the count: count again (rare).
   if (found.rows.length === 0 && offset > 0) return null
-  const ids = found.rows.map((r) => r.id)
-  const rows = ids.length ? await db.selectFrom('assets').selectAll().where('id', 'in', ids).execute() : []
-  const byId = new Map(rows.map((r) => [r.id, r]))
-  return { rows: ids.flatMap((id) => byId.get(id) ?? []), density: null, total }
+  return { rows: await assetsInOrder(db, found.rows.map((r) => r.id)), density: null, total }
 }
 
-/** The published assets, as the planner estimates them (cheap; exact enough to scale a share). */
-async function publishedEstimate(db: DB): Promise<number> {
-  return (await estimateRows(db, db.selectFrom('assets').where('is_active', '=', true))) ?? 0
+/**
+ * The published assets as the planner estimates them (an EXPLAIN; exact enough to scale a
+ * share), asked at most once per search however many steps want it.
+ */
+function publishedEstimate(db: DB): () => Promise<number> {
+  let estimate: Promise<number> | undefined
+  return () => (estimate ??= estimateRows(db, db.selectFrom('assets').where('is_active', '=', true)).then((n) => n ?? 0))
+}
+type Published = ReturnType<typeof publishedEstimate>
+
+/** The assets of `ids`, in that order (one query; an id gone meanwhile is left out). */
+async function assetsInOrder(db: DB, ids: number[]) {
+  if (ids.length === 0) return []
+  const rows = await db.selectFrom('assets').selectAll().where('id', 'in', ids).execute()
+  const byId = new Map(rows.map((r) => [r.id, r]))
+  return ids.flatMap((id) => byId.get(id) ?? [])
 }
 
 /** How many titles an alphabetical search with words walks from its bound: first the short window, then the long one. */
@@ -556,10 +564,7 @@ async function titleWindowPage(db: DB, filters: RawBuilder<SqlBool>[], tsquery: 
   const longer = Math.ceil((size * want * 1.5) / Math.max(window.rows.length, 1e-9))
   if (window.rows.length > 0 && window.rows.length < want && longer <= Math.max(TITLE_WINDOWS[1], want * 100)) window = await readWindow(Math.max(longer, size + 500))
   if (window.rows.length < want) return null
-  const ids = window.rows.slice(offset, want).map((r) => r.id)
-  const rows = await db.selectFrom('assets').selectAll().where('id', 'in', ids).execute()
-  const byId = new Map(rows.map((r) => [r.id, r]))
-  return ids.flatMap((id) => byId.get(id) ?? [])
+  return assetsInOrder(db, window.rows.slice(offset, want).map((r) => r.id))
 }
 
 /** Memory for one sort of every match: the default 4 MB makes the bitmap of a common word lossy,
@@ -611,13 +616,13 @@ function tierOf(tsquery: Tsquery) {
  * times the published assets, which the planner knows well; its own guess for a word is
  * poor (2.5 times off for 'robot' at a million). Without words the planner's estimate is used.
  */
-async function countMatches(db: DB, matching: AssetQuery, density: number | null | undefined) {
+async function countMatches(db: DB, matching: AssetQuery, density: number | null | undefined, published: Published) {
   const estimate =
     density === undefined
       ? await estimateRows(db, matching)
       : density === null
         ? null
-        : density * (await publishedEstimate(db))
+        : density * (await published())
   if (estimate !== null && estimate >= EXACT_COUNT_BELOW) {
     return { total: roundEstimate(estimate), totalCapped: false, totalEstimated: true }
   }
@@ -707,11 +712,7 @@ export async function similarColours(db: DB, assetId: number, limit = 10): Promi
     where distance < ${2 * NEAR_DISTANCE}
     order by distance asc, created_at desc, id desc
     limit ${limit}`.execute(db)
-  const ids = rows.rows.map((r) => r.id)
-  if (ids.length === 0) return []
-  const assets = await db.selectFrom('assets').selectAll().where('id', 'in', ids).execute()
-  const byId = new Map(assets.map((a) => [a.id, a]))
-  return ids.flatMap((id) => (byId.has(id) ? [toAssetView(byId.get(id)!)] : []))
+  return (await assetsInOrder(db, rows.rows.map((r) => r.id))).map(toAssetView)
 }
 
 export interface TagSummary {

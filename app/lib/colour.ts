@@ -89,7 +89,8 @@ const SWATCH_LABS = COLOUR_SWATCHES.map((s) => ({ name: s.name, lab: hexToOklab(
 export const CELL_SIZE = 0.1
 
 const cellOf = (v: number) => Math.floor(v / CELL_SIZE)
-const cellKey = (l: number, a: number, b: number) => `c${l}_${a}_${b}`
+/** A grid cell's name: 'c' for the coarse grid of colour_swatches, 'f' for the fine one. */
+const cellKey = (l: number, a: number, b: number, prefix = 'c') => `${prefix}${l}_${a}_${b}`
 
 /**
  * What a palette is filed under (the indexed `colour_swatches`): for each colour with enough
@@ -136,7 +137,7 @@ function gridCellsNear(hex: string, distance: number, size: number, prefix: stri
   for (let l = ranges[0][0]; l <= ranges[0][1]; l++)
     for (let a = ranges[1][0]; a <= ranges[1][1]; a++)
       for (let b = ranges[2][0]; b <= ranges[2][1]; b++) {
-        if (Math.hypot(gap(q[0], l), gap(q[1], a), gap(q[2], b)) < distance) cells.push(`${prefix}${l}_${a}_${b}`)
+        if (Math.hypot(gap(q[0], l), gap(q[1], a), gap(q[2], b)) < distance) cells.push(cellKey(l, a, b, prefix))
       }
   return cells
 }

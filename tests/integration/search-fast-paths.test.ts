@@ -144,6 +144,17 @@ async function compareAll(db: DB, category: string) {
   return compared
 }
 
+/** Runs `run` with some of a tuning object's values changed, and puts them back after. */
+async function tuned<T extends object, R>(tuning: T, change: Partial<T>, run: () => Promise<R>): Promise<R> {
+  const saved = { ...tuning }
+  Object.assign(tuning, change)
+  try {
+    return await run()
+  } finally {
+    Object.assign(tuning, saved)
+  }
+}
+
 const CATALOGUE = 2_600
 
 describe('search fast paths give the plain answer', () => {
@@ -175,13 +186,7 @@ describe('search fast paths give the plain answer', () => {
     }, 120_000)
 
     it('the same when every ranked search walks the newest assets (no reading of few matches at once)', async () => {
-      const saved = rankTuning.fewMatches
-      rankTuning.fewMatches = 0
-      try {
-        expect(await compareAll(db, category)).toBe(queries.length * variants.length * 3)
-      } finally {
-        rankTuning.fewMatches = saved
-      }
+      expect(await tuned(rankTuning, { fewMatches: 0 }, () => compareAll(db, category))).toBe(queries.length * variants.length * 3)
     }, 120_000)
 
     it("keeps each word's first title per colour: none later than an asset with both, and fine cells as the search names them", async () => {
@@ -209,14 +214,8 @@ describe('search fast paths give the plain answer', () => {
     }, 120_000)
 
     it('the same when the nearest palette colours cover only the first steps', async () => {
-      const saved = colourSearchTuning.nearestColours
       // Few colours read: they reach 0.02-0.06 from the searched one, not 'near' (0.12).
-      colourSearchTuning.nearestColours = 60
-      try {
-        expect(await compareAll(db, category)).toBe(queries.length * variants.length * 3)
-      } finally {
-        colourSearchTuning.nearestColours = saved
-      }
+      expect(await tuned(colourSearchTuning, { nearestColours: 60 }, () => compareAll(db, category))).toBe(queries.length * variants.length * 3)
     }, 120_000)
   })
 
@@ -230,21 +229,20 @@ describe('search fast paths give the plain answer', () => {
     const category = 'No lexemes'
     await seed(db, category, 800)
     const warn = vi.spyOn(log, 'warn')
-    // The walks that use the missing tables, not the read of few matches at once.
-    const saved = rankTuning.fewMatches
-    rankTuning.fewMatches = 0
     try {
-      for (const q of ['rob', 'glossy robot', 'toyo']) {
-        for (const variant of [{}, { sort: 'alphabetical' as const }, { colour: 'red' }, { colour: '#3366cc' }]) {
-          const query: SearchQuery = { q, category, exact: true, ...variant }
-          const result = await searchAssets(db, { ...query, limit: 20 })
-          expect(result.assets.map((a) => a.id)).toEqual((await naive(db, category, query)).slice(0, 20))
+      // The walks that use the missing tables, not the read of few matches at once.
+      await tuned(rankTuning, { fewMatches: 0 }, async () => {
+        for (const q of ['rob', 'glossy robot', 'toyo']) {
+          for (const variant of [{}, { sort: 'alphabetical' as const }, { colour: 'red' }, { colour: '#3366cc' }]) {
+            const query: SearchQuery = { q, category, exact: true, ...variant }
+            const result = await searchAssets(db, { ...query, limit: 20 })
+            expect(result.assets.map((a) => a.id)).toEqual((await naive(db, category, query)).slice(0, 20))
+          }
         }
-      }
+      })
       expect(warn.mock.calls.filter(([message]) => message.startsWith('search: no lexeme list'))).toHaveLength(1)
       expect(warn.mock.calls.filter(([message]) => message.startsWith('search: no palette colour index'))).toHaveLength(1)
     } finally {
-      rankTuning.fewMatches = saved
       warn.mockRestore()
       await db.destroy()
     }
@@ -264,17 +262,13 @@ describe('search fast paths give the plain answer', () => {
       const category = 'No cube'
       await seed(db, category, 600)
       for (const fewMatches of [rankTuning.fewMatches, 0]) {
-        const saved = rankTuning.fewMatches
-        rankTuning.fewMatches = fewMatches
-        try {
+        await tuned(rankTuning, { fewMatches }, async () => {
           for (const variant of [{ colour: 'red' }, { colour: '#3366cc' }, { colour: '#3366cc', sort: 'newest' as const }, { colour: '#3366cc', sort: 'alphabetical' as const }]) {
             const query: SearchQuery = { q: 'robot', category, exact: true, ...variant }
             const result = await searchAssets(db, { ...query, limit: 20 })
             expect(result.assets.map((a) => a.id)).toEqual((await naive(db, category, query)).slice(0, 20))
           }
-        } finally {
-          rankTuning.fewMatches = saved
-        }
+        })
       }
     } finally {
       await db.destroy()
