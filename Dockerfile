@@ -23,7 +23,7 @@ WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 # The committed demo renders: the first start scales them instead of ray marching (decision 29).
-COPY --from=build /app/db/seed/renders ./db/seed/renders
+COPY --from=build /app/seed/renders ./seed/renders
 COPY package.json ./
 RUN mkdir -p /data && chown node:node /data
 USER node

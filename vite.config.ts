@@ -17,6 +17,7 @@ export default defineConfig({
     alias: {
       '~': fileURLToPath(new URL('./app', import.meta.url)),
       '#db': fileURLToPath(new URL('./db', import.meta.url)),
+      '#seed': fileURLToPath(new URL('./seed', import.meta.url)),
     },
   },
   ssr: {

@@ -8,7 +8,7 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { NonceContext } from '~/lib/nonce'
 import { preloadPreview } from '~/components/PreviewFromUrl/PreviewFromUrl'
 import { requestInfoContext } from '~/web/context.server'
-import { log } from '~/domain/log.server'
+import { log } from '~/platform/log.server'
 import { isConnectionFailure } from '#db/client'
 import { withoutModulePreloads } from '~/web/head-scripts.server'
 

@@ -4,7 +4,7 @@ import pg from 'pg'
 import { mkdirSync } from 'node:fs'
 import { migrationProvider } from './migrations/index'
 import type { Database } from './schema'
-import { log } from '~/domain/log.server'
+import { log } from '~/platform/log.server'
 import { CONNECT_TIMEOUT_MS, DatabaseMonitor, QUERY_TIMEOUT_MS, STATEMENT_TIMEOUT_MS } from './availability'
 
 export { DatabaseUnavailableError, isConnectionFailure, trackDatabaseAvailability } from './availability'

@@ -1,11 +1,11 @@
 /**
  * Renders the demo catalogue's 3D scenes that have no committed render yet, into
- * db/seed/renders/<scene hash>.webp, and removes renders no scene uses any more.
+ * seed/renders/<scene hash>.webp, and removes renders no scene uses any more.
  * `tsx scripts/render-demo.ts [shard] [shards]` splits the work between processes.
  */
 import { existsSync, readdirSync, unlinkSync, writeFileSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
-import { COMMITTED_RENDERS, demoModels, renderSceneWebp, sceneKey, sceneOf } from '../db/seed/render3d'
+import { COMMITTED_RENDERS, demoModels, renderSceneWebp, sceneKey, sceneOf } from '#seed/render3d'
 
 const shard = Number(process.argv[2] ?? 0)
 const shards = Number(process.argv[3] ?? 1)

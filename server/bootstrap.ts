@@ -2,13 +2,13 @@ import path from 'node:path'
 // One start-up for the HTTP server and the command line: open the database and storage, apply
 // migrations, make sure the administrator exists, fill an empty catalogue in demo mode.
 import { createDatabase, describeDatabase, migrateToLatest } from '#db/client'
-import { backfillPalettes } from '~/domain/palette.server'
-import { countAssets, DEMO_ASSET_COUNT, isCatalogueEmpty, seedDemoContent, withSeedLock } from '#db/seed/index'
+import { backfillPalettes } from '~/domain/catalogue/palette.server'
+import { countAssets, DEMO_ASSET_COUNT, isCatalogueEmpty, seedDemoContent, withSeedLock } from '#seed/index'
 import type { Config } from '~/config.server'
-import { log } from '~/domain/log.server'
-import { createLocalStorage, createS3Storage, type Storage } from '~/domain/storage.server'
-import { sweepStorage } from '~/domain/storage-cleanup.server'
-import { ensureAdmin } from '~/domain/users.server'
+import { log } from '~/platform/log.server'
+import { createLocalStorage, createS3Storage, type Storage } from '~/platform/storage.server'
+import { sweepStorage } from '~/platform/storage-cleanup.server'
+import { ensureAdmin } from '~/domain/accounts/users.server'
 import type { Services } from '~/web/context.server'
 
 /** The published demo administrator: only ever created in demo mode (decision 3). */

@@ -6,7 +6,7 @@
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express'
 import { matchRoutes, type ServerBuild } from 'react-router'
 import { DATABASE_UNAVAILABLE, isConnectionFailure } from '#db/availability'
-import { log } from '~/domain/log.server'
+import { log } from '~/platform/log.server'
 import { BAD_TEXT, isCleanRequestTarget } from '~/web/text.server'
 
 const isApi = (req: ExpressRequest) => req.path === '/api' || req.path.startsWith('/api/')

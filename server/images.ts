@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto'
 import { pipeline } from 'node:stream/promises'
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express'
-import { isPublicKey, type Storage } from '~/domain/storage.server'
+import { isPublicKey, type Storage } from '~/platform/storage.server'
 
 const TYPES: Record<string, string> = { webp: 'image/webp', png: 'image/png', jpg: 'image/jpeg', svg: 'image/svg+xml', mp3: 'audio/mpeg' }
 

@@ -3,7 +3,7 @@
 // here (tests/integration/openapi.test.ts walks the route table): the public ones, the admin
 // ones (group 'Admin', marked admin-only) and the ones other services call ('Integrations').
 // Shapes follow the routes (app/routes/api/*), AssetView (app/lib/asset-view.ts), publicUser
-// (app/web/session.server.ts) and the admin domain (app/domain/admin.server.ts).
+// (app/web/session.server.ts) and the admin domain (app/domain/admin/admin.server.ts).
 import { COLOUR_SWATCHES, MIN_COLOUR_WEIGHT, NEAR_DISTANCE, ORIENTATIONS } from './colour'
 import { ADMIN_ASSETS_PAGE_SIZE, ADMIN_STATUSES, MAX_TAGS } from './admin-assets'
 import { BLOG_CONTENT_MAX } from './blog-schema'

@@ -1,7 +1,7 @@
 import { redirect } from 'react-router'
 import type { Route } from './+types/billing-portal'
 import { getUser } from '~/web/session.server'
-import { createPortalSession } from '~/domain/billing.server'
+import { createPortalSession } from '~/domain/billing/billing.server'
 import { servicesContext } from '~/web/context.server'
 import { loginHref } from '~/lib/redirects'
 

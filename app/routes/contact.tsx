@@ -3,7 +3,7 @@ import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Alert, Anchor, Button, Container, Grid, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core'
 import type { Route } from './+types/contact'
-import { sendContactMessage } from '~/domain/contact.server'
+import { sendContactMessage } from '~/domain/contact/contact.server'
 import { checkRateLimits, rateLimitedReply } from '~/web/rate-limits.server'
 import { readForm } from '~/web/http.server'
 import { CONTACT_CAPS, CONTACT_SENT, ContactSchema } from '~/lib/contact-schema'

@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream'
 import type { Route } from './+types/download-file'
-import { contentDisposition, downloadableFile, readDownloadLink } from '~/domain/downloads.server'
-import { signingSecret } from '~/domain/signing.server'
-import { variantFile } from '~/domain/download-variants.server'
+import { contentDisposition, downloadableFile, readDownloadLink } from '~/domain/downloads/downloads.server'
+import { signingSecret } from '~/platform/signing.server'
+import { variantFile } from '~/domain/downloads/download-variants.server'
 import { variantFromName } from '~/lib/download-options'
 import { servicesContext } from '~/web/context.server'
 

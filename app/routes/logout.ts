@@ -1,7 +1,7 @@
 import { redirect } from 'react-router'
 import type { Route } from './+types/logout'
 import { clearSessionCookie, readSessionToken } from '~/web/session.server'
-import { deleteSession } from '~/domain/sessions.server'
+import { deleteSession } from '~/domain/accounts/sessions.server'
 import { LOGOUT_REDIRECT } from '~/lib/constants'
 import { servicesContext } from '~/web/context.server'
 

@@ -3,7 +3,7 @@ import { Alert, Button, Container, Group, Paper, SimpleGrid, Stack, Text, Title 
 import type { Route } from './+types/pricing'
 import { getUser } from '~/web/session.server'
 import { PlanCard } from '~/components/PlanCard/PlanCard'
-import { BILLING_ERRORS, createCheckoutSession, type BillingErrorCode } from '~/domain/billing.server'
+import { BILLING_ERRORS, createCheckoutSession, type BillingErrorCode } from '~/domain/billing/billing.server'
 import { FREE_DAILY_DOWNLOADS, PRO_PRICE_USD, SITE_NAME } from '~/lib/constants'
 import { servicesContext } from '~/web/context.server'
 import { loginHref } from '~/lib/redirects'

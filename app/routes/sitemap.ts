@@ -1,5 +1,5 @@
 import type { Route } from './+types/sitemap'
-import { sitemapEntries } from '~/domain/search.server'
+import { sitemapEntries } from '~/domain/catalogue/search.server'
 import { servicesContext } from '~/web/context.server'
 
 const STATIC_PAGES = ['/', '/explore', '/pricing', '/blog', '/about', '/contact', '/license', '/terms', '/privacy', '/categories', '/collections', '/api', '/careers', '/help', '/faq']

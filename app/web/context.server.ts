@@ -1,7 +1,7 @@
 import { createContext, RouterContextProvider } from 'react-router'
 import type { DB } from '#db/client'
 import type { Config } from '~/config.server'
-import type { Storage } from '~/domain/storage.server'
+import type { Storage } from '~/platform/storage.server'
 
 /** What every loader and action may use, handed over through the router context. */
 export interface Services {

@@ -2,7 +2,7 @@ import { data, type MiddlewareFunction } from 'react-router'
 import { DATABASE_UNAVAILABLE } from '#db/availability'
 import { isDatabaseAvailable, trackDatabaseAvailability } from '#db/client'
 import { servicesContext } from '~/web/context.server'
-import { log } from '~/domain/log.server'
+import { log } from '~/platform/log.server'
 
 /**
  * The one place where an unavailable database becomes a 503: any request that met it on the

@@ -1,8 +1,8 @@
 import type { RouterContextProvider } from 'react-router'
 import type { User } from '#db/schema'
-import { downloadAsset, type DownloadGrant } from '~/domain/downloads.server'
-import { checkDownloadOptions, variantFilename } from '~/domain/download-variants.server'
-import { signingSecret } from '~/domain/signing.server'
+import { downloadAsset, type DownloadGrant } from '~/domain/downloads/downloads.server'
+import { checkDownloadOptions, variantFilename } from '~/domain/downloads/download-variants.server'
+import { signingSecret } from '~/platform/signing.server'
 import { variantName, type RawDownloadOptions } from '~/lib/download-options'
 import { servicesContext } from '~/web/context.server'
 

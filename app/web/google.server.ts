@@ -1,7 +1,7 @@
 import { Authenticator } from 'remix-auth'
 import { OAuth2Strategy } from 'remix-auth-oauth2'
 import type { Config } from '~/config.server'
-import type { GoogleProfile } from '~/domain/accounts.server'
+import type { GoogleProfile } from '~/domain/accounts/accounts.server'
 
 // Google sign-in through remix-auth's OAuth2 strategy. The endpoints come from config, so
 // tests point them at a local fake provider. remix-auth keeps no session: the callback route

@@ -1,6 +1,6 @@
 import { data } from 'react-router'
 import type { ZodType } from 'zod'
-import { log } from '~/domain/log.server'
+import { log } from '~/platform/log.server'
 import { BAD_TEXT, cleanFileName, decodeUrlEncoded, isCleanString, isCleanValue } from './text.server'
 
 // The web door's answers and bodies: JSON errors, reading JSON and form bodies (through the

@@ -1,7 +1,7 @@
 import { data, type RouterContextProvider } from 'react-router'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { enforceRateLimits, hitRateLimit, isAccountSlowedDown, LOGIN_SLOWDOWN_MS, RATE_RULES, RateLimitedError, type RateRuleName } from '~/domain/rate-limit.server'
-import { normaliseEmail } from '~/domain/users.server'
+import { enforceRateLimits, hitRateLimit, isAccountSlowedDown, LOGIN_SLOWDOWN_MS, RATE_RULES, RateLimitedError, type RateRuleName } from '~/domain/accounts/rate-limit.server'
+import { normaliseEmail } from '~/domain/accounts/users.server'
 import { jsonError } from '~/web/http.server'
 import { requestInfoContext, servicesContext } from '~/web/context.server'
 

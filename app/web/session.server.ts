@@ -1,7 +1,7 @@
 import { createContext, data, redirect, type RouterContextProvider } from 'react-router'
 import type { User } from '#db/schema'
 import { SESSION_DAYS } from '~/lib/constants'
-import { getSessionUser } from '~/domain/sessions.server'
+import { getSessionUser } from '~/domain/accounts/sessions.server'
 import { servicesContext } from '~/web/context.server'
 import { loginHref } from '~/lib/redirects'
 

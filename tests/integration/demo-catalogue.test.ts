@@ -2,9 +2,9 @@ import { sql } from 'kysely'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Asset } from '#db/schema'
-import { demoAssets, type DemoAsset } from '#db/seed/catalogue'
-import { seedDemoContent } from '#db/seed/index'
-import { inspectAudio } from '~/domain/audio.server'
+import { demoAssets, type DemoAsset } from '#seed/catalogue'
+import { seedDemoContent } from '#seed/index'
+import { inspectAudio } from '~/platform/audio.server'
 import { createTestContext, type TestContext } from '../support/context'
 
 // Walks the whole demo catalogue: every file is what its type says, and the words describe it.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { makeUser } from '#db/seed/factories'
+import { makeUser } from '../support/factories'
 import { getUser } from '~/web/session.server'
 import { loader as start } from '~/routes/auth-google'
 import { loader as callback } from '~/routes/api/auth-google-callback'

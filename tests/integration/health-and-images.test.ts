@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { makeAsset } from '#db/seed/factories'
+import { makeAsset } from '../support/factories'
 import { createTestContext, type TestContext } from '../support/context'
 import { startImagesServer } from '../support/images-server'
 

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDatabase, migrateToLatest, type DB } from '#db/client'
-import { makeAsset } from '#db/seed/factories'
-import { relatedAssets, roundEstimate, searchAssets, topTags } from '~/domain/search.server'
-import { createLocalStorage, type Storage } from '~/domain/storage.server'
+import { makeAsset } from '../support/factories'
+import { relatedAssets, roundEstimate, searchAssets, topTags } from '~/domain/catalogue/search.server'
+import { createLocalStorage, type Storage } from '~/platform/storage.server'
 import { testDb } from '../support/context'
 
 interface SearchDb {

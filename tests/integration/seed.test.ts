@@ -1,9 +1,9 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_ASSET_COUNT, seedDemoContent } from '#db/seed/index'
-import { ensureAdmin, findUserByEmail } from '~/domain/users.server'
-import { verifyPassword } from '~/domain/passwords.server'
-import { assetFileKeys } from '~/domain/assets.server'
+import { DEMO_ASSET_COUNT, seedDemoContent } from '#seed/index'
+import { ensureAdmin, findUserByEmail } from '~/domain/accounts/users.server'
+import { verifyPassword } from '~/platform/passwords.server'
+import { assetFileKeys } from '~/domain/catalogue/assets.server'
 import { createTestContext, type TestContext } from '../support/context'
 
 describe('demo catalogue', () => {

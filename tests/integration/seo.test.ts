@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { makeAsset } from '#db/seed/factories'
+import { makeAsset } from '../support/factories'
 import { loader as sitemap } from '~/routes/sitemap'
 import { loader as robots } from '~/routes/robots'
 import { callRoute, createTestContext, makeRequest } from '../support/context'

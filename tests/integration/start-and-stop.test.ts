@@ -1,4 +1,4 @@
-import { DEMO_ASSET_COUNT } from '#db/seed/index'
+import { DEMO_ASSET_COUNT } from '#seed/index'
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'

@@ -2,8 +2,8 @@ import { readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 import sharp from 'sharp'
 import type { DB } from '#db/client'
-import { makeUser } from '#db/seed/factories'
-import { createSession } from '~/domain/sessions.server'
+import { makeUser } from './factories'
+import { createSession } from '~/domain/accounts/sessions.server'
 
 // Shared by the admin test files: accounts with sessions, generated images, multipart bodies.
 

@@ -5,7 +5,7 @@ import { inject } from 'vitest'
 import { RouterContextProvider } from 'react-router'
 import { createDatabase, migrateToLatest, type DB } from '#db/client'
 import { parseConfig, type Config } from '~/config.server'
-import { createLocalStorage, type Storage } from '~/domain/storage.server'
+import { createLocalStorage, type Storage } from '~/platform/storage.server'
 import { requestInfoContext, servicesContext, type Services } from '~/web/context.server'
 
 export interface TestContext {

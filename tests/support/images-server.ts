@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net'
 import express from 'express'
-import type { Storage } from '~/domain/storage.server'
+import type { Storage } from '~/platform/storage.server'
 import { imagesMiddleware } from '../../server/images'
 
 /** The /images middleware of server/app.ts on a port of its own, over the given storage. */

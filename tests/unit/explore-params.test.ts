@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { clampZoom, exploreUrl, parseExploreParams } from '~/lib/explore-params'
-import { searchWords, toTsQueryText } from '~/domain/search.server'
+import { searchWords, toTsQueryText } from '~/domain/catalogue/search.server'
 import { safeRedirectPath } from '~/lib/redirects'
 import { thumbnailOf, webpVariant } from '~/lib/asset-view'
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createLocalStorage, isPublicKey, isValidKey } from '~/domain/storage.server'
+import { createLocalStorage, isPublicKey, isValidKey } from '~/platform/storage.server'
 
 describe('storage keys', () => {
   it('refuses traversal and odd characters', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CsvMetadataError, parseCsvMetadata } from '~/domain/csv-metadata.server'
+import { CsvMetadataError, parseCsvMetadata } from '~/domain/uploads/csv-metadata.server'
 import { fileBaseName, findMetadata, planUpload, readyToPublish, uploadCountLine } from '~/lib/upload-plan'
 
 describe('parseCsvMetadata', () => {

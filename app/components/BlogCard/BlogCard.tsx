@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { Badge, Text } from '@mantine/core'
-import type { BlogPostView } from '~/domain/blog.server'
+import type { BlogPostView } from '~/domain/blog/blog.server'
 import classes from './BlogCard.module.css'
 
 export type BlogCardPost = Pick<BlogPostView, 'slug' | 'title' | 'excerpt' | 'image' | 'date' | 'readTime' | 'category'>

@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router'
-import type { AssetPreviewData } from '~/domain/preview.server'
+import type { AssetPreviewData } from '~/domain/catalogue/preview.server'
 import { AssetPreview } from '~/components/AssetPreview/AssetPreview'
 import { exploreUrl, parseExploreParams, type Background } from '~/lib/explore-params'
 import { withQuery } from '~/lib/with-query'

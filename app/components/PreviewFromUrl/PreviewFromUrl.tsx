@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react'
 import { useNavigation } from 'react-router'
-import type { AssetPreviewData } from '~/domain/preview.server'
+import type { AssetPreviewData } from '~/domain/catalogue/preview.server'
 // The dialog's stylesheet stays part of every page that can show it (its code does not): the
 // server renders the dialog from the URL, and without JavaScript nothing would fetch it later;
 // with JavaScript the dialog would show unstyled until its chunk arrived. Using the class

@@ -1,6 +1,6 @@
 import type { Route } from './+types/assets-download'
 import { requireApiUser } from '~/web/session.server'
-import { ASSET_NOT_FOUND } from '~/domain/downloads.server'
+import { ASSET_NOT_FOUND } from '~/domain/downloads/downloads.server'
 import { downloadOptionsOf, grantDownload } from '~/web/downloads.server'
 import { jsonError, apiRoute, readApiBody } from '~/web/http.server'
 import { z } from 'zod'

@@ -1,6 +1,6 @@
 import type { Route } from './+types/assets-downloads-history'
 import { requireApiUser } from '~/web/session.server'
-import { downloadHistory } from '~/domain/downloads.server'
+import { downloadHistory } from '~/domain/downloads/downloads.server'
 import { servicesContext } from '~/web/context.server'
 import { apiRoute } from '~/web/http.server'
 

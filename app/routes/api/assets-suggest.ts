@@ -1,5 +1,5 @@
 import type { Route } from './+types/assets-suggest'
-import { suggestSearches } from '~/domain/search.server'
+import { suggestSearches } from '~/domain/catalogue/search.server'
 import { servicesContext } from '~/web/context.server'
 import { apiRoute } from '~/web/http.server'
 

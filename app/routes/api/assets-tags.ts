@@ -1,5 +1,5 @@
 import type { Route } from './+types/assets-tags'
-import { topTags } from '~/domain/search.server'
+import { topTags } from '~/domain/catalogue/search.server'
 import { servicesContext } from '~/web/context.server'
 import { apiRoute } from '~/web/http.server'
 

@@ -1,5 +1,5 @@
 import type { Route } from './+types/assets'
-import { searchAssets } from '~/domain/search.server'
+import { searchAssets } from '~/domain/catalogue/search.server'
 import { z } from '~/lib/zod'
 import { ASSET_TYPES, SORTS } from '~/lib/constants'
 import { normaliseTags } from '~/lib/tags'

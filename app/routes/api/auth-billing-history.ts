@@ -1,6 +1,6 @@
 import type { Route } from './+types/auth-billing-history'
 import { requireApiUser } from '~/web/session.server'
-import { billingHistory } from '~/domain/billing.server'
+import { billingHistory } from '~/domain/billing/billing.server'
 import { servicesContext } from '~/web/context.server'
 import { apiRoute } from '~/web/http.server'
 

@@ -1,6 +1,6 @@
 import type { Route } from './+types/auth-forgot-password'
-import { requestPasswordReset } from '~/domain/accounts.server'
-import { log } from '~/domain/log.server'
+import { requestPasswordReset } from '~/domain/accounts/accounts.server'
+import { log } from '~/platform/log.server'
 import { checkRateLimits, rateLimitedJson } from '~/web/rate-limits.server'
 import { jsonError, readApiBody, apiRoute } from '~/web/http.server'
 import { ForgotPasswordSchema } from '~/lib/account-schemas'

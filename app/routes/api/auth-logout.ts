@@ -1,6 +1,6 @@
 import type { Route } from './+types/auth-logout'
 import { clearSessionCookie, readSessionToken } from '~/web/session.server'
-import { deleteSession } from '~/domain/sessions.server'
+import { deleteSession } from '~/domain/accounts/sessions.server'
 import { apiRoute } from '~/web/http.server'
 import { servicesContext } from '~/web/context.server'
 

@@ -1,6 +1,6 @@
 import type { Route } from './+types/auth-me'
 import { publicUser, requireApiUser } from '~/web/session.server'
-import { downloadsToday } from '~/domain/downloads.server'
+import { downloadsToday } from '~/domain/downloads/downloads.server'
 import { servicesContext } from '~/web/context.server'
 import { apiRoute } from '~/web/http.server'
 

@@ -1,5 +1,5 @@
 import type { Route } from './+types/auth-register'
-import { registerAccount } from '~/domain/accounts.server'
+import { registerAccount } from '~/domain/accounts/accounts.server'
 import { checkRateLimits, rateLimitedJson } from '~/web/rate-limits.server'
 import { jsonError, readApiBody, apiRoute } from '~/web/http.server'
 import { ApiRegisterSchema } from '~/lib/account-schemas'

@@ -1,5 +1,5 @@
 import type { Route } from './+types/auth-reset-password'
-import { resetPassword } from '~/domain/accounts.server'
+import { resetPassword } from '~/domain/accounts/accounts.server'
 import { checkRateLimits, rateLimitedJson } from '~/web/rate-limits.server'
 import { jsonError, readApiBody, apiRoute } from '~/web/http.server'
 import { ApiResetPasswordSchema } from '~/lib/account-schemas'

@@ -1,6 +1,6 @@
 import type { Route } from './+types/blogs-slug'
 import { jsonError, apiRoute } from '~/web/http.server'
-import { getPostBySlug } from '~/domain/blog.server'
+import { getPostBySlug } from '~/domain/blog/blog.server'
 import { servicesContext } from '~/web/context.server'
 
 // GET /api/blogs/{slug} → one post, or 404 {error}.

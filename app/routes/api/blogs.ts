@@ -1,5 +1,5 @@
 import type { Route } from './+types/blogs'
-import { listPosts } from '~/domain/blog.server'
+import { listPosts } from '~/domain/blog/blog.server'
 import { servicesContext } from '~/web/context.server'
 import { apiRoute } from '~/web/http.server'
 

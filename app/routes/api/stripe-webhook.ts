@@ -1,6 +1,6 @@
 import type { Route } from './+types/stripe-webhook'
-import { applyStripeEvent, verifyStripeEvent } from '~/domain/billing.server'
-import { log } from '~/domain/log.server'
+import { applyStripeEvent, verifyStripeEvent } from '~/domain/billing/billing.server'
+import { log } from '~/platform/log.server'
 import { servicesContext } from '~/web/context.server'
 import { apiRoute } from '~/web/http.server'
 import { refusalStatus } from '~/web/refusals.server'

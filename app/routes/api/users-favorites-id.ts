@@ -1,6 +1,6 @@
 import type { Route } from './+types/users-favorites-id'
 import { requireApiUser } from '~/web/session.server'
-import { removeFavourite } from '~/domain/favourites.server'
+import { removeFavourite } from '~/domain/favourites/favourites.server'
 import { jsonError, apiRoute } from '~/web/http.server'
 import { servicesContext } from '~/web/context.server'
 import { parseId } from '~/lib/ids'

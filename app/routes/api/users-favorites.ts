@@ -1,7 +1,7 @@
 import { z } from '~/lib/zod'
 import type { Route } from './+types/users-favorites'
 import { requireApiUser } from '~/web/session.server'
-import { addFavourite, listFavourites } from '~/domain/favourites.server'
+import { addFavourite, listFavourites } from '~/domain/favourites/favourites.server'
 import { jsonError, readApiBody, apiRoute } from '~/web/http.server'
 import { servicesContext } from '~/web/context.server'
 

@@ -1,7 +1,7 @@
 import { Anchor, Button, Container, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { Link } from 'react-router'
 import type { Route } from './+types/about'
-import { categoryCounts } from '~/domain/search.server'
+import { categoryCounts } from '~/domain/catalogue/search.server'
 import { FREE_DAILY_DOWNLOADS, PRO_PRICE_USD, SITE_NAME } from '~/lib/constants'
 import { servicesContext } from '~/web/context.server'
 import { withSharing } from '~/lib/sharing'

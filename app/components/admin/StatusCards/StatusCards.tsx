@@ -1,5 +1,5 @@
 import { Paper, SimpleGrid, Text } from '@mantine/core'
-import type { SystemStatus } from '~/domain/system-status.server'
+import type { SystemStatus } from '~/domain/admin/system-status.server'
 import classes from './StatusCards.module.css'
 
 /** What the screens show: the domain's system status (plain strings and numbers). */

@@ -1,5 +1,5 @@
 import { Title } from '@mantine/core'
-import type { TagSummary } from '~/domain/search.server'
+import type { TagSummary } from '~/domain/catalogue/search.server'
 import { PLACEHOLDER_IMAGE } from '~/lib/constants'
 import classes from './BrowseByTag.module.css'
 

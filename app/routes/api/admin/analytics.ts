@@ -1,6 +1,6 @@
 import type { Route } from './+types/analytics'
 import { requireApiAdmin } from '~/web/session.server'
-import { adminAnalytics } from '~/domain/admin.server'
+import { adminAnalytics } from '~/domain/admin/admin.server'
 import { servicesContext } from '~/web/context.server'
 import { apiRoute } from '~/web/http.server'
 

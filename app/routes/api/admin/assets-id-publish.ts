@@ -1,6 +1,6 @@
 import type { Route } from './+types/assets-id-publish'
 import { requireApiAdmin } from '~/web/session.server'
-import { setPublished } from '~/domain/assets.server'
+import { setPublished } from '~/domain/catalogue/assets.server'
 import { jsonError, readApiBody, apiRoute } from '~/web/http.server'
 import { IdSchema, PublishSchema } from '~/lib/admin-assets'
 import { servicesContext } from '~/web/context.server'

@@ -1,6 +1,6 @@
 import type { Route } from './+types/assets-id'
 import { requireApiAdmin } from '~/web/session.server'
-import { deleteAssets, getAssetForAdmin, updateAsset } from '~/domain/assets.server'
+import { deleteAssets, getAssetForAdmin, updateAsset } from '~/domain/catalogue/assets.server'
 import { jsonError, readApiBody, apiRoute } from '~/web/http.server'
 import { AssetChangesSchema, IdSchema } from '~/lib/admin-assets'
 import { servicesContext } from '~/web/context.server'

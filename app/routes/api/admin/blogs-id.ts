@@ -1,6 +1,6 @@
 import type { Route } from './+types/blogs-id'
 import { requireApiAdmin } from '~/web/session.server'
-import { getPostById, updatePost } from '~/domain/blog.server'
+import { getPostById, updatePost } from '~/domain/blog/blog.server'
 import { jsonError, readApiBody, apiRoute } from '~/web/http.server'
 import { BlogPostSchema } from '~/lib/blog-schema'
 import { servicesContext } from '~/web/context.server'

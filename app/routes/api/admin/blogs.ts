@@ -1,6 +1,6 @@
 import type { Route } from './+types/blogs'
 import { requireApiAdmin } from '~/web/session.server'
-import { authorOf, createPost, listPosts } from '~/domain/blog.server'
+import { authorOf, createPost, listPosts } from '~/domain/blog/blog.server'
 import { readApiBody, apiRoute } from '~/web/http.server'
 import { BlogPostSchema } from '~/lib/blog-schema'
 import { servicesContext } from '~/web/context.server'

@@ -1,5 +1,5 @@
 import type { Route } from './+types/login'
-import { signInWithPassword } from '~/domain/accounts.server'
+import { signInWithPassword } from '~/domain/accounts/accounts.server'
 import { checkLoginRateLimits, noteFailedLogin, rateLimitedJson } from '~/web/rate-limits.server'
 import { jsonError, readApiBody, apiRoute } from '~/web/http.server'
 import { LoginSchema } from '~/lib/account-schemas'

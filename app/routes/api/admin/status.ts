@@ -1,6 +1,6 @@
 import type { Route } from './+types/status'
 import { requireApiAdmin } from '~/web/session.server'
-import { systemStatus } from '~/domain/system-status.server'
+import { systemStatus } from '~/domain/admin/system-status.server'
 import { servicesContext } from '~/web/context.server'
 import { apiRoute } from '~/web/http.server'
 

@@ -8,7 +8,7 @@ import {
 } from '@remix-run/form-data-parser'
 import type { Route } from './+types/upload-image'
 import { requireApiAdmin } from '~/web/session.server'
-import { BLOG_NOT_AN_IMAGE, storeBlogImage } from '~/domain/blog.server'
+import { BLOG_NOT_AN_IMAGE, storeBlogImage } from '~/domain/blog/blog.server'
 import { BAD_TEXT } from '~/web/text.server'
 import { jsonError, apiRoute } from '~/web/http.server'
 import { UPLOAD_LIMIT_BYTES } from '~/lib/constants'

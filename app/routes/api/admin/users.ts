@@ -1,7 +1,7 @@
 import { z } from '~/lib/zod'
 import type { Route } from './+types/users'
 import { requireApiAdmin } from '~/web/session.server'
-import { listUsersForAdmin } from '~/domain/admin.server'
+import { listUsersForAdmin } from '~/domain/admin/admin.server'
 import { jsonError, apiRoute } from '~/web/http.server'
 import { servicesContext } from '~/web/context.server'
 

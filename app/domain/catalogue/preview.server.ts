@@ -1,6 +1,6 @@
 import type { DB } from '#db/client'
 import type { AssetView } from '~/lib/asset-view'
-import { favouriteIdsAmong } from './favourites.server'
+import { favouriteIdsAmong } from '~/domain/favourites/favourites.server'
 import { getPublishedAsset, relatedAssets, similarColours } from './search.server'
 import { RELATED_LIMIT } from '~/lib/constants'
 

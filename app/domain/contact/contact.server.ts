@@ -1,6 +1,6 @@
 import type { DB } from '#db/client'
 import type { Config } from '~/config.server'
-import { sendMail } from './mail.server'
+import { sendMail } from '~/platform/mail.server'
 
 export interface ContactMessage {
   name: string

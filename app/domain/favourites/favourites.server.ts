@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import type { DB } from '#db/client'
 import type { AssetView } from '~/lib/asset-view'
-import { toAssetView } from './assets.server'
+import { toAssetView } from '~/domain/catalogue/assets.server'
 
 /** A refusal the user can cause: each door says it in its own words and status (decision 39). */
 export type FavouriteResult<T> = { ok: true; value: T } | { ok: false; reason: 'asset-not-found' }

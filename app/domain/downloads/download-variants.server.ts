@@ -2,9 +2,9 @@ import sharp from 'sharp'
 import type { DB } from '#db/client'
 import { FORMAT_EXTENSIONS, FORMAT_TYPES, parseDownloadOptions, takesOptions, variantName, type DownloadVariant, type RawDownloadOptions } from '~/lib/download-options'
 import { ASSET_NOT_FOUND, downloadFilename } from './downloads.server'
-import { inImagePool, MAX_INPUT_PIXELS } from './images.server'
-import type { Storage, StoredObject } from './storage.server'
-import { keepUploadKeys, removeFiles, reserveUploadKeys } from './storage-cleanup.server'
+import { inImagePool, MAX_INPUT_PIXELS } from '~/platform/images.server'
+import type { Storage, StoredObject } from '~/platform/storage.server'
+import { keepUploadKeys, removeFiles, reserveUploadKeys } from '~/platform/storage-cleanup.server'
 
 /** '{title}-{size}.{ext}': the variant's file name (the plain download stays '{title}.png'). */
 export function variantFilename(title: string, variant: DownloadVariant): string {

@@ -33,7 +33,7 @@ export const RENDER_SIZE = 512
 const RENDER_SAMPLES = 3
 const RENDER_VERSION = 1
 
-export const COMMITTED_RENDERS = path.resolve(process.env.DEMO_RENDERS_DIR ?? path.join(process.cwd(), 'db', 'seed', 'renders'))
+export const COMMITTED_RENDERS = path.resolve(process.env.DEMO_RENDERS_DIR ?? path.join(process.cwd(), 'seed', 'renders'))
 
 export function sceneKey(scene: Scene): string {
   return createHash('sha256')

@@ -2,8 +2,8 @@ import { sql } from 'kysely'
 import type { DB } from '#db/client'
 import type { Plan, Role } from '#db/schema'
 import { ADMIN_RECENT_ASSETS } from '~/lib/constants'
-import { listAssetsForAdmin, type AdminAssetView } from './assets.server'
-import { utcDay } from './downloads.server'
+import { listAssetsForAdmin, type AdminAssetView } from '~/domain/catalogue/assets.server'
+import { utcDay } from '~/domain/downloads/downloads.server'
 
 // The figures of the admin dashboard and analytics, and the admin's list of users.
 

@@ -1,6 +1,6 @@
 import type { DB } from '#db/client'
 import type { Role, User } from '#db/schema'
-import { hashPassword, verifyPassword } from './passwords.server'
+import { hashPassword, verifyPassword } from '~/platform/passwords.server'
 
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase()

@@ -3,7 +3,7 @@ import type { DB } from '#db/client'
 import type { Database } from '#db/schema'
 import type { User } from '#db/schema'
 import { SESSION_DAYS } from '~/lib/constants'
-import { hashToken, newToken } from './tokens.server'
+import { hashToken, newToken } from '~/platform/tokens.server'
 
 const SESSION_MS = SESSION_DAYS * 86_400_000
 // Rolling expiry without a write on every request: extend at most once an hour.

@@ -3,7 +3,7 @@
  * images (SVG rasterised by sharp) and audio clips (synthesised, see sounds.ts).
  *
  * 3D renders take seconds each, so they are made once by `npm run seed:render` and committed
- * as WebP under db/seed/renders/, named by a hash of the scene: a changed scene gets a new
+ * as WebP under seed/renders/, named by a hash of the scene: a changed scene gets a new
  * name. A scene without a committed render is rendered at start and kept in the data folder's
  * render cache, so later starts reuse it.
  */

@@ -1,8 +1,8 @@
 import { sql } from 'kysely'
 import type { DB } from '#db/client'
 import type { Config } from '~/config.server'
-import { requestStats } from './metrics.server'
-import type { Storage } from './storage.server'
+import { requestStats } from '~/platform/metrics.server'
+import type { Storage } from '~/platform/storage.server'
 
 /** Below this much free space the storage card turns red: uploads would soon fail. */
 export const STORAGE_LOW_BYTES = 512 * 1024 * 1024

@@ -3,9 +3,9 @@ import sharp from 'sharp'
 import type { DB } from '#db/client'
 import type { BlogPost, User } from '#db/schema'
 import type { BlogPostInput } from '~/lib/blog-schema'
-import { inImagePool, inspectImage, MAX_INPUT_PIXELS, NotAnImageError } from './images.server'
-import { sanitizeBlogHtml } from './sanitize.server'
-import type { Storage } from './storage.server'
+import { inImagePool, inspectImage, MAX_INPUT_PIXELS, NotAnImageError } from '~/platform/images.server'
+import { sanitizeBlogHtml } from '~/platform/sanitize.server'
+import type { Storage } from '~/platform/storage.server'
 
 /** A post as pages and the JSON API show it (spec section 3: author.name, readTime...). */
 export interface BlogPostView {

@@ -5,13 +5,13 @@ import type { Asset, AssetType, AssetUpdate, Database, NewAsset } from '#db/sche
 import type { AdminStatusFilter, AssetChanges } from '~/lib/admin-assets'
 import type { AssetView } from '~/lib/asset-view'
 import { normaliseTags } from '~/lib/tags'
-import { recordAudit, type AuditEntry } from './audit.server'
-import { inspectImage, makeDerivatives } from './images.server'
-import { inspectAudio, makeAudioPreview, NotAudioError, sniffAudioContainer, waveformImage } from './audio.server'
+import { recordAudit, type AuditEntry } from '~/domain/admin/audit.server'
+import { inspectImage, makeDerivatives } from '~/platform/images.server'
+import { inspectAudio, makeAudioPreview, NotAudioError, sniffAudioContainer, waveformImage } from '~/platform/audio.server'
 import { colourColumns, paletteOf } from './palette.server'
-import type { Storage } from './storage.server'
+import type { Storage } from '~/platform/storage.server'
 import { invalidateCatalogueCache } from './catalogue-cache.server'
-import { keepUploadKeys, removeFiles, reserveUploadKeys, scheduleDeletion } from './storage-cleanup.server'
+import { keepUploadKeys, removeFiles, reserveUploadKeys, scheduleDeletion } from '~/platform/storage-cleanup.server'
 
 export interface NewAssetInput {
   original: Buffer

@@ -3,7 +3,7 @@ import type { Transaction } from 'kysely'
 import type { DB } from '#db/client'
 import type { Database, User } from '#db/schema'
 import type { Config } from '~/config.server'
-import { log } from './log.server'
+import { log } from '~/platform/log.server'
 
 // Pro subscriptions through Stripe (DESIGN section 6): Checkout in subscription mode, the
 // Billing Portal for changes and cancelling, and a webhook whose events set the plan, the

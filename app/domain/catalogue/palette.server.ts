@@ -1,8 +1,8 @@
 import sharp from 'sharp'
 import type { DB } from '#db/client'
 import { labDistance, rgbToOklab, swatchesOf, type Lab, type PaletteColour } from '~/lib/colour'
-import type { Storage } from './storage.server'
-import { inImagePool } from './images.server'
+import type { Storage } from '~/platform/storage.server'
+import { inImagePool } from '~/platform/images.server'
 
 /** At most this many colours per palette. */
 export const PALETTE_SIZE = 5

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import type { DB } from '../client'
-import type { Asset, AssetType, User } from '../schema'
-import { createAsset } from '~/domain/assets.server'
-import { hashPassword } from '~/domain/passwords.server'
-import type { Storage } from '~/domain/storage.server'
+import type { DB } from '#db/client'
+import type { Asset, AssetType, User } from '#db/schema'
+import { createAsset } from '~/domain/catalogue/assets.server'
+import { hashPassword } from '~/platform/passwords.server'
+import type { Storage } from '~/platform/storage.server'
 import sharp from 'sharp'
-import { encodeWav, SAMPLE_RATE } from './sounds'
+import { encodeWav, SAMPLE_RATE } from '#seed/sounds'
 
 // Factories shared by the demo seed and the tests, so both build data the same way.
 

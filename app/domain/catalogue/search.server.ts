@@ -6,7 +6,7 @@ import type { AssetView } from '~/lib/asset-view'
 import { RELATED_TAG_SOURCE, type Sort } from '~/lib/constants'
 import { cachedForCatalogue } from './catalogue-cache.server'
 import { toAssetView } from './assets.server'
-import { log } from './log.server'
+import { log } from '~/platform/log.server'
 import { hexToOklab, MIN_COLOUR_WEIGHT, NEAR_DISTANCE, parseColour, cellsNear, fineCellsNear, type Orientation } from '~/lib/colour'
 
 export interface SearchQuery {

@@ -1,8 +1,8 @@
 import { sql } from 'kysely'
-import type { DB } from '../client'
-import { createAsset } from '~/domain/assets.server'
-import { sanitizeBlogHtml } from '~/domain/sanitize.server'
-import type { Storage } from '~/domain/storage.server'
+import type { DB } from '#db/client'
+import { createAsset } from '~/domain/catalogue/assets.server'
+import { sanitizeBlogHtml } from '~/platform/sanitize.server'
+import type { Storage } from '~/platform/storage.server'
 import { demoAssets } from './catalogue'
 import { demoFile } from './render'
 import { DEMO_BLOG_POSTS } from './blog'
@@ -69,7 +69,7 @@ export async function seedDemoContent(
     log?: (line: string) => void
     now?: Date
     imageSize?: number
-    /** Where renders missing from db/seed/renders are kept, so later starts reuse them. */
+    /** Where renders missing from seed/renders are kept, so later starts reuse them. */
     renderCacheDir?: string
     /** Called after each asset, for the start page's 'n of N'. */
     onProgress?: (done: number, total: number) => void
