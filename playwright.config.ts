@@ -6,7 +6,15 @@ export const baseURL = `http://127.0.0.1:${port}`
 // Debian's Chromium: Playwright cannot download its own browsers on this network.
 const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 }
 
 export default defineConfig({
@@ -21,8 +29,16 @@ export default defineConfig({
   use: { baseURL, trace: 'off', launchOptions },
   projects: [
     // Every flow runs twice; a test tagged @js-only or @nojs-only belongs to one project.
-    { name: 'js', grepInvert: /@nojs-only/, use: { ...devices['Desktop Chrome'], javaScriptEnabled: true, launchOptions } },
-    { name: 'no-js', grepInvert: /@js-only/, use: { ...devices['Desktop Chrome'], javaScriptEnabled: false, launchOptions } },
+    {
+      name: 'js',
+      grepInvert: /@nojs-only/,
+      use: { ...devices['Desktop Chrome'], javaScriptEnabled: true, launchOptions },
+    },
+    {
+      name: 'no-js',
+      grepInvert: /@js-only/,
+      use: { ...devices['Desktop Chrome'], javaScriptEnabled: false, launchOptions },
+    },
   ],
   webServer: {
     command: 'node scripts/e2e-server.mjs',

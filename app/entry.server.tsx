@@ -27,7 +27,7 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   log.error('unhandled error', {
     method: request.method,
     path: url.pathname,
-    error: error instanceof Error ? error.stack ?? error.message : String(error),
+    error: error instanceof Error ? (error.stack ?? error.message) : String(error),
   })
 }
 

@@ -84,7 +84,11 @@ export const links: Route.LinksFunction = () => [
 
 export const meta: Route.MetaFunction = () => [
   { title: `${SITE_NAME}: royalty-free AI-generated 3D renders, images and audio` },
-  { name: 'description', content: 'A library of royalty-free, AI-generated 3D object renders, images and audio, made and curated by one artist.' },
+  {
+    name: 'description',
+    content:
+      'A library of royalty-free, AI-generated 3D object renders, images and audio, made and curated by one artist.',
+  },
 ]
 
 // Every form post must come from our own pages (DESIGN section 3): no cross-site requests.
@@ -138,7 +142,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <style dangerouslySetInnerHTML={{ __html: INTER_FACE }} />
       </head>
       <body>
-        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto" forceColorScheme={forced}>
+        <MantineProvider
+          theme={theme}
+          cssVariablesResolver={cssVariablesResolver}
+          defaultColorScheme="auto"
+          forceColorScheme={forced}
+        >
           <a href="#main" className="skip-link">
             Skip to content
           </a>

@@ -31,8 +31,21 @@ export class DatabaseUnavailableError extends Error {
   }
 }
 
-const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', '57P01', '57P02', '57P03'])
-const CONNECTION_MESSAGES = /Connection terminated|timeout expired|timeout exceeded when trying to connect|Query read timeout|connection error|not queryable|Connection refused|socket hang up/i
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  '57P01',
+  '57P02',
+  '57P03',
+])
+const CONNECTION_MESSAGES =
+  /Connection terminated|timeout expired|timeout exceeded when trying to connect|Query read timeout|connection error|not queryable|Connection refused|socket hang up/i
 
 /** Whether an error means the server is gone (refused, reset, timed out, shut down), not that a query was wrong. */
 export function isConnectionFailure(error: unknown): boolean {
@@ -52,7 +65,9 @@ export function isConnectionFailure(error: unknown): boolean {
 const requestScope = new AsyncLocalStorage<{ unavailable: boolean }>()
 
 /** Runs one request's work and says whether it met an unavailable database on the way. */
-export async function trackDatabaseAvailability<T>(work: () => Promise<T>): Promise<{ unavailable: boolean; outcome: PromiseSettledResult<T> }> {
+export async function trackDatabaseAvailability<T>(
+  work: () => Promise<T>,
+): Promise<{ unavailable: boolean; outcome: PromiseSettledResult<T> }> {
   const scope = { unavailable: false }
   const outcome = await requestScope.run(scope, async () => {
     try {
@@ -61,7 +76,10 @@ export async function trackDatabaseAvailability<T>(work: () => Promise<T>): Prom
       return { status: 'rejected', reason } as const
     }
   })
-  return { unavailable: scope.unavailable || (outcome.status === 'rejected' && isConnectionFailure(outcome.reason)), outcome }
+  return {
+    unavailable: scope.unavailable || (outcome.status === 'rejected' && isConnectionFailure(outcome.reason)),
+    outcome,
+  }
 }
 
 function noteUnavailable() {
@@ -69,7 +87,10 @@ function noteUnavailable() {
   if (scope) scope.unavailable = true
 }
 
-type Logger = { warn(message: string, fields?: Record<string, unknown>): void; info(message: string, fields?: Record<string, unknown>): void }
+type Logger = {
+  warn(message: string, fields?: Record<string, unknown>): void
+  info(message: string, fields?: Record<string, unknown>): void
+}
 
 /**
  * Wraps a pg Pool: every client gets an error listener (an error on a connection never crashes
@@ -127,7 +148,10 @@ export class DatabaseMonitor {
       return this.wrap(client)
     } catch (error) {
       // Given up while waiting for a slot: the client, when it comes, goes straight back.
-      acquired.then((client) => client.release(), () => {})
+      acquired.then(
+        (client) => client.release(),
+        () => {},
+      )
       if (isConnectionFailure(error)) {
         this.failed(error)
         noteUnavailable()
@@ -197,7 +221,11 @@ export class DatabaseMonitor {
 
   private async probe(): Promise<boolean> {
     if (this.closed) return true
-    const client = new pg.Client({ ...this.probeConfig, connectionTimeoutMillis: PROBE_TIMEOUT_MS, query_timeout: PROBE_TIMEOUT_MS })
+    const client = new pg.Client({
+      ...this.probeConfig,
+      connectionTimeoutMillis: PROBE_TIMEOUT_MS,
+      query_timeout: PROBE_TIMEOUT_MS,
+    })
     client.on('error', () => {})
     let timer: ReturnType<typeof setTimeout> | undefined
     try {
@@ -224,7 +252,8 @@ export class DatabaseMonitor {
     this.waiting.clear()
     // Connections to a frozen or vanished server would hang or fail later: end them now, so
     // their transactions roll back and the pool starts afresh when the server returns.
-    for (const client of this.clients) (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy()
+    for (const client of this.clients)
+      (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy()
     this.timer ??= setInterval(() => void this.check(), PROBE_INTERVAL_MS)
     this.timer.unref()
   }

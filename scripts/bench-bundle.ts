@@ -18,14 +18,18 @@ async function main() {
   const base = server.base
   try {
     for (const page of PAGES) {
-      const { files, bytes } = await firstVisitJs(async (url) => Buffer.from(await (await fetch(base + url)).arrayBuffer()), page)
+      const { files, bytes } = await firstVisitJs(
+        async (url) => Buffer.from(await (await fetch(base + url)).arrayBuffer()),
+        page,
+      )
       rows.push({ page, files: files.length, kb: Math.round(bytes / 102.4) / 10 })
     }
   } finally {
     server.stop()
     await scratch?.drop()
   }
-  for (const r of rows) console.log(`${r.page.padEnd(14)} ${String(r.files).padStart(3)} files  ${r.kb.toFixed(1).padStart(7)} KB gzip`)
+  for (const r of rows)
+    console.log(`${r.page.padEnd(14)} ${String(r.files).padStart(3)} files  ${r.kb.toFixed(1).padStart(7)} KB gzip`)
   const home = rows.find((r) => r.page === '/')!
   console.log(`Home page JavaScript: ${home.kb} KB gzip (budget ${BUDGET_KB} KB)`)
   writeReport(rows)

@@ -15,7 +15,12 @@ import { startBuiltServer, writePerformanceSection } from './bench-support'
 import { createScratchDatabase, isReachable, serverUrl } from '../tests/support/database-url'
 
 const { values: args } = parseArgs({
-  options: { duration: { type: 'string' }, connections: { type: 'string' }, port: { type: 'string' }, 'no-report': { type: 'boolean' } },
+  options: {
+    duration: { type: 'string' },
+    connections: { type: 'string' },
+    port: { type: 'string' },
+    'no-report': { type: 'boolean' },
+  },
 })
 const DURATION = Number(args.duration ?? process.env.BENCH_DURATION ?? 10)
 const CONNECTIONS = Number(args.connections ?? process.env.BENCH_CONNECTIONS ?? 50)
@@ -33,9 +38,23 @@ interface Run {
 }
 
 async function load(name: string, url: string): Promise<Run> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: name.startsWith('warm-up') ? 2 : DURATION, headers: { 'accept-encoding': 'gzip' } })
-  const run = { name, requests: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx }
-  console.log(`${name.padEnd(40)} ${run.requests.toFixed(0).padStart(7)} req/s  p50 ${run.p50} ms  p99 ${run.p99} ms  errors ${run.errors}  non-2xx ${run.non2xx}`)
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: name.startsWith('warm-up') ? 2 : DURATION,
+    headers: { 'accept-encoding': 'gzip' },
+  })
+  const run = {
+    name,
+    requests: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  }
+  console.log(
+    `${name.padEnd(40)} ${run.requests.toFixed(0).padStart(7)} req/s  p50 ${run.p50} ms  p99 ${run.p99} ms  errors ${run.errors}  non-2xx ${run.non2xx}`,
+  )
   return run
 }
 
@@ -53,7 +72,8 @@ function rawGet(url: string): Promise<{ headers: http.IncomingHttpHeaders; body:
 }
 
 async function main() {
-  if (!(await isReachable(serverUrl()))) throw new Error(`No PostgreSQL server at ${new URL(serverUrl()).host}; set TEST_DATABASE_URL.`)
+  if (!(await isReachable(serverUrl())))
+    throw new Error(`No PostgreSQL server at ${new URL(serverUrl()).host}; set TEST_DATABASE_URL.`)
   const scratch = await createScratchDatabase('stock_bench_http')
   const storageDir = mkdtempSync(path.join(tmpdir(), 'bench-http-'))
   const db = createDatabase({ url: scratch.url })
@@ -65,17 +85,25 @@ async function main() {
     const shapes = ['sphere', 'cube', 'torus'] as const
     const made = []
     for (let i = 0; i < ASSETS; i++) {
-      made.push(await makeAsset(db, storage, { title: `Bench ${shapes[i % 3]} ${i}`, tags: ['bench', shapes[i % 3]], size: 256 }))
+      made.push(
+        await makeAsset(db, storage, {
+          title: `Bench ${shapes[i % 3]} ${i}`,
+          tags: ['bench', shapes[i % 3]],
+          size: 256,
+        }),
+      )
     }
     app = await startBuiltServer(PORT, scratch.url, { STORAGE_DIR: storageDir })
     // The bytes and headers a browser gets for the cached page: plain node:http serves the same.
     await fetch(`${app.base}${PAGE}`, { headers: { 'accept-encoding': 'gzip' } }).then((r) => r.arrayBuffer())
     const sample = await rawGet(`${app.base}${PAGE}`)
-    if (sample.headers['x-page-cache'] !== 'hit' || sample.headers['content-encoding'] !== 'gzip') throw new Error('The explore page was not served gzip from the page cache')
+    if (sample.headers['x-page-cache'] !== 'hit' || sample.headers['content-encoding'] !== 'gzip')
+      throw new Error('The explore page was not served gzip from the page cache')
     const body = sample.body
     const headers: Record<string, string> = {}
     for (const [name, value] of Object.entries(sample.headers)) {
-      if (typeof value === 'string' && !['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name)) headers[name] = value
+      if (typeof value === 'string' && !['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name))
+        headers[name] = value
     }
     plain = http.createServer((_req, res) => {
       res.writeHead(200, headers)
@@ -99,7 +127,9 @@ async function main() {
         '',
         '| target | req/s | p50 | p99 | errors |',
         '| --- | --- | --- | --- | --- |',
-        ...[appRun, plainRun, thumbRun].map((r) => `| ${r.name} | ${r.requests.toFixed(0)} | ${r.p50} ms | ${r.p99} ms | ${r.errors + r.non2xx} |`),
+        ...[appRun, plainRun, thumbRun].map(
+          (r) => `| ${r.name} | ${r.requests.toFixed(0)} | ${r.p50} ms | ${r.p99} ms | ${r.errors + r.non2xx} |`,
+        ),
         '',
         `- **The app serves the anonymous explore page at ${(ratio * 100).toFixed(1)}% of plain node:http** (target: 25% or more), p99 ${appRun.p99} ms (target: under 100 ms).`,
         `- Thumbnails (/images/*, streamed from storage by an Express middleware): ${thumbRun.requests.toFixed(0)} per second.`,

@@ -28,7 +28,10 @@ async function main() {
   let base = process.env.LIGHTHOUSE_BASE ?? ''
   let server: ReturnType<typeof spawn> | null = null
   if (!base) {
-    server = spawn(process.execPath, ['scripts/e2e-server.mjs'], { env: { ...process.env, E2E_PORT: '3466', E2E_GOOGLE_PORT: '3467', E2E_STRIPE_PORT: '3468' }, stdio: 'ignore' })
+    server = spawn(process.execPath, ['scripts/e2e-server.mjs'], {
+      env: { ...process.env, E2E_PORT: '3466', E2E_GOOGLE_PORT: '3467', E2E_STRIPE_PORT: '3468' },
+      stdio: 'ignore',
+    })
     base = 'http://127.0.0.1:3466'
   }
   const out = mkdtempSync(path.join(tmpdir(), 'lighthouse-'))
@@ -56,7 +59,14 @@ async function main() {
       for (let attempt = 1; attempt <= 3 && status !== 0; attempt++) {
         status = spawnSync(
           'node_modules/.bin/lighthouse',
-          [base + pagePath, '--quiet', '--output=json', `--output-path=${file}`, `--chrome-flags=${FLAGS}`, '--only-categories=performance,accessibility,best-practices,seo'],
+          [
+            base + pagePath,
+            '--quiet',
+            '--output=json',
+            `--output-path=${file}`,
+            `--chrome-flags=${FLAGS}`,
+            '--only-categories=performance,accessibility,best-practices,seo',
+          ],
           { env: { ...process.env, CHROME_PATH: CHROME }, stdio: 'inherit' },
         ).status
       }
@@ -69,12 +79,15 @@ async function main() {
       for (const key of ['accessibility', 'best-practices', 'seo']) {
         for (const ref of report.categories[key]?.auditRefs ?? []) {
           const audit = report.audits[ref.id]
-          if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) misses.push(`${name}: ${key} — ${audit.title} (\`${ref.id}\`)`)
+          if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1)
+            misses.push(`${name}: ${key} — ${audit.title} (\`${ref.id}\`)`)
         }
       }
       const score = (key: string) => Math.round((report.categories[key]?.score ?? 0) * 100)
       const ms = (key: string) => Math.round(report.audits[key]?.numericValue ?? 0)
-      rows.push(`| ${name} | \`${pagePath.replace(/\d+$/, ':id')}\` | ${score('performance')} | ${score('accessibility')} | ${score('best-practices')} | ${score('seo')} | ${ms('first-contentful-paint')} | ${ms('largest-contentful-paint')} | ${ms('total-blocking-time')} | ${(report.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)} |`)
+      rows.push(
+        `| ${name} | \`${pagePath.replace(/\d+$/, ':id')}\` | ${score('performance')} | ${score('accessibility')} | ${score('best-practices')} | ${score('seo')} | ${ms('first-contentful-paint')} | ${ms('largest-contentful-paint')} | ${ms('total-blocking-time')} | ${(report.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)} |`,
+      )
       console.log(rows.at(-1))
     }
     writePerformanceSection('lighthouse', [

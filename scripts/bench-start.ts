@@ -11,7 +11,8 @@ import { writePerformanceSection } from './bench-support'
 
 const BASE_PORT = Number(process.env.BENCH_PORT ?? 3444)
 const IMAGE_SIZE = process.env.DEMO_IMAGE_SIZE ?? '1024'
-const adminUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres'
+const adminUrl =
+  process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres'
 
 interface Timeline {
   portMs: number
@@ -25,7 +26,17 @@ async function timeStart(port: number, env: Record<string, string>): Promise<Tim
   if (!existsSync(entry)) throw new Error('Build first: npx react-router build')
   const started = performance.now()
   const child = spawn(process.execPath, [entry], {
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', LOG_REQUESTS: 'false', LOG_SILENT: '1', SESSION_SECRET: 'bench-secret-bench-secret-bench-secret', DEMO_IMAGE_SIZE: IMAGE_SIZE, ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_REQUESTS: 'false',
+      LOG_SILENT: '1',
+      SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
+      DEMO_IMAGE_SIZE: IMAGE_SIZE,
+      ...env,
+    },
     stdio: 'ignore',
   })
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
@@ -49,7 +60,8 @@ async function timeStart(port: number, env: Record<string, string>): Promise<Tim
       } else {
         const match = /Preparing the demo catalogue: (\d+) of \d+/.exec(await res.text())
         const done = match ? Number(match[1]) : 0
-        if (done > 0 && marks.at(-1)?.done !== done && (marks.length === 0 || ms - marks.at(-1)!.ms >= 30_000)) marks.push({ ms, done })
+        if (done > 0 && marks.at(-1)?.done !== done && (marks.length === 0 || ms - marks.at(-1)!.ms >= 30_000))
+          marks.push({ ms, done })
       }
     } catch {
       // not listening yet

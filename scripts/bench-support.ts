@@ -10,12 +10,28 @@ export interface BuiltServer {
 }
 
 /** Starts the built app (no demo seed) on 127.0.0.1 and waits until /readyz answers. */
-export async function startBuiltServer(port: number, databaseUrl: string, env: Record<string, string> = {}): Promise<BuiltServer> {
+export async function startBuiltServer(
+  port: number,
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<BuiltServer> {
   const buildDir = process.env.BUILD_DIR ?? 'build'
   if (!existsSync(path.join(buildDir, 'server/index.js'))) throw new Error('Build first: npx react-router build')
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-'))
   const child = spawn(process.execPath, [path.join(process.env.BUILD_DIR ?? 'build', 'server/index.js')], {
-    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_REQUESTS: 'false', LOG_SILENT: '1', SEED_ON_EMPTY: 'false', SESSION_SECRET: 'bench-secret-bench-secret-bench-secret', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      LOG_REQUESTS: 'false',
+      LOG_SILENT: '1',
+      SEED_ON_EMPTY: 'false',
+      SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
+      ...env,
+    },
     stdio: 'ignore',
   })
   const stop = () => {
@@ -41,8 +57,12 @@ export function writePerformanceSection(name: string, lines: string[]): void {
   const start = `<!-- bench:${name} start -->`
   const end = `<!-- bench:${name} end -->`
   const section = [start, ...lines, end].join('\n')
-  let text = existsSync(file) ? readFileSync(file, 'utf8') : '# Performance\n\nFigures from the benchmark scripts (`npm run bench:*`), not from timed tests.\n'
-  text = text.includes(start) ? text.replace(new RegExp(`${start}[\\s\\S]*${end}`), section) : `${text.trimEnd()}\n\n${section}\n`
+  let text = existsSync(file)
+    ? readFileSync(file, 'utf8')
+    : '# Performance\n\nFigures from the benchmark scripts (`npm run bench:*`), not from timed tests.\n'
+  text = text.includes(start)
+    ? text.replace(new RegExp(`${start}[\\s\\S]*${end}`), section)
+    : `${text.trimEnd()}\n\n${section}\n`
   writeFileSync(file, text)
   console.log(`Wrote ${file}`)
 }

@@ -12,7 +12,33 @@ const base = process.argv[2] ?? process.env.CHECK_BASE ?? 'http://127.0.0.1:3000
 const explore = await (await fetch(`${base}/explore`)).text()
 const assetId = explore.match(/assetId=(\d+)/)?.[1]
 const post = (await (await fetch(`${base}/blog`)).text()).match(/href="(\/blog\/[^".?#]+)"/)?.[1]
-const pages = ['/', '/explore', '/explore?q=shpere', '/explore?q=zzqqxxnothing', `/explore?assetId=${assetId}`, `/assets/${assetId}`, '/pricing', '/login', '/login?mode=register', '/forgot-password', '/blog', post, '/about', '/contact', '/license', '/terms', '/privacy', '/categories', '/collections', '/api', '/careers', '/help', '/faq', '/no-such-page', '/admin/login']
+const pages = [
+  '/',
+  '/explore',
+  '/explore?q=shpere',
+  '/explore?q=zzqqxxnothing',
+  `/explore?assetId=${assetId}`,
+  `/assets/${assetId}`,
+  '/pricing',
+  '/login',
+  '/login?mode=register',
+  '/forgot-password',
+  '/blog',
+  post,
+  '/about',
+  '/contact',
+  '/license',
+  '/terms',
+  '/privacy',
+  '/categories',
+  '/collections',
+  '/api',
+  '/careers',
+  '/help',
+  '/faq',
+  '/no-such-page',
+  '/admin/login',
+]
 const dir = mkdtempSync(path.join(tmpdir(), 'vnu-'))
 const files = []
 const styleRanges = new Map()
@@ -25,7 +51,10 @@ for (const [i, page] of pages.entries()) {
 }
 let out = ''
 try {
-  out = execFileSync('java', ['-jar', vnu, '--format', 'json', '--errors-only', ...files.map(([f]) => f)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
+  out = execFileSync('java', ['-jar', vnu, '--format', 'json', '--errors-only', ...files.map(([f]) => f)], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
 } catch (error) {
   out = error.stderr || error.stdout || ''
 }
@@ -35,7 +64,8 @@ const fileOf = (url) => files.find(([f]) => url.endsWith(f))?.[0]
 const pageOf = (url) => files.find(([f]) => url.endsWith(f))?.[1] ?? url
 const messages = all.filter((m) => !inside(m, styleRanges.get(fileOf(m.url)) ?? []))
 console.log(`${all.length - messages.length} errors inside Mantine's style elements (not counted)`)
-for (const m of messages) console.log(`${pageOf(m.url)}:${m.lastLine}: ${m.message} [${(m.extract ?? '').replace(/\s+/g, ' ').slice(0, 120)}]`)
+for (const m of messages)
+  console.log(`${pageOf(m.url)}:${m.lastLine}: ${m.message} [${(m.extract ?? '').replace(/\s+/g, ' ').slice(0, 120)}]`)
 console.log(`${messages.length} errors on ${pages.length} pages`)
 process.exitCode = messages.length ? 1 : 0
 
@@ -45,10 +75,17 @@ function mantineStyleRanges(html) {
     const before = html.slice(0, offset)
     return [before.split('\n').length, offset - before.lastIndexOf('\n')]
   }
-  return [...html.matchAll(/<style data-mantine-styles="[^"]*"[^>]*>[\s\S]*?<\/style>/g)].map((m) => [...position(m.index), ...position(m.index + m[0].length)])
+  return [...html.matchAll(/<style data-mantine-styles="[^"]*"[^>]*>[\s\S]*?<\/style>/g)].map((m) => [
+    ...position(m.index),
+    ...position(m.index + m[0].length),
+  ])
 }
 
 function inside(m, ranges) {
-  const at = (line, column) => ranges.some(([l1, c1, l2, c2]) => (line > l1 || (line === l1 && column >= c1)) && (line < l2 || (line === l2 && column <= c2)))
+  const at = (line, column) =>
+    ranges.some(
+      ([l1, c1, l2, c2]) =>
+        (line > l1 || (line === l1 && column >= c1)) && (line < l2 || (line === l2 && column <= c2)),
+    )
   return at(m.lastLine, m.lastColumn) && at(m.firstLine ?? m.lastLine, m.firstColumn ?? m.lastColumn)
 }

@@ -8,7 +8,8 @@ import pg from 'pg'
 import { startFakeGoogle } from '../tests/fakes/google.mjs'
 import { startFakeStripe } from '../tests/fakes/stripe.mjs'
 
-const serverUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres'
+const serverUrl =
+  process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres'
 const dataDir = mkdtempSync(path.join(tmpdir(), 'stock-e2e-'))
 const port = process.env.E2E_PORT ?? '3210'
 
@@ -40,7 +41,13 @@ if ((process.env.E2E_STORAGE ?? 's3') === 's3') {
   const { default: S3rver } = await import('s3rver')
   const s3Port = Number(process.env.E2E_S3_PORT ?? Number(port) + 3)
   const bucket = 'stock-e2e'
-  const server = new S3rver({ port: s3Port, address: '127.0.0.1', directory: path.join(dataDir, 's3'), silent: true, configureBuckets: [{ name: bucket }] })
+  const server = new S3rver({
+    port: s3Port,
+    address: '127.0.0.1',
+    directory: path.join(dataDir, 's3'),
+    silent: true,
+    configureBuckets: [{ name: bucket }],
+  })
   await server.run()
   s3 = {
     server,

@@ -23,7 +23,8 @@ for (const file of fs.readdirSync(dir).filter((f) => !f.includes('.layer.') && !
 const assets = path.join(process.env.BUILD_DIR ?? 'build', 'client/assets')
 const need = new Set()
 for (const file of fs.readdirSync(assets).filter((f) => f.endsWith('.js'))) {
-  for (const m of fs.readFileSync(path.join(assets, file), 'utf8').matchAll(/m_[0-9a-f]{6,8}\b/g)) for (const css of byClass.get(m[0]) ?? []) need.add(css)
+  for (const m of fs.readFileSync(path.join(assets, file), 'utf8').matchAll(/m_[0-9a-f]{6,8}\b/g))
+    for (const css of byClass.get(m[0]) ?? []) need.add(css)
 }
 const root = fs.readFileSync('app/root.tsx', 'utf8')
 const wanted = [...base, ...[...need].sort((a, b) => position[a] - position[b])]

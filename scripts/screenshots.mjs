@@ -7,7 +7,10 @@ import { chromium } from '@playwright/test'
 const base = process.argv[2] ?? 'http://127.0.0.1:3000'
 const out = 'docs/screenshots'
 mkdirSync(out, { recursive: true })
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--headless=new'] })
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--headless=new'],
+})
 const probe = await browser.newPage()
 await probe.goto(`${base}/explore`)
 const href = await probe.getByTestId('asset-card').first().getByRole('link').first().getAttribute('href')
@@ -15,10 +18,26 @@ const assetId = new URL(href, base).searchParams.get('assetId')
 await probe.goto(`${base}/blog`)
 const post = await probe.locator('main a[href^="/blog/"]').first().getAttribute('href')
 await probe.close()
-const pages = { home: '/', explore: '/explore', dialog: `/explore?assetId=${assetId}`, asset: `/assets/${assetId}`, pricing: '/pricing', post, search: '/explore?q=shpere' }
-for (const [width, height] of [[390, 844], [1440, 900]]) {
+const pages = {
+  home: '/',
+  explore: '/explore',
+  dialog: `/explore?assetId=${assetId}`,
+  asset: `/assets/${assetId}`,
+  pricing: '/pricing',
+  post,
+  search: '/explore?q=shpere',
+}
+for (const [width, height] of [
+  [390, 844],
+  [1440, 900],
+]) {
   for (const scheme of ['light', 'dark']) {
-    const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1, isMobile: width < 500, hasTouch: width < 500 })
+    const context = await browser.newContext({
+      viewport: { width, height },
+      deviceScaleFactor: 1,
+      isMobile: width < 500,
+      hasTouch: width < 500,
+    })
     await context.addCookies([{ name: 'color-scheme', value: scheme, url: base }])
     const page = await context.newPage()
     for (const [name, path] of Object.entries(pages)) {
@@ -30,9 +49,22 @@ for (const [width, height] of [[390, 844], [1440, 900]]) {
     await context.close()
   }
 }
-const tabs = { all: '/explore', '3d': '/explore?asset_type=3d', images: '/explore?asset_type=image', audio: '/explore?asset_type=audio' }
-for (const [width, height] of [[390, 844], [1440, 900]]) {
-  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1, isMobile: width < 500, hasTouch: width < 500 })
+const tabs = {
+  all: '/explore',
+  '3d': '/explore?asset_type=3d',
+  images: '/explore?asset_type=image',
+  audio: '/explore?asset_type=audio',
+}
+for (const [width, height] of [
+  [390, 844],
+  [1440, 900],
+]) {
+  const context = await browser.newContext({
+    viewport: { width, height },
+    deviceScaleFactor: 1,
+    isMobile: width < 500,
+    hasTouch: width < 500,
+  })
   await context.addCookies([{ name: 'color-scheme', value: 'light', url: base }])
   const page = await context.newPage()
   for (const [name, path] of Object.entries(tabs)) {

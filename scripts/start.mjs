@@ -7,7 +7,16 @@ import { pathToFileURL } from 'node:url'
 
 const buildDir = process.env.BUILD_DIR ?? 'build'
 const entry = path.join(buildDir, 'server/index.js')
-const SOURCES = ['app', 'server', 'db', 'public', 'vite.config.ts', 'react-router.config.ts', 'package.json', 'package-lock.json']
+const SOURCES = [
+  'app',
+  'server',
+  'db',
+  'public',
+  'vite.config.ts',
+  'react-router.config.ts',
+  'package.json',
+  'package-lock.json',
+]
 
 function newestMtime(target) {
   if (!existsSync(target)) return 0

@@ -5,7 +5,9 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 
 if (Number(process.versions.node.split('.')[0]) < 24) {
-  console.error(`Node.js 24 is needed (found ${process.versions.node}): run through npm (\`npm test\`), which uses the project's own Node.`)
+  console.error(
+    `Node.js 24 is needed (found ${process.versions.node}): run through npm (\`npm test\`), which uses the project's own Node.`,
+  )
   process.exit(1)
 }
 
@@ -39,8 +41,16 @@ if (run(npx, ['react-router', 'build']) !== 0) {
 // Types are a check like any other: a type error counts as one failure.
 const typecheckOk = run(npx, ['react-router', 'typegen']) === 0 && run(npx, ['tsc', '--noEmit']) === 0
 
-const vitestCode = run(npx, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${VITEST_JSON}`])
-const playwrightCode = run(npx, ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: PLAYWRIGHT_JSON })
+const vitestCode = run(npx, [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${VITEST_JSON}`,
+])
+const playwrightCode = run(npx, ['playwright', 'test', '--reporter=list,json'], {
+  PLAYWRIGHT_JSON_OUTPUT_NAME: PLAYWRIGHT_JSON,
+})
 
 let passed = typecheckOk ? 1 : 0
 let failed = typecheckOk ? 0 : 1
@@ -53,7 +63,9 @@ if (existsSync(VITEST_JSON)) {
   failed += report.numFailedTests
   skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0)
   // A file that fails to load has no tests in it, but is a failure all the same.
-  const brokenFiles = (report.testResults ?? []).filter((f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0).length
+  const brokenFiles = (report.testResults ?? []).filter(
+    (f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0,
+  ).length
   failed += brokenFiles
   console.log(`\nvitest: ${report.numPassedTests} passed, ${report.numFailedTests + brokenFiles} failed`)
 } else {
@@ -68,7 +80,9 @@ if (existsSync(PLAYWRIGHT_JSON)) {
   skipped += s.skipped
   const setupErrors = (report.errors ?? []).length
   failed += setupErrors
-  console.log(`playwright: ${s.expected + s.flaky} passed, ${s.unexpected + setupErrors} failed${s.skipped ? `, ${s.skipped} skipped` : ''}`)
+  console.log(
+    `playwright: ${s.expected + s.flaky} passed, ${s.unexpected + setupErrors} failed${s.skipped ? `, ${s.skipped} skipped` : ''}`,
+  )
 } else {
   crashed.push('playwright')
 }

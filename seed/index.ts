@@ -31,13 +31,20 @@ const SEED_LOCK = 7_311_001
  * takes the advisory lock, the others wait and then find the catalogue filled. PGlite lives in
  * one process and has one connection, so there is nothing to lock.
  */
-export async function withSeedLock(db: DB, isServer: boolean, work: () => Promise<void>, onWait: () => Promise<void>): Promise<void> {
+export async function withSeedLock(
+  db: DB,
+  isServer: boolean,
+  work: () => Promise<void>,
+  onWait: () => Promise<void>,
+): Promise<void> {
   if (!isServer) return work()
   await db.connection().execute(async (connection) => {
     // Polled rather than waited on: a statement waiting for minutes would hit the statement
     // timeout, and the waiting instance can show the other's progress meanwhile.
     for (;;) {
-      const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${SEED_LOCK}) as locked`.execute(connection)
+      const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${SEED_LOCK}) as locked`.execute(
+        connection,
+      )
       if (rows[0]?.locked) break
       await onWait()
       await new Promise((resolve) => setTimeout(resolve, 500))

@@ -197,12 +197,25 @@ function partSdf(part: Omit<Part, 'colour'>): Sdf {
   }
   // World → local is the inverse (transpose) of R = Rz·Ry·Rx.
   const [ax, ay, az] = rot.map((d) => (d * Math.PI) / 180)
-  const cx = Math.cos(ax), sx = Math.sin(ax), cy = Math.cos(ay), sy = Math.sin(ay), cz = Math.cos(az), sz = Math.sin(az)
-  const r00 = cy * cz, r01 = sx * sy * cz - cx * sz, r02 = cx * sy * cz + sx * sz
-  const r10 = cy * sz, r11 = sx * sy * sz + cx * cz, r12 = cx * sy * sz - sx * cz
-  const r20 = -sy, r21 = sx * cy, r22 = cx * cy
+  const cx = Math.cos(ax),
+    sx = Math.sin(ax),
+    cy = Math.cos(ay),
+    sy = Math.sin(ay),
+    cz = Math.cos(az),
+    sz = Math.sin(az)
+  const r00 = cy * cz,
+    r01 = sx * sy * cz - cx * sz,
+    r02 = cx * sy * cz + sx * sz
+  const r10 = cy * sz,
+    r11 = sx * sy * sz + cx * cz,
+    r12 = cx * sy * sz - sx * cz
+  const r20 = -sy,
+    r21 = sx * cy,
+    r22 = cx * cy
   return (x, y, z) => {
-    const px = x - tx, py = y - ty, pz = z - tz
+    const px = x - tx,
+      py = y - ty,
+      pz = z - tz
     return local(r00 * px + r10 * py + r20 * pz, r01 * px + r11 * py + r21 * pz, r02 * px + r12 * py + r22 * pz)
   }
 }
@@ -262,13 +275,21 @@ function compile(scene: Scene): Compiled {
     return best
   }
   // Bounding sphere from the parts' positions and sizes.
-  let minX = Infinity, minY = Infinity, minZ = Infinity, maxX = -Infinity, maxY = -Infinity, maxZ = -Infinity
+  let minX = Infinity,
+    minY = Infinity,
+    minZ = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity,
+    maxZ = -Infinity
   for (const p of scene.parts) {
     const r = shapeRadius(p.shape)
     const [x, y, z] = p.at ?? [0, 0, 0]
-    minX = Math.min(minX, x - r); maxX = Math.max(maxX, x + r)
-    minY = Math.min(minY, y - r); maxY = Math.max(maxY, y + r)
-    minZ = Math.min(minZ, z - r); maxZ = Math.max(maxZ, z + r)
+    minX = Math.min(minX, x - r)
+    maxX = Math.max(maxX, x + r)
+    minY = Math.min(minY, y - r)
+    maxY = Math.max(maxY, y + r)
+    minZ = Math.min(minZ, z - r)
+    maxZ = Math.max(maxZ, z + r)
   }
   minY = Math.max(minY, 0)
   const centre: Vec3 = [(minX + maxX) / 2, (minY + maxY) / 2, (minZ + maxZ) / 2]
@@ -292,16 +313,26 @@ function tightBounds(c: Compiled): { centre: Vec3; radius: number } {
   const [cx, cy, cz] = c.centre
   const r = c.radius
   const steps = 28
-  let minX = Infinity, minY = Infinity, minZ = Infinity, maxX = -Infinity, maxY = -Infinity, maxZ = -Infinity
+  let minX = Infinity,
+    minY = Infinity,
+    minZ = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity,
+    maxZ = -Infinity
   const cell = (2 * r) / steps
   for (let i = 0; i <= steps; i++)
     for (let j = 0; j <= steps; j++)
       for (let k = 0; k <= steps; k++) {
-        const x = cx - r + i * cell, y = cy - r + j * cell, z = cz - r + k * cell
+        const x = cx - r + i * cell,
+          y = cy - r + j * cell,
+          z = cz - r + k * cell
         if (c.map(x, y, z) < cell * 0.5) {
-          minX = Math.min(minX, x); maxX = Math.max(maxX, x)
-          minY = Math.min(minY, y); maxY = Math.max(maxY, y)
-          minZ = Math.min(minZ, z); maxZ = Math.max(maxZ, z)
+          minX = Math.min(minX, x)
+          maxX = Math.max(maxX, x)
+          minY = Math.min(minY, y)
+          maxY = Math.max(maxY, y)
+          minZ = Math.min(minZ, z)
+          maxZ = Math.max(maxZ, z)
         }
       }
   if (minX === Infinity) return { centre: c.centre, radius: c.radius }
@@ -338,13 +369,23 @@ export function renderScene(scene: Scene, size: number, samples = 2): Uint8Clamp
   const oy = ty + dist * Math.sin(el)
   const oz = tz + dist * Math.cos(el) * Math.cos(az)
   // Camera basis.
-  let fx = tx - ox, fy = ty - oy, fz = tz - oz
+  let fx = tx - ox,
+    fy = ty - oy,
+    fz = tz - oz
   const fl = length3(fx, fy, fz)
-  fx /= fl; fy /= fl; fz /= fl
-  let rx = fz, ry = 0, rz = -fx // forward × up(0,1,0), negated for a right-handed image
+  fx /= fl
+  fy /= fl
+  fz /= fl
+  let rx = fz,
+    ry = 0,
+    rz = -fx // forward × up(0,1,0), negated for a right-handed image
   const rl = length3(rx, ry, rz)
-  rx /= -rl; ry /= -rl; rz /= -rl
-  const ux = ry * fz - rz * fy, uy = rz * fx - rx * fz, uz = rx * fy - ry * fx
+  rx /= -rl
+  ry /= -rl
+  rz /= -rl
+  const ux = ry * fz - rz * fy,
+    uy = rz * fx - rx * fz,
+    uz = rx * fy - ry * fx
   const tanHalf = Math.tan(fov / 2)
   // The bounding sphere the rays must enter, with a margin.
   const [bx, by, bz] = c.centre
@@ -361,7 +402,9 @@ export function renderScene(scene: Scene, size: number, samples = 2): Uint8Clamp
     const b = map(x - h, y - h, z + h)
     const cc = map(x - h, y + h, z - h)
     const d = map(x + h, y + h, z + h)
-    const nx = a - b - cc + d, ny = -a - b + cc + d, nz = -a + b - cc + d
+    const nx = a - b - cc + d,
+      ny = -a - b + cc + d,
+      nz = -a + b - cc + d
     const l = length3(nx, ny, nz) || 1
     return [nx / l, ny / l, nz / l]
   }
@@ -391,7 +434,9 @@ export function renderScene(scene: Scene, size: number, samples = 2): Uint8Clamp
 
   const shade = (dx: number, dy: number, dz: number): [number, number, number, number] => {
     // Enter the bounding sphere.
-    const ocx = ox - bx, ocy = oy - by, ocz = oz - bz
+    const ocx = ox - bx,
+      ocy = oy - by,
+      ocz = oz - bz
     const b = ocx * dx + ocy * dy + ocz * dz
     const cTerm = ocx * ocx + ocy * ocy + ocz * ocz - br * br
     const disc = b * b - cTerm
@@ -399,7 +444,9 @@ export function renderScene(scene: Scene, size: number, samples = 2): Uint8Clamp
       let t = Math.max(0, -b - Math.sqrt(disc))
       const tExit = -b + Math.sqrt(disc)
       for (let i = 0; i < 160 && t < tExit; i++) {
-        const x = ox + dx * t, y = oy + dy * t, z = oz + dz * t
+        const x = ox + dx * t,
+          y = oy + dy * t,
+          z = oz + dz * t
         const d = map(x, y, z)
         if (d < eps * (1 + t * 0.002)) {
           return [...surface(x, y, z, dx, dy, dz), 1] as [number, number, number, number]
@@ -411,7 +458,8 @@ export function renderScene(scene: Scene, size: number, samples = 2): Uint8Clamp
     if (dy < -1e-4) {
       const t = -oy / dy
       if (t < maxT) {
-        const x = ox + dx * t, z = oz + dz * t
+        const x = ox + dx * t,
+          z = oz + dz * t
         const r = Math.hypot(x - tx, z - tz)
         if (r < shadowReach) {
           const sh = 1 - softShadow(x, 0, z, KEY[0], KEY[1], KEY[2], 10)
@@ -434,7 +482,9 @@ export function renderScene(scene: Scene, size: number, samples = 2): Uint8Clamp
       const f = 0.85 + 0.3 * Math.max(0, -(nx * dx + ny * dy + nz * dz))
       return [cr * 1.6 * f, cg * 1.6 * f, cb * 1.6 * f]
     }
-    const px = x + nx * eps * 4, py = y + ny * eps * 4, pz = z + nz * eps * 4
+    const px = x + nx * eps * 4,
+      py = y + ny * eps * 4,
+      pz = z + nz * eps * 4
     const ndl = Math.max(0, nx * KEY[0] + ny * KEY[1] + nz * KEY[2])
     const sh = ndl > 0 ? softShadow(px, py, pz, KEY[0], KEY[1], KEY[2], 12) : 0
     const ao = occlusion(x, y, z, nx, ny, nz)
@@ -449,14 +499,18 @@ export function renderScene(scene: Scene, size: number, samples = 2): Uint8Clamp
     const rimD = Math.max(0, nx * RIM[0] + ny * RIM[1] + nz * RIM[2])
     const rim = rimD * fres * 1.2 * ao
     // Specular (Blinn-Phong): half vector of key and view.
-    let hx = KEY[0] - dx, hy = KEY[1] - dy, hz = KEY[2] - dz
+    let hx = KEY[0] - dx,
+      hy = KEY[1] - dy,
+      hz = KEY[2] - dz
     const hl = length3(hx, hy, hz)
-    hx /= hl; hy /= hl; hz /= hl
+    hx /= hl
+    hy /= hl
+    hz /= hl
     const ndh = Math.max(0, nx * hx + ny * hy + nz * hz)
     const metal = mat === 'metal'
     const shin = mat === 'matte' ? 12 : metal ? 60 : 90
     const specK = mat === 'matte' ? 0.08 : metal ? 1.4 : 0.7
-    const spec = specK * ndh ** shin * sh * (shin + 8) / 25
+    const spec = (specK * ndh ** shin * sh * (shin + 8)) / 25
     let r: number, g: number, b: number
     if (metal) {
       // Reflect a studio sky: bright above, dark below, tinted by the metal's colour.
@@ -466,7 +520,9 @@ export function renderScene(scene: Scene, size: number, samples = 2): Uint8Clamp
       g = cg * (env * 0.9 * ao + key * 0.45 + ambG * 0.4) + spec * cg * 1.2
       b = cb * (env * 0.9 * ao + key * 0.45 + ambB * 0.4) + spec * cb * 1.2
     } else {
-      const keyR = key * 1.0, keyG = key * 0.95, keyB = key * 0.86
+      const keyR = key * 1.0,
+        keyG = key * 0.95,
+        keyB = key * 0.86
       r = cr * (keyR + ambR * 1.6) + spec + rim * 0.55 + fres * 0.06 * ao
       g = cg * (keyG + ambG * 1.6) + spec + rim * 0.65 + fres * 0.07 * ao
       b = cb * (keyB + ambB * 1.6) + spec + rim * 0.8 + fres * 0.09 * ao
@@ -483,7 +539,10 @@ export function renderScene(scene: Scene, size: number, samples = 2): Uint8Clamp
   // One ray per pixel first, then more only where a pixel differs from its neighbours
   // (edges, shadow borders, highlights): most of the image needs no anti-aliasing.
   const pixel = (px: number, py: number, n: number, into: Float64Array, o: number) => {
-    let R = 0, G = 0, B = 0, A = 0
+    let R = 0,
+      G = 0,
+      B = 0,
+      A = 0
     for (let sy = 0; sy < n; sy++) {
       for (let sx = 0; sx < n; sx++) {
         const u = ((px + (sx + 0.5) / n) / size) * 2 - 1
@@ -492,14 +551,22 @@ export function renderScene(scene: Scene, size: number, samples = 2): Uint8Clamp
         let dy = fy + (ry * u + uy * v) * tanHalf
         let dz = fz + (rz * u + uz * v) * tanHalf
         const l = length3(dx, dy, dz)
-        dx /= l; dy /= l; dz /= l
+        dx /= l
+        dy /= l
+        dz /= l
         const [r, g, b, a] = shade(dx, dy, dz)
         // Accumulate premultiplied, so edges blend correctly.
-        R += tone(r) * a; G += tone(g) * a; B += tone(b) * a; A += a
+        R += tone(r) * a
+        G += tone(g) * a
+        B += tone(b) * a
+        A += a
       }
     }
     const k = n * n
-    into[o] = R / k; into[o + 1] = G / k; into[o + 2] = B / k; into[o + 3] = A / k
+    into[o] = R / k
+    into[o + 1] = G / k
+    into[o + 2] = B / k
+    into[o + 3] = A / k
   }
   const first = new Float64Array(size * size * 4)
   for (let py = 0; py < size; py++) for (let px = 0; px < size; px++) pixel(px, py, 1, first, (py * size + px) * 4)
@@ -507,7 +574,8 @@ export function renderScene(scene: Scene, size: number, samples = 2): Uint8Clamp
   if (samples > 1) {
     const differs = (o: number, q: number) =>
       Math.abs(first[o + 3] - first[q + 3]) > 0.06 ||
-      Math.abs(first[o] - first[q]) + Math.abs(first[o + 1] - first[q + 1]) + Math.abs(first[o + 2] - first[q + 2]) > 0.12
+      Math.abs(first[o] - first[q]) + Math.abs(first[o + 1] - first[q + 1]) + Math.abs(first[o + 2] - first[q + 2]) >
+        0.12
     for (let py = 0; py < size; py++) {
       for (let px = 0; px < size; px++) {
         const o = (py * size + px) * 4

@@ -62,8 +62,14 @@ export async function demoFile(asset: DemoAsset, imageSize: number, cacheDir?: s
           `</linearGradient></defs><rect width="${size}" height="${size}" fill="url(#f)"/></svg>`,
       )
     const resized = await sharp(webp).resize(size, size).png().toBuffer()
-    const across = await sharp(resized).composite([{ input: band(false), blend: 'dest-in' }]).png().toBuffer()
-    const data = await sharp(across).composite([{ input: band(true), blend: 'dest-in' }]).png({ compressionLevel: 8 }).toBuffer()
+    const across = await sharp(resized)
+      .composite([{ input: band(false), blend: 'dest-in' }])
+      .png()
+      .toBuffer()
+    const data = await sharp(across)
+      .composite([{ input: band(true), blend: 'dest-in' }])
+      .png({ compressionLevel: 8 })
+      .toBuffer()
     return { data, filename: `${asset.title}.png` }
   }
   if (asset.assetType === 'image') {
@@ -73,7 +79,10 @@ export async function demoFile(asset: DemoAsset, imageSize: number, cacheDir?: s
     if (asset.image.format === 'jpeg') {
       return { data: await base.jpeg({ quality: 88, mozjpeg: true }).toBuffer(), filename: `${asset.title}.jpg` }
     }
-    return { data: await base.removeAlpha().png({ compressionLevel: 9, palette: false }).toBuffer(), filename: `${asset.title}.png` }
+    return {
+      data: await base.removeAlpha().png({ compressionLevel: 9, palette: false }).toBuffer(),
+      filename: `${asset.title}.png`,
+    }
   }
   const pcm = synthesise(asset.sound)
   return { data: encodeWav(pcm, asset.sound.channels), filename: `${asset.title}.wav` }

@@ -33,7 +33,9 @@ export const RENDER_SIZE = 512
 const RENDER_SAMPLES = 3
 const RENDER_VERSION = 1
 
-export const COMMITTED_RENDERS = path.resolve(process.env.DEMO_RENDERS_DIR ?? path.join(process.cwd(), 'seed', 'renders'))
+export const COMMITTED_RENDERS = path.resolve(
+  process.env.DEMO_RENDERS_DIR ?? path.join(process.cwd(), 'seed', 'renders'),
+)
 
 export function sceneKey(scene: Scene): string {
   return createHash('sha256')
@@ -49,4 +51,3 @@ export async function renderSceneWebp(scene: Scene): Promise<Buffer> {
     .webp({ quality: 86, alphaQuality: 100, effort: 5 })
     .toBuffer()
 }
-

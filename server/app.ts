@@ -33,11 +33,17 @@ export interface StartupState {
  * `scripts` is how inline scripts are allowed: a per-request nonce for rendered pages, or the
  * hashes of exactly the page's own inline scripts for a page served from the page cache.
  */
-function contentSecurityPolicy(config: Config, scripts: { nonce: string } | { hashes: string[] }, dev: boolean): string {
+function contentSecurityPolicy(
+  config: Config,
+  scripts: { nonce: string } | { hashes: string[] },
+  dev: boolean,
+): string {
   const formTargets = ["'self'", ...config.formActionOrigins]
   return [
     "default-src 'self'",
-    'nonce' in scripts ? `script-src 'self' 'nonce-${scripts.nonce}' 'strict-dynamic'` : ['script-src', "'self'", ...scripts.hashes].join(' '),
+    'nonce' in scripts
+      ? `script-src 'self' 'nonce-${scripts.nonce}' 'strict-dynamic'`
+      : ['script-src', "'self'", ...scripts.hashes].join(' '),
     // Mantine sets style attributes and a variables <style>; styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
@@ -106,16 +112,26 @@ export function createApp({ config, state, clientDir, vite }: AppOptions): expre
       checkEveryMs: config.PAGE_CACHE_CHECK_MS,
     })
     onCatalogueChange(pageCache.changed)
-    app.use((req, res, next) => (state.services && !state.stopping && isDatabaseAvailable(state.services.db) ? pageCache.middleware(req, res, next) : next()))
+    app.use((req, res, next) =>
+      state.services && !state.stopping && isDatabaseAvailable(state.services.db)
+        ? pageCache.middleware(req, res, next)
+        : next(),
+    )
   }
 
   // Thumbnails and previews stream from storage without going through React Router.
-  app.use('/images', imagesMiddleware(() => (state.services && !state.stopping ? state.services.storage : null)))
+  app.use(
+    '/images',
+    imagesMiddleware(() => (state.services && !state.stopping ? state.services.storage : null)),
+  )
 
   if (vite) app.use(vite.middlewares)
   else if (clientDir) {
     // Hashed file names: a file never changes under its name.
-    app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false, redirect: false }))
+    app.use(
+      '/assets',
+      express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false, redirect: false }),
+    )
     app.use(express.static(clientDir, { maxAge: '1h', index: false, redirect: false }))
   }
 
@@ -125,7 +141,11 @@ export function createApp({ config, state, clientDir, vite }: AppOptions): expre
     res.setHeader('Cache-Control', 'no-store')
     // Liveness never waits on the database (a restart would not bring it back); it reports
     // what the monitor last knew. Readiness is the one that turns red.
-    const database = state.services ? (isDatabaseAvailable(state.services.db) ? 'available' : 'unavailable') : 'starting'
+    const database = state.services
+      ? isDatabaseAvailable(state.services.db)
+        ? 'available'
+        : 'unavailable'
+      : 'starting'
     res.json({ status: 'ok', ready: Boolean(state.services) && !state.stopping, database })
   })
   app.get('/readyz', async (_req, res) => {
@@ -133,7 +153,10 @@ export function createApp({ config, state, clientDir, vite }: AppOptions): expre
     res.setHeader('Cache-Control', 'no-store')
     if (state.stopping) return void res.status(503).json({ status: 'stopping' })
     if (!state.services) return void res.status(503).json({ status: 'starting', progress: state.progress })
-    if (!(await databaseAnswers(state.services.db))) return void res.status(503).json({ status: 'unavailable', database: 'not answering', error: DATABASE_UNAVAILABLE })
+    if (!(await databaseAnswers(state.services.db)))
+      return void res
+        .status(503)
+        .json({ status: 'unavailable', database: 'not answering', error: DATABASE_UNAVAILABLE })
     res.json({ status: 'ready' })
   })
 
@@ -144,7 +167,10 @@ export function createApp({ config, state, clientDir, vite }: AppOptions): expre
   })
 
   app.use(methodGate(build))
-  app.all('/{*path}', createRequestHandler({ build, mode: dev ? 'development' : 'production', getLoadContext: loadContext }))
+  app.all(
+    '/{*path}',
+    createRequestHandler({ build, mode: dev ? 'development' : 'production', getLoadContext: loadContext }),
+  )
   app.use(answerFault)
   return app
 }
@@ -158,16 +184,21 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
   }
   const controller = new AbortController()
   res.on('close', () => controller.abort())
-  return new Request(new URL(req.originalUrl, `${req.protocol}://${req.get('host') ?? 'localhost'}`), { method: req.method, headers, signal: controller.signal })
+  return new Request(new URL(req.originalUrl, `${req.protocol}://${req.get('host') ?? 'localhost'}`), {
+    method: req.method,
+    headers,
+    signal: controller.signal,
+  })
 }
 
 function answerStarting(req: ExpressRequest, res: ExpressResponse, progress: StartupProgress) {
   res.locals.unmetered = true
   res.setHeader('Retry-After', '5')
   res.setHeader('Cache-Control', 'no-store')
-  const message = progress.phase === 'seeding'
-    ? `Preparing the demo catalogue: ${progress.done} of ${progress.total}`
-    : 'The site is starting'
+  const message =
+    progress.phase === 'seeding'
+      ? `Preparing the demo catalogue: ${progress.done} of ${progress.total}`
+      : 'The site is starting'
   if (req.path.startsWith('/api/')) {
     res.status(503).json({ error: `${message}. Please try again in a few seconds.` })
     return

@@ -26,7 +26,9 @@ export function openStorage(config: Config): Storage {
     log.info('storage', { using: `local folder ${config.storageDir}` })
     return createLocalStorage(config.storageDir)
   }
-  log.info('storage', { using: `S3 bucket ${config.S3_BUCKET}${config.S3_ENDPOINT ? ` at ${config.S3_ENDPOINT}` : ''}` })
+  log.info('storage', {
+    using: `S3 bucket ${config.S3_BUCKET}${config.S3_ENDPOINT ? ` at ${config.S3_ENDPOINT}` : ''}`,
+  })
   return createS3Storage({
     bucket: config.S3_BUCKET,
     endpoint: config.S3_ENDPOINT,
@@ -72,35 +74,48 @@ export async function prepareDatabase(
 
   const admin = configuredAdmin(config)
   if (!admin) {
-    log.warn('no administrator configured: set ADMIN_EMAIL and ADMIN_PASSWORD, or run `npm run admin:create -- --email you@example.com` (in a container: `node build/server/index.js admin:create --email you@example.com`)')
+    log.warn(
+      'no administrator configured: set ADMIN_EMAIL and ADMIN_PASSWORD, or run `npm run admin:create -- --email you@example.com` (in a container: `node build/server/index.js admin:create --email you@example.com`)',
+    )
   }
   const seed = options.seed ?? config.seedOnEmpty
   // The administrator and the seed, one instance at a time: two instances starting together
   // on an empty database create one admin and seed once.
-  await withSeedLock(db, Boolean(config.DATABASE_URL), async () => {
-    const adminUser = admin ? await ensureAdmin(db, { ...admin, fullName: 'Site Admin' }) : null
-    if (!seed || !(await isCatalogueEmpty(db))) return
-    await seedDemoContent(db, storage, {
-      authorId: adminUser?.id ?? null,
-      authorName: 'The Artist',
-      log: (line) => log.info(line),
-      imageSize: config.DEMO_IMAGE_SIZE,
-      renderCacheDir: path.join(config.DATA_DIR, 'render-cache'),
-      onProgress: (done, total) => progress({ phase: 'seeding', done, total }),
-    })
-  }, async () => {
-    if (!seed) return
-    // Another instance seeds: show how far it got.
-    progress({ phase: 'seeding', done: Math.min(await countAssets(db), DEMO_ASSET_COUNT), total: DEMO_ASSET_COUNT })
-  })
+  await withSeedLock(
+    db,
+    Boolean(config.DATABASE_URL),
+    async () => {
+      const adminUser = admin ? await ensureAdmin(db, { ...admin, fullName: 'Site Admin' }) : null
+      if (!seed || !(await isCatalogueEmpty(db))) return
+      await seedDemoContent(db, storage, {
+        authorId: adminUser?.id ?? null,
+        authorName: 'The Artist',
+        log: (line) => log.info(line),
+        imageSize: config.DEMO_IMAGE_SIZE,
+        renderCacheDir: path.join(config.DATA_DIR, 'render-cache'),
+        onProgress: (done, total) => progress({ phase: 'seeding', done, total }),
+      })
+    },
+    async () => {
+      if (!seed) return
+      // Another instance seeds: show how far it got.
+      progress({ phase: 'seeding', done: Math.min(await countAssets(db), DEMO_ASSET_COUNT), total: DEMO_ASSET_COUNT })
+    },
+  )
   if (services.demoAdmin) {
     // Printed on purpose: demo mode exists to be tried. Set ADMIN_EMAIL/ADMIN_PASSWORD to leave it.
-    log.info('demo admin', { email: services.demoAdmin.email, password: services.demoAdmin.password, signIn: '/admin/login' })
+    log.info('demo admin', {
+      email: services.demoAdmin.email,
+      password: services.demoAdmin.password,
+      signIn: '/admin/login',
+    })
   }
   progress({ phase: 'ready' })
   // Colours of assets from before palettes (migration 0007), in the background: the site is
   // usable meanwhile, and those assets only miss the colour filter until done.
   void backfillPalettes(db, storage)
     .then((filled) => (filled > 0 ? log.info('palettes filled', { assets: filled }) : undefined))
-    .catch((error: unknown) => log.warn('palette backfill stopped', { error: error instanceof Error ? error.message : String(error) }))
+    .catch((error: unknown) =>
+      log.warn('palette backfill stopped', { error: error instanceof Error ? error.message : String(error) }),
+    )
 }

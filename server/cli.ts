@@ -48,7 +48,11 @@ export async function runCommand(config: Config, argv: string[], input: { passwo
   }
 }
 
-async function createAdmin(services: ReturnType<typeof openServices>, args: string[], givenPassword?: string): Promise<number> {
+async function createAdmin(
+  services: ReturnType<typeof openServices>,
+  args: string[],
+  givenPassword?: string,
+): Promise<number> {
   const { values } = parseArgs({ args, options: { email: { type: 'string' }, name: { type: 'string' } }, strict: true })
   const email = z.email().safeParse(values.email ?? '')
   if (!email.success) {

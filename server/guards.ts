@@ -14,14 +14,22 @@ const isApi = (req: ExpressRequest) => req.path === '/api' || req.path.startsWit
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 /** A refusal in the form the caller reads: JSON `{error}` for the API, a small page otherwise. */
-export function refuse(req: ExpressRequest, res: ExpressResponse, status: number, message: string, headers: Record<string, string> = {}) {
+export function refuse(
+  req: ExpressRequest,
+  res: ExpressResponse,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+) {
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value)
   res.setHeader('Cache-Control', 'no-store')
   if (isApi(req)) return void res.status(status).json({ error: message })
   res
     .status(status)
     .type('html')
-    .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${status}</title></head><body><main><h1>${status}</h1><p>${escapeHtml(message)}</p><p><a href="/">Go to the home page</a></p></main></body></html>`)
+    .send(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${status}</title></head><body><main><h1>${status}</h1><p>${escapeHtml(message)}</p><p><a href="/">Go to the home page</a></p></main></body></html>`,
+    )
 }
 
 /** Whether a Host (or X-Forwarded-Host) value names a host and port a URL can carry. */
@@ -29,7 +37,9 @@ export function isValidHost(host: string | undefined): boolean {
   if (!host) return false
   try {
     const url = new URL(`http://${host}`)
-    return url.host === host.toLowerCase() || (url.hostname === host.toLowerCase().replace(/:80$/, '') && url.port === '')
+    return (
+      url.host === host.toLowerCase() || (url.hostname === host.toLowerCase().replace(/:80$/, '') && url.port === '')
+    )
   } catch {
     return false
   }
@@ -54,7 +64,10 @@ export function closeEarlyAnswers(req: ExpressRequest, res: ExpressResponse, nex
 export function checkHostAndTarget(trustProxy: boolean) {
   return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     const forwarded = trustProxy ? req.headers['x-forwarded-host'] : undefined
-    if (!isValidHost(req.headers.host) || (forwarded !== undefined && !isValidHost(String(forwarded).split(',')[0]?.trim()))) {
+    if (
+      !isValidHost(req.headers.host) ||
+      (forwarded !== undefined && !isValidHost(String(forwarded).split(',')[0]?.trim()))
+    ) {
       return refuse(req, res, 400, 'The Host header is not a valid host name.')
     }
     if (!isCleanRequestTarget(req.originalUrl)) return refuse(req, res, 400, BAD_TEXT)
@@ -70,7 +83,14 @@ function routeTree(build: ServerBuild): RouteNode[] {
   if (cached) return cached
   const nodes = new Map<string, RouteNode>()
   for (const route of Object.values(build.routes)) {
-    if (route) nodes.set(route.id, { id: route.id, path: route.path, index: route.index, caseSensitive: route.caseSensitive, children: [] })
+    if (route)
+      nodes.set(route.id, {
+        id: route.id,
+        path: route.path,
+        index: route.index,
+        caseSensitive: route.caseSensitive,
+        children: [],
+      })
   }
   const roots: RouteNode[] = []
   for (const route of Object.values(build.routes)) {
@@ -95,7 +115,9 @@ function routeFor(build: ServerBuild, pathname: string): { id: string | undefine
   if (path === '/_root') path = '/'
   const matches = matchRoutes(routeTree(build) as unknown as Parameters<typeof matchRoutes>[0], path)
   const leaf = matches?.at(-1)?.route as RouteNode | undefined
-  const module = leaf ? (build.routes[leaf.id]?.module as { loader?: { methods?: string[] }; action?: unknown } | undefined) : undefined
+  const module = leaf
+    ? (build.routes[leaf.id]?.module as { loader?: { methods?: string[] }; action?: unknown } | undefined)
+    : undefined
   const id = leaf?.id
   if (!module) return { id, methods: ['GET', 'HEAD'] }
   // A JSON route made by apiRoute() carries its list on its loader.
@@ -109,7 +131,8 @@ export function methodGate(build: () => Promise<ServerBuild>) {
     try {
       const route = routeFor(await build(), req.path)
       // Under /api/ a path no call claims is a JSON 404, not the site's page.
-      if (isApi(req) && route.id === 'routes/not-found') return refuse(req, res, 404, 'No API call at this path. See /api/openapi.json.')
+      if (isApi(req) && route.id === 'routes/not-found')
+        return refuse(req, res, 404, 'No API call at this path. See /api/openapi.json.')
       const allowed = route.methods
       if (allowed.includes(req.method)) return next()
       const allow = allowed.join(', ')
@@ -117,7 +140,9 @@ export function methodGate(build: () => Promise<ServerBuild>) {
         res.setHeader('Allow', allow)
         return void res.status(204).end()
       }
-      refuse(req, res, 405, `Method not allowed. Use ${allowed.filter((m) => m !== 'HEAD').join(' or ')}.`, { Allow: allow })
+      refuse(req, res, 405, `Method not allowed. Use ${allowed.filter((m) => m !== 'HEAD').join(' or ')}.`, {
+        Allow: allow,
+      })
     } catch (error) {
       next(error)
     }
@@ -131,10 +156,27 @@ export function answerFault(error: unknown, req: ExpressRequest, res: ExpressRes
     if (res.headersSent) return void res.end()
     return refuse(req, res, 503, DATABASE_UNAVAILABLE, { 'Retry-After': '5' })
   }
-  const status = (error as { status?: number; statusCode?: number })?.status ?? (error as { statusCode?: number })?.statusCode
+  const status =
+    (error as { status?: number; statusCode?: number })?.status ?? (error as { statusCode?: number })?.statusCode
   const clientError = typeof status === 'number' && status >= 400 && status < 500
-  if (clientError) log.warn('request refused', { method: req.method, path: req.path, status, error: error instanceof Error ? error.message : String(error) })
-  else log.error('unhandled server error', { method: req.method, path: req.path, error: error instanceof Error ? error.stack ?? error.message : String(error) })
+  if (clientError)
+    log.warn('request refused', {
+      method: req.method,
+      path: req.path,
+      status,
+      error: error instanceof Error ? error.message : String(error),
+    })
+  else
+    log.error('unhandled server error', {
+      method: req.method,
+      path: req.path,
+      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    })
   if (res.headersSent) return void res.end()
-  refuse(req, res, clientError ? status : 500, clientError ? 'The request could not be read.' : 'Something went wrong on our side. Please try again.')
+  refuse(
+    req,
+    res,
+    clientError ? status : 500,
+    clientError ? 'The request could not be read.' : 'Something went wrong on our side. Please try again.',
+  )
 }

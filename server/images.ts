@@ -6,7 +6,13 @@ import { pipeline } from 'node:stream/promises'
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express'
 import { isPublicKey, type Storage } from '~/platform/storage.server'
 
-const TYPES: Record<string, string> = { webp: 'image/webp', png: 'image/png', jpg: 'image/jpeg', svg: 'image/svg+xml', mp3: 'audio/mpeg' }
+const TYPES: Record<string, string> = {
+  webp: 'image/webp',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  svg: 'image/svg+xml',
+  mp3: 'audio/mpeg',
+}
 
 /** Mounted at /images: `getStorage` answers null until the server is ready. */
 export function imagesMiddleware(getStorage: () => Storage | null) {
@@ -46,7 +52,12 @@ export function imagesMiddleware(getStorage: () => Storage | null) {
     } catch (error) {
       // The client went away (a page left before its thumbnails arrived): nothing to answer.
       opened?.destroy()
-      if (res.destroyed || (error as { code?: string }).code === 'ERR_STREAM_UNABLE_TO_PIPE' || (error as { code?: string }).code === 'ERR_STREAM_PREMATURE_CLOSE') return
+      if (
+        res.destroyed ||
+        (error as { code?: string }).code === 'ERR_STREAM_UNABLE_TO_PIPE' ||
+        (error as { code?: string }).code === 'ERR_STREAM_PREMATURE_CLOSE'
+      )
+        return
       if (res.headersSent) res.destroy()
       else next(error)
     }

@@ -34,7 +34,9 @@ function loadConfig(): Config {
 
 /** Errors that mean "the database is not there yet": worth waiting for, not worth dying of. */
 function isConnectionError(error: unknown): boolean {
-  const code = (error as { code?: string; cause?: { code?: string } })?.code ?? (error as { cause?: { code?: string } })?.cause?.code
+  const code =
+    (error as { code?: string; cause?: { code?: string } })?.code ??
+    (error as { cause?: { code?: string } })?.cause?.code
   // 3D000: the database is not created yet; 57014: a statement timed out waiting for a lock.
   return isConnectionFailure(error) || ['3D000', '57014'].includes(code ?? '')
 }
@@ -55,7 +57,12 @@ export async function startServer(options: { vite?: ViteDevServer } = {}): Promi
   const config = loadConfig()
   const state: StartupState = { services: null, progress: { phase: 'connecting' }, stopping: false }
   const here = path.dirname(fileURLToPath(import.meta.url))
-  const app = createApp({ config, state, vite: options.vite, clientDir: options.vite ? undefined : path.resolve(here, '../client') })
+  const app = createApp({
+    config,
+    state,
+    vite: options.vite,
+    clientDir: options.vite ? undefined : path.resolve(here, '../client'),
+  })
 
   const server = await new Promise<Server>((resolve) => {
     const listening = app.listen(config.PORT, config.HOST, () => resolve(listening))
@@ -80,13 +87,15 @@ export async function startServer(options: { vite?: ViteDevServer } = {}): Promi
       } catch (error) {
         if (state.stopping) return
         if (!isConnectionError(error)) throw error
-        log.warn('database not reachable yet; retrying', { error: error instanceof Error ? error.message : String(error) })
+        log.warn('database not reachable yet; retrying', {
+          error: error instanceof Error ? error.message : String(error),
+        })
         await new Promise((resolve) => setTimeout(resolve, RETRY_MS))
       }
     }
   })()
   ready.catch((error: unknown) => {
-    log.error('start-up failed', { error: error instanceof Error ? error.stack ?? error.message : String(error) })
+    log.error('start-up failed', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) })
     process.exit(1)
   })
 

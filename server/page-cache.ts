@@ -46,7 +46,16 @@ const CACHEABLE_PATH = /^\/(?:explore\/?|assets\/\d+\/?)?$/
 const SESSION_COOKIE = /(?:^|;\s*)__session=/
 /** A CDN may keep a page briefly; with the instances' own check, a change shows within 10 s. */
 export const CACHED_PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=5'
-const DROPPED_HEADERS = new Set(['set-cookie', 'content-length', 'content-encoding', 'cache-control', 'content-security-policy', 'vary', 'transfer-encoding', 'connection'])
+const DROPPED_HEADERS = new Set([
+  'set-cookie',
+  'content-length',
+  'content-encoding',
+  'cache-control',
+  'content-security-policy',
+  'vary',
+  'transfer-encoding',
+  'connection',
+])
 
 const SCHEME_COOKIE = new RegExp(`(?:^|;\\s*)${COLOR_SCHEME_COOKIE}=([^;]*)`)
 
@@ -100,7 +109,11 @@ export function createPageCache(options: PageCacheOptions) {
     }
   }
 
-  async function renderEntry(req: ExpressRequest, res: ExpressResponse, version: string): Promise<{ entry: Entry | null; response: Response; body: Buffer }> {
+  async function renderEntry(
+    req: ExpressRequest,
+    res: ExpressResponse,
+    version: string,
+  ): Promise<{ entry: Entry | null; response: Response; body: Buffer }> {
     const response = await options.render(req, res)
     const body = Buffer.from(await response.arrayBuffer())
     const cacheControl = response.headers.get('cache-control') ?? ''
@@ -116,7 +129,14 @@ export function createPageCache(options: PageCacheOptions) {
     response.headers.forEach((value, name) => {
       if (!DROPPED_HEADERS.has(name)) headers.push([name, value])
     })
-    const entry: Entry = { version, at: Date.now(), headers, policy: options.policy(hashes), body: plain, gzip: gzipSync(plain) }
+    const entry: Entry = {
+      version,
+      at: Date.now(),
+      headers,
+      policy: options.policy(hashes),
+      body: plain,
+      gzip: gzipSync(plain),
+    }
     return { entry, response, body }
   }
 
@@ -136,7 +156,8 @@ export function createPageCache(options: PageCacheOptions) {
 
   async function sendResponse(res: ExpressResponse, response: Response, body: Buffer) {
     res.status(response.status)
-    for (const [name, value] of response.headers) if (name !== 'set-cookie' && name !== 'content-length') res.setHeader(name, value)
+    for (const [name, value] of response.headers)
+      if (name !== 'set-cookie' && name !== 'content-length') res.setHeader(name, value)
     const cookies = response.headers.getSetCookie()
     if (cookies.length) res.setHeader('Set-Cookie', cookies)
     res.end(body)
@@ -168,7 +189,10 @@ export function createPageCache(options: PageCacheOptions) {
         return entry ? send(req, res, entry, 'hit') : next()
       }
       const rendered = renderEntry(req, res, version)
-      const shared = rendered.then((r) => r.entry, () => null)
+      const shared = rendered.then(
+        (r) => r.entry,
+        () => null,
+      )
       rendering.set(key, shared)
       try {
         const { entry, response, body } = await rendered

@@ -14,7 +14,10 @@ const email = z
   .min(1, 'Email is required.')
   .max(254, 'Email is too long.')
   .pipe(z.email({ message: 'Enter a valid email address.' }))
-const password = z.string({ message: 'Password is required.' }).min(1, 'Password is required.').max(200, 'Password is too long.')
+const password = z
+  .string({ message: 'Password is required.' })
+  .min(1, 'Password is required.')
+  .max(200, 'Password is too long.')
 const newPassword = z
   .string({ message: 'Password is required.' })
   .min(MIN_PASSWORD, `Password must be at least ${MIN_PASSWORD} characters.`)
@@ -24,7 +27,11 @@ export const LoginSchema = z.object({ email, password })
 
 export const RegisterSchema = z
   .object({
-    fullName: z.string({ message: 'Full name is required.' }).trim().min(1, 'Full name is required.').max(120, 'Full name is too long.'),
+    fullName: z
+      .string({ message: 'Full name is required.' })
+      .trim()
+      .min(1, 'Full name is required.')
+      .max(120, 'Full name is too long.'),
     email,
     password: newPassword,
     confirmPassword: z.string({ message: 'Confirm your password.' }),
@@ -33,7 +40,11 @@ export const RegisterSchema = z
 
 /** The API's register body: full_name as in spec section 7, no confirmation field. */
 export const ApiRegisterSchema = z.object({
-  full_name: z.string({ message: 'full_name is required.' }).trim().min(1, 'full_name is required.').max(120, 'full_name is too long.'),
+  full_name: z
+    .string({ message: 'full_name is required.' })
+    .trim()
+    .min(1, 'full_name is required.')
+    .max(120, 'full_name is too long.'),
   email,
   password: newPassword,
 })

@@ -10,17 +10,34 @@ export const ADMIN_STATUSES = ['all', 'published', 'pending'] as const
 export type AdminStatusFilter = (typeof ADMIN_STATUSES)[number]
 export const MAX_TAGS = 30
 
-const booleanish = z.union([z.boolean(), z.enum(['true', 'false', '1', '0', 'on'])]).transform((v) => v === true || v === 'true' || v === '1' || v === 'on')
+const booleanish = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'on'])])
+  .transform((v) => v === true || v === 'true' || v === '1' || v === 'on')
 
 /** PUT /api/admin/assets/{id} and the inline edit: every field optional, at least one given. */
 export const AssetChangesSchema = z
   .object({
-    title: z.string({ message: 'Title must be text.' }).trim().min(1, { message: 'Enter a title.' }).max(200, { message: 'Keep the title under 200 characters.' }).optional(),
-    description: z.string({ message: 'Description must be text.' }).trim().max(5000, { message: 'Keep the description under 5,000 characters.' }).optional(),
-    category: z.string({ message: 'Category must be text.' }).trim().max(100, { message: 'Keep the category under 100 characters.' }).optional(),
+    title: z
+      .string({ message: 'Title must be text.' })
+      .trim()
+      .min(1, { message: 'Enter a title.' })
+      .max(200, { message: 'Keep the title under 200 characters.' })
+      .optional(),
+    description: z
+      .string({ message: 'Description must be text.' })
+      .trim()
+      .max(5000, { message: 'Keep the description under 5,000 characters.' })
+      .optional(),
+    category: z
+      .string({ message: 'Category must be text.' })
+      .trim()
+      .max(100, { message: 'Keep the category under 100 characters.' })
+      .optional(),
     // An array, a JSON string or a comma string (spec section 3).
     tags: z
-      .union([z.array(z.union([z.string(), z.number()])), z.string()], { message: 'Tags must be a list or a comma-separated string.' })
+      .union([z.array(z.union([z.string(), z.number()])), z.string()], {
+        message: 'Tags must be a list or a comma-separated string.',
+      })
       .transform((v) => normaliseTags(v))
       .pipe(z.array(z.string()).max(MAX_TAGS, { message: `Use at most ${MAX_TAGS} tags.` }))
       .optional(),
@@ -28,7 +45,9 @@ export const AssetChangesSchema = z
     // An image is a '3d' render or an 'image'; audio stays audio (decision: the file decides).
     asset_type: z.enum(ASSET_TYPES, { message: 'asset_type is one of 3d, image, audio.' }).optional(),
   })
-  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'Send at least one of title, description, tags, category, is_active, asset_type.' })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), {
+    message: 'Send at least one of title, description, tags, category, is_active, asset_type.',
+  })
 export type AssetChanges = z.infer<typeof AssetChangesSchema>
 
 /** POST /api/admin/assets/{id}/publish: is_active, true when left out (the publish button). */
@@ -38,8 +57,18 @@ export const PublishSchema = z.object({ is_active: booleanish.default(true) })
 export const AdminAssetQuerySchema = z.object({
   q: z.string().trim().max(100, { message: 'Keep the search under 100 characters.' }).optional(),
   status: z.enum(ADMIN_STATUSES, { message: 'status is one of all, published, pending.' }).optional(),
-  page: z.coerce.number({ message: 'page is a whole number from 1.' }).int().min(1, { message: 'page is a whole number from 1.' }).max(100_000).optional(),
-  limit: z.coerce.number({ message: 'limit is a whole number from 1 to 200.' }).int().min(1).max(200, { message: 'limit is a whole number from 1 to 200.' }).optional(),
+  page: z.coerce
+    .number({ message: 'page is a whole number from 1.' })
+    .int()
+    .min(1, { message: 'page is a whole number from 1.' })
+    .max(100_000)
+    .optional(),
+  limit: z.coerce
+    .number({ message: 'limit is a whole number from 1 to 200.' })
+    .int()
+    .min(1)
+    .max(200, { message: 'limit is a whole number from 1 to 200.' })
+    .optional(),
 })
 
 /** The same for the admin pages, where a bad value in the address bar falls back to the default. */

@@ -7,7 +7,14 @@
 import { COLOUR_SWATCHES, MIN_COLOUR_WEIGHT, NEAR_DISTANCE, ORIENTATIONS } from './colour'
 import { ADMIN_ASSETS_PAGE_SIZE, ADMIN_STATUSES, MAX_TAGS } from './admin-assets'
 import { BLOG_CONTENT_MAX } from './blog-schema'
-import { ASSET_TYPES, AUDIO_UPLOAD_LIMIT_BYTES, FREE_DAILY_DOWNLOADS, SESSION_DAYS, SORTS, UPLOAD_LIMIT_BYTES } from './constants'
+import {
+  ASSET_TYPES,
+  AUDIO_UPLOAD_LIMIT_BYTES,
+  FREE_DAILY_DOWNLOADS,
+  SESSION_DAYS,
+  SORTS,
+  UPLOAD_LIMIT_BYTES,
+} from './constants'
 import { fileTooLargeMessage } from './upload-limits'
 
 export type JsonSchema = { [key: string]: unknown }
@@ -19,7 +26,21 @@ export const API_DEFAULT_LIMIT = 20
 const ref = (name: keyof typeof API_SCHEMAS): JsonSchema => ({ $ref: `#/components/schemas/${name}` })
 const nullable = (type: string, extra: JsonSchema = {}): JsonSchema => ({ type: [type, 'null'], ...extra })
 
-const ASSET_REQUIRED = ['id', 'title', 'description', 'tags', 'category', 'asset_type', 'download_count', 'is_active', 'created_at', 'image', 'thumbnail', 'preview_urls', 'palette']
+const ASSET_REQUIRED = [
+  'id',
+  'title',
+  'description',
+  'tags',
+  'category',
+  'asset_type',
+  'download_count',
+  'is_active',
+  'created_at',
+  'image',
+  'thumbnail',
+  'preview_urls',
+  'palette',
+]
 
 /** The fields of an asset, published or not (AssetView, app/lib/asset-view.ts). */
 const ASSET_PROPERTIES = {
@@ -50,7 +71,8 @@ const ASSET_PROPERTIES = {
   palette: {
     type: 'array',
     maxItems: 5,
-    description: 'The dominant colours, biggest share first (up to 5); empty until computed. The colour filter (`color=`) matches against these.',
+    description:
+      'The dominant colours, biggest share first (up to 5); empty until computed. The colour filter (`color=`) matches against these.',
     items: {
       type: 'object',
       required: ['hex', 'weight'],
@@ -70,7 +92,11 @@ const ASSET_PROPERTIES = {
       duration_ms: { type: 'integer', description: 'Length of the original, in milliseconds.' },
       sample_rate: nullable('integer', { description: 'Of the original, in Hz.' }),
       channels: nullable('integer', { description: '1 mono, 2 stereo.' }),
-      waveform: { type: 'array', items: { type: 'number', minimum: 0, maximum: 1 }, description: 'Peak level of 120 equal slices, scaled to the loudest.' },
+      waveform: {
+        type: 'array',
+        items: { type: 'number', minimum: 0, maximum: 1 },
+        description: 'Peak level of 120 equal slices, scaled to the loudest.',
+      },
       preview_url: { type: 'string', description: 'A compressed MP3 listening preview (96 kbit/s), public.' },
     },
   },
@@ -93,7 +119,10 @@ const ADMIN_ASSET_PROPERTIES = {
   ...ASSET_PROPERTIES,
   is_active: { type: 'boolean', description: 'Published (true) or a draft (false).' },
   original_filename: { type: 'string', description: 'The name of the uploaded file.' },
-  published_at: nullable('string', { format: 'date-time', description: 'When it was first published; null while it never was.' }),
+  published_at: nullable('string', {
+    format: 'date-time',
+    description: 'When it was first published; null while it never was.',
+  }),
   updated_at: { type: 'string', format: 'date-time' },
 } satisfies Record<string, JsonSchema>
 
@@ -108,11 +137,15 @@ export const API_SCHEMAS = {
     type: 'object',
     description: 'A published asset. Image URLs are relative to the site.',
     required: ASSET_REQUIRED,
-    properties: { ...ASSET_PROPERTIES, is_active: { type: 'boolean', description: 'Always true here: the API only lists published assets.' } },
+    properties: {
+      ...ASSET_PROPERTIES,
+      is_active: { type: 'boolean', description: 'Always true here: the API only lists published assets.' },
+    },
   },
   AdminAsset: {
     type: 'object',
-    description: 'An asset as the admin calls show it: drafts too (is_active false), with the original’s file name and the publication dates.',
+    description:
+      'An asset as the admin calls show it: drafts too (is_active false), with the original’s file name and the publication dates.',
     required: [...ASSET_REQUIRED, 'original_filename', 'published_at', 'updated_at'],
     properties: { ...ADMIN_ASSET_PROPERTIES },
   },
@@ -120,7 +153,10 @@ export const API_SCHEMAS = {
     type: 'object',
     description: 'A new asset, stored as a draft (is_active false), and the URL of its full-size public preview.',
     required: [...ASSET_REQUIRED, 'original_filename', 'published_at', 'updated_at', 'original_url'],
-    properties: { ...ADMIN_ASSET_PROPERTIES, original_url: { type: 'string', description: 'The full-size preview (originals stay private).' } },
+    properties: {
+      ...ADMIN_ASSET_PROPERTIES,
+      original_url: { type: 'string', description: 'The full-size preview (originals stay private).' },
+    },
   },
   AdminAssetPage: {
     type: 'object',
@@ -138,9 +174,15 @@ export const API_SCHEMAS = {
     required: ['assets', 'total', 'totalCapped', 'totalEstimated', 'page', 'limit', 'pageCount'],
     properties: {
       assets: { type: 'array', items: { $ref: '#/components/schemas/Asset' } },
-      total: { type: 'integer', description: 'Matches, counted up to 10,000; an estimate when totalEstimated is true.' },
+      total: {
+        type: 'integer',
+        description: 'Matches, counted up to 10,000; an estimate when totalEstimated is true.',
+      },
       totalCapped: { type: 'boolean', description: 'True when there are more than 10,000 counted matches.' },
-      totalEstimated: { type: 'boolean', description: 'True when total is an estimate (more than about 1,000 matches), rounded to two figures.' },
+      totalEstimated: {
+        type: 'boolean',
+        description: 'True when total is an estimate (more than about 1,000 matches), rounded to two figures.',
+      },
       page: { type: 'integer' },
       limit: { type: 'integer' },
       pageCount: { type: 'integer' },
@@ -217,7 +259,17 @@ export const API_SCHEMAS = {
   },
   AdminUser: {
     type: 'object',
-    required: ['id', 'email', 'full_name', 'role', 'subscription_status', 'downloads_today', 'subscription_renews_at', 'subscription_ends_at', 'created_at'],
+    required: [
+      'id',
+      'email',
+      'full_name',
+      'role',
+      'subscription_status',
+      'downloads_today',
+      'subscription_renews_at',
+      'subscription_ends_at',
+      'created_at',
+    ],
     properties: USER_PROPERTIES,
   },
   AdminUserPage: {
@@ -251,7 +303,11 @@ export const API_SCHEMAS = {
         items: {
           type: 'object',
           required: ['day', 'downloads', 'signups'],
-          properties: { day: { type: 'string', format: 'date' }, downloads: { type: 'integer' }, signups: { type: 'integer' } },
+          properties: {
+            day: { type: 'string', format: 'date' },
+            downloads: { type: 'integer' },
+            signups: { type: 'integer' },
+          },
         },
       },
       topAssets: {
@@ -260,7 +316,13 @@ export const API_SCHEMAS = {
         items: {
           type: 'object',
           required: ['id', 'title', 'downloads', 'thumbnail', 'is_active'],
-          properties: { id: { type: 'integer' }, title: { type: 'string' }, downloads: { type: 'integer' }, thumbnail: { type: 'string' }, is_active: { type: 'boolean' } },
+          properties: {
+            id: { type: 'integer' },
+            title: { type: 'string' },
+            downloads: { type: 'integer' },
+            thumbnail: { type: 'string' },
+            is_active: { type: 'boolean' },
+          },
         },
       },
     },
@@ -272,12 +334,31 @@ export const API_SCHEMAS = {
       serverHealth: { type: 'string', description: '`OK` when every other check passes, else `Degraded`.' },
       database: { type: 'string', description: '`OK` or `Unavailable`.' },
       storage: { type: 'string', description: '`OK`, `Not writable` or `Low space: … free`.' },
-      apiResponseTime: { type: 'string', description: 'p95 over the recent requests, such as `42 ms`, or `No requests yet`.' },
-      errorRate: { type: 'string', description: 'Share of 5xx answers over the recent requests, such as `0.4%`, or `No requests yet`.' },
+      apiResponseTime: {
+        type: 'string',
+        description: 'p95 over the recent requests, such as `42 ms`, or `No requests yet`.',
+      },
+      errorRate: {
+        type: 'string',
+        description: 'Share of 5xx answers over the recent requests, such as `0.4%`, or `No requests yet`.',
+      },
       details: {
         type: 'object',
         description: 'The measurements behind the texts.',
-        required: ['databaseMs', 'storageWritable', 'storageFreeBytes', 'p95Ms', 'errorRatePercent', 'requestCount', 'p95ThresholdMs', 'errorRateThresholdPercent', 'apiResponseTimeOk', 'errorRateOk', 'uptimeSeconds', 'checkedAt'],
+        required: [
+          'databaseMs',
+          'storageWritable',
+          'storageFreeBytes',
+          'p95Ms',
+          'errorRatePercent',
+          'requestCount',
+          'p95ThresholdMs',
+          'errorRateThresholdPercent',
+          'apiResponseTimeOk',
+          'errorRateOk',
+          'uptimeSeconds',
+          'checkedAt',
+        ],
         properties: {
           databaseMs: nullable('number'),
           storageWritable: { type: 'boolean' },
@@ -287,7 +368,9 @@ export const API_SCHEMAS = {
           requestCount: { type: 'integer' },
           p95ThresholdMs: { type: 'number' },
           errorRateThresholdPercent: { type: 'number' },
-          apiResponseTimeOk: nullable('boolean', { description: 'Null when there are no recent requests to judge by.' }),
+          apiResponseTimeOk: nullable('boolean', {
+            description: 'Null when there are no recent requests to judge by.',
+          }),
           errorRateOk: nullable('boolean'),
           uptimeSeconds: { type: 'integer' },
           checkedAt: { type: 'string', format: 'date-time' },
@@ -343,7 +426,16 @@ export interface ApiCall {
   cache?: string
 }
 
-export const API_GROUPS = ['Assets', 'Authentication', 'Downloads', 'Favorites', 'Billing', 'Blog', 'Admin', 'Integrations'] as const
+export const API_GROUPS = [
+  'Assets',
+  'Authentication',
+  'Downloads',
+  'Favorites',
+  'Billing',
+  'Blog',
+  'Admin',
+  'Integrations',
+] as const
 export type ApiGroup = (typeof API_GROUPS)[number]
 
 const EXAMPLE_IMAGE_DIR = '/images/7f3c2a9e-4b1d-4e8a-9c55-2d0f6b8e1a47'
@@ -391,9 +483,20 @@ const EXAMPLE_POST = {
   author: { name: 'The Artist' },
 }
 
-const error = (status: number, description: string, message: string): ApiResponse => ({ status, description, schema: ref('Error'), example: { error: message } })
+const error = (status: number, description: string, message: string): ApiResponse => ({
+  status,
+  description,
+  schema: ref('Error'),
+  example: { error: message },
+})
 const UNAUTHORIZED = error(401, 'No token, or the token has expired or been revoked.', 'Authentication required')
-const ASSET_ID: ApiParameter = { name: 'id', in: 'path', required: true, description: 'The asset’s id.', schema: { type: 'integer', minimum: 1 } }
+const ASSET_ID: ApiParameter = {
+  name: 'id',
+  in: 'path',
+  required: true,
+  description: 'The asset’s id.',
+  schema: { type: 'integer', minimum: 1 },
+}
 const MESSAGE: JsonSchema = { type: 'object', required: ['message'], properties: { message: { type: 'string' } } }
 const FAVOURITE_STATE: JsonSchema = {
   type: 'object',
@@ -402,7 +505,11 @@ const FAVOURITE_STATE: JsonSchema = {
 }
 
 const TOO_MANY: ApiResponse = {
-  ...error(429, 'Too many attempts; the Retry-After header says how many seconds to wait.', 'Too many attempts. Please try again in 12 minutes.'),
+  ...error(
+    429,
+    'Too many attempts; the Retry-After header says how many seconds to wait.',
+    'Too many attempts. Please try again in 12 minutes.',
+  ),
   headers: { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } },
 }
 /** What every admin call answers to anyone but an admin. */
@@ -410,10 +517,26 @@ const ADMIN_ONLY: ApiResponse[] = [
   error(401, 'No token, or the token has expired or been revoked.', 'Authentication required'),
   error(403, 'The token is not an admin account’s.', 'Admin access required'),
 ]
-const ASSET_NOT_FOUND = error(404, 'No asset has this id (an id is a whole number written in decimal, without leading zeros).', 'Asset not found')
-const POST_ID: ApiParameter = { name: 'id', in: 'path', required: true, description: 'The post’s id.', schema: { type: 'integer', minimum: 1 } }
+const ASSET_NOT_FOUND = error(
+  404,
+  'No asset has this id (an id is a whole number written in decimal, without leading zeros).',
+  'Asset not found',
+)
+const POST_ID: ApiParameter = {
+  name: 'id',
+  in: 'path',
+  required: true,
+  description: 'The post’s id.',
+  schema: { type: 'integer', minimum: 1 },
+}
 const POST_NOT_FOUND = error(404, 'No post has this id.', 'Blog post not found.')
-const EXAMPLE_ADMIN_ASSET = { ...EXAMPLE_ASSET, is_active: false, original_filename: 'robot-head.png', published_at: null, updated_at: '2025-05-02T09:30:00.000Z' }
+const EXAMPLE_ADMIN_ASSET = {
+  ...EXAMPLE_ASSET,
+  is_active: false,
+  original_filename: 'robot-head.png',
+  published_at: null,
+  updated_at: '2025-05-02T09:30:00.000Z',
+}
 
 /** PUT/PATCH /api/admin/assets/{id} (AssetChangesSchema, app/lib/admin-assets.ts). */
 const ASSET_CHANGES: JsonSchema = {
@@ -424,9 +547,21 @@ const ASSET_CHANGES: JsonSchema = {
     title: { type: 'string', minLength: 1, maxLength: 200 },
     description: { type: 'string', maxLength: 5000 },
     category: { type: 'string', maxLength: 100 },
-    tags: { type: ['array', 'string'], items: { type: ['string', 'number'] }, description: `A list, a JSON array as a string, or a comma-separated string; at most ${MAX_TAGS} tags.` },
-    is_active: { type: ['boolean', 'string'], enum: [true, false, 'true', 'false', '1', '0', 'on'], description: 'Published or a draft.' },
-    asset_type: { type: 'string', enum: [...ASSET_TYPES], description: 'An image is `3d` or `image`; a sound stays `audio`.' },
+    tags: {
+      type: ['array', 'string'],
+      items: { type: ['string', 'number'] },
+      description: `A list, a JSON array as a string, or a comma-separated string; at most ${MAX_TAGS} tags.`,
+    },
+    is_active: {
+      type: ['boolean', 'string'],
+      enum: [true, false, 'true', 'false', '1', '0', 'on'],
+      description: 'Published or a draft.',
+    },
+    asset_type: {
+      type: 'string',
+      enum: [...ASSET_TYPES],
+      description: 'An image is `3d` or `image`; a sound stays `audio`.',
+    },
   },
 }
 
@@ -436,15 +571,32 @@ const BLOG_POST_INPUT: JsonSchema = {
   required: ['title', 'content', 'excerpt', 'date', 'category', 'readTime', 'image'],
   properties: {
     title: { type: 'string', minLength: 1, maxLength: 200 },
-    content: { type: 'string', maxLength: BLOG_CONTENT_MAX, description: 'HTML with something visible (text or an image); sanitised on save.' },
+    content: {
+      type: 'string',
+      maxLength: BLOG_CONTENT_MAX,
+      description: 'HTML with something visible (text or an image); sanitised on save.',
+    },
     excerpt: { type: 'string', minLength: 1, maxLength: 1000 },
     date: { type: 'string', minLength: 1, maxLength: 100, description: 'Free text, as shown on the post.' },
     category: { type: 'string', minLength: 1, maxLength: 100 },
     readTime: { type: 'string', minLength: 1, maxLength: 50, description: 'Free text, such as “3 min read”.' },
-    image: { type: 'string', minLength: 1, maxLength: 2000, description: 'Cover image: http(s):// or a path on this site starting with /.' },
+    image: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 2000,
+      description: 'Cover image: http(s):// or a path on this site starting with /.',
+    },
   },
 }
-const BLOG_POST_EXAMPLE = { title: EXAMPLE_POST.title, content: EXAMPLE_POST.content, excerpt: EXAMPLE_POST.excerpt, date: EXAMPLE_POST.date, category: EXAMPLE_POST.category, readTime: EXAMPLE_POST.readTime, image: EXAMPLE_POST.image }
+const BLOG_POST_EXAMPLE = {
+  title: EXAMPLE_POST.title,
+  content: EXAMPLE_POST.content,
+  excerpt: EXAMPLE_POST.excerpt,
+  date: EXAMPLE_POST.date,
+  category: EXAMPLE_POST.category,
+  readTime: EXAMPLE_POST.readTime,
+  image: EXAMPLE_POST.image,
+}
 
 export const API_CALLS: ApiCall[] = [
   {
@@ -457,14 +609,36 @@ export const API_CALLS: ApiCall[] = [
       'The same search as the Explore page: full-text over titles, tags, categories and descriptions, where every word must match and the last may be a prefix; unknown words are corrected to the nearest term of the catalogue when nothing matches. Filters combine.',
     bearer: false,
     parameters: [
-      { name: 'search', in: 'query', description: 'Words to search for (at most 200 characters). `q` is accepted as a synonym.', schema: { type: 'string', maxLength: 200 } },
-      { name: 'sort', in: 'query', description: '`relevance` by default when searching, otherwise `newest`; `relevance` without a search lists the newest first.', schema: { type: 'string', enum: [...SORTS] } },
-      { name: 'asset_type', in: 'query', description: 'Only assets of this type.', schema: { type: 'string', enum: [...ASSET_TYPES] } },
-      { name: 'category', in: 'query', description: 'Only this category (case-insensitive), as listed on /categories.', schema: { type: 'string', maxLength: 100 } },
+      {
+        name: 'search',
+        in: 'query',
+        description: 'Words to search for (at most 200 characters). `q` is accepted as a synonym.',
+        schema: { type: 'string', maxLength: 200 },
+      },
+      {
+        name: 'sort',
+        in: 'query',
+        description:
+          '`relevance` by default when searching, otherwise `newest`; `relevance` without a search lists the newest first.',
+        schema: { type: 'string', enum: [...SORTS] },
+      },
+      {
+        name: 'asset_type',
+        in: 'query',
+        description: 'Only assets of this type.',
+        schema: { type: 'string', enum: [...ASSET_TYPES] },
+      },
+      {
+        name: 'category',
+        in: 'query',
+        description: 'Only this category (case-insensitive), as listed on /categories.',
+        schema: { type: 'string', maxLength: 100 },
+      },
       {
         name: 'tags',
         in: 'query',
-        description: 'Comma-separated tags (or the parameter repeated); an asset must carry every one. Case does not matter.',
+        description:
+          'Comma-separated tags (or the parameter repeated); an asset must carry every one. Case does not matter.',
         schema: { type: 'string', maxLength: 500 },
       },
       {
@@ -473,9 +647,24 @@ export const API_CALLS: ApiCall[] = [
         description: `Assets with a dominant colour near this one (OKLab distance under ${NEAR_DISTANCE}, covering at least ${MIN_COLOUR_WEIGHT * 100}% of the visible pixels): a swatch (${COLOUR_SWATCHES.map((s) => s.name).join(', ')}) or #rrggbb (URL-encode the #). With a search and relevance order, the closest come first within each relevance tier.`,
         schema: { type: 'string' },
       },
-      { name: 'orientation', in: 'query', description: 'From the stored size: square when width and height are within 5% of each other.', schema: { type: 'string', enum: [...ORIENTATIONS] } },
-      { name: 'transparent', in: 'query', description: '`true`: only assets with a transparent background.', schema: { type: 'string', enum: ['true', 'false', '1', '0'] } },
-      { name: 'page', in: 'query', description: 'Page number, from 1. Pages stop at the 10,000th match.', schema: { type: 'integer', minimum: 1, default: 1 } },
+      {
+        name: 'orientation',
+        in: 'query',
+        description: 'From the stored size: square when width and height are within 5% of each other.',
+        schema: { type: 'string', enum: [...ORIENTATIONS] },
+      },
+      {
+        name: 'transparent',
+        in: 'query',
+        description: '`true`: only assets with a transparent background.',
+        schema: { type: 'string', enum: ['true', 'false', '1', '0'] },
+      },
+      {
+        name: 'page',
+        in: 'query',
+        description: 'Page number, from 1. Pages stop at the 10,000th match.',
+        schema: { type: 'integer', minimum: 1, default: 1 },
+      },
       {
         name: 'limit',
         in: 'query',
@@ -488,7 +677,15 @@ export const API_CALLS: ApiCall[] = [
         status: 200,
         description: 'One page of matching assets.',
         schema: ref('AssetPage'),
-        example: { assets: [EXAMPLE_ASSET], total: 87, totalCapped: false, totalEstimated: false, page: 1, limit: 20, pageCount: 5 },
+        example: {
+          assets: [EXAMPLE_ASSET],
+          total: 87,
+          totalCapped: false,
+          totalEstimated: false,
+          page: 1,
+          limit: 20,
+          pageCount: 5,
+        },
       },
       error(400, 'A parameter has a value it cannot take.', `sort must be one of ${SORTS.join(', ')}`),
     ],
@@ -503,12 +700,23 @@ export const API_CALLS: ApiCall[] = [
     description:
       'Completions of a search as it is typed: the earlier words are kept and the last one (at least 2 letters) is completed from the catalogue’s vocabulary, shortest first, up to 8. Fewer than 2 letters give no suggestions.',
     bearer: false,
-    parameters: [{ name: 'q', in: 'query', description: 'The search so far; only its first 200 characters are read.', schema: { type: 'string' } }],
+    parameters: [
+      {
+        name: 'q',
+        in: 'query',
+        description: 'The search so far; only its first 200 characters are read.',
+        schema: { type: 'string' },
+      },
+    ],
     responses: [
       {
         status: 200,
         description: 'Suggestions, echoing the search they complete.',
-        schema: { type: 'object', required: ['q', 'suggestions'], properties: { q: { type: 'string' }, suggestions: { type: 'array', items: { type: 'string' }, maxItems: 8 } } },
+        schema: {
+          type: 'object',
+          required: ['q', 'suggestions'],
+          properties: { q: { type: 'string' }, suggestions: { type: 'array', items: { type: 'string' }, maxItems: 8 } },
+        },
         example: { q: 'glossy rob', suggestions: ['glossy robot', 'glossy robots'] },
       },
     ],
@@ -520,7 +728,8 @@ export const API_CALLS: ApiCall[] = [
     path: '/api/assets/tags',
     group: 'Assets',
     summary: 'The most used tags',
-    description: 'Up to 100 tags of published assets, the most used first, each with its number of assets and a thumbnail.',
+    description:
+      'Up to 100 tags of published assets, the most used first, each with its number of assets and a thumbnail.',
     bearer: false,
     parameters: [],
     responses: [
@@ -564,7 +773,11 @@ export const API_CALLS: ApiCall[] = [
       error(400, 'The body is not valid JSON, or a field is missing or invalid.', 'Enter a valid email address.'),
       error(401, 'The email or password is wrong.', 'Invalid email or password.'),
       error(415, 'The body is not JSON (or a form).', 'Send a JSON body (Content-Type: application/json).'),
-      error(429, 'Too many attempts; the Retry-After header says how many seconds to wait.', 'Too many attempts. Please try again in 12 minutes.'),
+      error(
+        429,
+        'Too many attempts; the Retry-After header says how many seconds to wait.',
+        'Too many attempts. Please try again in 12 minutes.',
+      ),
     ],
   },
   {
@@ -604,23 +817,48 @@ export const API_CALLS: ApiCall[] = [
     path: '/api/auth/register',
     group: 'Authentication',
     summary: 'Create an account',
-    description: 'Creates a Free account. Sign in with POST /api/auth/login afterwards to get a token. Attempts are rate-limited per IP address and per email.',
+    description:
+      'Creates a Free account. Sign in with POST /api/auth/login afterwards to get a token. Attempts are rate-limited per IP address and per email.',
     bearer: false,
     parameters: [],
     body: {
       schema: {
         type: 'object',
         required: ['email', 'password', 'full_name'],
-        properties: { email: { type: 'string', format: 'email', maxLength: 254 }, password: { type: 'string', minLength: 8, maxLength: 200 }, full_name: { type: 'string', minLength: 1, maxLength: 120 } },
+        properties: {
+          email: { type: 'string', format: 'email', maxLength: 254 },
+          password: { type: 'string', minLength: 8, maxLength: 200 },
+          full_name: { type: 'string', minLength: 1, maxLength: 120 },
+        },
       },
       example: { email: 'you@example.com', password: 'a long password', full_name: 'Alex Doe' },
     },
     responses: [
-      { status: 201, description: 'Created.', schema: { type: 'object', required: ['user'], properties: { user: ref('User') } }, example: { user: { id: '0b6f4a5e-2c1d-4f7a-8e3b-9d2c1a0f5e6b', email: 'you@example.com', full_name: 'Alex Doe', role: 'user', subscription_status: 'free', subscription_renews_at: null, subscription_ends_at: null, created_at: '2025-04-11T08:15:00.000Z' } } },
+      {
+        status: 201,
+        description: 'Created.',
+        schema: { type: 'object', required: ['user'], properties: { user: ref('User') } },
+        example: {
+          user: {
+            id: '0b6f4a5e-2c1d-4f7a-8e3b-9d2c1a0f5e6b',
+            email: 'you@example.com',
+            full_name: 'Alex Doe',
+            role: 'user',
+            subscription_status: 'free',
+            subscription_renews_at: null,
+            subscription_ends_at: null,
+            created_at: '2025-04-11T08:15:00.000Z',
+          },
+        },
+      },
       error(400, 'The body is not valid JSON, or a field is missing or invalid.', 'Enter a valid email address.'),
       error(409, 'An account with this email exists.', 'An account with this email already exists.'),
       error(415, 'The body is not JSON (or a form).', 'Send a JSON body (Content-Type: application/json).'),
-      error(429, 'Too many attempts; the Retry-After header says how many seconds to wait.', 'Too many attempts. Please try again in 12 minutes.'),
+      error(
+        429,
+        'Too many attempts; the Retry-After header says how many seconds to wait.',
+        'Too many attempts. Please try again in 12 minutes.',
+      ),
     ],
   },
   {
@@ -629,10 +867,18 @@ export const API_CALLS: ApiCall[] = [
     path: '/api/auth/logout',
     group: 'Authentication',
     summary: 'Sign out',
-    description: 'Ends the session of the bearer token (or of the session cookie). Without either it changes nothing and still succeeds.',
+    description:
+      'Ends the session of the bearer token (or of the session cookie). Without either it changes nothing and still succeeds.',
     bearer: false,
     parameters: [],
-    responses: [{ status: 200, description: 'Signed out.', schema: { type: 'object', required: ['ok'], properties: { ok: { type: 'boolean', const: true } } }, example: { ok: true } }],
+    responses: [
+      {
+        status: 200,
+        description: 'Signed out.',
+        schema: { type: 'object', required: ['ok'], properties: { ok: { type: 'boolean', const: true } } },
+        example: { ok: true },
+      },
+    ],
   },
   {
     operationId: 'forgotPassword',
@@ -640,15 +886,28 @@ export const API_CALLS: ApiCall[] = [
     path: '/api/auth/forgot-password',
     group: 'Authentication',
     summary: 'Ask for a password reset email',
-    description: 'Sends a link to reset the password, valid for one hour. The answer is the same whether or not the email has an account.',
+    description:
+      'Sends a link to reset the password, valid for one hour. The answer is the same whether or not the email has an account.',
     bearer: false,
     parameters: [],
-    body: { schema: { type: 'object', required: ['email'], properties: { email: { type: 'string', format: 'email' } } }, example: { email: 'you@example.com' } },
+    body: {
+      schema: { type: 'object', required: ['email'], properties: { email: { type: 'string', format: 'email' } } },
+      example: { email: 'you@example.com' },
+    },
     responses: [
-      { status: 200, description: 'Sent, if the account exists.', schema: MESSAGE, example: { message: 'Password reset email sent. Please check your inbox.' } },
+      {
+        status: 200,
+        description: 'Sent, if the account exists.',
+        schema: MESSAGE,
+        example: { message: 'Password reset email sent. Please check your inbox.' },
+      },
       error(400, 'The body is not valid JSON, or the email is missing or invalid.', 'Enter a valid email address.'),
       error(415, 'The body is not JSON (or a form).', 'Send a JSON body (Content-Type: application/json).'),
-      error(429, 'Too many attempts; the Retry-After header says how many seconds to wait.', 'Too many attempts. Please try again in 12 minutes.'),
+      error(
+        429,
+        'Too many attempts; the Retry-After header says how many seconds to wait.',
+        'Too many attempts. Please try again in 12 minutes.',
+      ),
       error(502, 'The email could not be sent.', 'Failed to send password reset email.'),
     ],
   },
@@ -658,18 +917,39 @@ export const API_CALLS: ApiCall[] = [
     path: '/api/auth/reset-password',
     group: 'Authentication',
     summary: 'Set a new password',
-    description: 'Sets a new password with the token from the reset email. The token works once; every session of the account ends.',
+    description:
+      'Sets a new password with the token from the reset email. The token works once; every session of the account ends.',
     bearer: false,
     parameters: [],
     body: {
-      schema: { type: 'object', required: ['token', 'password'], properties: { token: { type: 'string', minLength: 1, maxLength: 200 }, password: { type: 'string', minLength: 8, maxLength: 200 } } },
+      schema: {
+        type: 'object',
+        required: ['token', 'password'],
+        properties: {
+          token: { type: 'string', minLength: 1, maxLength: 200 },
+          password: { type: 'string', minLength: 8, maxLength: 200 },
+        },
+      },
       example: { token: 'the token from the email', password: 'a new long password' },
     },
     responses: [
-      { status: 200, description: 'The password was changed.', schema: MESSAGE, example: { message: 'Password has been reset successfully. You can now log in.' } },
-      error(400, 'The token is unknown, used or expired, or the password is too short.', 'This reset link is invalid or has expired.'),
+      {
+        status: 200,
+        description: 'The password was changed.',
+        schema: MESSAGE,
+        example: { message: 'Password has been reset successfully. You can now log in.' },
+      },
+      error(
+        400,
+        'The token is unknown, used or expired, or the password is too short.',
+        'This reset link is invalid or has expired.',
+      ),
       error(415, 'The body is not JSON (or a form).', 'Send a JSON body (Content-Type: application/json).'),
-      error(429, 'Too many attempts; the Retry-After header says how many seconds to wait.', 'Too many attempts. Please try again in 12 minutes.'),
+      error(
+        429,
+        'Too many attempts; the Retry-After header says how many seconds to wait.',
+        'Too many attempts. Please try again in 12 minutes.',
+      ),
     ],
   },
   {
@@ -685,10 +965,26 @@ export const API_CALLS: ApiCall[] = [
       schema: {
         type: 'object',
         properties: {
-          size: { type: 'string', enum: ['original', '2048', '1024', '512'], description: 'Long side in pixels; smaller originals are not enlarged. Default original.' },
-          format: { type: 'string', enum: ['png', 'webp', 'avif', 'jpeg'], description: 'Default png; jpeg for image assets only.' },
-          background: { type: 'string', description: '3D renders only: transparent (default), white, black or #rrggbb.' },
-          padding: { type: 'integer', minimum: 0, maximum: 25, description: '3D renders only: percent of the long side added on every side. Default 0.' },
+          size: {
+            type: 'string',
+            enum: ['original', '2048', '1024', '512'],
+            description: 'Long side in pixels; smaller originals are not enlarged. Default original.',
+          },
+          format: {
+            type: 'string',
+            enum: ['png', 'webp', 'avif', 'jpeg'],
+            description: 'Default png; jpeg for image assets only.',
+          },
+          background: {
+            type: 'string',
+            description: '3D renders only: transparent (default), white, black or #rrggbb.',
+          },
+          padding: {
+            type: 'integer',
+            minimum: 0,
+            maximum: 25,
+            description: '3D renders only: percent of the long side added on every side. Default 0.',
+          },
         },
       },
       example: { size: '1024', format: 'webp', background: '#ffffff', padding: 10 },
@@ -698,13 +994,25 @@ export const API_CALLS: ApiCall[] = [
       {
         status: 200,
         description: 'Granted.',
-        schema: { type: 'object', required: ['downloadUrl', 'filename'], properties: { downloadUrl: { type: 'string' }, filename: { type: 'string' } } },
+        schema: {
+          type: 'object',
+          required: ['downloadUrl', 'filename'],
+          properties: { downloadUrl: { type: 'string' }, filename: { type: 'string' } },
+        },
         example: { downloadUrl: '/downloads/eyJhIjo0Mn0.c2lnbmF0dXJl', filename: 'Glossy Robot Head.png' },
       },
-      error(400, 'The id is not a positive whole number, or a download option is not valid for this asset.', 'size must be one of original, 2048, 1024, 512'),
+      error(
+        400,
+        'The id is not a positive whole number, or a download option is not valid for this asset.',
+        'size must be one of original, 2048, 1024, 512',
+      ),
       UNAUTHORIZED,
       error(403, `The Free plan’s ${FREE_DAILY_DOWNLOADS} downloads for today are used up.`, 'Download quota exceeded'),
-      error(404, 'No published asset has this id (an id is a whole number written in decimal, without leading zeros).', 'Asset not found'),
+      error(
+        404,
+        'No published asset has this id (an id is a whole number written in decimal, without leading zeros).',
+        'Asset not found',
+      ),
     ],
   },
   {
@@ -720,9 +1028,22 @@ export const API_CALLS: ApiCall[] = [
       {
         status: 200,
         description: 'Download history.',
-        schema: { type: 'object', required: ['history'], properties: { history: { type: 'array', items: ref('DownloadHistoryItem') } } },
+        schema: {
+          type: 'object',
+          required: ['history'],
+          properties: { history: { type: 'array', items: ref('DownloadHistoryItem') } },
+        },
         example: {
-          history: [{ id: 311, asset_id: 42, title: EXAMPLE_ASSET.title, image: EXAMPLE_ASSET.thumbnail, preview_urls: EXAMPLE_ASSET.preview_urls, downloaded_at: '2025-05-20T14:02:11.000Z' }],
+          history: [
+            {
+              id: 311,
+              asset_id: 42,
+              title: EXAMPLE_ASSET.title,
+              image: EXAMPLE_ASSET.thumbnail,
+              preview_urls: EXAMPLE_ASSET.preview_urls,
+              downloaded_at: '2025-05-20T14:02:11.000Z',
+            },
+          ],
         },
       },
       UNAUTHORIZED,
@@ -736,7 +1057,14 @@ export const API_CALLS: ApiCall[] = [
     summary: 'Your favourites',
     description: 'The assets you saved, the most recently saved first, 100 per page, with how many there are in all.',
     bearer: true,
-    parameters: [{ name: 'page', in: 'query', description: 'Page number, from 1.', schema: { type: 'integer', minimum: 1, default: 1 } }],
+    parameters: [
+      {
+        name: 'page',
+        in: 'query',
+        description: 'Page number, from 1.',
+        schema: { type: 'integer', minimum: 1, default: 1 },
+      },
+    ],
     responses: [
       {
         status: 200,
@@ -765,7 +1093,12 @@ export const API_CALLS: ApiCall[] = [
       example: { asset_id: 42 },
     },
     responses: [
-      { status: 201, description: 'Saved.', schema: FAVOURITE_STATE, example: { ok: true, asset_id: 42, isFavourite: true } },
+      {
+        status: 201,
+        description: 'Saved.',
+        schema: FAVOURITE_STATE,
+        example: { ok: true, asset_id: 42, isFavourite: true },
+      },
       error(400, 'asset_id is missing or not a positive whole number.', 'asset_id must be a number.'),
       UNAUTHORIZED,
       error(404, 'No published asset has this id.', 'Asset not found'),
@@ -781,7 +1114,12 @@ export const API_CALLS: ApiCall[] = [
     bearer: true,
     parameters: [ASSET_ID],
     responses: [
-      { status: 200, description: 'Removed.', schema: FAVOURITE_STATE, example: { ok: true, asset_id: 42, isFavourite: false } },
+      {
+        status: 200,
+        description: 'Removed.',
+        schema: FAVOURITE_STATE,
+        example: { ok: true, asset_id: 42, isFavourite: false },
+      },
       UNAUTHORIZED,
       error(404, 'The asset is not among your favourites (or the id is not a whole number).', 'Not in your favorites'),
     ],
@@ -799,8 +1137,16 @@ export const API_CALLS: ApiCall[] = [
       {
         status: 200,
         description: 'Billing history.',
-        schema: { type: 'object', required: ['history'], properties: { history: { type: 'array', items: ref('BillingItem') } } },
-        example: { history: [{ description: 'Pro plan (monthly)', date: '2025-05-01T10:00:00.000Z', amount: 9, currency: 'usd' }] },
+        schema: {
+          type: 'object',
+          required: ['history'],
+          properties: { history: { type: 'array', items: ref('BillingItem') } },
+        },
+        example: {
+          history: [
+            { description: 'Pro plan (monthly)', date: '2025-05-01T10:00:00.000Z', amount: 9, currency: 'usd' },
+          ],
+        },
       },
       UNAUTHORIZED,
     ],
@@ -814,7 +1160,14 @@ export const API_CALLS: ApiCall[] = [
     description: 'Published posts, the newest first.',
     bearer: false,
     parameters: [],
-    responses: [{ status: 200, description: 'An array of posts.', schema: { type: 'array', items: ref('BlogPost') }, example: [EXAMPLE_POST] }],
+    responses: [
+      {
+        status: 200,
+        description: 'An array of posts.',
+        schema: { type: 'array', items: ref('BlogPost') },
+        example: [EXAMPLE_POST],
+      },
+    ],
     cache: 'public, max-age=60',
   },
   {
@@ -825,7 +1178,15 @@ export const API_CALLS: ApiCall[] = [
     summary: 'One blog post',
     description: 'A post with its HTML content.',
     bearer: false,
-    parameters: [{ name: 'slug', in: 'path', required: true, description: 'The post’s slug, as in /blog/{slug}.', schema: { type: 'string' } }],
+    parameters: [
+      {
+        name: 'slug',
+        in: 'path',
+        required: true,
+        description: 'The post’s slug, as in /blog/{slug}.',
+        schema: { type: 'string' },
+      },
+    ],
     responses: [
       { status: 200, description: 'The post.', schema: ref('BlogPost'), example: EXAMPLE_POST },
       error(404, 'No published post has this slug.', 'Post not found.'),
@@ -840,22 +1201,38 @@ export const API_CALLS: ApiCall[] = [
     path: '/api/admin/login',
     group: 'Admin',
     summary: 'Sign in as an admin',
-    description: 'Like POST /api/auth/login, but only an admin account gets a token; any other account gets the same 401 as a wrong password (the admin door does not confirm a user’s password). Attempts are rate-limited like every sign-in.',
+    description:
+      'Like POST /api/auth/login, but only an admin account gets a token; any other account gets the same 401 as a wrong password (the admin door does not confirm a user’s password). Attempts are rate-limited like every sign-in.',
     bearer: false,
     parameters: [],
     body: {
-      schema: { type: 'object', required: ['email', 'password'], properties: { email: { type: 'string', format: 'email', maxLength: 254 }, password: { type: 'string', minLength: 1, maxLength: 200 } } },
+      schema: {
+        type: 'object',
+        required: ['email', 'password'],
+        properties: {
+          email: { type: 'string', format: 'email', maxLength: 254 },
+          password: { type: 'string', minLength: 1, maxLength: 200 },
+        },
+      },
       example: { email: 'admin@example.com', password: 'the admin password' },
     },
     responses: [
       {
         status: 200,
         description: 'Signed in as an admin.',
-        schema: { type: 'object', required: ['token', 'expiresAt'], properties: { token: { type: 'string' }, expiresAt: { type: 'string', format: 'date-time' } } },
+        schema: {
+          type: 'object',
+          required: ['token', 'expiresAt'],
+          properties: { token: { type: 'string' }, expiresAt: { type: 'string', format: 'date-time' } },
+        },
         example: { token: 'q3Vx0b9Jm2…', expiresAt: '2025-06-21T09:00:00.000Z' },
       },
       error(400, 'The body is not valid JSON, or a field is missing or invalid.', 'Enter a valid email address.'),
-      error(401, 'The email or password is wrong, or the account is not an admin.', 'Admin login failed. Please check your credentials.'),
+      error(
+        401,
+        'The email or password is wrong, or the account is not an admin.',
+        'Admin login failed. Please check your credentials.',
+      ),
       TOO_MANY,
     ],
   },
@@ -865,17 +1242,43 @@ export const API_CALLS: ApiCall[] = [
     path: '/api/admin/assets',
     group: 'Admin',
     summary: 'Every asset, drafts included',
-    description: 'The admin’s asset list, the newest first: searched by title, category, exact tag or id, and filtered by status.',
+    description:
+      'The admin’s asset list, the newest first: searched by title, category, exact tag or id, and filtered by status.',
     bearer: true,
     admin: true,
     parameters: [
-      { name: 'q', in: 'query', description: 'Words in the title or category, a tag, or an asset id (at most 100 characters).', schema: { type: 'string', maxLength: 100 } },
-      { name: 'status', in: 'query', description: '`published`, `pending` (drafts) or `all`.', schema: { type: 'string', enum: [...ADMIN_STATUSES], default: 'all' } },
-      { name: 'page', in: 'query', description: 'Page number, from 1.', schema: { type: 'integer', minimum: 1, maximum: 100_000, default: 1 } },
-      { name: 'limit', in: 'query', description: 'Assets per page; a value outside 1-200 is refused with 400.', schema: { type: 'integer', minimum: 1, maximum: 200, default: ADMIN_ASSETS_PAGE_SIZE } },
+      {
+        name: 'q',
+        in: 'query',
+        description: 'Words in the title or category, a tag, or an asset id (at most 100 characters).',
+        schema: { type: 'string', maxLength: 100 },
+      },
+      {
+        name: 'status',
+        in: 'query',
+        description: '`published`, `pending` (drafts) or `all`.',
+        schema: { type: 'string', enum: [...ADMIN_STATUSES], default: 'all' },
+      },
+      {
+        name: 'page',
+        in: 'query',
+        description: 'Page number, from 1.',
+        schema: { type: 'integer', minimum: 1, maximum: 100_000, default: 1 },
+      },
+      {
+        name: 'limit',
+        in: 'query',
+        description: 'Assets per page; a value outside 1-200 is refused with 400.',
+        schema: { type: 'integer', minimum: 1, maximum: 200, default: ADMIN_ASSETS_PAGE_SIZE },
+      },
     ],
     responses: [
-      { status: 200, description: 'One page of assets.', schema: ref('AdminAssetPage'), example: { assets: [EXAMPLE_ADMIN_ASSET], total: 1, page: 1, limit: ADMIN_ASSETS_PAGE_SIZE, pageCount: 1 } },
+      {
+        status: 200,
+        description: 'One page of assets.',
+        schema: ref('AdminAssetPage'),
+        example: { assets: [EXAMPLE_ADMIN_ASSET], total: 1, page: 1, limit: ADMIN_ASSETS_PAGE_SIZE, pageCount: 1 },
+      },
       error(400, 'A parameter has a value it cannot take.', 'status is one of all, published, pending.'),
       ...ADMIN_ONLY,
     ],
@@ -897,15 +1300,33 @@ export const API_CALLS: ApiCall[] = [
         required: ['file'],
         properties: {
           file: { type: 'string', format: 'binary', description: 'The image or sound.' },
-          thumbnail: { type: 'string', format: 'binary', description: 'Optional: an image to use as the thumbnail (a paired WebP, say).' },
+          thumbnail: {
+            type: 'string',
+            format: 'binary',
+            description: 'Optional: an image to use as the thumbnail (a paired WebP, say).',
+          },
           title: { type: 'string', maxLength: 200, description: 'Default: from the file name.' },
           description: { type: 'string', maxLength: 5000 },
-          tags: { type: 'string', maxLength: 5000, description: `A JSON array, or tags separated by commas; at most ${MAX_TAGS}.` },
+          tags: {
+            type: 'string',
+            maxLength: 5000,
+            description: `A JSON array, or tags separated by commas; at most ${MAX_TAGS}.`,
+          },
           category: { type: 'string', maxLength: 100 },
-          asset_type: { type: 'string', enum: [...ASSET_TYPES], description: 'For an image: `3d` (default) or `image`. A sound is always `audio`.' },
+          asset_type: {
+            type: 'string',
+            enum: [...ASSET_TYPES],
+            description: 'For an image: `3d` (default) or `image`. A sound is always `audio`.',
+          },
         },
       },
-      example: { file: '(robot-head.png)', title: 'Glossy Robot Head', tags: '["robot", "head", "glossy"]', category: 'Robots', asset_type: '3d' },
+      example: {
+        file: '(robot-head.png)',
+        title: 'Glossy Robot Head',
+        tags: '["robot", "head", "glossy"]',
+        category: 'Robots',
+        asset_type: '3d',
+      },
     },
     responses: [
       {
@@ -913,11 +1334,21 @@ export const API_CALLS: ApiCall[] = [
         description: 'Stored as a draft; the Location header is its admin URL.',
         schema: ref('UploadedAsset'),
         example: { ...EXAMPLE_ADMIN_ASSET, original_url: EXAMPLE_ASSET.image },
-        headers: { Location: { description: 'The asset’s admin URL: /api/admin/assets/{id}.', schema: { type: 'string' } } },
+        headers: {
+          Location: { description: 'The asset’s admin URL: /api/admin/assets/{id}.', schema: { type: 'string' } },
+        },
       },
-      error(400, 'The body is not multipart/form-data, there is no `file`, a field is invalid, or the file is not an image or sound the library can process.', 'The file is not an image we can read.'),
+      error(
+        400,
+        'The body is not multipart/form-data, there is no `file`, a field is invalid, or the file is not an image or sound the library can process.',
+        'The file is not an image we can read.',
+      ),
       ...ADMIN_ONLY,
-      error(413, `The file is over its type’s limit (${UPLOAD_LIMIT_BYTES / 1024 / 1024}MB for an image, ${AUDIO_UPLOAD_LIMIT_BYTES / 1024 / 1024}MB for a sound), or more than a file and a thumbnail were sent.`, fileTooLargeMessage(UPLOAD_LIMIT_BYTES, 'robot-head.png')),
+      error(
+        413,
+        `The file is over its type’s limit (${UPLOAD_LIMIT_BYTES / 1024 / 1024}MB for an image, ${AUDIO_UPLOAD_LIMIT_BYTES / 1024 / 1024}MB for a sound), or more than a file and a thumbnail were sent.`,
+        fileTooLargeMessage(UPLOAD_LIMIT_BYTES, 'robot-head.png'),
+      ),
     ],
   },
   {
@@ -930,7 +1361,11 @@ export const API_CALLS: ApiCall[] = [
     bearer: true,
     admin: true,
     parameters: [ASSET_ID],
-    responses: [{ status: 200, description: 'The asset.', schema: ref('AdminAsset'), example: EXAMPLE_ADMIN_ASSET }, ...ADMIN_ONLY, ASSET_NOT_FOUND],
+    responses: [
+      { status: 200, description: 'The asset.', schema: ref('AdminAsset'), example: EXAMPLE_ADMIN_ASSET },
+      ...ADMIN_ONLY,
+      ASSET_NOT_FOUND,
+    ],
   },
   ...(['PUT', 'PATCH'] as const).map(
     (method): ApiCall => ({
@@ -944,10 +1379,22 @@ export const API_CALLS: ApiCall[] = [
       bearer: true,
       admin: true,
       parameters: [ASSET_ID],
-      body: { schema: ASSET_CHANGES, example: { title: 'Glossy Robot Head', tags: ['robot', 'head'], is_active: true } },
+      body: {
+        schema: ASSET_CHANGES,
+        example: { title: 'Glossy Robot Head', tags: ['robot', 'head'], is_active: true },
+      },
       responses: [
-        { status: 200, description: 'The asset as it now is.', schema: ref('AdminAsset'), example: { ...EXAMPLE_ADMIN_ASSET, is_active: true, published_at: '2025-05-02T10:00:00.000Z' } },
-        error(400, 'A field is invalid, none was sent, or the type does not fit the file (a sound stays `audio`; an image cannot become `audio`).', 'Send at least one of title, description, tags, category, is_active, asset_type.'),
+        {
+          status: 200,
+          description: 'The asset as it now is.',
+          schema: ref('AdminAsset'),
+          example: { ...EXAMPLE_ADMIN_ASSET, is_active: true, published_at: '2025-05-02T10:00:00.000Z' },
+        },
+        error(
+          400,
+          'A field is invalid, none was sent, or the type does not fit the file (a sound stays `audio`; an image cannot become `audio`).',
+          'Send at least one of title, description, tags, category, is_active, asset_type.',
+        ),
         ...ADMIN_ONLY,
         ASSET_NOT_FOUND,
       ],
@@ -964,7 +1411,16 @@ export const API_CALLS: ApiCall[] = [
     admin: true,
     parameters: [ASSET_ID],
     responses: [
-      { status: 200, description: 'Deleted.', schema: { type: 'object', required: ['ok', 'id'], properties: { ok: { type: 'boolean', const: true }, id: { type: 'integer' } } }, example: { ok: true, id: 42 } },
+      {
+        status: 200,
+        description: 'Deleted.',
+        schema: {
+          type: 'object',
+          required: ['ok', 'id'],
+          properties: { ok: { type: 'boolean', const: true }, id: { type: 'integer' } },
+        },
+        example: { ok: true, id: 42 },
+      },
       ...ADMIN_ONLY,
       ASSET_NOT_FOUND,
     ],
@@ -975,18 +1431,42 @@ export const API_CALLS: ApiCall[] = [
     path: '/api/admin/assets/{id}/publish',
     group: 'Admin',
     summary: 'Publish an asset, or take it back to draft',
-    description: 'Without a body, publishes the asset; `{"is_active": false}` takes it back to draft (its download links stop working). Doing what is already done changes nothing.',
+    description:
+      'Without a body, publishes the asset; `{"is_active": false}` takes it back to draft (its download links stop working). Doing what is already done changes nothing.',
     bearer: true,
     admin: true,
     parameters: [ASSET_ID],
     body: {
-      schema: { type: 'object', properties: { is_active: { type: ['boolean', 'string'], enum: [true, false, 'true', 'false', '1', '0', 'on'], default: true, description: 'true publishes (the default), false makes it a draft.' } } },
+      schema: {
+        type: 'object',
+        properties: {
+          is_active: {
+            type: ['boolean', 'string'],
+            enum: [true, false, 'true', 'false', '1', '0', 'on'],
+            default: true,
+            description: 'true publishes (the default), false makes it a draft.',
+          },
+        },
+      },
       example: { is_active: true },
       optional: true,
     },
     responses: [
-      { status: 200, description: 'Its state now.', schema: { type: 'object', required: ['id', 'is_active'], properties: { id: { type: 'integer' }, is_active: { type: 'boolean' } } }, example: { id: 42, is_active: true } },
-      error(400, 'is_active is not a boolean (true, false, "true", "false", "1", "0" or "on"), or the body is not valid JSON.', 'Invalid input'),
+      {
+        status: 200,
+        description: 'Its state now.',
+        schema: {
+          type: 'object',
+          required: ['id', 'is_active'],
+          properties: { id: { type: 'integer' }, is_active: { type: 'boolean' } },
+        },
+        example: { id: 42, is_active: true },
+      },
+      error(
+        400,
+        'is_active is not a boolean (true, false, "true", "false", "1", "0" or "on"), or the body is not valid JSON.',
+        'Invalid input',
+      ),
       ...ADMIN_ONLY,
       ASSET_NOT_FOUND,
     ],
@@ -997,13 +1477,29 @@ export const API_CALLS: ApiCall[] = [
     path: '/api/admin/users',
     group: 'Admin',
     summary: 'Every account',
-    description: 'Accounts, the newest first, searched by name or email, with today’s downloads of each and the counts of all accounts by plan.',
+    description:
+      'Accounts, the newest first, searched by name or email, with today’s downloads of each and the counts of all accounts by plan.',
     bearer: true,
     admin: true,
     parameters: [
-      { name: 'q', in: 'query', description: 'Part of a name or email (at most 100 characters).', schema: { type: 'string', maxLength: 100 } },
-      { name: 'page', in: 'query', description: 'Page number, from 1.', schema: { type: 'integer', minimum: 1, maximum: 100_000, default: 1 } },
-      { name: 'limit', in: 'query', description: 'Accounts per page; a value outside 1-200 is refused with 400.', schema: { type: 'integer', minimum: 1, maximum: 200, default: 50 } },
+      {
+        name: 'q',
+        in: 'query',
+        description: 'Part of a name or email (at most 100 characters).',
+        schema: { type: 'string', maxLength: 100 },
+      },
+      {
+        name: 'page',
+        in: 'query',
+        description: 'Page number, from 1.',
+        schema: { type: 'integer', minimum: 1, maximum: 100_000, default: 1 },
+      },
+      {
+        name: 'limit',
+        in: 'query',
+        description: 'Accounts per page; a value outside 1-200 is refused with 400.',
+        schema: { type: 'integer', minimum: 1, maximum: 200, default: 50 },
+      },
     ],
     responses: [
       {
@@ -1011,7 +1507,19 @@ export const API_CALLS: ApiCall[] = [
         description: 'One page of accounts.',
         schema: ref('AdminUserPage'),
         example: {
-          users: [{ id: '0b6f4a5e-2c1d-4f7a-8e3b-9d2c1a0f5e6b', email: 'you@example.com', full_name: 'Alex Doe', role: 'user', subscription_status: 'free', downloads_today: 2, subscription_renews_at: null, subscription_ends_at: null, created_at: '2025-04-11T08:15:00.000Z' }],
+          users: [
+            {
+              id: '0b6f4a5e-2c1d-4f7a-8e3b-9d2c1a0f5e6b',
+              email: 'you@example.com',
+              full_name: 'Alex Doe',
+              role: 'user',
+              subscription_status: 'free',
+              downloads_today: 2,
+              subscription_renews_at: null,
+              subscription_ends_at: null,
+              created_at: '2025-04-11T08:15:00.000Z',
+            },
+          ],
           counts: { total: 1, free: 1, pro: 0 },
           total: 1,
           page: 1,
@@ -1029,7 +1537,8 @@ export const API_CALLS: ApiCall[] = [
     path: '/api/admin/analytics',
     group: 'Admin',
     summary: 'Analytics',
-    description: 'Totals (accounts, assets, downloads today, revenue), 30 days of downloads and sign-ups, and the 10 most downloaded assets.',
+    description:
+      'Totals (accounts, assets, downloads today, revenue), 30 days of downloads and sign-ups, and the 10 most downloaded assets.',
     bearer: true,
     admin: true,
     parameters: [],
@@ -1038,7 +1547,16 @@ export const API_CALLS: ApiCall[] = [
         status: 200,
         description: 'The analytics.',
         schema: ref('AdminAnalytics'),
-        example: { users: 120, assets: 87, downloads: 14, revenue: 90, daily: [{ day: '2025-05-20', downloads: 14, signups: 2 }], topAssets: [{ id: 42, title: EXAMPLE_ASSET.title, downloads: 128, thumbnail: EXAMPLE_ASSET.thumbnail, is_active: true }] },
+        example: {
+          users: 120,
+          assets: 87,
+          downloads: 14,
+          revenue: 90,
+          daily: [{ day: '2025-05-20', downloads: 14, signups: 2 }],
+          topAssets: [
+            { id: 42, title: EXAMPLE_ASSET.title, downloads: 128, thumbnail: EXAMPLE_ASSET.thumbnail, is_active: true },
+          ],
+        },
       },
       ...ADMIN_ONLY,
     ],
@@ -1049,7 +1567,8 @@ export const API_CALLS: ApiCall[] = [
     path: '/api/admin/status',
     group: 'Admin',
     summary: 'System status',
-    description: 'The health of the server, the database and the storage, and the p95 response time and error rate of the recent requests.',
+    description:
+      'The health of the server, the database and the storage, and the p95 response time and error rate of the recent requests.',
     bearer: true,
     admin: true,
     parameters: [],
@@ -1064,7 +1583,20 @@ export const API_CALLS: ApiCall[] = [
           storage: 'OK',
           apiResponseTime: '42 ms',
           errorRate: '0%',
-          details: { databaseMs: 1.2, storageWritable: true, storageFreeBytes: 52_000_000_000, p95Ms: 42, errorRatePercent: 0, requestCount: 310, p95ThresholdMs: 1000, errorRateThresholdPercent: 5, apiResponseTimeOk: true, errorRateOk: true, uptimeSeconds: 86_400, checkedAt: '2025-05-20T14:02:11.000Z' },
+          details: {
+            databaseMs: 1.2,
+            storageWritable: true,
+            storageFreeBytes: 52_000_000_000,
+            p95Ms: 42,
+            errorRatePercent: 0,
+            requestCount: 310,
+            p95ThresholdMs: 1000,
+            errorRateThresholdPercent: 5,
+            apiResponseTimeOk: true,
+            errorRateOk: true,
+            uptimeSeconds: 86_400,
+            checkedAt: '2025-05-20T14:02:11.000Z',
+          },
         },
       },
       ...ADMIN_ONLY,
@@ -1080,7 +1612,15 @@ export const API_CALLS: ApiCall[] = [
     bearer: true,
     admin: true,
     parameters: [],
-    responses: [{ status: 200, description: 'An array of posts.', schema: { type: 'array', items: ref('BlogPost') }, example: [EXAMPLE_POST] }, ...ADMIN_ONLY],
+    responses: [
+      {
+        status: 200,
+        description: 'An array of posts.',
+        schema: { type: 'array', items: ref('BlogPost') },
+        example: [EXAMPLE_POST],
+      },
+      ...ADMIN_ONLY,
+    ],
   },
   {
     operationId: 'adminCreateBlogPost',
@@ -1088,7 +1628,8 @@ export const API_CALLS: ApiCall[] = [
     path: '/api/admin/blogs',
     group: 'Admin',
     summary: 'Write a blog post',
-    description: 'Creates a post from the seven fields of the editor; the slug comes from the title. The HTML is sanitised as the editor’s is: scripts, event handlers and unknown link schemes are removed.',
+    description:
+      'Creates a post from the seven fields of the editor; the slug comes from the title. The HTML is sanitised as the editor’s is: scripts, event handlers and unknown link schemes are removed.',
     bearer: true,
     admin: true,
     parameters: [],
@@ -1099,7 +1640,9 @@ export const API_CALLS: ApiCall[] = [
         description: 'Created; the Location header is its public URL.',
         schema: ref('BlogPost'),
         example: EXAMPLE_POST,
-        headers: { Location: { description: 'The post’s public API URL: /api/blogs/{slug}.', schema: { type: 'string' } } },
+        headers: {
+          Location: { description: 'The post’s public API URL: /api/blogs/{slug}.', schema: { type: 'string' } },
+        },
       },
       error(400, 'A field is missing, too long or invalid.', 'Title is required.'),
       ...ADMIN_ONLY,
@@ -1116,7 +1659,22 @@ export const API_CALLS: ApiCall[] = [
     admin: true,
     parameters: [POST_ID],
     responses: [
-      { status: 200, description: 'The post.', schema: ref('AdminBlogPost'), example: { id: EXAMPLE_POST.id, slug: EXAMPLE_POST.slug, title: EXAMPLE_POST.title, excerpt: EXAMPLE_POST.excerpt, image: EXAMPLE_POST.image, date: EXAMPLE_POST.date, readTime: EXAMPLE_POST.readTime, category: EXAMPLE_POST.category, content: EXAMPLE_POST.content } },
+      {
+        status: 200,
+        description: 'The post.',
+        schema: ref('AdminBlogPost'),
+        example: {
+          id: EXAMPLE_POST.id,
+          slug: EXAMPLE_POST.slug,
+          title: EXAMPLE_POST.title,
+          excerpt: EXAMPLE_POST.excerpt,
+          image: EXAMPLE_POST.image,
+          date: EXAMPLE_POST.date,
+          readTime: EXAMPLE_POST.readTime,
+          category: EXAMPLE_POST.category,
+          content: EXAMPLE_POST.content,
+        },
+      },
       ...ADMIN_ONLY,
       POST_NOT_FOUND,
     ],
@@ -1127,7 +1685,8 @@ export const API_CALLS: ApiCall[] = [
     path: '/api/admin/blogs/{id}',
     group: 'Admin',
     summary: 'Change a blog post',
-    description: 'Replaces the seven fields of a post (all are required, as in the editor); the slug stays. The HTML is sanitised.',
+    description:
+      'Replaces the seven fields of a post (all are required, as in the editor); the slug stays. The HTML is sanitised.',
     bearer: true,
     admin: true,
     parameters: [POST_ID],
@@ -1151,14 +1710,31 @@ export const API_CALLS: ApiCall[] = [
     parameters: [],
     body: {
       type: 'multipart',
-      schema: { type: 'object', required: ['image'], properties: { image: { type: 'string', format: 'binary', description: 'The picture.' } } },
+      schema: {
+        type: 'object',
+        required: ['image'],
+        properties: { image: { type: 'string', format: 'binary', description: 'The picture.' } },
+      },
       example: { image: '(picture.png)' },
     },
     responses: [
-      { status: 201, description: 'Stored.', schema: { type: 'object', required: ['url'], properties: { url: { type: 'string' } } }, example: { url: '/images/blog/3f9a2c1e.webp' } },
-      error(400, 'The body is not multipart/form-data, there is no `image`, or it is not an image the library can process.', 'Only image files can be uploaded.'),
+      {
+        status: 201,
+        description: 'Stored.',
+        schema: { type: 'object', required: ['url'], properties: { url: { type: 'string' } } },
+        example: { url: '/images/blog/3f9a2c1e.webp' },
+      },
+      error(
+        400,
+        'The body is not multipart/form-data, there is no `image`, or it is not an image the library can process.',
+        'Only image files can be uploaded.',
+      ),
       ...ADMIN_ONLY,
-      error(413, `The image is larger than ${UPLOAD_LIMIT_BYTES / 1024 / 1024}MB.`, fileTooLargeMessage(UPLOAD_LIMIT_BYTES, 'The image')),
+      error(
+        413,
+        `The image is larger than ${UPLOAD_LIMIT_BYTES / 1024 / 1024}MB.`,
+        fileTooLargeMessage(UPLOAD_LIMIT_BYTES, 'The image'),
+      ),
     ],
   },
 
@@ -1172,14 +1748,44 @@ export const API_CALLS: ApiCall[] = [
     description:
       'Stripe calls this with subscription and payment events; the Stripe-Signature header, checked against the webhook secret, is what proves an event is Stripe’s. An event delivered twice is applied once. Events of other types are acknowledged and ignored.',
     bearer: false,
-    parameters: [{ name: 'Stripe-Signature', in: 'header', required: true, description: 'Stripe’s signature of the exact body.', schema: { type: 'string' } }],
-    body: { type: 'raw', schema: { type: 'object', required: ['id', 'type'], description: 'A Stripe event, as Stripe sent it.', properties: { id: { type: 'string' }, type: { type: 'string' } } }, example: { id: 'evt_1Nx…', type: 'invoice.paid', data: { object: {} } } },
+    parameters: [
+      {
+        name: 'Stripe-Signature',
+        in: 'header',
+        required: true,
+        description: 'Stripe’s signature of the exact body.',
+        schema: { type: 'string' },
+      },
+    ],
+    body: {
+      type: 'raw',
+      schema: {
+        type: 'object',
+        required: ['id', 'type'],
+        description: 'A Stripe event, as Stripe sent it.',
+        properties: { id: { type: 'string' }, type: { type: 'string' } },
+      },
+      example: { id: 'evt_1Nx…', type: 'invoice.paid', data: { object: {} } },
+    },
     responses: [
-      { status: 200, description: 'Received (applied, or a repeat or a type that needs nothing).', schema: { type: 'object', required: ['received'], properties: { received: { type: 'boolean', const: true } } }, example: { received: true } },
+      {
+        status: 200,
+        description: 'Received (applied, or a repeat or a type that needs nothing).',
+        schema: { type: 'object', required: ['received'], properties: { received: { type: 'boolean', const: true } } },
+        example: { received: true },
+      },
       error(400, 'The signature is missing or wrong, or the signed body is not an event.', 'Invalid signature'),
       error(413, 'The body is larger than 512KB.', 'Payload too large'),
-      error(500, 'The event could not be applied; nothing was kept and Stripe delivers it again later.', 'The event could not be applied'),
-      error(503, 'Payments are not configured on this server (no webhook secret), or the database is unavailable.', 'Payments are not configured'),
+      error(
+        500,
+        'The event could not be applied; nothing was kept and Stripe delivers it again later.',
+        'The event could not be applied',
+      ),
+      error(
+        503,
+        'Payments are not configured on this server (no webhook secret), or the database is unavailable.',
+        'Payments are not configured',
+      ),
     ],
   },
   {
@@ -1193,12 +1799,18 @@ export const API_CALLS: ApiCall[] = [
     bearer: false,
     parameters: [
       { name: 'code', in: 'query', description: 'From Google.', schema: { type: 'string' } },
-      { name: 'state', in: 'query', description: 'From Google; must match the state cookie set when the sign-in started.', schema: { type: 'string' } },
+      {
+        name: 'state',
+        in: 'query',
+        description: 'From Google; must match the state cookie set when the sign-in started.',
+        schema: { type: 'string' },
+      },
     ],
     responses: [
       {
         status: 302,
-        description: 'Signed in (the session cookie is set) and sent back to the page it started from; or sent to /login?error=google (the sign-in failed), /login?error=google_unverified (the Google email is not verified) or /login?error=google_unavailable (Google sign-in is not configured).',
+        description:
+          'Signed in (the session cookie is set) and sent back to the page it started from; or sent to /login?error=google (the sign-in failed), /login?error=google_unverified (the Google email is not verified) or /login?error=google_unavailable (Google sign-in is not configured).',
         example: null,
         headers: { Location: { description: 'A path on this site.', schema: { type: 'string' } } },
       },
@@ -1214,7 +1826,20 @@ export const API_CALLS: ApiCall[] = [
     bearer: false,
     parameters: [],
     responses: [
-      { status: 200, description: 'The OpenAPI 3.1 document.', schema: { type: 'object', required: ['openapi', 'info', 'paths'], properties: { openapi: { type: 'string', pattern: '^3\\.1\\.' }, info: { type: 'object' }, paths: { type: 'object' } } }, example: { openapi: '3.1.0', info: { title: 'AI Stock Library API', version: '1.0.0' }, paths: {} } },
+      {
+        status: 200,
+        description: 'The OpenAPI 3.1 document.',
+        schema: {
+          type: 'object',
+          required: ['openapi', 'info', 'paths'],
+          properties: {
+            openapi: { type: 'string', pattern: '^3\\.1\\.' },
+            info: { type: 'object' },
+            paths: { type: 'object' },
+          },
+        },
+        example: { openapi: '3.1.0', info: { title: 'AI Stock Library API', version: '1.0.0' }, paths: {} },
+      },
     ],
     cache: 'public, max-age=3600',
   },
@@ -1223,11 +1848,18 @@ export const API_CALLS: ApiCall[] = [
 /** The status codes the API answers with, for the overview. */
 export const API_STATUS_CODES: { status: number; meaning: string }[] = [
   { status: 200, meaning: 'Success.' },
-  { status: 201, meaning: 'Created: an account, a favourite, or (admin) an asset, a post or a blog picture was added.' },
+  {
+    status: 201,
+    meaning: 'Created: an account, a favourite, or (admin) an asset, a post or a blog picture was added.',
+  },
   { status: 302, meaning: 'Only the Google sign-in callback: a redirect for the browser.' },
   { status: 400, meaning: 'Bad input: a parameter or body field is missing or invalid. The message says which.' },
   { status: 401, meaning: 'The call needs a bearer token and none was sent, or it is no longer valid.' },
-  { status: 403, meaning: 'Signed in but not allowed: the daily download quota is used up, an admin call with a token that is not an admin’s, or a cookie-authenticated call from another site.' },
+  {
+    status: 403,
+    meaning:
+      'Signed in but not allowed: the daily download quota is used up, an admin call with a token that is not an admin’s, or a cookie-authenticated call from another site.',
+  },
   { status: 404, meaning: 'The asset, post or path does not exist.' },
   { status: 405, meaning: 'The path exists but not with this method.' },
   { status: 409, meaning: 'An account with this email already exists.' },
@@ -1235,5 +1867,9 @@ export const API_STATUS_CODES: { status: number; meaning: string }[] = [
   { status: 415, meaning: 'A request body that is not JSON; send Content-Type: application/json.' },
   { status: 429, meaning: 'Too many attempts in a short time; wait before trying again.' },
   { status: 500, meaning: 'Something failed on our side; try again later.' },
-  { status: 503, meaning: 'The database is unavailable for a moment, or the server is starting; try again after Retry-After seconds.' },
+  {
+    status: 503,
+    meaning:
+      'The database is unavailable for a moment, or the server is starting; try again after Retry-After seconds.',
+  },
 ]

@@ -58,7 +58,11 @@ export function webpVariant(url: string): string | null {
  * The thumbnail of an asset in any of the shapes spec section 3 allows: `preview_urls` as an
  * object or a JSON string with `thumb`; else `original_url`; else the placeholder.
  */
-export function thumbnailOf(asset: { preview_urls?: unknown; original_url?: string | null; thumbnail?: string | null }): string {
+export function thumbnailOf(asset: {
+  preview_urls?: unknown
+  original_url?: string | null
+  thumbnail?: string | null
+}): string {
   let urls = asset.preview_urls
   if (typeof urls === 'string') {
     try {
@@ -67,6 +71,7 @@ export function thumbnailOf(asset: { preview_urls?: unknown; original_url?: stri
       urls = null
     }
   }
-  if (urls && typeof urls === 'object' && 'thumb' in urls && typeof urls.thumb === 'string' && urls.thumb) return urls.thumb
+  if (urls && typeof urls === 'object' && 'thumb' in urls && typeof urls.thumb === 'string' && urls.thumb)
+    return urls.thumb
   return asset.original_url || asset.thumbnail || PLACEHOLDER_IMAGE
 }

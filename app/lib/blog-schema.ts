@@ -27,11 +27,7 @@ export function hasVisibleContent(html: string): boolean {
 }
 
 const required = (message: string, max: number, tooLong: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, { error: message })
-    .max(max, { error: tooLong })
+  z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: tooLong })
 
 /**
  * The seven fields of a blog post, as the admin form and the admin JSON API send them. One
@@ -47,14 +43,25 @@ export const BlogPostSchema = z.object({
   date: required('Publish date is required.', 100, 'Publish date must be at most 100 characters.'),
   category: required('Category is required.', 100, 'Category must be at most 100 characters.'),
   readTime: required('Read time is required.', 50, 'Read time must be at most 50 characters.'),
-  image: required('Image URL is required.', 2000, 'Image URL must be at most 2,000 characters.').refine(isAllowedImageUrl, {
-    error: 'Image URL must start with http://, https:// or /.',
-  }),
+  image: required('Image URL is required.', 2000, 'Image URL must be at most 2,000 characters.').refine(
+    isAllowedImageUrl,
+    {
+      error: 'Image URL must start with http://, https:// or /.',
+    },
+  ),
 })
 
 export type BlogPostInput = z.output<typeof BlogPostSchema>
 export type BlogField = keyof BlogPostInput
-export const BLOG_FIELDS = ['title', 'content', 'excerpt', 'date', 'category', 'readTime', 'image'] as const satisfies readonly BlogField[]
+export const BLOG_FIELDS = [
+  'title',
+  'content',
+  'excerpt',
+  'date',
+  'category',
+  'readTime',
+  'image',
+] as const satisfies readonly BlogField[]
 
 export type BlogFieldErrors = Partial<Record<BlogField, string>>
 
@@ -63,7 +70,11 @@ export function blogFieldErrors(error: z.ZodError): BlogFieldErrors {
   const errors: BlogFieldErrors = {}
   for (const issue of error.issues) {
     const field = issue.path[0]
-    if (typeof field === 'string' && (BLOG_FIELDS as readonly string[]).includes(field) && !errors[field as BlogField]) {
+    if (
+      typeof field === 'string' &&
+      (BLOG_FIELDS as readonly string[]).includes(field) &&
+      !errors[field as BlogField]
+    ) {
       errors[field as BlogField] = issue.message
     }
   }

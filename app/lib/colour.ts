@@ -37,7 +37,11 @@ export const MIN_COLOUR_WEIGHT = 0.1
 
 export const ORIENTATIONS = ['landscape', 'portrait', 'square'] as const
 export type Orientation = (typeof ORIENTATIONS)[number]
-export const ORIENTATION_LABELS: Record<Orientation, string> = { landscape: 'Landscape', portrait: 'Portrait', square: 'Square' }
+export const ORIENTATION_LABELS: Record<Orientation, string> = {
+  landscape: 'Landscape',
+  portrait: 'Portrait',
+  square: 'Square',
+}
 
 const HEX = /^#[0-9a-f]{6}$/
 

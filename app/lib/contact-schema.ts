@@ -4,7 +4,11 @@ import { z } from '~/lib/zod'
 export const CONTACT_CAPS = { name: 120, email: 254, message: 5000 } as const
 
 export const ContactSchema = z.object({
-  name: z.string({ message: 'Please tell us your name.' }).trim().min(1, 'Please tell us your name.').max(CONTACT_CAPS.name, 'Your name is too long.'),
+  name: z
+    .string({ message: 'Please tell us your name.' })
+    .trim()
+    .min(1, 'Please tell us your name.')
+    .max(CONTACT_CAPS.name, 'Your name is too long.'),
   email: z
     .string({ message: 'Email is required.' })
     .trim()

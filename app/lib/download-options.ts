@@ -9,7 +9,12 @@ export const DOWNLOAD_FORMATS = ['png', 'webp', 'avif', 'jpeg'] as const
 export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number]
 export const FORMAT_LABELS: Record<DownloadFormat, string> = { png: 'PNG', webp: 'WebP', avif: 'AVIF', jpeg: 'JPEG' }
 export const FORMAT_EXTENSIONS: Record<DownloadFormat, string> = { png: 'png', webp: 'webp', avif: 'avif', jpeg: 'jpg' }
-export const FORMAT_TYPES: Record<DownloadFormat, string> = { png: 'image/png', webp: 'image/webp', avif: 'image/avif', jpeg: 'image/jpeg' }
+export const FORMAT_TYPES: Record<DownloadFormat, string> = {
+  png: 'image/png',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  jpeg: 'image/jpeg',
+}
 export const NAMED_BACKGROUNDS = ['transparent', 'white', 'black'] as const
 /** Padding is a percentage of the long side, on every side. */
 export const MAX_PADDING = 25
@@ -37,7 +42,12 @@ export interface DownloadVariant {
   padding: number
 }
 
-export const DEFAULT_VARIANT: DownloadVariant = { size: 'original', format: 'png', background: 'transparent', padding: 0 }
+export const DEFAULT_VARIANT: DownloadVariant = {
+  size: 'original',
+  format: 'png',
+  background: 'transparent',
+  padding: 0,
+}
 
 export interface RawDownloadOptions {
   size?: unknown
@@ -64,27 +74,51 @@ const given = (v: unknown) => v !== undefined && v !== null && v !== ''
  * the asset type does not take, is refused with a message meant for the person or script.
  * `null` variant: the plain download of the original (no option changes anything).
  */
-export function parseDownloadOptions(raw: RawDownloadOptions, assetType: AssetTypeName): { ok: true; variant: DownloadVariant | null } | { ok: false; error: string } {
+export function parseDownloadOptions(
+  raw: RawDownloadOptions,
+  assetType: AssetTypeName,
+): { ok: true; variant: DownloadVariant | null } | { ok: false; error: string } {
   const any = given(raw.size) || given(raw.format) || given(raw.background) || given(raw.padding)
   if (!any) return { ok: true, variant: null }
-  if (!takesOptions(assetType)) return { ok: false, error: 'Download options apply to 3D and image assets only; audio downloads are the original file.' }
-  const text = (v: unknown) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim().toLowerCase() : null)
+  if (!takesOptions(assetType))
+    return {
+      ok: false,
+      error: 'Download options apply to 3D and image assets only; audio downloads are the original file.',
+    }
+  const text = (v: unknown) =>
+    typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim().toLowerCase() : null
 
   const size = given(raw.size) ? text(raw.size) : 'original'
-  if (!size || !(DOWNLOAD_SIZES as readonly string[]).includes(size)) return { ok: false, error: `size must be one of ${DOWNLOAD_SIZES.join(', ')}` }
+  if (!size || !(DOWNLOAD_SIZES as readonly string[]).includes(size))
+    return { ok: false, error: `size must be one of ${DOWNLOAD_SIZES.join(', ')}` }
   const format = given(raw.format) ? text(raw.format) : 'png'
   const formats = formatsFor(assetType)
-  if (!format || !(formats as string[]).includes(format === 'jpg' ? 'jpeg' : format)) return { ok: false, error: `format must be one of ${formats.join(', ')} for this asset` }
-  const background = given(raw.background) ? (typeof raw.background === 'string' ? normaliseBackground(raw.background) : null) : 'transparent'
+  if (!format || !(formats as string[]).includes(format === 'jpg' ? 'jpeg' : format))
+    return { ok: false, error: `format must be one of ${formats.join(', ')} for this asset` }
+  const background = given(raw.background)
+    ? typeof raw.background === 'string'
+      ? normaliseBackground(raw.background)
+      : null
+    : 'transparent'
   if (!background) return { ok: false, error: 'background must be transparent, white, black or a colour as #rrggbb' }
   const paddingText = given(raw.padding) ? text(raw.padding) : '0'
   const padding = paddingText && /^\d{1,3}$/.test(paddingText) ? Number(paddingText) : NaN
-  if (!(padding >= 0 && padding <= MAX_PADDING)) return { ok: false, error: `padding must be a whole percentage from 0 to ${MAX_PADDING}` }
+  if (!(padding >= 0 && padding <= MAX_PADDING))
+    return { ok: false, error: `padding must be a whole percentage from 0 to ${MAX_PADDING}` }
   if (!takesBackground(assetType) && (background !== 'transparent' || padding > 0)) {
     return { ok: false, error: 'background and padding apply to 3D renders only' }
   }
-  const variant: DownloadVariant = { size: size as DownloadSize, format: (format === 'jpg' ? 'jpeg' : format) as DownloadFormat, background, padding }
-  const isDefault = variant.size === 'original' && variant.format === 'png' && variant.background === 'transparent' && variant.padding === 0
+  const variant: DownloadVariant = {
+    size: size as DownloadSize,
+    format: (format === 'jpg' ? 'jpeg' : format) as DownloadFormat,
+    background,
+    padding,
+  }
+  const isDefault =
+    variant.size === 'original' &&
+    variant.format === 'png' &&
+    variant.background === 'transparent' &&
+    variant.padding === 0
   return { ok: true, variant: isDefault ? null : variant }
 }
 

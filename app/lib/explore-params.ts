@@ -5,7 +5,12 @@ import { ORIENTATIONS, parseColour, type Orientation } from './colour'
 
 export const BACKGROUNDS = ['white', 'black', 'transparent', 'colorful'] as const
 export type Background = (typeof BACKGROUNDS)[number]
-export const BACKGROUND_LABELS: Record<Background, string> = { white: 'White', black: 'Black', transparent: 'Transparent', colorful: 'Colorful' }
+export const BACKGROUND_LABELS: Record<Background, string> = {
+  white: 'White',
+  black: 'Black',
+  transparent: 'Transparent',
+  colorful: 'Colorful',
+}
 
 export interface ExploreParams {
   q: string
@@ -57,7 +62,9 @@ export function parseExploreParams(params: URLSearchParams): ExploreParams {
     category: (params.get('category') ?? '').trim().slice(0, 100),
     tags: tagsFrom(params),
     color: colourParam(params.get('color')),
-    orientation: (ORIENTATIONS as readonly string[]).includes(params.get('orientation') ?? '') ? (params.get('orientation') as Orientation) : undefined,
+    orientation: (ORIENTATIONS as readonly string[]).includes(params.get('orientation') ?? '')
+      ? (params.get('orientation') as Orientation)
+      : undefined,
     transparent: params.get('transparent') === '1' || params.get('transparent') === 'true',
     sort: (SORTS as readonly string[]).includes(sort ?? '') ? (sort as Sort) : q ? 'relevance' : 'newest',
     page: parseId(params.get('page')) ?? 1,

@@ -29,12 +29,18 @@ export function canonicalPath(pathname: string, search: string): string {
   const assetId = params.get('assetId')
   if (assetId && /^\d{1,9}$/.test(assetId)) return `/assets/${assetId}`
   const page = params.get('page')
-  if (page && /^\d{1,6}$/.test(page) && page !== '1' && (pathname === '/blog' || pathname === '/explore')) return `${pathname}?page=${page}`
+  if (page && /^\d{1,6}$/.test(page) && page !== '1' && (pathname === '/blog' || pathname === '/explore'))
+    return `${pathname}?page=${page}`
   return pathname
 }
 
 const has = (tags: MetaDescriptor[], key: string) =>
-  tags.some((t) => ('property' in t && t.property === key) || ('name' in t && t.name === key) || (key === 'canonical' && 'rel' in t && t.rel === 'canonical'))
+  tags.some(
+    (t) =>
+      ('property' in t && t.property === key) ||
+      ('name' in t && t.name === key) ||
+      (key === 'canonical' && 'rel' in t && t.rel === 'canonical'),
+  )
 
 /** The share card of a page: a raster image of OG_WIDTH x OG_HEIGHT, for Open Graph and Twitter alike. */
 export function shareImageTags(url: string, alt: string): MetaDescriptor[] {
@@ -53,7 +59,8 @@ export function withSharing(args: MetaArgs, own: MetaDescriptor[] | undefined): 
   const tags = [...(own ?? [])]
   const origin = siteOrigin(args.matches)
   const title = (tags.find((t) => 'title' in t) as { title?: string } | undefined)?.title ?? SITE_NAME
-  const description = (tags.find((t) => 'name' in t && t.name === 'description') as { content?: string } | undefined)?.content
+  const description = (tags.find((t) => 'name' in t && t.name === 'description') as { content?: string } | undefined)
+    ?.content
   const url = `${origin}${canonicalPath(args.location.pathname, args.location.search)}`
   const extra: MetaDescriptor[] = []
   const add = (key: string, tag: MetaDescriptor) => {
@@ -66,7 +73,12 @@ export function withSharing(args: MetaArgs, own: MetaDescriptor[] | undefined): 
   add('og:type', { property: 'og:type', content: 'website' })
   add('og:url', { property: 'og:url', content: url })
   if (!has(tags, 'og:image')) {
-    extra.push(...shareImageTags(`${origin}${DEFAULT_OG_IMAGE}`, `${SITE_NAME}: royalty-free AI-generated 3D renders, images and audio`))
+    extra.push(
+      ...shareImageTags(
+        `${origin}${DEFAULT_OG_IMAGE}`,
+        `${SITE_NAME}: royalty-free AI-generated 3D renders, images and audio`,
+      ),
+    )
   }
   add('twitter:card', { name: 'twitter:card', content: 'summary_large_image' })
   add('twitter:title', { name: 'twitter:title', content: title })

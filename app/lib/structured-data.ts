@@ -7,7 +7,12 @@ export function breadcrumbList(origin: string, items: { name: string; path: stri
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
-    itemListElement: items.map((item, i) => ({ '@type': 'ListItem', position: i + 1, name: item.name, item: `${origin}${item.path}` })),
+    itemListElement: items.map((item, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name: item.name,
+      item: `${origin}${item.path}`,
+    })),
   }
 }
 
@@ -32,7 +37,18 @@ export function imageObject(origin: string, asset: AssetView, description: strin
   }
 }
 
-export function blogPosting(origin: string, post: { slug: string; title: string; excerpt: string; image: string; date: string; category: string; author: { name: string } }) {
+export function blogPosting(
+  origin: string,
+  post: {
+    slug: string
+    title: string
+    excerpt: string
+    image: string
+    date: string
+    category: string
+    author: { name: string }
+  },
+) {
   const image = post.image.startsWith('/') ? `${origin}${post.image}` : post.image
   return {
     '@context': 'https://schema.org',
@@ -45,7 +61,12 @@ export function blogPosting(origin: string, post: { slug: string; title: string;
     datePublished: post.date,
     articleSection: post.category,
     author: { '@type': 'Person', name: post.author.name || SITE_NAME },
-    publisher: { '@type': 'Organization', name: SITE_NAME, url: origin, logo: { '@type': 'ImageObject', url: `${origin}/og/site.png` } },
+    publisher: {
+      '@type': 'Organization',
+      name: SITE_NAME,
+      url: origin,
+      logo: { '@type': 'ImageObject', url: `${origin}/og/site.png` },
+    },
   }
 }
 

@@ -89,7 +89,11 @@ export function planUpload<F extends { name: string; type?: string }>(
     const base = fileBaseName(webp.name)
     const png = pngByBase.get(base.toLowerCase())
     if (!png) {
-      skipped.push({ file: webp, name: webp.name, reason: `Not uploaded: a WebP file is the thumbnail of the PNG with the same name, and there is no ${base}.png in this upload.` })
+      skipped.push({
+        file: webp,
+        name: webp.name,
+        reason: `Not uploaded: a WebP file is the thumbnail of the PNG with the same name, and there is no ${base}.png in this upload.`,
+      })
     } else if (thumbnails.has(png)) {
       skipped.push({ file: webp, name: webp.name, reason: `Not uploaded: ${png.name} already has a thumbnail.` })
     } else {
@@ -139,7 +143,9 @@ type Publishable = { status: string; isPublished: boolean; id: number | null }
  * server.
  */
 export function publishAllSelection<T extends Publishable>(items: T[]): (T & { id: number })[] {
-  return items.filter((item): item is T & { id: number } => item.status === 'completed' && !item.isPublished && item.id !== null)
+  return items.filter(
+    (item): item is T & { id: number } => item.status === 'completed' && !item.isPublished && item.id !== null,
+  )
 }
 
 export function readyToPublish(items: Publishable[]): number {

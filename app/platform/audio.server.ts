@@ -105,9 +105,24 @@ export async function inspectAudio(data: Buffer): Promise<AudioInfo> {
   if (!container) throw new NotAudioError()
   return withTempFile(data, async (file) => {
     const { code, stdout, stderr } = await run([
-      '-hide_banner', '-nostdin', '-protocol_whitelist', 'file', '-xerror',
-      '-f', container, '-i', file,
-      '-map', '0:a:0', '-ac', '1', '-ar', String(PEAK_RATE), '-f', 'f32le', 'pipe:1',
+      '-hide_banner',
+      '-nostdin',
+      '-protocol_whitelist',
+      'file',
+      '-xerror',
+      '-f',
+      container,
+      '-i',
+      file,
+      '-map',
+      '0:a:0',
+      '-ac',
+      '1',
+      '-ar',
+      String(PEAK_RATE),
+      '-f',
+      'f32le',
+      'pipe:1',
     ])
     const stream = /Stream #0:\d+(?:\[[^\]]*\])?(?:\([^)]*\))?: Audio: (\w+)[^,]*, (\d+) Hz, ([^,]+)/.exec(stderr)
     if (code !== 0 || !stream || stdout.length < 4) throw new NotAudioError()
@@ -152,9 +167,29 @@ export async function makeAudioPreview(data: Buffer, format: AudioFormat): Promi
   const container = format === 'opus' ? 'ogg' : format
   return withTempFile(data, async (file) => {
     const { code, stdout } = await run([
-      '-hide_banner', '-nostdin', '-loglevel', 'error', '-protocol_whitelist', 'file',
-      '-f', container, '-i', file,
-      '-map', '0:a:0', '-ac', '2', '-ar', '44100', '-codec:a', 'libmp3lame', '-b:a', PREVIEW_BITRATE, '-f', 'mp3', 'pipe:1',
+      '-hide_banner',
+      '-nostdin',
+      '-loglevel',
+      'error',
+      '-protocol_whitelist',
+      'file',
+      '-f',
+      container,
+      '-i',
+      file,
+      '-map',
+      '0:a:0',
+      '-ac',
+      '2',
+      '-ar',
+      '44100',
+      '-codec:a',
+      'libmp3lame',
+      '-b:a',
+      PREVIEW_BITRATE,
+      '-f',
+      'mp3',
+      'pipe:1',
     ])
     if (code !== 0 || stdout.length === 0) throw new NotAudioError()
     return stdout

@@ -52,7 +52,8 @@ export async function inspectImage(data: Buffer): Promise<ImageInfo> {
     throw new NotAnImageError()
   }
   const format = meta.format === 'heif' ? (meta.compression === 'av1' ? 'avif' : 'heic') : meta.format
-  if (!meta.width || !meta.height || !ACCEPTED_FORMATS.includes(format as ImageInfo['format'])) throw new NotAnImageError()
+  if (!meta.width || !meta.height || !ACCEPTED_FORMATS.includes(format as ImageInfo['format']))
+    throw new NotAnImageError()
   if (meta.width * meta.height > MAX_INPUT_PIXELS) throw new NotAnImageError()
   return { width: meta.width, height: meta.height, format: format as ImageInfo['format'] }
 }

@@ -18,7 +18,10 @@ export interface MailMessage {
 export async function sendMail(db: DB, config: Config, message: MailMessage): Promise<void> {
   if (config.POSTMARK_SERVER_TOKEN) {
     const api = config.POSTMARK_API_URL ? new URL(config.POSTMARK_API_URL) : null
-    const client = new ServerClient(config.POSTMARK_SERVER_TOKEN, api ? { requestHost: api.host, useHttps: api.protocol === 'https:' } : {})
+    const client = new ServerClient(
+      config.POSTMARK_SERVER_TOKEN,
+      api ? { requestHost: api.host, useHttps: api.protocol === 'https:' } : {},
+    )
     await client.sendEmail({
       From: config.MAIL_FROM,
       To: message.to,
@@ -30,14 +33,26 @@ export async function sendMail(db: DB, config: Config, message: MailMessage): Pr
     })
     await db
       .insertInto('outbound_emails')
-      .values({ to_address: message.to, from_address: config.MAIL_FROM, subject: message.subject, text_body: '(sent through Postmark)', transport: 'postmark' })
+      .values({
+        to_address: message.to,
+        from_address: config.MAIL_FROM,
+        subject: message.subject,
+        text_body: '(sent through Postmark)',
+        transport: 'postmark',
+      })
       .execute()
     log.info('mail sent', { transport: 'postmark', subject: message.subject })
     return
   }
   await db
     .insertInto('outbound_emails')
-    .values({ to_address: message.to, from_address: config.MAIL_FROM, subject: message.subject, text_body: message.text, html_body: message.html ?? null })
+    .values({
+      to_address: message.to,
+      from_address: config.MAIL_FROM,
+      subject: message.subject,
+      text_body: message.text,
+      html_body: message.html ?? null,
+    })
     .execute()
   // In development the whole message is logged, so a reset link can be followed from the
   // console; elsewhere only the subject (bodies can hold one-time links).

@@ -11,7 +11,8 @@ export const OG_WIDTH = 1200
 export const OG_HEIGHT = 630
 const PICTURE = 510
 
-const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!)
+const escapeXml = (text: string) =>
+  text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!)
 
 /** Breaks a title into at most `maxLines` lines of about `width` characters. */
 export function wrapTitle(title: string, width = 17, maxLines = 5): string[] {
@@ -48,7 +49,13 @@ export async function readPublicImage(storage: Storage, url: string): Promise<Bu
   return null
 }
 
-export async function renderShareCard(input: { title: string; kicker: string; site: string; picture: Buffer | null; cover?: boolean }): Promise<Buffer> {
+export async function renderShareCard(input: {
+  title: string
+  kicker: string
+  site: string
+  picture: Buffer | null
+  cover?: boolean
+}): Promise<Buffer> {
   const lines = wrapTitle(input.title)
   const text = `
     <svg width="${OG_WIDTH}" height="${OG_HEIGHT}" xmlns="http://www.w3.org/2000/svg">
@@ -68,8 +75,13 @@ export async function renderShareCard(input: { title: string; kicker: string; si
         .png()
         .toBuffer()
       const offset = (PICTURE - inner) / 2
-      const rounded = Buffer.from(`<svg width="${inner}" height="${inner}"><rect width="${inner}" height="${inner}" rx="${input.cover ? 28 : 0}" fill="#fff"/></svg>`)
-      const masked = await sharp(fitted).composite([{ input: rounded, blend: 'dest-in' }]).png().toBuffer()
+      const rounded = Buffer.from(
+        `<svg width="${inner}" height="${inner}"><rect width="${inner}" height="${inner}" rx="${input.cover ? 28 : 0}" fill="#fff"/></svg>`,
+      )
+      const masked = await sharp(fitted)
+        .composite([{ input: rounded, blend: 'dest-in' }])
+        .png()
+        .toBuffer()
       layers.push({ input: masked, left: 40 + offset, top: 60 + offset })
     } catch {
       // A picture that will not decode leaves the card with its title only.

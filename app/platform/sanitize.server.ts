@@ -9,7 +9,27 @@ const DIMENSION = /^(\d{1,5}|auto)$/i
  * the API, is dropped. Stored posts only ever hold the output of this function.
  */
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'br', 'h1', 'h2', 'h3', 'strong', 'b', 'em', 'i', 'u', 'ul', 'ol', 'li', 'a', 'img', 'blockquote', 'code', 'pre', 'hr'],
+  allowedTags: [
+    'p',
+    'br',
+    'h1',
+    'h2',
+    'h3',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    'ul',
+    'ol',
+    'li',
+    'a',
+    'img',
+    'blockquote',
+    'code',
+    'pre',
+    'hr',
+  ],
   allowedAttributes: {
     a: ['href', 'target', 'rel'],
     img: ['src', 'alt', 'width', 'height'],
@@ -21,7 +41,23 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
   // Dropped with everything inside them, not just unwrapped.
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'svg', 'math', 'template', 'title', 'xmp', 'noembed', 'noframes'],
+  nonTextTags: [
+    'script',
+    'style',
+    'textarea',
+    'option',
+    'noscript',
+    'iframe',
+    'object',
+    'embed',
+    'svg',
+    'math',
+    'template',
+    'title',
+    'xmp',
+    'noembed',
+    'noframes',
+  ],
   transformTags: {
     // Deeper headings than the editor offers keep being headings.
     h4: 'h3',

@@ -44,7 +44,10 @@ export async function removeFiles(db: DB, storage: Storage, keys: string[]): Pro
   const removed = keys.filter((_, i) => results[i]!.status === 'fulfilled')
   const failed = results.filter((r) => r.status === 'rejected')
   if (failed.length > 0) {
-    log.warn('storage delete failed; will retry', { count: failed.length, error: String((failed[0] as PromiseRejectedResult).reason) })
+    log.warn('storage delete failed; will retry', {
+      count: failed.length,
+      error: String((failed[0] as PromiseRejectedResult).reason),
+    })
   }
   if (removed.length > 0) await db.deleteFrom('storage_cleanup').where('key', 'in', removed).execute()
   return removed.length
@@ -59,5 +62,9 @@ export async function sweepStorage(db: DB, storage: Storage, limit = 500): Promi
     .orderBy('not_before')
     .limit(limit)
     .execute()
-  return removeFiles(db, storage, due.map((row) => row.key))
+  return removeFiles(
+    db,
+    storage,
+    due.map((row) => row.key),
+  )
 }

@@ -27,7 +27,9 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
 const pageMeta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [{ title: `Asset not found | ${SITE_NAME}` }]
   const { asset } = loaderData.preview
-  const description = asset.description || `${asset.title}: a free, high-quality ${asset.asset_type === '3d' ? '3D PNG render' : 'asset'} for personal and commercial use.`
+  const description =
+    asset.description ||
+    `${asset.title}: a free, high-quality ${asset.asset_type === '3d' ? '3D PNG render' : 'asset'} for personal and commercial use.`
   const image = `${loaderData.origin}/og/assets/${asset.id}.png`
   return [
     { title: `${asset.title} | ${SITE_NAME}` },
@@ -56,7 +58,9 @@ export default function AssetPage({ loaderData }: Route.ComponentProps) {
           breadcrumbList(origin, [
             { name: 'Home', path: '/' },
             { name: 'Explore', path: '/explore' },
-            ...(asset.category ? [{ name: asset.category, path: `/explore?category=${encodeURIComponent(asset.category)}` }] : []),
+            ...(asset.category
+              ? [{ name: asset.category, path: `/explore?category=${encodeURIComponent(asset.category)}` }]
+              : []),
             { name: asset.title, path: `/assets/${asset.id}` },
           ]),
         ]}
@@ -79,7 +83,10 @@ export default function AssetPage({ loaderData }: Route.ComponentProps) {
                 zoom: change.zoom === undefined || change.zoom === 1 ? null : String(change.zoom),
               })
         }
-        viewAllHref={exploreUrl(parseExploreParams(new URLSearchParams()), { category: preview.viewAll.category, tags: preview.viewAll.tags })}
+        viewAllHref={exploreUrl(parseExploreParams(new URLSearchParams()), {
+          category: preview.viewAll.category,
+          tags: preview.viewAll.tags,
+        })}
       />
     </Container>
   )

@@ -11,11 +11,17 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   if (!googleEnabled(config)) throw redirect('/login?error=google_unavailable')
   const next = afterLoginTarget(url.searchParams.get('redirect'), url.searchParams.get('assetId'))
   try {
-    await googleAuthenticator(config).authenticate('google', new Request(`${config.appUrl}/auth/google`, { headers: request.headers }))
+    await googleAuthenticator(config).authenticate(
+      'google',
+      new Request(`${config.appUrl}/auth/google`, { headers: request.headers }),
+    )
   } catch (thrown) {
     if (thrown instanceof Response && thrown.status >= 300 && thrown.status < 400) {
       const secure = secureCookies(context) ? '; Secure' : ''
-      thrown.headers.append('Set-Cookie', `${GOOGLE_NEXT_COOKIE}=${encodeURIComponent(next)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=600${secure}`)
+      thrown.headers.append(
+        'Set-Cookie',
+        `${GOOGLE_NEXT_COOKIE}=${encodeURIComponent(next)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=600${secure}`,
+      )
       throw thrown
     }
     throw thrown

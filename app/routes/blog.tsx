@@ -11,7 +11,10 @@ import { withSharing } from '~/lib/sharing'
 
 const pageMeta: Route.MetaFunction = () => [
   { title: `Blog | ${SITE_NAME}` },
-  { name: 'description', content: 'News, tutorials and behind-the-scenes notes on AI-generated 3D renders, images and audio.' },
+  {
+    name: 'description',
+    content: 'News, tutorials and behind-the-scenes notes on AI-generated 3D renders, images and audio.',
+  },
 ]
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -9,7 +9,11 @@ import { withSharing } from '~/lib/sharing'
 
 const pageMeta: Route.MetaFunction = () => [
   { title: `Categories | ${SITE_NAME}` },
-  { name: 'description', content: 'Browse royalty-free AI-generated 3D renders, images and audio by category, with the number of assets in each.' },
+  {
+    name: 'description',
+    content:
+      'Browse royalty-free AI-generated 3D renders, images and audio by category, with the number of assets in each.',
+  },
 ]
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -41,7 +45,12 @@ export default function CategoriesPage({ loaderData }: Route.ComponentProps) {
           will list them as soon as they are.
         </Text>
       ) : (
-        <SimpleGrid component="ul" cols={{ base: 2, sm: 3, md: 4, lg: 5 }} spacing="lg" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        <SimpleGrid
+          component="ul"
+          cols={{ base: 2, sm: 3, md: 4, lg: 5 }}
+          spacing="lg"
+          style={{ listStyle: 'none', padding: 0, margin: 0 }}
+        >
           {categories.map((c) => (
             <li key={c.category}>
               <CollectionTile

@@ -9,7 +9,11 @@ import { withSharing } from '~/lib/sharing'
 
 const pageMeta: Route.MetaFunction = () => [
   { title: `Collections | ${SITE_NAME}` },
-  { name: 'description', content: 'Curated collections of royalty-free AI-generated assets: 3D renders, images and audio, grouped by type and by the most used themes.' },
+  {
+    name: 'description',
+    content:
+      'Curated collections of royalty-free AI-generated assets: 3D renders, images and audio, grouped by type and by the most used themes.',
+  },
 ]
 
 const THEME_COLLECTIONS = 12
@@ -30,7 +34,13 @@ export async function loader({ context }: Route.LoaderArgs) {
     Promise.all(
       ASSET_TYPES.map(async (type) => {
         const result = await searchAssets(db, { assetType: type, limit: THUMBNAILS, sort: 'downloads' })
-        return { type, total: result.total, totalCapped: result.totalCapped, estimated: result.totalEstimated, assets: result.assets }
+        return {
+          type,
+          total: result.total,
+          totalCapped: result.totalCapped,
+          estimated: result.totalEstimated,
+          assets: result.assets,
+        }
       }),
     ),
     topTags(db, THEME_COLLECTIONS + TYPE_WORDS.size),
@@ -43,15 +53,30 @@ export async function loader({ context }: Route.LoaderArgs) {
     }),
   )
   return {
-    types: byType.filter((c) => c.total > 0).map(({ type, total, totalCapped, estimated, assets }) => ({ type, total, totalCapped, estimated, images: assets.map((a) => a.thumbnail) })),
+    types: byType
+      .filter((c) => c.total > 0)
+      .map(({ type, total, totalCapped, estimated, assets }) => ({
+        type,
+        total,
+        totalCapped,
+        estimated,
+        images: assets.map((a) => a.thumbnail),
+      })),
     themes: byTag.map(({ tag, count, assets }) => ({ tag, count, images: assets.map((a) => a.thumbnail) })),
   }
 }
 
-const assetsText = (n: number, capped = false, estimated = false) => `${estimated ? 'About ' : ''}${n.toLocaleString('en-US')}${capped ? '+' : ''} ${n === 1 ? 'asset' : 'assets'}`
-const titleCase = (tag: string) => tag.replace(/(^|[\s-])(\p{L})/gu, (_, sep: string, letter: string) => sep + letter.toUpperCase())
+const assetsText = (n: number, capped = false, estimated = false) =>
+  `${estimated ? 'About ' : ''}${n.toLocaleString('en-US')}${capped ? '+' : ''} ${n === 1 ? 'asset' : 'assets'}`
+const titleCase = (tag: string) =>
+  tag.replace(/(^|[\s-])(\p{L})/gu, (_, sep: string, letter: string) => sep + letter.toUpperCase())
 
-const gridProps = { component: 'ul', cols: { base: 1, xs: 2, md: 3 }, spacing: 'lg', style: { listStyle: 'none', padding: 0, margin: 0 } } as const
+const gridProps = {
+  component: 'ul',
+  cols: { base: 1, xs: 2, md: 3 },
+  spacing: 'lg',
+  style: { listStyle: 'none', padding: 0, margin: 0 },
+} as const
 
 export default function CollectionsPage({ loaderData }: Route.ComponentProps) {
   const { types, themes } = loaderData
@@ -67,9 +92,7 @@ export default function CollectionsPage({ loaderData }: Route.ComponentProps) {
         .
       </Text>
 
-      {types.length === 0 && themes.length === 0 ? (
-        <Text>No assets are published yet.</Text>
-      ) : null}
+      {types.length === 0 && themes.length === 0 ? <Text>No assets are published yet.</Text> : null}
 
       {types.length > 0 ? (
         <section aria-labelledby="collections-by-type">
@@ -100,7 +123,12 @@ export default function CollectionsPage({ loaderData }: Route.ComponentProps) {
           <SimpleGrid {...gridProps}>
             {themes.map((c) => (
               <li key={c.tag}>
-                <CollectionTile href={`/explore?tags=${encodeURIComponent(c.tag)}`} title={titleCase(c.tag)} countText={assetsText(c.count)} images={c.images} />
+                <CollectionTile
+                  href={`/explore?tags=${encodeURIComponent(c.tag)}`}
+                  title={titleCase(c.tag)}
+                  countText={assetsText(c.count)}
+                  images={c.images}
+                />
               </li>
             ))}
           </SimpleGrid>

@@ -19,7 +19,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     (scheme as ColorSchemeChoice) === 'auto'
       ? `${COLOR_SCHEME_COOKIE}=; Path=/; SameSite=Lax; Max-Age=0${secure}`
       : `${COLOR_SCHEME_COOKIE}=${scheme}; Path=/; SameSite=Lax; Max-Age=${365 * 86_400}${secure}`
-  const back = safeRedirectPath(typeof form.get('redirectTo') === 'string' ? (form.get('redirectTo') as string) : null, '/')
+  const back = safeRedirectPath(
+    typeof form.get('redirectTo') === 'string' ? (form.get('redirectTo') as string) : null,
+    '/',
+  )
   return redirect(back, { status: 303, headers: { 'Set-Cookie': cookie } })
 }
 

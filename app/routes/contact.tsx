@@ -13,7 +13,11 @@ import { withSharing } from '~/lib/sharing'
 
 const pageMeta: Route.MetaFunction = () => [
   { title: `Contact | ${SITE_NAME}` },
-  { name: 'description', content: 'Questions, licensing permissions, custom or exclusive asset requests: write to us. We reply within 1-2 business days.' },
+  {
+    name: 'description',
+    content:
+      'Questions, licensing permissions, custom or exclusive asset requests: write to us. We reply within 1-2 business days.',
+  },
 ]
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -22,10 +26,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (String(formData.get('website') ?? '') !== '') return { sent: true, result: undefined }
   const submission = parseWithZod(formData, { schema: ContactSchema })
   if (submission.status !== 'success') return data({ sent: false, result: submission.reply() }, { status: 400 })
-  const limited = await checkRateLimits(context, [{ rule: 'contactPerIp' }, { rule: 'contactPerEmail', subject: submission.value.email }])
-  if (limited) return rateLimitedReply({ sent: false, result: submission.reply({ formErrors: [limited.error] }) }, limited.retryAfter)
+  const limited = await checkRateLimits(context, [
+    { rule: 'contactPerIp' },
+    { rule: 'contactPerEmail', subject: submission.value.email },
+  ])
+  if (limited)
+    return rateLimitedReply(
+      { sent: false, result: submission.reply({ formErrors: [limited.error] }) },
+      limited.retryAfter,
+    )
   const { db, config } = context.get(servicesContext)
-  await sendContactMessage(db, config, { name: submission.value.name, email: submission.value.email, message: submission.value.message })
+  await sendContactMessage(db, config, {
+    name: submission.value.name,
+    email: submission.value.email,
+    message: submission.value.message,
+  })
   return { sent: true, result: submission.reply({ resetForm: true }) }
 }
 
@@ -46,13 +61,13 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
             Contact
           </Title>
           <Text size="lg" c="dimmed" mb="md">
-            Questions about an asset or the licence, a permission request (resale, redistribution, NFT or AI-training use), or a
-            custom or exclusive asset: write to us.
+            Questions about an asset or the licence, a permission request (resale, redistribution, NFT or AI-training
+            use), or a custom or exclusive asset: write to us.
           </Text>
           <Text mb="sm">We reply within 1-2 business days.</Text>
           <Text size="sm" c="dimmed">
-            Looking for quick answers? See the <Anchor href="/faq">FAQ</Anchor>, the <Anchor href="/help">Help Center</Anchor> or the{' '}
-            <Anchor href="/license">License Agreement</Anchor>.
+            Looking for quick answers? See the <Anchor href="/faq">FAQ</Anchor>, the{' '}
+            <Anchor href="/help">Help Center</Anchor> or the <Anchor href="/license">License Agreement</Anchor>.
           </Text>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
@@ -69,11 +84,39 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
             ) : null}
             <Form method="post" {...getFormProps(form)}>
               <Stack>
-                <TextInput label="Name" autoComplete="name" maxLength={CONTACT_CAPS.name} {...getInputProps(fields.name, { type: 'text' })} key={fields.name.key} error={fields.name.errors?.[0]} required />
-                <TextInput label="Email" autoComplete="email" maxLength={CONTACT_CAPS.email} {...getInputProps(fields.email, { type: 'email' })} key={fields.email.key} error={fields.email.errors?.[0]} required />
-                <Textarea label="Message" minRows={6} maxLength={CONTACT_CAPS.message} autosize {...getTextareaProps(fields.message)} key={fields.message.key} error={fields.message.errors?.[0]} required />
+                <TextInput
+                  label="Name"
+                  autoComplete="name"
+                  maxLength={CONTACT_CAPS.name}
+                  {...getInputProps(fields.name, { type: 'text' })}
+                  key={fields.name.key}
+                  error={fields.name.errors?.[0]}
+                  required
+                />
+                <TextInput
+                  label="Email"
+                  autoComplete="email"
+                  maxLength={CONTACT_CAPS.email}
+                  {...getInputProps(fields.email, { type: 'email' })}
+                  key={fields.email.key}
+                  error={fields.email.errors?.[0]}
+                  required
+                />
+                <Textarea
+                  label="Message"
+                  minRows={6}
+                  maxLength={CONTACT_CAPS.message}
+                  autosize
+                  {...getTextareaProps(fields.message)}
+                  key={fields.message.key}
+                  error={fields.message.errors?.[0]}
+                  required
+                />
                 {/* Hidden from people (and from assistive technology); bots fill it in. */}
-                <div aria-hidden="true" style={{ position: 'absolute', left: '-10000px', width: 1, height: 1, overflow: 'hidden' }}>
+                <div
+                  aria-hidden="true"
+                  style={{ position: 'absolute', left: '-10000px', width: 1, height: 1, overflow: 'hidden' }}
+                >
                   <label>
                     Website
                     <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />

@@ -13,14 +13,30 @@ import { servicesContext } from '~/web/context.server'
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, storage, config } = context.get(servicesContext)
   const link = readDownloadLink(signingSecret(config), params.token)
-  if (!link) return new Response('This download link is invalid or has expired. Please download the asset again.', { status: 403, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+  if (!link)
+    return new Response('This download link is invalid or has expired. Please download the asset again.', {
+      status: 403,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+    })
   // A variant (download options): made from the original on first request, then read from storage.
   const variant = link.variant ? variantFromName(link.variant) : null
-  if (link.variant && !variant) return new Response('This download link is invalid. Please download the asset again.', { status: 403, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+  if (link.variant && !variant)
+    return new Response('This download link is invalid. Please download the asset again.', {
+      status: 403,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+    })
   const made = variant ? await variantFile(db, storage, link.assetId, variant) : null
-  const asset = made ? { key: '', mimeType: made.mimeType, filename: made.filename } : variant ? null : await downloadableFile(db, link.assetId)
+  const asset = made
+    ? { key: '', mimeType: made.mimeType, filename: made.filename }
+    : variant
+      ? null
+      : await downloadableFile(db, link.assetId)
   const file = made ? made.file : asset ? await storage.get(asset.key) : null
-  if (!asset || !file) return new Response('This asset is no longer available.', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+  if (!asset || !file)
+    return new Response('This asset is no longer available.', {
+      status: 404,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+    })
   return new Response(Readable.toWeb(file.stream) as ReadableStream, {
     headers: {
       'Content-Type': asset.mimeType,

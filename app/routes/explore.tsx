@@ -9,7 +9,15 @@ import { favouriteIdsAmong } from '~/domain/favourites/favourites.server'
 import { getAssetPreview } from '~/domain/catalogue/preview.server'
 import { categoryCounts, nearestTerms, searchAssets, topTags } from '~/domain/catalogue/search.server'
 import { SearchInput } from '~/components/SearchInput/SearchInput'
-import { ASSET_TYPES, ASSET_TYPE_LABELS, EXPLORE_PAGE_SIZE, RELEVANCE_WITHOUT_WORDS, SITE_NAME, SORTS, SORT_LABELS } from '~/lib/constants'
+import {
+  ASSET_TYPES,
+  ASSET_TYPE_LABELS,
+  EXPLORE_PAGE_SIZE,
+  RELEVANCE_WITHOUT_WORDS,
+  SITE_NAME,
+  SORTS,
+  SORT_LABELS,
+} from '~/lib/constants'
 import { exploreUrl, parseExploreParams, type ExploreParams } from '~/lib/explore-params'
 import { COLOUR_SWATCHES, ORIENTATIONS, ORIENTATION_LABELS } from '~/lib/colour'
 import { servicesContext } from '~/web/context.server'
@@ -19,10 +27,18 @@ import { withSharing } from '~/lib/sharing'
 
 const pageMeta: Route.MetaFunction = ({ loaderData }) => {
   const q = loaderData?.params.q
-  const title = loaderData?.preview ? `${loaderData.preview.asset.title} | ${SITE_NAME}` : q ? `“${q}” assets | ${SITE_NAME}` : `Explore assets | ${SITE_NAME}`
+  const title = loaderData?.preview
+    ? `${loaderData.preview.asset.title} | ${SITE_NAME}`
+    : q
+      ? `“${q}” assets | ${SITE_NAME}`
+      : `Explore assets | ${SITE_NAME}`
   return [
     { title },
-    { name: 'description', content: 'Search and browse royalty-free, AI-generated 3D renders, images and audio. Filter by type, category and tags.' },
+    {
+      name: 'description',
+      content:
+        'Search and browse royalty-free, AI-generated 3D renders, images and audio. Filter by type, category and tags.',
+    },
   ]
 }
 
@@ -31,7 +47,16 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const params = parseExploreParams(url.searchParams)
   const user = await getUser(request, context)
   let loadFailed = false
-  const emptyResult = { assets: [], total: 0, totalCapped: false, totalEstimated: false, page: params.page, pageCount: 1, limit: EXPLORE_PAGE_SIZE, correctedQuery: null }
+  const emptyResult = {
+    assets: [],
+    total: 0,
+    totalCapped: false,
+    totalEstimated: false,
+    page: params.page,
+    pageCount: 1,
+    limit: EXPLORE_PAGE_SIZE,
+    correctedQuery: null,
+  }
   // A failing search shows the spec's 'Failed to load assets' rather than an error page.
   const [result, categories, popularTags, preview] = await Promise.all([
     searchAssets(db, {
@@ -56,7 +81,11 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     params.assetId ? getAssetPreview(db, params.assetId, user?.id) : null,
   ])
   const [favourites, nearest] = await Promise.all([
-    favouriteIdsAmong(db, user?.id, result.assets.map((a) => a.id)),
+    favouriteIdsAmong(
+      db,
+      user?.id,
+      result.assets.map((a) => a.id),
+    ),
     // A search that found nothing offers the catalogue's nearest words.
     !loadFailed && result.total === 0 && params.q ? nearestTerms(db, params.q).catch(() => []) : [],
   ])
@@ -67,9 +96,17 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
   const { params, result, categories, popularTags, preview, favouriteIds } = loaderData
   const navigation = useNavigation()
   const navigate = useNavigate()
-  const loading = navigation.state === 'loading' && navigation.location.pathname === '/explore' && !new URLSearchParams(navigation.location.search).get('assetId')
+  const loading =
+    navigation.state === 'loading' &&
+    navigation.location.pathname === '/explore' &&
+    !new URLSearchParams(navigation.location.search).get('assetId')
   const favourites = new Set(favouriteIds)
-  const activeCount = (params.category ? 1 : 0) + params.tags.length + (params.color ? 1 : 0) + (params.orientation ? 1 : 0) + (params.transparent ? 1 : 0)
+  const activeCount =
+    (params.category ? 1 : 0) +
+    params.tags.length +
+    (params.color ? 1 : 0) +
+    (params.orientation ? 1 : 0) +
+    (params.transparent ? 1 : 0)
   const filtersActive = activeCount > 0
   const activeSwatch = COLOUR_SWATCHES.find((s) => s.name === params.color)
 
@@ -79,8 +116,19 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
         Explore assets
       </Title>
 
-      <Form method="get" action="/explore" className={classes.searchRow} role="search" aria-label="Search the catalogue">
-        <SearchInput label="Search" placeholder="Search by keyword, tag or category" defaultValue={params.q} className={classes.grow} />
+      <Form
+        method="get"
+        action="/explore"
+        className={classes.searchRow}
+        role="search"
+        aria-label="Search the catalogue"
+      >
+        <SearchInput
+          label="Search"
+          placeholder="Search by keyword, tag or category"
+          defaultValue={params.q}
+          className={classes.grow}
+        />
         {params.assetType ? <input type="hidden" name="asset_type" value={params.assetType} /> : null}
         {params.category ? <input type="hidden" name="category" value={params.category} /> : null}
         {params.tags.length ? <input type="hidden" name="tags" value={params.tags.join(',')} /> : null}
@@ -90,11 +138,20 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
       </Form>
 
       <nav aria-label="Asset type" className={classes.tabs}>
-        <Link to={exploreUrl(params, { assetType: undefined })} className={classes.tab} aria-current={!params.assetType ? 'page' : undefined}>
+        <Link
+          to={exploreUrl(params, { assetType: undefined })}
+          className={classes.tab}
+          aria-current={!params.assetType ? 'page' : undefined}
+        >
           All
         </Link>
         {ASSET_TYPES.map((type) => (
-          <Link key={type} to={exploreUrl(params, { assetType: type })} className={classes.tab} aria-current={params.assetType === type ? 'page' : undefined}>
+          <Link
+            key={type}
+            to={exploreUrl(params, { assetType: type })}
+            className={classes.tab}
+            aria-current={params.assetType === type ? 'page' : undefined}
+          >
             {ASSET_TYPE_LABELS[type]}
           </Link>
         ))}
@@ -111,9 +168,17 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
               label="Category"
               name="category"
               defaultValue={params.category}
-              data={[{ value: '', label: 'All categories' }, ...categories.map((c) => ({ value: c.category, label: `${c.category} (${c.count})` }))]}
+              data={[
+                { value: '', label: 'All categories' },
+                ...categories.map((c) => ({ value: c.category, label: `${c.category} (${c.count})` })),
+              ]}
             />
-            <TextInput label="Tags" name="tags" description="Comma-separated; assets must have every tag" defaultValue={params.tags.join(', ')} />
+            <TextInput
+              label="Tags"
+              name="tags"
+              description="Comma-separated; assets must have every tag"
+              defaultValue={params.tags.join(', ')}
+            />
             {params.color ? <input type="hidden" name="color" value={params.color} /> : null}
             <div role="group" aria-labelledby="colour-filter-label">
               <Text size="sm" fw={500} id="colour-filter-label">
@@ -142,19 +207,41 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
               label="Orientation"
               name="orientation"
               defaultValue={params.orientation ?? ''}
-              data={[{ value: '', label: 'Any orientation' }, ...ORIENTATIONS.map((o) => ({ value: o, label: ORIENTATION_LABELS[o] }))]}
+              data={[
+                { value: '', label: 'Any orientation' },
+                ...ORIENTATIONS.map((o) => ({ value: o, label: ORIENTATION_LABELS[o] })),
+              ]}
             />
-            <Checkbox label="Transparent background only" name="transparent" value="1" defaultChecked={params.transparent} />
+            <Checkbox
+              label="Transparent background only"
+              name="transparent"
+              value="1"
+              defaultChecked={params.transparent}
+            />
             <Group gap={6} className={classes.tagCloud} role="group" aria-label="Popular tags">
               {popularTags.map((t) => (
-                <Link key={t.tag} to={exploreUrl(params, { tags: params.tags.includes(t.tag) ? params.tags : [...params.tags, t.tag] })} className={classes.tagLink}>
+                <Link
+                  key={t.tag}
+                  to={exploreUrl(params, { tags: params.tags.includes(t.tag) ? params.tags : [...params.tags, t.tag] })}
+                  className={classes.tagLink}
+                >
                   {t.tag}
                 </Link>
               ))}
             </Group>
             <Group>
               <Button type="submit">Apply filters</Button>
-              <Link to={exploreUrl(params, { category: '', tags: [], color: '', orientation: undefined, transparent: false })}>Clear filters</Link>
+              <Link
+                to={exploreUrl(params, {
+                  category: '',
+                  tags: [],
+                  color: '',
+                  orientation: undefined,
+                  transparent: false,
+                })}
+              >
+                Clear filters
+              </Link>
             </Group>
           </Form>
         </details>
@@ -170,8 +257,13 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
             label="Sort by"
             name="sort"
             value={params.sort}
-            onChange={(event) => void navigate(exploreUrl(params, { sort: event.currentTarget.value as (typeof SORTS)[number] }))}
-            data={SORTS.map((s) => ({ value: s, label: s === 'relevance' && !params.q ? RELEVANCE_WITHOUT_WORDS : SORT_LABELS[s] }))}
+            onChange={(event) =>
+              void navigate(exploreUrl(params, { sort: event.currentTarget.value as (typeof SORTS)[number] }))
+            }
+            data={SORTS.map((s) => ({
+              value: s,
+              label: s === 'relevance' && !params.q ? RELEVANCE_WITHOUT_WORDS : SORT_LABELS[s],
+            }))}
             className={classes.sortSelect}
           />
           <noscript>
@@ -182,17 +274,27 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
         </Form>
 
         <div className={classes.viewToggle} role="group" aria-label="Layout">
-          <Link to={exploreUrl(params, { view: 'grid', page: params.page })} aria-current={params.view === 'grid' ? 'true' : undefined} className={classes.tab}>
+          <Link
+            to={exploreUrl(params, { view: 'grid', page: params.page })}
+            aria-current={params.view === 'grid' ? 'true' : undefined}
+            className={classes.tab}
+          >
             Grid
           </Link>
-          <Link to={exploreUrl(params, { view: 'list', page: params.page })} aria-current={params.view === 'list' ? 'true' : undefined} className={classes.tab}>
+          <Link
+            to={exploreUrl(params, { view: 'list', page: params.page })}
+            aria-current={params.view === 'list' ? 'true' : undefined}
+            className={classes.tab}
+          >
             List
           </Link>
         </div>
       </div>
 
       <Text c="dimmed" size="sm" mb="md" aria-live="polite">
-        {loading ? 'Loading assets...' : `${result.totalEstimated ? 'About ' : ''}${result.total.toLocaleString('en-US')}${result.totalCapped ? '+' : ''} ${result.total === 1 ? 'asset' : 'assets'}`}
+        {loading
+          ? 'Loading assets...'
+          : `${result.totalEstimated ? 'About ' : ''}${result.total.toLocaleString('en-US')}${result.totalCapped ? '+' : ''} ${result.total === 1 ? 'asset' : 'assets'}`}
         {!loading && result.correctedQuery ? ` for “${result.correctedQuery}”` : ''}
       </Text>
       {!loading && result.correctedQuery ? (
@@ -234,7 +336,11 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
                 Popular tags:
               </Text>
               {popularTags.slice(0, 10).map((t) => (
-                <Link key={t.tag} to={exploreUrl(params, { q: '', exact: false, category: '', tags: [t.tag] })} className={classes.tagLink}>
+                <Link
+                  key={t.tag}
+                  to={exploreUrl(params, { q: '', exact: false, category: '', tags: [t.tag] })}
+                  className={classes.tagLink}
+                >
                   {t.tag}
                 </Link>
               ))}
@@ -242,7 +348,11 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
           ) : null}
         </div>
       ) : (
-        <div className={params.view === 'list' ? classes.list : classes.grid} data-loading={loading || undefined} data-testid="results">
+        <div
+          className={params.view === 'list' ? classes.list : classes.grid}
+          data-loading={loading || undefined}
+          data-testid="results"
+        >
           {result.assets.map((asset, index) => (
             <AssetCard
               key={asset.id}

@@ -29,7 +29,12 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     listFavourites(db, user.id, { page: params.page, limit: EXPLORE_PAGE_SIZE }),
     params.assetId ? getAssetPreview(db, params.assetId, user.id) : null,
   ])
-  return { ...favourites, page: params.page, pageCount: Math.max(1, Math.ceil(favourites.total / EXPLORE_PAGE_SIZE)), preview }
+  return {
+    ...favourites,
+    page: params.page,
+    pageCount: Math.max(1, Math.ceil(favourites.total / EXPLORE_PAGE_SIZE)),
+    preview,
+  }
 }
 
 const FavouriteForm = z.object({
@@ -81,7 +86,12 @@ export default function FavouritesPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: 16 }}>
           {assets.map((asset) => (
-            <AssetCard key={asset.id} asset={asset} isFavourite previewHref={withQuery('/favorites', page > 1 ? `page=${page}` : '', { assetId: String(asset.id) })} />
+            <AssetCard
+              key={asset.id}
+              asset={asset}
+              isFavourite
+              previewHref={withQuery('/favorites', page > 1 ? `page=${page}` : '', { assetId: String(asset.id) })}
+            />
           ))}
         </div>
       )}

@@ -23,8 +23,15 @@ const pageMeta: Route.MetaFunction = () => [
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: ForgotPasswordSchema })
   if (submission.status !== 'success') return data({ sent: false, result: submission.reply() }, { status: 400 })
-  const limited = await checkRateLimits(context, [{ rule: 'forgotPerIp' }, { rule: 'forgotPerEmail', subject: submission.value.email }])
-  if (limited) return rateLimitedReply({ sent: false, result: submission.reply({ formErrors: [limited.error] }) }, limited.retryAfter)
+  const limited = await checkRateLimits(context, [
+    { rule: 'forgotPerIp' },
+    { rule: 'forgotPerEmail', subject: submission.value.email },
+  ])
+  if (limited)
+    return rateLimitedReply(
+      { sent: false, result: submission.reply({ formErrors: [limited.error] }) },
+      limited.retryAfter,
+    )
   const { db, config } = context.get(servicesContext)
   try {
     await requestPasswordReset(db, config, submission.value.email)
@@ -65,7 +72,14 @@ export default function ForgotPasswordPage({ actionData }: Route.ComponentProps)
         ) : null}
         <Form method="post" {...getFormProps(form)}>
           <Stack>
-            <TextInput label="Email" autoComplete="email" {...getInputProps(fields.email, { type: 'email' })} key={fields.email.key} error={fields.email.errors?.[0]} required />
+            <TextInput
+              label="Email"
+              autoComplete="email"
+              {...getInputProps(fields.email, { type: 'email' })}
+              key={fields.email.key}
+              error={fields.email.errors?.[0]}
+              required
+            />
             <Button type="submit" loading={busy}>
               {busy ? 'Sending...' : 'Send reset link'}
             </Button>

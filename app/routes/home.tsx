@@ -30,7 +30,11 @@ import { withSharing } from '~/lib/sharing'
 
 const pageMeta: Route.MetaFunction = () => [
   { title: `${SITE_NAME}: where AI becomes the artist` },
-  { name: 'description', content: 'Royalty-free, AI-generated 3D renders, images and audio, made and curated by one artist. Free for commercial use, no attribution needed.' },
+  {
+    name: 'description',
+    content:
+      'Royalty-free, AI-generated 3D renders, images and audio, made and curated by one artist. Free for commercial use, no attribution needed.',
+  },
 ]
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
@@ -50,7 +54,11 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     topTags(db, TOP_TAGS).catch(() => []),
     params.assetId ? getAssetPreview(db, params.assetId, user?.id) : null,
   ])
-  const favourites = await favouriteIdsAmong(db, user?.id, grid.assets.map((a) => a.id))
+  const favourites = await favouriteIdsAmong(
+    db,
+    user?.id,
+    grid.assets.map((a) => a.id),
+  )
   return {
     collage: featured.assets.slice(0, COLLAGE_SIZE),
     floating: featured.assets.slice(COLLAGE_SIZE),
@@ -83,9 +91,17 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         <Title order={2} id="home-grid-heading" mb="md">
           Fresh from the studio
         </Title>
-        <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: 16 }} data-testid="home-grid">
+        <div
+          style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: 16 }}
+          data-testid="home-grid"
+        >
           {grid.map((asset) => (
-            <AssetCard key={asset.id} asset={asset} isFavourite={favourites.has(asset.id)} previewHref={withQuery('/', '', { assetId: String(asset.id) })} />
+            <AssetCard
+              key={asset.id}
+              asset={asset}
+              isFavourite={favourites.has(asset.id)}
+              previewHref={withQuery('/', '', { assetId: String(asset.id) })}
+            />
           ))}
         </div>
         <Row justify="center" mt="xl">

@@ -1,7 +1,21 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Alert, Anchor, Button, Checkbox, Container, Divider, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core'
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Container,
+  Divider,
+  Group,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core'
 import type { Route } from './+types/login'
 import { getUser, sessionCookie } from '~/web/session.server'
 import { registerAccount, signInWithLoginToken, signInWithPassword } from '~/domain/accounts/accounts.server'
@@ -46,7 +60,14 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   if (token) {
     const result = await signInWithLoginToken(db, token, request.headers.get('user-agent'))
     if (result.ok) throw redirect(target, { headers: { 'Set-Cookie': sessionCookie(context, result.token) } })
-    return { mode: 'login' as const, params: carriedParams(url).toString(), tokenError: result.error, registered: false, alert: null, googleEnabled: googleEnabled(config) }
+    return {
+      mode: 'login' as const,
+      params: carriedParams(url).toString(),
+      tokenError: result.error,
+      registered: false,
+      alert: null,
+      googleEnabled: googleEnabled(config),
+    }
   }
   if (await getUser(request, context)) throw redirect(target)
   return {
@@ -66,11 +87,35 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 
   if (intent === 'register') {
     const submission = parseWithZod(formData, { schema: RegisterSchema })
-    if (submission.status !== 'success') return data({ intent, result: submission.reply({ hideFields: ['password', 'confirmPassword'] }) }, { status: 400 })
-    const limited = await checkRateLimits(context, [{ rule: 'registerPerIp' }, { rule: 'registerPerEmail', subject: submission.value.email }])
-    if (limited) return rateLimitedReply({ intent, result: submission.reply({ formErrors: [limited.error], hideFields: ['password', 'confirmPassword'] }) }, limited.retryAfter)
+    if (submission.status !== 'success')
+      return data(
+        { intent, result: submission.reply({ hideFields: ['password', 'confirmPassword'] }) },
+        { status: 400 },
+      )
+    const limited = await checkRateLimits(context, [
+      { rule: 'registerPerIp' },
+      { rule: 'registerPerEmail', subject: submission.value.email },
+    ])
+    if (limited)
+      return rateLimitedReply(
+        {
+          intent,
+          result: submission.reply({ formErrors: [limited.error], hideFields: ['password', 'confirmPassword'] }),
+        },
+        limited.retryAfter,
+      )
     const result = await registerAccount(db, submission.value)
-    if (!result.ok) return data({ intent, result: submission.reply({ fieldErrors: { email: [result.error] }, hideFields: ['password', 'confirmPassword'] }) }, { status: refusalStatus(result.reason) })
+    if (!result.ok)
+      return data(
+        {
+          intent,
+          result: submission.reply({
+            fieldErrors: { email: [result.error] },
+            hideFields: ['password', 'confirmPassword'],
+          }),
+        },
+        { status: refusalStatus(result.reason) },
+      )
     // Spec: a successful registration asks the user to sign in, in sign-in mode.
     const next = carriedParams(url)
     next.set('registered', '1')
@@ -78,12 +123,21 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   }
 
   const submission = parseWithZod(formData, { schema: LoginSchema })
-  if (submission.status !== 'success') return data({ intent, result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
+  if (submission.status !== 'success')
+    return data({ intent, result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
   const limited = await checkLoginRateLimits(context, submission.value.email)
-  if (limited) return rateLimitedReply({ intent, result: submission.reply({ formErrors: [limited.error], hideFields: ['password'] }) }, limited.retryAfter)
+  if (limited)
+    return rateLimitedReply(
+      { intent, result: submission.reply({ formErrors: [limited.error], hideFields: ['password'] }) },
+      limited.retryAfter,
+    )
   const result = await signInWithPassword(db, { ...submission.value, userAgent: request.headers.get('user-agent') })
   if (!result.ok) await noteFailedLogin(context, submission.value.email)
-  if (!result.ok) return data({ intent, result: submission.reply({ formErrors: [result.error], hideFields: ['password'] }) }, { status: refusalStatus(result.reason) })
+  if (!result.ok)
+    return data(
+      { intent, result: submission.reply({ formErrors: [result.error], hideFields: ['password'] }) },
+      { status: refusalStatus(result.reason) },
+    )
   throw redirect(afterLoginTarget(url.searchParams.get('redirect'), url.searchParams.get('assetId')), {
     headers: { 'Set-Cookie': sessionCookie(context, result.token) },
   })
@@ -97,19 +151,29 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
     const query = next.toString()
     return query ? `/login?${query}` : '/login'
   }
-  const formAction = params ? `/login?${params}${mode === 'register' ? '&mode=register' : ''}` : mode === 'register' ? '/login?mode=register' : '/login'
+  const formAction = params
+    ? `/login?${params}${mode === 'register' ? '&mode=register' : ''}`
+    : mode === 'register'
+      ? '/login?mode=register'
+      : '/login'
   const googleHref = `/auth/google${params ? `?${params}` : ''}`
 
   return (
     <Container size={460} py={48}>
       <Group justify="space-between" mb="md">
-        <Button component={Link} to="/" variant="subtle" size="compact-sm" onClick={(event) => {
-          // With JavaScript, back means back; without it, the link goes home.
-          if (window.history.length > 1) {
-            event.preventDefault()
-            window.history.back()
-          }
-        }}>
+        <Button
+          component={Link}
+          to="/"
+          variant="subtle"
+          size="compact-sm"
+          onClick={(event) => {
+            // With JavaScript, back means back; without it, the link goes home.
+            if (window.history.length > 1) {
+              event.preventDefault()
+              window.history.back()
+            }
+          }}
+        >
           ← Back
         </Button>
       </Group>
@@ -123,12 +187,24 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
         <Stack gap="sm" mb="md">
           {alert ? <Alert color="yellow">{alert}</Alert> : null}
           {registered && mode === 'login' ? <Alert color="green">{REGISTERED_TEXT}</Alert> : null}
-          {tokenError ? <Alert color="red" role="alert">{tokenError}</Alert> : null}
+          {tokenError ? (
+            <Alert color="red" role="alert">
+              {tokenError}
+            </Alert>
+          ) : null}
         </Stack>
         {mode === 'register' ? (
-          <RegisterForm key="register" action={formAction} lastResult={actionData?.intent === 'register' ? actionData.result : undefined} />
+          <RegisterForm
+            key="register"
+            action={formAction}
+            lastResult={actionData?.intent === 'register' ? actionData.result : undefined}
+          />
         ) : (
-          <LoginForm key="login" action={formAction} lastResult={actionData?.intent === 'login' ? actionData.result : undefined} />
+          <LoginForm
+            key="login"
+            action={formAction}
+            lastResult={actionData?.intent === 'login' ? actionData.result : undefined}
+          />
         )}
         <Divider label="or" labelPosition="center" my="lg" />
         {googleEnabled ? (
@@ -148,11 +224,17 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
         <Text size="sm" ta="center" mt="lg">
           {mode === 'register' ? (
             <>
-              Already have an account? <Anchor component={Link} to={withMode('login')}>Sign in</Anchor>
+              Already have an account?{' '}
+              <Anchor component={Link} to={withMode('login')}>
+                Sign in
+              </Anchor>
             </>
           ) : (
             <>
-              New here? <Anchor component={Link} to={withMode('register')}>Create an account</Anchor>
+              New here?{' '}
+              <Anchor component={Link} to={withMode('register')}>
+                Create an account
+              </Anchor>
             </>
           )}
         </Text>
@@ -187,7 +269,14 @@ function LoginForm({ action, lastResult }: { action: string; lastResult?: Reply 
             {form.errors.join(' ') || 'Login failed.'}
           </Alert>
         ) : null}
-        <TextInput label="Email" autoComplete="email" {...getInputProps(fields.email, { type: 'email' })} key={fields.email.key} error={fields.email.errors?.[0]} required />
+        <TextInput
+          label="Email"
+          autoComplete="email"
+          {...getInputProps(fields.email, { type: 'email' })}
+          key={fields.email.key}
+          error={fields.email.errors?.[0]}
+          required
+        />
         <PasswordInput
           label="Password"
           autoComplete="current-password"
@@ -229,8 +318,22 @@ function RegisterForm({ action, lastResult }: { action: string; lastResult?: Rep
             {form.errors.join(' ') || 'Registration failed.'}
           </Alert>
         ) : null}
-        <TextInput label="Full name" autoComplete="name" {...getInputProps(fields.fullName, { type: 'text' })} key={fields.fullName.key} error={fields.fullName.errors?.[0]} required />
-        <TextInput label="Email" autoComplete="email" {...getInputProps(fields.email, { type: 'email' })} key={fields.email.key} error={fields.email.errors?.[0]} required />
+        <TextInput
+          label="Full name"
+          autoComplete="name"
+          {...getInputProps(fields.fullName, { type: 'text' })}
+          key={fields.fullName.key}
+          error={fields.fullName.errors?.[0]}
+          required
+        />
+        <TextInput
+          label="Email"
+          autoComplete="email"
+          {...getInputProps(fields.email, { type: 'email' })}
+          key={fields.email.key}
+          error={fields.email.errors?.[0]}
+          required
+        />
         <PasswordInput
           label="Password"
           autoComplete="new-password"
@@ -261,10 +364,22 @@ function RegisterForm({ action, lastResult }: { action: string; lastResult?: Rep
 function GoogleMark() {
   return (
     <svg width="18" height="18" viewBox="0 0 48 48" aria-hidden="true">
-      <path fill="#FFC107" d="M43.6 20.5H42V20H24v8h11.3C33.7 32.7 29.2 36 24 36c-6.6 0-12-5.4-12-12s5.4-12 12-12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 12.9 4 4 12.9 4 24s8.9 20 20 20 20-8.9 20-20c0-1.3-.1-2.4-.4-3.5z" />
-      <path fill="#FF3D00" d="M6.3 14.7l6.6 4.8C14.7 15.1 19 12 24 12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 16.3 4 9.7 8.3 6.3 14.7z" />
-      <path fill="#4CAF50" d="M24 44c5.2 0 9.9-2 13.4-5.2l-6.2-5.2C29.2 35.1 26.7 36 24 36c-5.2 0-9.6-3.3-11.3-8l-6.5 5C9.5 39.6 16.2 44 24 44z" />
-      <path fill="#1976D2" d="M43.6 20.5H42V20H24v8h11.3c-.8 2.2-2.2 4.2-4.1 5.6l6.2 5.2C37 39.2 44 34 44 24c0-1.3-.1-2.4-.4-3.5z" />
+      <path
+        fill="#FFC107"
+        d="M43.6 20.5H42V20H24v8h11.3C33.7 32.7 29.2 36 24 36c-6.6 0-12-5.4-12-12s5.4-12 12-12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 12.9 4 4 12.9 4 24s8.9 20 20 20 20-8.9 20-20c0-1.3-.1-2.4-.4-3.5z"
+      />
+      <path
+        fill="#FF3D00"
+        d="M6.3 14.7l6.6 4.8C14.7 15.1 19 12 24 12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 16.3 4 9.7 8.3 6.3 14.7z"
+      />
+      <path
+        fill="#4CAF50"
+        d="M24 44c5.2 0 9.9-2 13.4-5.2l-6.2-5.2C29.2 35.1 26.7 36 24 36c-5.2 0-9.6-3.3-11.3-8l-6.5 5C9.5 39.6 16.2 44 24 44z"
+      />
+      <path
+        fill="#1976D2"
+        d="M43.6 20.5H42V20H24v8h11.3c-.8 2.2-2.2 4.2-4.1 5.6l6.2 5.2C37 39.2 44 34 44 24c0-1.3-.1-2.4-.4-3.5z"
+      />
     </svg>
   )
 }

@@ -15,13 +15,30 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (params.kind === 'assets') {
     const id = parseId(name)
     const asset = id ? await getPublishedAsset(db, id) : null
-    if (asset) card = await renderShareCard({ title: asset.title, kicker: asset.category || 'Asset', site: SITE_NAME, picture: await readPublicImage(storage, asset.image) })
+    if (asset)
+      card = await renderShareCard({
+        title: asset.title,
+        kicker: asset.category || 'Asset',
+        site: SITE_NAME,
+        picture: await readPublicImage(storage, asset.image),
+      })
   } else if (params.kind === 'blog') {
     const post = await getPostBySlug(db, name)
-    if (post) card = await renderShareCard({ title: post.title, kicker: 'Blog', site: SITE_NAME, picture: await readPublicImage(storage, post.image), cover: true })
+    if (post)
+      card = await renderShareCard({
+        title: post.title,
+        kicker: 'Blog',
+        site: SITE_NAME,
+        picture: await readPublicImage(storage, post.image),
+        cover: true,
+      })
   }
   if (!card) return new Response('Not found', { status: 404 })
   return new Response(new Uint8Array(card), {
-    headers: { 'Content-Type': 'image/png', 'Content-Length': String(card.length), 'Cache-Control': 'public, max-age=86400' },
+    headers: {
+      'Content-Type': 'image/png',
+      'Content-Length': String(card.length),
+      'Cache-Control': 'public, max-age=86400',
+    },
   })
 }

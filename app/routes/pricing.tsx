@@ -46,7 +46,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirect(result.url, 303)
 }
 
-const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
+const formatDate = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
 
 export default function PricingPage({ loaderData, actionData }: Route.ComponentProps) {
   const { signedIn, plan, renewsAt, endsAt, upgradeRequired, checkoutCancelled, billingError } = loaderData
@@ -66,8 +67,16 @@ export default function PricingPage({ loaderData, actionData }: Route.ComponentP
       <Stack gap="sm" mb="lg">
         {upgradeRequired ? <Alert color="yellow">{UPGRADE_REQUIRED_TEXT}</Alert> : null}
         {checkoutCancelled ? <Alert color="blue">{CHECKOUT_CANCELLED_TEXT}</Alert> : null}
-        {billingError ? <Alert color="red" role="alert">{billingError}</Alert> : null}
-        {actionData?.error ? <Alert color="red" role="alert">{actionData.error}</Alert> : null}
+        {billingError ? (
+          <Alert color="red" role="alert">
+            {billingError}
+          </Alert>
+        ) : null}
+        {actionData?.error ? (
+          <Alert color="red" role="alert">
+            {actionData.error}
+          </Alert>
+        ) : null}
       </Stack>
 
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
@@ -123,7 +132,9 @@ export default function PricingPage({ loaderData, actionData }: Route.ComponentP
                 Upgrade to Pro
               </Button>
               <Text size="xs" c="dimmed" mt="xs" ta="center">
-                {signedIn ? 'Secure payment on Stripe. Cancel any time.' : 'Sign in first; secure payment on Stripe. Cancel any time.'}
+                {signedIn
+                  ? 'Secure payment on Stripe. Cancel any time.'
+                  : 'Sign in first; secure payment on Stripe. Cancel any time.'}
               </Text>
             </Form>
           )}

@@ -11,7 +11,14 @@ import { downloadHistory, downloadsToday, totalDownloads } from '~/domain/downlo
 import { listFavourites } from '~/domain/favourites/favourites.server'
 import { log } from '~/platform/log.server'
 import { getAssetPreview } from '~/domain/catalogue/preview.server'
-import { FREE_DAILY_DOWNLOADS, PRO_QUOTA_DISPLAY, PROFILE_FAVOURITES, PROFILE_REFRESH_MS, RECENT_DOWNLOADS, SITE_NAME } from '~/lib/constants'
+import {
+  FREE_DAILY_DOWNLOADS,
+  PRO_QUOTA_DISPLAY,
+  PROFILE_FAVOURITES,
+  PROFILE_REFRESH_MS,
+  RECENT_DOWNLOADS,
+  SITE_NAME,
+} from '~/lib/constants'
 import { parseExploreParams } from '~/lib/explore-params'
 import { servicesContext } from '~/web/context.server'
 import { withSharing } from '~/lib/sharing'
@@ -57,7 +64,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   }
 }
 
-const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' })
+const formatDate = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' })
 
 export default function ProfilePage({ loaderData }: Route.ComponentProps) {
   const { user, quota, totalDownloads, recent, favourites, billing, preview, checkout } = loaderData
@@ -96,11 +104,19 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
 
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} mb="xl">
         <Tile label="Total Downloads" value={totalDownloads.toLocaleString('en-US')} testId="tile-downloads" />
-        <Tile label="Favorites" value={favourites ? favourites.total.toLocaleString('en-US') : '–'} testId="tile-favorites" />
+        <Tile
+          label="Favorites"
+          value={favourites ? favourites.total.toLocaleString('en-US') : '–'}
+          testId="tile-favorites"
+        />
         <Tile
           label="Daily Quota"
           value={`${quota.used} / ${quota.limit}`}
-          note={user.plan === 'pro' ? `${quota.used} used today · Unlimited downloads` : `${quota.used} used today · ${Math.max(0, quota.limit - quota.used)} of ${quota.limit} free downloads left today`}
+          note={
+            user.plan === 'pro'
+              ? `${quota.used} used today · Unlimited downloads`
+              : `${quota.used} used today · ${Math.max(0, quota.limit - quota.used)} of ${quota.limit} free downloads left today`
+          }
           testId="tile-quota"
         />
         <Card withBorder radius="md" p="md" data-testid="tile-plan">
@@ -157,7 +173,12 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
           ) : (
             <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }}>
               {favourites.assets.map((asset) => (
-                <AssetCard key={asset.id} asset={asset} isFavourite previewHref={withQuery('/profile', '', { assetId: String(asset.id) })} />
+                <AssetCard
+                  key={asset.id}
+                  asset={asset}
+                  isFavourite
+                  previewHref={withQuery('/profile', '', { assetId: String(asset.id) })}
+                />
               ))}
             </SimpleGrid>
           )}
@@ -170,14 +191,25 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
           {recent.length === 0 ? (
             <Text c="dimmed">Nothing downloaded yet.</Text>
           ) : (
-            <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} data-testid="recent-downloads">
+            <Stack
+              gap="xs"
+              component="ul"
+              style={{ listStyle: 'none', padding: 0, margin: 0 }}
+              data-testid="recent-downloads"
+            >
               {recent.map((item) => (
                 <Group key={item.id} component="li" gap="md">
                   <div style={{ width: 48, height: 48, borderRadius: 8, background: 'var(--app-surface-strong)' }}>
-                    {item.image ? <AssetImage src={item.image} alt="" style={{ width: 48, height: 48, objectFit: 'contain' }} /> : null}
+                    {item.image ? (
+                      <AssetImage src={item.image} alt="" style={{ width: 48, height: 48, objectFit: 'contain' }} />
+                    ) : null}
                   </div>
                   <div>
-                    {item.asset_id ? <Link to={`/assets/${item.asset_id}`}>{item.title}</Link> : <Text span>{item.title}</Text>}
+                    {item.asset_id ? (
+                      <Link to={`/assets/${item.asset_id}`}>{item.title}</Link>
+                    ) : (
+                      <Text span>{item.title}</Text>
+                    )}
                     <Text size="xs" c="dimmed">
                       {formatDate(item.downloaded_at)}
                       {item.removed ? ' · Removed from the library (your licence still holds)' : ''}
@@ -209,7 +241,12 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
                   <Table.Tr key={`${item.date}-${i}`}>
                     <Table.Td>{item.description}</Table.Td>
                     <Table.Td>{formatDate(item.date)}</Table.Td>
-                    <Table.Td>{item.amount.toLocaleString('en-US', { style: 'currency', currency: (item.currency || 'usd').toUpperCase() })}</Table.Td>
+                    <Table.Td>
+                      {item.amount.toLocaleString('en-US', {
+                        style: 'currency',
+                        currency: (item.currency || 'usd').toUpperCase(),
+                      })}
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -26,11 +26,29 @@ export function loader({ url }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: ResetPasswordSchema })
-  if (submission.status !== 'success') return data({ done: false, result: submission.reply({ hideFields: ['password', 'confirmPassword'] }) }, { status: 400 })
+  if (submission.status !== 'success')
+    return data(
+      { done: false, result: submission.reply({ hideFields: ['password', 'confirmPassword'] }) },
+      { status: 400 },
+    )
   const limited = await checkRateLimits(context, [{ rule: 'resetPerIp' }])
-  if (limited) return rateLimitedReply({ done: false, result: submission.reply({ formErrors: [limited.error], hideFields: ['password', 'confirmPassword'] }) }, limited.retryAfter)
+  if (limited)
+    return rateLimitedReply(
+      {
+        done: false,
+        result: submission.reply({ formErrors: [limited.error], hideFields: ['password', 'confirmPassword'] }),
+      },
+      limited.retryAfter,
+    )
   const result = await resetPassword(context.get(servicesContext).db, submission.value.token, submission.value.password)
-  if (!result.ok) return data({ done: false, result: submission.reply({ formErrors: [result.error], hideFields: ['password', 'confirmPassword'] }) }, { status: 400 })
+  if (!result.ok)
+    return data(
+      {
+        done: false,
+        result: submission.reply({ formErrors: [result.error], hideFields: ['password', 'confirmPassword'] }),
+      },
+      { status: 400 },
+    )
   return { done: true, result: submission.reply({ resetForm: true }) }
 }
 
@@ -87,8 +105,25 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
                   {form.errors.join(' ') || RESET_FAILED}
                 </Alert>
               ) : null}
-              <PasswordInput label="New password" autoComplete="new-password" name={fields.password.name} id={fields.password.id} key={fields.password.key} error={fields.password.errors?.[0]} description="At least 8 characters" required />
-              <PasswordInput label="Confirm new password" autoComplete="new-password" name={fields.confirmPassword.name} id={fields.confirmPassword.id} key={fields.confirmPassword.key} error={fields.confirmPassword.errors?.[0]} required />
+              <PasswordInput
+                label="New password"
+                autoComplete="new-password"
+                name={fields.password.name}
+                id={fields.password.id}
+                key={fields.password.key}
+                error={fields.password.errors?.[0]}
+                description="At least 8 characters"
+                required
+              />
+              <PasswordInput
+                label="Confirm new password"
+                autoComplete="new-password"
+                name={fields.confirmPassword.name}
+                id={fields.confirmPassword.id}
+                key={fields.confirmPassword.key}
+                error={fields.confirmPassword.errors?.[0]}
+                required
+              />
               <Button type="submit" loading={busy}>
                 Set new password
               </Button>

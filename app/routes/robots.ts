@@ -5,6 +5,19 @@ import { servicesContext } from '~/web/context.server'
 export function loader({ context, url }: Route.LoaderArgs) {
   const { config } = context.get(servicesContext)
   const origin = config.APP_URL ? config.appUrl : url.origin
-  const body = ['User-agent: *', 'Disallow: /admin', 'Disallow: /api/', 'Disallow: /login', 'Disallow: /profile', 'Disallow: /favorites', 'Allow: /', '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n')
-  return new Response(body, { headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' } })
+  const body = [
+    'User-agent: *',
+    'Disallow: /admin',
+    'Disallow: /api/',
+    'Disallow: /login',
+    'Disallow: /profile',
+    'Disallow: /favorites',
+    'Allow: /',
+    '',
+    `Sitemap: ${origin}/sitemap.xml`,
+    '',
+  ].join('\n')
+  return new Response(body, {
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
+  })
 }

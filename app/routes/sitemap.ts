@@ -2,11 +2,28 @@ import type { Route } from './+types/sitemap'
 import { sitemapEntries } from '~/domain/catalogue/search.server'
 import { servicesContext } from '~/web/context.server'
 
-const STATIC_PAGES = ['/', '/explore', '/pricing', '/blog', '/about', '/contact', '/license', '/terms', '/privacy', '/categories', '/collections', '/api', '/careers', '/help', '/faq']
+const STATIC_PAGES = [
+  '/',
+  '/explore',
+  '/pricing',
+  '/blog',
+  '/about',
+  '/contact',
+  '/license',
+  '/terms',
+  '/privacy',
+  '/categories',
+  '/collections',
+  '/api',
+  '/careers',
+  '/help',
+  '/faq',
+]
 // One sitemap file may list 50 000 URLs; keep room for the pages and posts.
 const MAX_ASSETS = 45_000
 
-const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!)
+const escapeXml = (s: string) =>
+  s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!)
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { db, config } = context.get(servicesContext)
@@ -22,5 +39,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     ...assets.map((a) => entry(`/assets/${a.id}`, a.updated_at)),
     '</urlset>',
   ].join('\n')
-  return new Response(body, { headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' } })
+  return new Response(body, {
+    headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
+  })
 }

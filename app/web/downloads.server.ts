@@ -22,7 +22,13 @@ export async function grantDownload(
   const checked = await checkDownloadOptions(db, assetId, options)
   if (!checked.ok) return checked as DownloadGrant | { ok: false; reason: 'invalid-option'; error: string }
   const variant = checked.variant
-  const grant = await downloadAsset(db, { userId: user.id, plan: user.plan, assetId, secret: signingSecret(config), variant: variant ? variantName(variant) : undefined })
+  const grant = await downloadAsset(db, {
+    userId: user.id,
+    plan: user.plan,
+    assetId,
+    secret: signingSecret(config),
+    variant: variant ? variantName(variant) : undefined,
+  })
   return grant.ok && variant ? { ...grant, filename: variantFilename(grant.asset.title, variant) } : grant
 }
 

@@ -29,12 +29,26 @@ export function googleAuthenticator(config: Config): Authenticator<GoogleProfile
         redirectURI: `${config.appUrl}${GOOGLE_CALLBACK_PATH}`,
         scopes: ['openid', 'email', 'profile'],
         // Path=/ so the state cookie set on /auth/google reaches the callback under /api.
-        cookie: { name: 'oauth2_state', path: '/', httpOnly: true, sameSite: 'Lax', maxAge: 600, ...((config.SECURE_COOKIES ?? config.isProduction) ? { secure: true as const } : {}) },
+        cookie: {
+          name: 'oauth2_state',
+          path: '/',
+          httpOnly: true,
+          sameSite: 'Lax',
+          maxAge: 600,
+          ...((config.SECURE_COOKIES ?? config.isProduction) ? { secure: true as const } : {}),
+        },
       },
       async ({ tokens }) => {
-        const response = await fetch(config.GOOGLE_USERINFO_URL, { headers: { Authorization: `Bearer ${tokens.accessToken()}` } })
+        const response = await fetch(config.GOOGLE_USERINFO_URL, {
+          headers: { Authorization: `Bearer ${tokens.accessToken()}` },
+        })
         if (!response.ok) throw new Error(`Google profile request failed with ${response.status}`)
-        const raw = (await response.json()) as { sub?: string; email?: string; email_verified?: boolean | string; name?: string }
+        const raw = (await response.json()) as {
+          sub?: string
+          email?: string
+          email_verified?: boolean | string
+          name?: string
+        }
         if (!raw.sub || !raw.email) throw new Error('Google profile without sub or email')
         return {
           sub: raw.sub,

@@ -70,21 +70,39 @@ async function readJsonBody(request: Request): Promise<BodyRead<unknown>> {
 }
 
 /** Reads a JSON (or form) body and validates it; a bad body becomes a 400 (415 for a wrong type) with a message. */
-export async function readApiBody<T>(request: Request, schema: ZodType<T>): Promise<{ ok: true; value: T } | { ok: false; response: Response }> {
+export async function readApiBody<T>(
+  request: Request,
+  schema: ZodType<T>,
+): Promise<{ ok: true; value: T } | { ok: false; response: Response }> {
   const type = contentType(request)
-  const body: BodyRead<unknown> = type.startsWith('application/json') || type.includes('+json')
-    ? await readJsonBody(request)
-    : type.includes('form')
-      ? await readFormBody(request).then((r) => (r.ok ? { ok: true as const, value: Object.fromEntries(r.value) } : r))
-      : { ok: false, problem: 'type' }
+  const body: BodyRead<unknown> =
+    type.startsWith('application/json') || type.includes('+json')
+      ? await readJsonBody(request)
+      : type.includes('form')
+        ? await readFormBody(request).then((r) =>
+            r.ok ? { ok: true as const, value: Object.fromEntries(r.value) } : r,
+          )
+        : { ok: false, problem: 'type' }
   if (!body.ok) {
-    if (body.problem === 'type') return { ok: false, response: jsonError(415, 'Send a JSON body (Content-Type: application/json).') }
+    if (body.problem === 'type')
+      return { ok: false, response: jsonError(415, 'Send a JSON body (Content-Type: application/json).') }
     if (body.problem === 'text') return { ok: false, response: jsonError(400, BAD_TEXT) }
-    if (body.problem === 'size') return { ok: false, response: jsonError(413, `The request body is larger than ${MAX_JSON_BYTES / 1024 / 1024}MB.`) }
-    return { ok: false, response: jsonError(400, type.includes('form') ? 'The form body could not be read.' : 'The request body is not valid JSON.') }
+    if (body.problem === 'size')
+      return {
+        ok: false,
+        response: jsonError(413, `The request body is larger than ${MAX_JSON_BYTES / 1024 / 1024}MB.`),
+      }
+    return {
+      ok: false,
+      response: jsonError(
+        400,
+        type.includes('form') ? 'The form body could not be read.' : 'The request body is not valid JSON.',
+      ),
+    }
   }
   const parsed = schema.safeParse(body.value ?? {})
-  if (!parsed.success) return { ok: false, response: jsonError(400, parsed.error.issues[0]?.message ?? 'Invalid input.') }
+  if (!parsed.success)
+    return { ok: false, response: jsonError(400, parsed.error.issues[0]?.message ?? 'Invalid input.') }
   return { ok: true, value: parsed.data }
 }
 
@@ -92,13 +110,19 @@ export async function readApiBody<T>(request: Request, schema: ZodType<T>): Prom
  * A page action's form body. A body that is not a form (wrong Content-Type, broken encoding)
  * is a 400 with the form's message, text that is not clean a 400 saying so; never a 500.
  */
-export async function readForm(request: Request, { maxFieldChars = MAX_FORM_FIELD_CHARS }: { maxFieldChars?: number } = {}): Promise<FormData> {
+export async function readForm(
+  request: Request,
+  { maxFieldChars = MAX_FORM_FIELD_CHARS }: { maxFieldChars?: number } = {},
+): Promise<FormData> {
   const form = await readFormBody(request)
   if (!form.ok) throw data(form.problem === 'text' ? BAD_TEXT : FORM_UNREADABLE, { status: 400 })
   // A field far beyond any cap of the product is refused whole, rather than validated and
   // echoed back into the page (a 1 MB name would come back as a 2 MB page).
   for (const [, value] of form.value) {
-    if (typeof value === 'string' && value.length > maxFieldChars) throw data(`A field of the form is longer than ${maxFieldChars.toLocaleString('en-US')} characters.`, { status: 413 })
+    if (typeof value === 'string' && value.length > maxFieldChars)
+      throw data(`A field of the form is longer than ${maxFieldChars.toLocaleString('en-US')} characters.`, {
+        status: 413,
+      })
   }
   return form.value
 }
@@ -137,9 +161,14 @@ export function apiRoute<Args extends { request: Request }>(handlers: Partial<Re
       return await handler(args)
     } catch (error) {
       // Responses (401, 403, 404 ...) and React Router's data() are answers, not faults.
-      if (error instanceof Response || (error && typeof error === 'object' && 'init' in error && 'data' in error)) throw error
+      if (error instanceof Response || (error && typeof error === 'object' && 'init' in error && 'data' in error))
+        throw error
       const url = new URL(args.request.url)
-      log.error('unhandled API error', { method: args.request.method, path: url.pathname, error: error instanceof Error ? error.stack ?? error.message : String(error) })
+      log.error('unhandled API error', {
+        method: args.request.method,
+        path: url.pathname,
+        error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      })
       return jsonError(500, 'Something went wrong on our side. Please try again.')
     }
   }

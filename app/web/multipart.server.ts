@@ -97,7 +97,13 @@ function noteFileNames(request: Request): { request: Request; current: () => str
     },
   })
   if (!request.body) return { request, current: () => null }
-  const init: RequestInit & { duplex: 'half' } = { method: request.method, headers: request.headers, body: request.body.pipeThrough(tap), duplex: 'half', signal: request.signal }
+  const init: RequestInit & { duplex: 'half' } = {
+    method: request.method,
+    headers: request.headers,
+    body: request.body.pipeThrough(tap),
+    duplex: 'half',
+    signal: request.signal,
+  }
   return { request: new Request(request.url, init), current: () => last }
 }
 
@@ -109,7 +115,11 @@ export async function readMultipartUpload(request: Request, options: MultipartOp
   if (declared > options.maxTotalBytes) {
     return options.maxFiles <= 2
       ? { ok: false, status: 413, error: fileTooLargeMessage(options.maxFileBytes ?? UPLOAD_LIMIT_BYTES) }
-      : { ok: false, status: 413, error: `The upload is larger than ${Math.round(options.maxTotalBytes / 1024 / 1024)}MB in all: send fewer files at a time.` }
+      : {
+          ok: false,
+          status: 413,
+          error: `The upload is larger than ${Math.round(options.maxTotalBytes / 1024 / 1024)}MB in all: send fewer files at a time.`,
+        }
   }
 
   const files: ReceivedFile[] = []
@@ -122,13 +132,22 @@ export async function readMultipartUpload(request: Request, options: MultipartOp
   try {
     const form = await parseFormData(
       noted.request,
-      { maxFiles: options.maxFiles, maxFileSize: options.maxFileBytes ?? UPLOAD_LIMIT_BYTES, maxTotalSize: options.maxTotalBytes },
+      {
+        maxFiles: options.maxFiles,
+        maxFileSize: options.maxFileBytes ?? UPLOAD_LIMIT_BYTES,
+        maxTotalSize: options.maxTotalBytes,
+      },
       async (file: FileUpload) => {
         // An empty file input still sends a part: no bytes and no file name (the parser
         // names such a part 'file-upload').
         if (file.size === 0 && (!file.name || file.name === 'file-upload')) return null
         const bytes = Buffer.from(await file.arrayBuffer())
-        const base = { fieldName: file.fieldName, name: cleanFileName(file.name), type: file.type, size: bytes.byteLength }
+        const base = {
+          fieldName: file.fieldName,
+          name: cleanFileName(file.name),
+          type: file.type,
+          size: bytes.byteLength,
+        }
         if (options.staging === 'memory') {
           files.push({ ...base, read: async () => bytes })
         } else {
@@ -157,22 +176,37 @@ export async function readMultipartUpload(request: Request, options: MultipartOp
   return { ok: true, fields, files, dispose }
 }
 
-function describeParseError(error: unknown, fileName: string | null, options: MultipartOptions): { ok: false; status: 400 | 413; error: string } | null {
+function describeParseError(
+  error: unknown,
+  fileName: string | null,
+  options: MultipartOptions,
+): { ok: false; status: 400 | 413; error: string } | null {
   // Limit errors arrive as they are or wrapped in a FormDataParseError: look at both.
   const causes = [error, (error as { cause?: unknown } | null)?.cause]
-  if (causes.some((e) => e instanceof MaxFileSizeExceededError)) return { ok: false, status: 413, error: fileTooLargeMessage(options.maxFileBytes ?? UPLOAD_LIMIT_BYTES, fileName) }
+  if (causes.some((e) => e instanceof MaxFileSizeExceededError))
+    return { ok: false, status: 413, error: fileTooLargeMessage(options.maxFileBytes ?? UPLOAD_LIMIT_BYTES, fileName) }
   if (causes.some((e) => e instanceof MaxTotalSizeExceededError)) {
-    return { ok: false, status: 413, error: `The upload is larger than ${Math.round(options.maxTotalBytes / 1024 / 1024)}MB in all: send fewer files at a time.` }
+    return {
+      ok: false,
+      status: 413,
+      error: `The upload is larger than ${Math.round(options.maxTotalBytes / 1024 / 1024)}MB in all: send fewer files at a time.`,
+    }
   }
   if (causes.some((e) => e instanceof MaxFilesExceededError)) {
-    return { ok: false, status: 413, error: options.tooManyFilesMessage ?? `Send at most ${options.maxFiles} files at a time.` }
+    return {
+      ok: false,
+      status: 413,
+      error: options.tooManyFilesMessage ?? `Send at most ${options.maxFiles} files at a time.`,
+    }
   }
   if (causes.some((e) => e instanceof MaxPartsExceededError || e instanceof MaxHeaderSizeExceededError)) {
     return { ok: false, status: 400, error: 'The upload has too many fields or overlong headers.' }
   }
   // The parser decodes headers and text fields strictly: bytes that are not UTF-8 (a file name,
   // a field) arrive as a TypeError from TextDecoder.
-  if (causes.some((e) => e instanceof TypeError && (e as { code?: string }).code === 'ERR_ENCODING_INVALID_ENCODED_DATA')) {
+  if (
+    causes.some((e) => e instanceof TypeError && (e as { code?: string }).code === 'ERR_ENCODING_INVALID_ENCODED_DATA')
+  ) {
     return { ok: false, status: 400, error: BAD_TEXT }
   }
   if (causes.some((e) => e instanceof FormDataParseError || e instanceof MultipartParseError)) {

@@ -1,6 +1,14 @@
 import { data, type RouterContextProvider } from 'react-router'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { enforceRateLimits, hitRateLimit, isAccountSlowedDown, LOGIN_SLOWDOWN_MS, RATE_RULES, RateLimitedError, type RateRuleName } from '~/domain/accounts/rate-limit.server'
+import {
+  enforceRateLimits,
+  hitRateLimit,
+  isAccountSlowedDown,
+  LOGIN_SLOWDOWN_MS,
+  RATE_RULES,
+  RateLimitedError,
+  type RateRuleName,
+} from '~/domain/accounts/rate-limit.server'
 import { normaliseEmail } from '~/domain/accounts/users.server'
 import { jsonError } from '~/web/http.server'
 import { requestInfoContext, servicesContext } from '~/web/context.server'
@@ -44,7 +52,10 @@ export async function checkLoginRateLimits(
   email: string,
 ): Promise<{ error: string; retryAfter: number } | null> {
   const account = normaliseEmail(email)
-  const limited = await checkRateLimits(context, [{ rule: 'loginPerIp' }, { rule: 'loginPerAccountAndIp', subject: `${account} ${clientIp(context)}` }])
+  const limited = await checkRateLimits(context, [
+    { rule: 'loginPerIp' },
+    { rule: 'loginPerAccountAndIp', subject: `${account} ${clientIp(context)}` },
+  ])
   if (limited) return limited
   const { db, config } = context.get(servicesContext)
   if (await isAccountSlowedDown(db, account, config.RATE_LIMIT_SCALE)) await sleep(LOGIN_SLOWDOWN_MS)
@@ -54,7 +65,12 @@ export async function checkLoginRateLimits(
 /** Counts a failed sign-in against the account (from any address): many of them slow it down. */
 export async function noteFailedLogin(context: Readonly<RouterContextProvider>, email: string): Promise<void> {
   const { db, config } = context.get(servicesContext)
-  await hitRateLimit(db, `loginPerAccount:${normaliseEmail(email)}`, RATE_RULES.loginPerAccount, config.RATE_LIMIT_SCALE)
+  await hitRateLimit(
+    db,
+    `loginPerAccount:${normaliseEmail(email)}`,
+    RATE_RULES.loginPerAccount,
+    config.RATE_LIMIT_SCALE,
+  )
 }
 
 export function rateLimitedJson(limited: { error: string; retryAfter: number }): Response {

@@ -5,7 +5,8 @@ import { isUtf8 } from 'node:buffer'
 // byte, a lone surrogate or bytes that are not UTF-8 get a 400 with BAD_TEXT; nothing
 // downstream (PostgreSQL, headers, the HTML) has to guard against them again.
 
-export const BAD_TEXT = 'The request contains characters that are not allowed (a NUL byte, a lone surrogate or text that is not valid UTF-8).'
+export const BAD_TEXT =
+  'The request contains characters that are not allowed (a NUL byte, a lone surrogate or text that is not valid UTF-8).'
 
 /** Whether a decoded string is fit to store: no NUL, no lone surrogate. */
 export function isCleanString(value: string): boolean {
@@ -28,7 +29,8 @@ export function isCleanValue(value: unknown, depth = 0): boolean {
   return true
 }
 
-const hex = (c: number) => (c >= 0x30 && c <= 0x39 ? c - 0x30 : c >= 0x41 && c <= 0x46 ? c - 0x37 : c >= 0x61 && c <= 0x66 ? c - 0x57 : -1)
+const hex = (c: number) =>
+  c >= 0x30 && c <= 0x39 ? c - 0x30 : c >= 0x41 && c <= 0x46 ? c - 0x37 : c >= 0x61 && c <= 0x66 ? c - 0x57 : -1
 
 /** Percent-decodes bytes ('+' as a space when `plus`), leaving malformed escapes as they are. */
 export function percentDecode(input: Uint8Array, plus = false): Buffer {

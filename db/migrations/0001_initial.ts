@@ -199,9 +199,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of [
-    'audit_log', 'rate_limits', 'outbound_emails', 'contact_messages', 'stripe_events', 'payments',
-    'blog_posts', 'download_quota_usage', 'downloads', 'favourites', 'assets', 'login_tokens',
-    'password_resets', 'sessions', 'users',
+    'audit_log',
+    'rate_limits',
+    'outbound_emails',
+    'contact_messages',
+    'stripe_events',
+    'payments',
+    'blog_posts',
+    'download_quota_usage',
+    'downloads',
+    'favourites',
+    'assets',
+    'login_tokens',
+    'password_resets',
+    'sessions',
+    'users',
   ]) {
     await sql`drop table if exists ${sql.table(table)} cascade`.execute(db)
   }

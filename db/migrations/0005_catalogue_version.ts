@@ -8,7 +8,9 @@ import { sql, type Kysely } from 'kysely'
 // Download counts are left out on purpose (every download would empty the cache); cached
 // pages expire within a minute anyway.
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`create table catalogue_version (id boolean primary key default true check (id), version bigint not null default 0)`.execute(db)
+  await sql`create table catalogue_version (id boolean primary key default true check (id), version bigint not null default 0)`.execute(
+    db,
+  )
   await sql`insert into catalogue_version default values`.execute(db)
   await sql`
     create function bump_catalogue_version() returns trigger language plpgsql as $$
@@ -24,7 +26,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     on assets for each statement execute function bump_catalogue_version()`.execute(db)
   await sql`
     create trigger blog_posts_bump_catalogue_version
-    after insert or delete or update on blog_posts for each statement execute function bump_catalogue_version()`.execute(db)
+    after insert or delete or update on blog_posts for each statement execute function bump_catalogue_version()`.execute(
+    db,
+  )
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

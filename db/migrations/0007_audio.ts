@@ -12,5 +12,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`alter table assets
-    drop column duration_ms, drop column sample_rate, drop column channels, drop column waveform, drop column audio_preview_key`.execute(db)
+    drop column duration_ms, drop column sample_rate, drop column channels, drop column waveform, drop column audio_preview_key`.execute(
+    db,
+  )
 }

@@ -19,21 +19,31 @@ export async function up(db: Kysely<unknown>): Promise<void> {
            when abs(width - height) * 20 <= greatest(width, height) then 'square'
            when width > height then 'landscape' else 'portrait' end) stored`.execute(db)
   await sql`create index assets_colour_swatches on assets using gin (colour_swatches) where is_active`.execute(db)
-  await sql`create index assets_orientation_newest on assets (orientation, created_at desc, id desc) where is_active`.execute(db)
-  await sql`create index assets_transparent_newest on assets (created_at desc, id desc) where is_active and has_transparency`.execute(db)
+  await sql`create index assets_orientation_newest on assets (orientation, created_at desc, id desc) where is_active`.execute(
+    db,
+  )
+  await sql`create index assets_transparent_newest on assets (created_at desc, id desc) where is_active and has_transparency`.execute(
+    db,
+  )
   await sql`drop trigger if exists assets_bump_catalogue_version on assets`.execute(db)
-  await sql.raw(`create trigger assets_bump_catalogue_version
+  await sql
+    .raw(`create trigger assets_bump_catalogue_version
     after insert or delete or update of ${TRIGGER_COLUMNS}, palette, colour_swatches, has_transparency
-    on assets for each statement execute function bump_catalogue_version()`).execute(db)
+    on assets for each statement execute function bump_catalogue_version()`)
+    .execute(db)
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop trigger if exists assets_bump_catalogue_version on assets`.execute(db)
-  await sql.raw(`create trigger assets_bump_catalogue_version
+  await sql
+    .raw(`create trigger assets_bump_catalogue_version
     after insert or delete or update of ${TRIGGER_COLUMNS}
-    on assets for each statement execute function bump_catalogue_version()`).execute(db)
+    on assets for each statement execute function bump_catalogue_version()`)
+    .execute(db)
   await sql`drop index if exists assets_transparent_newest`.execute(db)
   await sql`drop index if exists assets_orientation_newest`.execute(db)
   await sql`drop index if exists assets_colour_swatches`.execute(db)
-  await sql`alter table assets drop column orientation, drop column has_transparency, drop column colour_swatches, drop column palette`.execute(db)
+  await sql`alter table assets drop column orientation, drop column has_transparency, drop column colour_swatches, drop column palette`.execute(
+    db,
+  )
 }

@@ -33,7 +33,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     for each row execute function assets_collect_search_lexemes()`.execute(db)
   // The lexemes of the assets that already exist, a slice of ids at a time (each statement
   // stays short on a large catalogue).
-  const bounds = await sql<{ lo: number | null; hi: number | null }>`select min(id) as lo, max(id) as hi from assets`.execute(db)
+  const bounds = await sql<{
+    lo: number | null
+    hi: number | null
+  }>`select min(id) as lo, max(id) as hi from assets`.execute(db)
   const { lo, hi } = bounds.rows[0] ?? { lo: null, hi: null }
   if (lo === null || hi === null) return
   for (let from = Number(lo); from <= Number(hi); from += 100_000) {
@@ -42,7 +45,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       select lexeme, min(lower(title)) from assets, unnest(tsvector_to_array(search)) as lexeme
       where id >= ${from} and id < ${from + 100_000}
       group by lexeme
-      on conflict (lexeme) do update set first_title = least(search_lexemes.first_title, excluded.first_title)`.execute(db)
+      on conflict (lexeme) do update set first_title = least(search_lexemes.first_title, excluded.first_title)`.execute(
+      db,
+    )
   }
 }
 

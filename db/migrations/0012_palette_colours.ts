@@ -44,7 +44,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create trigger assets_file_palette_colours
     after insert or update of palette on assets
     for each row execute function assets_file_palette_colours()`.execute(db)
-  const bounds = await sql<{ lo: number | null; hi: number | null }>`select min(id) as lo, max(id) as hi from assets`.execute(db)
+  const bounds = await sql<{
+    lo: number | null
+    hi: number | null
+  }>`select min(id) as lo, max(id) as hi from assets`.execute(db)
   const { lo, hi } = bounds.rows[0] ?? { lo: null, hi: null }
   if (lo !== null && hi !== null) {
     for (let from = Number(lo); from <= Number(hi); from += 100_000) {
@@ -52,7 +55,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         insert into palette_colours (asset_id, colour)
         select a.id, cube(array[(p->>'l')::float8, (p->>'a')::float8, (p->>'b')::float8])
         from assets a, jsonb_array_elements(a.palette) as p
-        where a.id >= ${from} and a.id < ${from + 100_000} and jsonb_typeof(a.palette) = 'array' and (p->>'weight')::float8 >= 0.1`.execute(db)
+        where a.id >= ${from} and a.id < ${from + 100_000} and jsonb_typeof(a.palette) = 'array' and (p->>'weight')::float8 >= 0.1`.execute(
+        db,
+      )
     }
   }
   // Built after the rows: far faster than growing it row by row.

@@ -18,7 +18,9 @@ import { sql, type Kysely } from 'kysely'
 //    than needed, which is still a bound.
 export async function up(db: Kysely<unknown>): Promise<void> {
   for (const column of ['search', 'search_named', 'search_title']) {
-    await sql`create index ${sql.id(`assets_${column}_colour_idx`)} on assets using gin (${sql.ref(column)}, (colour_swatches || '{}'::text[]))`.execute(db)
+    await sql`create index ${sql.id(`assets_${column}_colour_idx`)} on assets using gin (${sql.ref(column)}, (colour_swatches || '{}'::text[]))`.execute(
+      db,
+    )
   }
   // Statistics of the new expression, so the planner's estimates of a colour with words (the
   // 'about 20,000' totals) are not its blind default.
@@ -88,7 +90,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     after insert or update of title, tags, category, description, colour_swatches, palette on assets
     for each row execute function assets_collect_search_lexeme_colours()`.execute(db)
   // The pairs of the assets that already exist, a slice of ids at a time.
-  const bounds = await sql<{ lo: number | null; hi: number | null }>`select min(id) as lo, max(id) as hi from assets`.execute(db)
+  const bounds = await sql<{
+    lo: number | null
+    hi: number | null
+  }>`select min(id) as lo, max(id) as hi from assets`.execute(db)
   const { lo, hi } = bounds.rows[0] ?? { lo: null, hi: null }
   if (lo === null || hi === null) return
   for (let from = Number(lo); from <= Number(hi); from += 100_000) {
@@ -98,7 +103,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       from assets, unnest(tsvector_to_array(search)) as lexeme, unnest(search_colour_tokens(colour_swatches, palette)) as colour
       where id >= ${from} and id < ${from + 100_000}
       group by lexeme, colour
-      on conflict (lexeme, colour) do update set first_title = least(search_lexeme_colours.first_title, excluded.first_title)`.execute(db)
+      on conflict (lexeme, colour) do update set first_title = least(search_lexeme_colours.first_title, excluded.first_title)`.execute(
+      db,
+    )
   }
 }
 
@@ -118,5 +125,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     end
     $$`.execute(db)
   await sql`drop table if exists search_lexeme_colours`.execute(db)
-  for (const column of ['search', 'search_named', 'search_title']) await sql`drop index if exists ${sql.id(`assets_${column}_colour_idx`)}`.execute(db)
+  for (const column of ['search', 'search_named', 'search_title'])
+    await sql`drop index if exists ${sql.id(`assets_${column}_colour_idx`)}`.execute(db)
 }

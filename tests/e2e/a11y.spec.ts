@@ -34,7 +34,10 @@ async function seriousViolations(page: Page, path: string): Promise<string[]> {
     // axe needs scripting to run, and a page opened with scripting off cannot run it. So the
     // page is opened as a browser without our JavaScript gets it: scripting on for axe, every
     // script file of ours refused, so nothing hydrates and the server's HTML is what is checked.
-    noScript = await page.context().browser()!.newContext({ javaScriptEnabled: true, viewport: page.viewportSize() ?? undefined })
+    noScript = await page
+      .context()
+      .browser()!
+      .newContext({ javaScriptEnabled: true, viewport: page.viewportSize() ?? undefined })
     await noScript.addCookies(await page.context().cookies())
     await noScript.route(/\.m?js(\?|$)/, (route) => route.abort())
     target = await noScript.newPage()
@@ -42,10 +45,18 @@ async function seriousViolations(page: Page, path: string): Promise<string[]> {
   try {
     await target.goto(new URL(path, baseURL).toString())
     if (!noScript) await hydrated(target)
-    const results = await new AxeBuilder({ page: target }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze()
+    const results = await new AxeBuilder({ page: target })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze()
     return results.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${path} [${v.impact}] ${v.id}: ${v.help} -> ${v.nodes.slice(0, 4).map((n) => n.target.join(' ')).join(' | ')}`)
+      .map(
+        (v) =>
+          `${path} [${v.impact}] ${v.id}: ${v.help} -> ${v.nodes
+            .slice(0, 4)
+            .map((n) => n.target.join(' '))
+            .join(' | ')}`,
+      )
   } finally {
     await noScript?.close()
   }
@@ -58,7 +69,9 @@ async function expectNoSeriousViolations(page: Page, path: string) {
   // and each axe run costs seconds on a busy machine.
   const schemes = test.info().project.name === 'js' ? (['light', 'dark'] as const) : (['light'] as const)
   for (const scheme of schemes) {
-    await page.context().addCookies([{ name: 'color-scheme', value: scheme, url: page.url().startsWith('http') ? page.url() : baseURL }])
+    await page
+      .context()
+      .addCookies([{ name: 'color-scheme', value: scheme, url: page.url().startsWith('http') ? page.url() : baseURL }])
     problems.push(...(await seriousViolations(page, path)).map((v) => `(${scheme}) ${v}`))
   }
   expect(problems, problems.join('\n')).toEqual([])
@@ -99,7 +112,10 @@ test.describe('phones: 390 px', () => {
     for (const path of PUBLIC) {
       await page.goto(await resolve(page, path))
       await hydrated(page)
-      const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }))
+      const { scroll, client } = await page.evaluate(() => ({
+        scroll: document.documentElement.scrollWidth,
+        client: document.documentElement.clientWidth,
+      }))
       if (scroll > client) wide.push(`${path}: ${scroll}px in ${client}px`)
     }
     expect(wide, wide.join('\n')).toEqual([])
@@ -116,10 +132,12 @@ test.describe('phones: 390 px', () => {
     expect(box.height).toBeGreaterThanOrEqual(844 - 1)
     const image = (await page.getByTestId('preview-stage').locator('img').boundingBox())!
     expect(image.width).toBeLessThanOrEqual(box.width)
-    await expect(dialog.getByRole('button', { name: 'Download PNG' })).toBeInViewport({ ratio: 0 }).catch(async () => {
-      await dialog.getByRole('button', { name: 'Download PNG' }).scrollIntoViewIfNeeded()
-      await expect(dialog.getByRole('button', { name: 'Download PNG' })).toBeInViewport()
-    })
+    await expect(dialog.getByRole('button', { name: 'Download PNG' }))
+      .toBeInViewport({ ratio: 0 })
+      .catch(async () => {
+        await dialog.getByRole('button', { name: 'Download PNG' }).scrollIntoViewIfNeeded()
+        await expect(dialog.getByRole('button', { name: 'Download PNG' })).toBeInViewport()
+      })
     await expect(dialog.getByRole('link', { name: 'Close preview' })).toBeInViewport()
   })
 

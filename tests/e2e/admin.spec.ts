@@ -13,7 +13,9 @@ const loginAsAdmin = signInAsDemoAdmin
 const marker = (label: string) => `${label}${jsEnabled() ? 'js' : 'nojs'}${Date.now().toString(36)}`
 
 function renderPng(colour: string): Promise<Buffer> {
-  return sharp({ create: { width: 96, height: 96, channels: 4, background: colour } }).png().toBuffer()
+  return sharp({ create: { width: 96, height: 96, channels: 4, background: colour } })
+    .png()
+    .toBuffer()
 }
 
 /** Files on disk, as a person would pick them; removed after the file's tests. */
@@ -43,7 +45,12 @@ async function createAssets(request: APIRequestContext, titles: string[], tags =
   for (const [i, title] of titles.entries()) {
     const res = await request.post('/api/admin/assets', {
       headers: { Authorization: `Bearer ${token}` },
-      multipart: { title, tags, category: 'Testing', file: { name: `asset-${i}.png`, mimeType: 'image/png', buffer: await renderPng(i ? '#22aa55' : '#aa2255') } },
+      multipart: {
+        title,
+        tags,
+        category: 'Testing',
+        file: { name: `asset-${i}.png`, mimeType: 'image/png', buffer: await renderPng(i ? '#22aa55' : '#aa2255') },
+      },
     })
     expect(res.status()).toBe(201)
     ids.push(((await res.json()) as { id: number }).id)
@@ -111,17 +118,28 @@ test('an admin uploads two PNGs with a CSV, publishes them and finds them on /ex
   await expect(page.getByRole('link', { name: `Preview Rocket ${word}` })).toBeVisible()
 })
 
-test('each file shows its real upload progress; Save all as Draft keeps them unpublished @js-only', async ({ page }) => {
+test('each file shows its real upload progress; Save all as Draft keeps them unpublished @js-only', async ({
+  page,
+}) => {
   // Noise does not compress: about 1.5MB of PNG, sent through a slow link.
   const side = 700
   const noise = Buffer.alloc(side * side * 3)
   for (let i = 0; i < noise.length; i++) noise[i] = Math.floor(Math.random() * 256)
-  const files = await writeFiles({ 'noise.png': await sharp(noise, { raw: { width: side, height: side, channels: 3 } }).png().toBuffer() })
+  const files = await writeFiles({
+    'noise.png': await sharp(noise, { raw: { width: side, height: side, channels: 3 } })
+      .png()
+      .toBuffer(),
+  })
   await loginAsAdmin(page)
   await page.goto('/admin/upload')
   await hydrated(page)
   const cdp = await page.context().newCDPSession(page)
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 400 * 1024 })
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: 400 * 1024,
+  })
   await page.locator('input[name=files]').setInputFiles(files['noise.png'])
   const bar = page.getByRole('progressbar', { name: 'Uploading noise.png' })
   await expect(bar).toBeVisible()
@@ -129,7 +147,12 @@ test('each file shows its real upload progress; Save all as Draft keeps them unp
   await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 15_000 }).toBeGreaterThan(5)
   expect(Number(await bar.getAttribute('aria-valuenow'))).toBeLessThan(100)
   await expect(page.getByTestId('upload-status')).toHaveText('Uploaded: ready to publish', { timeout: 30_000 })
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 })
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  })
   await expect(page.getByTestId('upload-count')).toHaveText('1 files • 1 ready to publish')
   await page.getByRole('button', { name: 'Save all as Draft' }).click()
   await expect(page.getByTestId('upload-status')).toHaveText('Saved as draft')
@@ -138,7 +161,10 @@ test('each file shows its real upload progress; Save all as Draft keeps them unp
 })
 
 test('a file that is not an image is refused with its own error, in red', async ({ page }) => {
-  const files = await writeFiles({ 'notes.png': 'plain text pretending to be a picture', 'ok.png': await renderPng('#999999') })
+  const files = await writeFiles({
+    'notes.png': 'plain text pretending to be a picture',
+    'ok.png': await renderPng('#999999'),
+  })
   await loginAsAdmin(page)
   await page.goto('/admin/upload')
   await hydrated(page)
@@ -195,7 +221,10 @@ test('bulk delete asks first, then removes the ticked assets; a row has its own 
   await hydrated(page)
   await expect(rows(page)).toHaveCount(3)
 
-  const thumbnail = await rows(page).filter({ hasText: `Bulk A ${word}` }).locator('img').getAttribute('src')
+  const thumbnail = await rows(page)
+    .filter({ hasText: `Bulk A ${word}` })
+    .locator('img')
+    .getAttribute('src')
   expect(thumbnail).toMatch(/^\/images\//)
   expect((await request.get(thumbnail!)).status()).toBe(200)
   await page.getByRole('checkbox', { name: `Select Bulk A ${word}` }).check()
@@ -207,7 +236,11 @@ test('bulk delete asks first, then removes the ticked assets; a row has its own 
     // A CSS counter of the ticked boxes shows the figure; it is kept out of the spoken name
     // (an accessibility tree cannot read counters) and the confirmation says it in words.
     await expect(bulk).toHaveText('Delete Selected')
-    expect(await bulk.getByText('Delete Selected', { exact: true }).evaluate((el) => getComputedStyle(el, '::after').content)).toContain('counter(selected)')
+    expect(
+      await bulk
+        .getByText('Delete Selected', { exact: true })
+        .evaluate((el) => getComputedStyle(el, '::after').content),
+    ).toContain('counter(selected)')
     expect(await chromeAccessibleName(page, 'form#bulk-delete button[type=submit]')).toBe('Delete Selected')
   }
   await bulk.click()
@@ -229,7 +262,8 @@ test('bulk delete asks first, then removes the ticked assets; a row has its own 
 test('the admin screens show their figures', async ({ page }) => {
   await loginAsAdmin(page)
   await page.goto('/admin')
-  for (const label of ['Total Assets', 'Total Users', 'Downloads Today', 'Revenue ($)']) await expect(page.getByTestId(`tile-${label}`)).toHaveText(/^[\d,.]+$/)
+  for (const label of ['Total Assets', 'Total Users', 'Downloads Today', 'Revenue ($)'])
+    await expect(page.getByTestId(`tile-${label}`)).toHaveText(/^[\d,.]+$/)
   await expect(page.getByRole('heading', { name: 'Recent Assets' })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Settings' })).toBeDisabled()
 

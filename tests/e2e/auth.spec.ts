@@ -64,7 +64,10 @@ test('forgot and reset the password through the outbox', async ({ page }) => {
   await page.locator('input[name=email]').fill(email)
   await page.getByRole('button', { name: 'Send reset link' }).click()
   await expect(page.getByText('Password reset email sent. Please check your inbox.')).toBeVisible()
-  const [mail] = await e2eQuery<{ text_body: string }>('select text_body from outbound_emails where to_address = $1 order by id desc limit 1', [email])
+  const [mail] = await e2eQuery<{ text_body: string }>(
+    'select text_body from outbound_emails where to_address = $1 order by id desc limit 1',
+    [email],
+  )
   const link = /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(mail.text_body)![0]
   await page.goto(new URL(link).pathname + new URL(link).search)
   await page.locator('input[name=password]').fill('new-password-2')
@@ -88,7 +91,10 @@ test('after a reset, JavaScript returns to sign in within 3 seconds @js-only', a
   await page.locator('input[name=email]').fill(email)
   await page.getByRole('button', { name: 'Send reset link' }).click()
   await expect(page.getByText('Password reset email sent. Please check your inbox.')).toBeVisible()
-  const [mail] = await e2eQuery<{ text_body: string }>('select text_body from outbound_emails where to_address = $1 order by id desc limit 1', [email])
+  const [mail] = await e2eQuery<{ text_body: string }>(
+    'select text_body from outbound_emails where to_address = $1 order by id desc limit 1',
+    [email],
+  )
   const link = new URL(/https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(mail.text_body)![0])
   await page.goto(link.pathname + link.search)
   await hydrated(page)
@@ -109,7 +115,10 @@ test('Google sign-in through the fake provider', async ({ page }) => {
   await page.getByRole('button', { name: 'Continue' }).click()
   await expect(page).toHaveURL(/\/profile$/)
   await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible()
-  const [user] = await e2eQuery<{ full_name: string; google_id: string }>('select full_name, google_id from users where email = $1', [email])
+  const [user] = await e2eQuery<{ full_name: string; google_id: string }>(
+    'select full_name, google_id from users where email = $1',
+    [email],
+  )
   expect(user.full_name).toBe('Gus Google')
   expect(user.google_id).toBeTruthy()
 })
@@ -132,7 +141,11 @@ test('a signed-in user who is not an admin gets the 404 page in the admin area',
 })
 
 test('a form posted from another site is refused', async ({ request }) => {
-  const res = await request.post('/login', { form: { intent: 'login', email: 'admin@example.com', password: 'demo-admin-password' }, headers: { origin: 'https://evil.example' }, maxRedirects: 0 })
+  const res = await request.post('/login', {
+    form: { intent: 'login', email: 'admin@example.com', password: 'demo-admin-password' },
+    headers: { origin: 'https://evil.example' },
+    maxRedirects: 0,
+  })
   expect([400, 403]).toContain(res.status())
   expect(res.headers()['set-cookie'] ?? '').not.toContain('__session=')
 })

@@ -47,11 +47,15 @@ test('an admin writes a post, it appears on /blog, and an edit changes it', asyn
     await expect(editor.locator('img[src="/blog/using-audio-loops-in-short-videos.svg"]')).toHaveCount(1)
     // 'Upload Image' sends the file to /api/admin/upload-image and inserts the returned URL.
     const upload = page.waitForResponse((response) => response.url().endsWith('/api/admin/upload-image'))
-    await page.getByTestId('blog-image-file').setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: Buffer.from(TINY_PNG, 'base64') })
+    await page
+      .getByTestId('blog-image-file')
+      .setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: Buffer.from(TINY_PNG, 'base64') })
     expect((await upload).status()).toBe(201)
     await expect(editor.locator('img[src^="/images/blog/"][src$=".webp"]')).toHaveCount(1)
   } else {
-    await field(page, 'Content').fill('<h2>Soft light</h2><p>Written in the <strong>plain textarea</strong>.</p><script>alert(1)</script>')
+    await field(page, 'Content').fill(
+      '<h2>Soft light</h2><p>Written in the <strong>plain textarea</strong>.</p><script>alert(1)</script>',
+    )
   }
   await field(page, 'Excerpt').fill('How soft light changes a render.')
   await expect(field(page, 'Publish Date')).not.toHaveValue('') // today, filled in
@@ -117,7 +121,9 @@ test('the form shows field messages from the server and keeps what was typed @no
   await field(page, 'Image URL').fill('javascript:alert(1)')
   await page.getByRole('button', { name: 'Publish' }).click()
   await expect(page.getByText('Image URL must start with http://, https:// or /.')).toBeVisible()
-  await expect(page.getByRole('complementary', { name: 'Publishing' }).getByText('Failed to create blog post')).toBeVisible()
+  await expect(
+    page.getByRole('complementary', { name: 'Publishing' }).getByText('Failed to create blog post'),
+  ).toBeVisible()
   await expect(field(page, 'Title')).toHaveValue('Missing bits')
 })
 

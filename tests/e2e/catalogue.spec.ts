@@ -12,7 +12,11 @@ async function openFirst(page: Page, type: 'audio' | 'image') {
   return title
 }
 
-test('an audio asset has a playable preview in the dialog and on its page', async ({ page, request, javaScriptEnabled }) => {
+test('an audio asset has a playable preview in the dialog and on its page', async ({
+  page,
+  request,
+  javaScriptEnabled,
+}) => {
   await page.goto('/explore?asset_type=audio')
   // Cards show the duration; with JavaScript, a play button too.
   const card = page.getByTestId('asset-card').first()
@@ -30,7 +34,9 @@ test('an audio asset has a playable preview in the dialog and on its page', asyn
   if (javaScriptEnabled) {
     // The click that opened the dialog lets the page play sound.
     await player.evaluate((el: HTMLAudioElement) => el.play())
-    await expect.poll(() => player.evaluate((el: HTMLAudioElement) => el.currentTime), { timeout: 15_000 }).toBeGreaterThan(0)
+    await expect
+      .poll(() => player.evaluate((el: HTMLAudioElement) => el.currentTime), { timeout: 15_000 })
+      .toBeGreaterThan(0)
     await player.evaluate((el: HTMLAudioElement) => el.pause())
   }
   await page.getByRole('dialog').getByRole('link', { name: 'Open the asset page' }).click()
@@ -41,9 +47,15 @@ test('an audio asset has a playable preview in the dialog and on its page', asyn
 test('with JavaScript a card plays its preview in place, one at a time @js-only', async ({ page }) => {
   await page.goto('/explore?asset_type=audio')
   const cards = page.getByTestId('asset-card')
-  await cards.nth(0).getByRole('button', { name: /^Play / }).click()
+  await cards
+    .nth(0)
+    .getByRole('button', { name: /^Play / })
+    .click()
   await expect(cards.nth(0).getByRole('button', { name: /^Pause / })).toBeVisible()
-  await cards.nth(1).getByRole('button', { name: /^Play / }).click()
+  await cards
+    .nth(1)
+    .getByRole('button', { name: /^Play / })
+    .click()
   await expect(cards.nth(1).getByRole('button', { name: /^Pause / })).toBeVisible()
   await expect(cards.nth(0).getByRole('button', { name: /^Play / })).toBeVisible()
 })
@@ -78,7 +90,10 @@ test('the Images tab shows full-bleed pictures, without a checkerboard', async (
     const stats = await sharp(await res.body()).stats()
     expect(stats.isOpaque, src!).toBe(true)
   }
-  const background = await cards.first().locator('[data-fullbleed]').evaluate((el) => getComputedStyle(el).backgroundImage)
+  const background = await cards
+    .first()
+    .locator('[data-fullbleed]')
+    .evaluate((el) => getComputedStyle(el).backgroundImage)
   expect(background).toBe('none')
   // The dialog shows the picture alone: no background choices for a full-bleed image.
   await cards.first().locator('a').first().click()

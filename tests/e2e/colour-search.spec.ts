@@ -2,7 +2,10 @@ import { expect, test } from '@playwright/test'
 import { e2eQuery } from './support'
 
 async function cardIds(page: import('@playwright/test').Page): Promise<number[]> {
-  const hrefs = await page.getByTestId('asset-card').locator('a[href*="assetId="]').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''))
+  const hrefs = await page
+    .getByTestId('asset-card')
+    .locator('a[href*="assetId="]')
+    .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''))
   return [...new Set(hrefs.map((h) => Number(/assetId=(\d+)/.exec(h)?.[1])))]
 }
 
@@ -12,7 +15,9 @@ test('filter by a colour swatch: only assets of that colour, and the colour can 
   await page.getByRole('link', { name: 'Blue', exact: true }).click()
   await expect(page).toHaveURL(/color=blue/)
   const blue = new Set(
-    (await e2eQuery<{ id: number }>(`select id from assets where is_active and colour_swatches @> array['blue']`)).map((r) => Number(r.id)),
+    (await e2eQuery<{ id: number }>(`select id from assets where is_active and colour_swatches @> array['blue']`)).map(
+      (r) => Number(r.id),
+    ),
   )
   expect(blue.size).toBeGreaterThan(0)
   // With JavaScript the list re-renders after the URL changes: wait for the filtered count first.
@@ -32,14 +37,20 @@ test('orientation and transparent-only through the filters form', async ({ page 
   await page.getByLabel('Transparent background only').check()
   await page.getByRole('button', { name: 'Apply filters' }).click()
   await expect(page).toHaveURL(/transparent=1/)
-  const transparent = new Set((await e2eQuery<{ id: number }>('select id from assets where is_active and has_transparency')).map((r) => Number(r.id)))
+  const transparent = new Set(
+    (await e2eQuery<{ id: number }>('select id from assets where is_active and has_transparency')).map((r) =>
+      Number(r.id),
+    ),
+  )
   // With JavaScript the list re-renders after the URL changes: wait for the filtered count first.
   await expect(page.getByText(new RegExp(`^${transparent.size.toLocaleString('en-US')} assets?$`))).toBeVisible()
   for (const id of await cardIds(page)) expect(transparent.has(id)).toBe(true)
 })
 
 test('the asset page shows Similar colours besides Related Assets', async ({ page }) => {
-  const [row] = await e2eQuery<{ id: number }>(`select id from assets where is_active and palette is not null order by id limit 1`)
+  const [row] = await e2eQuery<{ id: number }>(
+    `select id from assets where is_active and palette is not null order by id limit 1`,
+  )
   await page.goto(`/assets/${row.id}`)
   await expect(page.getByRole('heading', { name: 'Related Assets' })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Similar colours' })).toBeVisible()

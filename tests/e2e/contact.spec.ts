@@ -8,7 +8,9 @@ test('the contact form sends a message and promises a reply within 1-2 business 
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Message').fill('Hello! Could you render a custom set of kitchen objects?')
   await page.getByRole('button', { name: 'Send Message' }).click()
-  await expect(page.getByText('Thank you! Your message has been sent. We reply within 1-2 business days.')).toBeVisible()
+  await expect(
+    page.getByText('Thank you! Your message has been sent. We reply within 1-2 business days.'),
+  ).toBeVisible()
   const rows = await e2eQuery<{ name: string }>('select name from contact_messages where email = $1', [email])
   expect(rows).toEqual([{ name: 'Cora Contact' }])
 })

@@ -23,14 +23,19 @@ test('signed out: download asks to sign in, then offers Download now and saves {
   await register(page, { name: 'Rae Resume', email, password: 'resume-me-1' })
   const title = await openFirstAsset(page)
   await page.getByRole('button', { name: 'Download PNG' }).click()
-  await expect(page).toHaveURL(/\/login\?redirect=%2Fexplore&assetId=\d+&alert=signin_required|\/login\?redirect=\/explore&assetId=\d+&alert=signin_required/)
+  await expect(page).toHaveURL(
+    /\/login\?redirect=%2Fexplore&assetId=\d+&alert=signin_required|\/login\?redirect=\/explore&assetId=\d+&alert=signin_required/,
+  )
   await expect(page.getByText('You need to sign in to download the asset.')).toBeVisible()
   await page.locator('input[name=email]').fill(email)
   await page.locator('input[name=password]').fill('resume-me-1')
   await page.getByRole('button', { name: 'Sign in', exact: true }).click()
   await expect(page).toHaveURL(/\/explore\?assetId=\d+&download=1/)
   // Arriving by a link spends nothing: the download waits for the user's own click (a POST).
-  const [row] = await e2eQuery<{ n: number }>('select count(*)::int as n from downloads d join users u on u.id = d.user_id where u.email = $1', [email])
+  const [row] = await e2eQuery<{ n: number }>(
+    'select count(*)::int as n from downloads d join users u on u.id = d.user_id where u.email = $1',
+    [email],
+  )
   expect(row.n).toBe(0)
   await expect(page.getByText('You are signed in. Your download is one click away.')).toBeVisible()
   const downloadPromise = page.waitForEvent('download')
@@ -49,7 +54,10 @@ test('signed in: Download PNG saves {title}.png and counts against the quota', a
   const path = await download.path()
   expect(path).toBeTruthy()
   if (javaScriptEnabled) await expect(page.getByRole('dialog')).toBeVisible()
-  const [row] = await e2eQuery<{ used: number }>('select q.used from download_quota_usage q join users u on u.id = q.user_id where u.email = $1', [email])
+  const [row] = await e2eQuery<{ used: number }>(
+    'select q.used from download_quota_usage q join users u on u.id = q.user_id where u.email = $1',
+    [email],
+  )
   expect(row.used).toBe(1)
   await page.goto('/profile')
   await expect(page.getByTestId('tile-quota')).toContainText('1 / 5')
@@ -77,7 +85,9 @@ test('favourites: the heart adds and removes, and /favorites and the profile sho
   await card.hover()
   // The heart answers at once with JavaScript (optimistic): wait for the server's answer before
   // leaving the page, as a navigation would cancel the request in flight.
-  const added = page.waitForResponse((r) => r.request().method() === 'POST' && /^\/favorites(\.data)?$/.test(new URL(r.url()).pathname))
+  const added = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && /^\/favorites(\.data)?$/.test(new URL(r.url()).pathname),
+  )
   await card.getByRole('button', { name: 'Add to favorites' }).click()
   await added
   await expect(card.getByRole('button', { name: 'Remove from favorites' })).toBeVisible()
@@ -89,7 +99,9 @@ test('favourites: the heart adds and removes, and /favorites and the profile sho
   await page.goto('/favorites')
   const saved = page.getByTestId('asset-card').first()
   await saved.hover()
-  const removed = page.waitForResponse((r) => r.request().method() === 'POST' && /^\/favorites(\.data)?$/.test(new URL(r.url()).pathname))
+  const removed = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && /^\/favorites(\.data)?$/.test(new URL(r.url()).pathname),
+  )
   await saved.getByRole('button', { name: 'Remove from favorites' }).click()
   await removed
   await page.goto('/favorites')
@@ -103,6 +115,7 @@ test('the profile shows the card, the tiles and the sections', async ({ page }) 
   await expect(page.getByTestId('tile-quota')).toContainText('0 / 5')
   await expect(page.getByTestId('tile-plan')).toContainText('Free')
   await expect(page.getByTestId('tile-plan').getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/pricing')
-  for (const heading of ['Favorites', 'Recent Downloads', 'Billing History', 'Quick Actions']) await expect(page.getByRole('heading', { name: heading })).toBeVisible()
+  for (const heading of ['Favorites', 'Recent Downloads', 'Billing History', 'Quick Actions'])
+    await expect(page.getByRole('heading', { name: heading })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Account Settings' })).toBeDisabled()
 })

@@ -51,7 +51,10 @@ test('a corrected search says so and offers the exact words', async ({ page }) =
   // The empty state offers the nearest words and popular tags as links.
   const nearest = page.getByRole('navigation', { name: 'Nearest terms' })
   await expect(nearest.getByRole('link', { name: 'robot', exact: true })).toHaveAttribute('href', '/explore?q=robot')
-  await expect(page.getByRole('navigation', { name: 'Popular tags' }).getByRole('link').first()).toHaveAttribute('href', /^\/explore\?tags=/)
+  await expect(page.getByRole('navigation', { name: 'Popular tags' }).getByRole('link').first()).toHaveAttribute(
+    'href',
+    /^\/explore\?tags=/,
+  )
 })
 
 test('the search box suggests completions from the catalogue @js-only', async ({ page }) => {
@@ -76,7 +79,9 @@ test('the suggestions endpoint answers JSON', async ({ request }) => {
   expect(body.suggestions).toContain('robot')
 })
 
-test('the quota line counts down after each download, in the dialog, on the asset page and the profile', async ({ page }) => {
+test('the quota line counts down after each download, in the dialog, on the asset page and the profile', async ({
+  page,
+}) => {
   await newUser(page)
   await expect(page.getByTestId('tile-quota')).toContainText('0 used today · 5 of 5 free downloads left today')
   for (const [index, left] of [4, 3].entries()) {
@@ -112,7 +117,8 @@ async function jsonLd(page: Page): Promise<Record<string, unknown>[]> {
     return Array.isArray(value) ? value : [value]
   })
 }
-const meta = (page: Page, key: string) => page.locator(`meta[property="${key}"], meta[name="${key}"]`).first().getAttribute('content')
+const meta = (page: Page, key: string) =>
+  page.locator(`meta[property="${key}"], meta[name="${key}"]`).first().getAttribute('content')
 
 test('an asset page: one h1, ImageObject and breadcrumbs, share card and canonical', async ({ page, baseURL }) => {
   await page.goto('/explore')
@@ -172,11 +178,17 @@ test('a blog post: BlogPosting with a raster share card', async ({ page, baseURL
   expect(card.headers()['content-type']).toBe('image/png')
 })
 
-test('home: WebSite with a SearchAction; every public page has Open Graph and a canonical link', async ({ page, baseURL }) => {
+test('home: WebSite with a SearchAction; every public page has Open Graph and a canonical link', async ({
+  page,
+  baseURL,
+}) => {
   await page.goto('/')
   const site = (await jsonLd(page)).find((d) => d['@type'] === 'WebSite')!
   expect(site.url).toBe(`${baseURL}/`)
-  expect(site.potentialAction).toMatchObject({ '@type': 'SearchAction', target: { urlTemplate: `${baseURL}/explore?q={search_term_string}` } })
+  expect(site.potentialAction).toMatchObject({
+    '@type': 'SearchAction',
+    target: { urlTemplate: `${baseURL}/explore?q={search_term_string}` },
+  })
   for (const path of ['/', '/explore', '/pricing', '/blog', '/about', '/license', '/faq']) {
     await page.goto(path)
     expect(await meta(page, 'og:title'), path).toBeTruthy()

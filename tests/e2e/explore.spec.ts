@@ -40,7 +40,9 @@ test('a typo still finds robots', async ({ page }) => {
 test('nothing found shows the empty state', async ({ page }) => {
   await page.goto('/explore?q=zzqqxxyy')
   await expect(page.getByRole('heading', { name: 'No assets found' })).toBeVisible()
-  await expect(page.getByText("We couldn't find any assets matching your search. Try a different keyword.")).toBeVisible()
+  await expect(
+    page.getByText("We couldn't find any assets matching your search. Try a different keyword."),
+  ).toBeVisible()
 })
 
 test('type tabs filter by asset type', async ({ page }) => {
@@ -63,11 +65,15 @@ test('sorting by Most Downloaded orders the list by downloads', async ({ page, j
   await expect(page).toHaveURL(/view=list/)
   // With JavaScript the URL changes first and the list re-renders just after: poll.
   const downloads = async () =>
-    (await page.getByTestId('asset-card').locator('p').filter({ hasText: 'downloads' }).allTextContents()).map((m) => Number(m.match(/([\d,]+) downloads/)![1].replace(/,/g, '')))
-  await expect.poll(async () => {
-    const list = await downloads()
-    return list.length === 20 && list.every((n, i) => i === 0 || list[i - 1] >= n)
-  }).toBe(true)
+    (await page.getByTestId('asset-card').locator('p').filter({ hasText: 'downloads' }).allTextContents()).map((m) =>
+      Number(m.match(/([\d,]+) downloads/)![1].replace(/,/g, '')),
+    )
+  await expect
+    .poll(async () => {
+      const list = await downloads()
+      return list.length === 20 && list.every((n, i) => i === 0 || list[i - 1] >= n)
+    })
+    .toBe(true)
 })
 
 test('sorting alphabetically orders by title', async ({ page, javaScriptEnabled }) => {
@@ -77,10 +83,15 @@ test('sorting alphabetically orders by title', async ({ page, javaScriptEnabled 
   if (!javaScriptEnabled) await page.getByRole('button', { name: 'Sort', exact: true }).click()
   await expect(page).toHaveURL(/sort=alphabetical/)
   const titles = () => page.getByTestId('asset-card').locator('h3').allTextContents()
-  await expect.poll(async () => {
-    const list = await titles()
-    return list.length > 3 && list.every((t, i) => i === 0 || list[i - 1].toLowerCase().localeCompare(t.toLowerCase()) <= 0)
-  }).toBe(true)
+  await expect
+    .poll(async () => {
+      const list = await titles()
+      return (
+        list.length > 3 &&
+        list.every((t, i) => i === 0 || list[i - 1].toLowerCase().localeCompare(t.toLowerCase()) <= 0)
+      )
+    })
+    .toBe(true)
 })
 
 test('All filters narrows by category and tags', async ({ page }) => {

@@ -34,13 +34,29 @@ test('blank header search does nothing', async ({ page }) => {
 test('the header has the spec links and sign-in buttons; the footer every link', async ({ page }) => {
   await page.goto('/about')
   const main = page.getByRole('navigation', { name: 'Main' })
-  for (const name of ['Home', 'Explore', 'Pricing', 'Blog']) await expect(main.getByRole('link', { name })).toBeVisible()
+  for (const name of ['Home', 'Explore', 'Pricing', 'Blog'])
+    await expect(main.getByRole('link', { name })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login')
   await expect(page.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', /^\/login/)
   const header = page.locator('header')
   expect((await header.boundingBox())?.height).toBe(64)
   const footerHrefs = await page.locator('footer a').evaluateAll((links) => links.map((a) => a.getAttribute('href')))
-  for (const href of ['/explore', '/categories', '/collections', '/api', '/about', '/blog', '/careers', '/contact', '/privacy', '/terms', '/license', '/help', '/faq', '/favorites']) {
+  for (const href of [
+    '/explore',
+    '/categories',
+    '/collections',
+    '/api',
+    '/about',
+    '/blog',
+    '/careers',
+    '/contact',
+    '/privacy',
+    '/terms',
+    '/license',
+    '/help',
+    '/faq',
+    '/favorites',
+  ]) {
     expect(footerHrefs).toContain(href)
   }
 })
@@ -57,7 +73,27 @@ test('the mobile menu opens and its links work', async ({ page }) => {
 })
 
 test('every route of the spec answers', async ({ request }) => {
-  const pages = ['/', '/login', '/forgot-password', '/reset-password', '/explore', '/pricing', '/about', '/contact', '/license', '/terms', '/privacy', '/blog', '/admin/login', '/categories', '/collections', '/api', '/careers', '/help', '/faq']
+  const pages = [
+    '/',
+    '/login',
+    '/forgot-password',
+    '/reset-password',
+    '/explore',
+    '/pricing',
+    '/about',
+    '/contact',
+    '/license',
+    '/terms',
+    '/privacy',
+    '/blog',
+    '/admin/login',
+    '/categories',
+    '/collections',
+    '/api',
+    '/careers',
+    '/help',
+    '/faq',
+  ]
   for (const path of pages) {
     const res = await request.get(path)
     expect(res.status(), path).toBe(200)
@@ -119,7 +155,9 @@ test('our own scripts trip no Content-Security-Policy violation (no eval) @js-on
     if (message.text().startsWith('CSP violation')) violations.push(`${page.url()}: ${message.text()}`)
   })
   await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => console.log(`CSP violation ${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`))
+    document.addEventListener('securitypolicyviolation', (e) =>
+      console.log(`CSP violation ${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
+    )
   })
   // Pages that validate forms in the browser: typing runs the form's schema.
   for (const path of ['/login', '/reset-password?token=abc']) {

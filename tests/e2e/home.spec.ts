@@ -3,7 +3,16 @@ import { expect, test } from '@playwright/test'
 test('home shows every section in order', async ({ page }) => {
   await page.goto('/')
   const headings = await page.getByRole('heading').allTextContents()
-  const order = ['Where AI Becomes the Artist', 'Why choose us', 'What they said', 'Frequently asked questions', 'Big collections. No code required.', 'Browse by Tag', 'by the Numbers', 'Fresh from the studio']
+  const order = [
+    'Where AI Becomes the Artist',
+    'Why choose us',
+    'What they said',
+    'Frequently asked questions',
+    'Big collections. No code required.',
+    'Browse by Tag',
+    'by the Numbers',
+    'Fresh from the studio',
+  ]
   let last = -1
   for (const title of order) {
     const index = headings.findIndex((h, i) => i > last && h.includes(title))
@@ -14,14 +23,17 @@ test('home shows every section in order', async ({ page }) => {
   await expect(page.getByTestId('hero-strip').locator('li')).toHaveCount(5)
   await expect(page.getByTestId('home-grid').getByTestId('asset-card')).toHaveCount(8)
   await expect(page.getByRole('link', { name: 'View more assets' })).toHaveAttribute('href', '/explore')
-  const strip = page.locator('section', { has: page.getByRole('heading', { name: 'Big collections. No code required.' }) })
+  const strip = page.locator('section', {
+    has: page.getByRole('heading', { name: 'Big collections. No code required.' }),
+  })
   await expect(strip.getByRole('link', { name: 'Explore Assets' })).toHaveAttribute('href', '/explore')
   await expect(strip.getByRole('link', { name: 'Learn More' })).toHaveAttribute('href', '/pricing')
 })
 
 test('the numbers are in the page without JavaScript @nojs-only', async ({ page }) => {
   await page.goto('/')
-  for (const text of ['5,000+ assets', '500+', '200+', '10,000+']) await expect(page.getByText(text, { exact: true }).first()).toBeVisible()
+  for (const text of ['5,000+ assets', '500+', '200+', '10,000+'])
+    await expect(page.getByText(text, { exact: true }).first()).toBeVisible()
 })
 
 test('the numbers count up to their values when scrolled into view @js-only', async ({ page }) => {
@@ -65,7 +77,9 @@ test('testimonials: ten entries in a row that scrolls', async ({ page }) => {
   await expect(section.getByRole('img', { name: /out of 5 stars/ })).toHaveCount(10)
 })
 
-test('testimonials: the carousel arrives near the row, advances every 4 s and pauses while hovered @js-only', async ({ page }) => {
+test('testimonials: the carousel arrives near the row, advances every 4 s and pauses while hovered @js-only', async ({
+  page,
+}) => {
   const fetched: string[] = []
   page.on('request', (request) => fetched.push(request.url()))
   await page.goto('/')

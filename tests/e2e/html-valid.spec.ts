@@ -18,7 +18,10 @@ import { register, signIn, signInAsDemoAdmin, uniqueEmail, SITE_PAGES } from './
  * error, in a style element of ours too, fails.
  */
 
-const vnuJar = path.join(path.dirname(createRequire(import.meta.url).resolve('vnu-jar/package.json')), 'build/dist/vnu.jar')
+const vnuJar = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('vnu-jar/package.json')),
+  'build/dist/vnu.jar',
+)
 
 const { public: PUBLIC, signedIn: SIGNED_IN, admin: ADMIN } = SITE_PAGES
 
@@ -40,11 +43,18 @@ function mantineStyleRanges(html: string): Array<[number, number, number, number
     const line = before.split('\n').length
     return [line, offset - before.lastIndexOf('\n')]
   }
-  return [...html.matchAll(/<style data-mantine-styles="[^"]*"[^>]*>[\s\S]*?<\/style>/g)].map((m) => [...position(m.index), ...position(m.index + m[0].length)])
+  return [...html.matchAll(/<style data-mantine-styles="[^"]*"[^>]*>[\s\S]*?<\/style>/g)].map((m) => [
+    ...position(m.index),
+    ...position(m.index + m[0].length),
+  ])
 }
 
 function inside(m: VnuMessage, ranges: Array<[number, number, number, number]>): boolean {
-  const at = (line: number, column: number) => ranges.some(([l1, c1, l2, c2]) => (line > l1 || (line === l1 && column >= c1)) && (line < l2 || (line === l2 && column <= c2)))
+  const at = (line: number, column: number) =>
+    ranges.some(
+      ([l1, c1, l2, c2]) =>
+        (line > l1 || (line === l1 && column >= c1)) && (line < l2 || (line === l2 && column <= c2)),
+    )
   return at(m.lastLine, m.lastColumn) && at(m.firstLine ?? m.lastLine, m.firstColumn ?? m.lastColumn)
 }
 
@@ -68,7 +78,8 @@ test('the W3C HTML checker finds no error in our markup @nojs-only', async ({ pa
   await register(page, user)
   await signIn(page, user.email, user.password)
   await expect(page).not.toHaveURL(/\/login/)
-  for (const url of SIGNED_IN) pages.push({ label: `signed in ${url}`, html: await fetchPage(page.request, resolve(url)) })
+  for (const url of SIGNED_IN)
+    pages.push({ label: `signed in ${url}`, html: await fetchPage(page.request, resolve(url)) })
 
   const admin = await browser.newContext({ javaScriptEnabled: false })
   try {
@@ -87,20 +98,35 @@ test('the W3C HTML checker finds no error in our markup @nojs-only', async ({ pa
       return { ...p, file, ranges: mantineStyleRanges(p.html) }
     })
     const output = await new Promise<string>((done, fail) => {
-      execFile('java', ['-jar', vnuJar, '--format', 'json', '--stdout', '--errors-only', ...files.map((f) => f.file)], { maxBuffer: 64 * 1024 * 1024 }, (error, stdout) => {
-        // vnu exits with 1 when it found errors; only a run without a report is a failure here.
-        if (error && !stdout) fail(error)
-        else done(stdout)
-      })
+      execFile(
+        'java',
+        ['-jar', vnuJar, '--format', 'json', '--stdout', '--errors-only', ...files.map((f) => f.file)],
+        { maxBuffer: 64 * 1024 * 1024 },
+        (error, stdout) => {
+          // vnu exits with 1 when it found errors; only a run without a report is a failure here.
+          if (error && !stdout) fail(error)
+          else done(stdout)
+        },
+      )
     })
-    const messages = (JSON.parse(output) as { messages: VnuMessage[] }).messages.filter((m) => m.type === 'error' || m.type === 'non-document-error')
+    const messages = (JSON.parse(output) as { messages: VnuMessage[] }).messages.filter(
+      (m) => m.type === 'error' || m.type === 'non-document-error',
+    )
     const pageOf = (m: VnuMessage) => files.find((f) => m.url.endsWith(`/${path.basename(f.file)}`))
     const ours = messages.filter((m) => {
       const file = pageOf(m)
       return !(file && m.type === 'error' && inside(m, file.ranges))
     })
-    const report = ours.map((m) => `${pageOf(m)?.label ?? m.url}:${m.lastLine}:${m.lastColumn}: ${m.message} [${(m.extract ?? '').replace(/\s+/g, ' ')}]`)
-    test.info().annotations.push({ type: 'vnu', description: `${pages.length} pages, ${messages.length - ours.length} errors inside Mantine's style elements let through` })
+    const report = ours.map(
+      (m) =>
+        `${pageOf(m)?.label ?? m.url}:${m.lastLine}:${m.lastColumn}: ${m.message} [${(m.extract ?? '').replace(/\s+/g, ' ')}]`,
+    )
+    test
+      .info()
+      .annotations.push({
+        type: 'vnu',
+        description: `${pages.length} pages, ${messages.length - ours.length} errors inside Mantine's style elements let through`,
+      })
     expect(report, report.join('\n')).toEqual([])
   } finally {
     rmSync(dir, { recursive: true, force: true })

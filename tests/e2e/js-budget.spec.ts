@@ -23,7 +23,8 @@ test('home: at most 150 KB of JavaScript (gzip) on a first visit @js-only', asyn
 
   const fetched = new Set<string>()
   page.on('response', (response) => {
-    if (response.request().resourceType() === 'script' && new URL(response.url()).pathname.startsWith('/assets/')) fetched.add(new URL(response.url()).pathname)
+    if (response.request().resourceType() === 'script' && new URL(response.url()).pathname.startsWith('/assets/'))
+      fetched.add(new URL(response.url()).pathname)
   })
   await page.goto('/')
   await hydrated(page)
@@ -40,7 +41,10 @@ test('home: at most 150 KB of JavaScript (gzip) on a first visit @js-only', asyn
   expect(kb(bytes), `Scripts named or fetched:\n${lines.join('\n')}`).toBeLessThanOrEqual(BUDGET_KB)
 })
 
-test('the first paint waits for no script: no modulepreload in the head, and the page still hydrates @js-only', async ({ page, request }) => {
+test('the first paint waits for no script: no modulepreload in the head, and the page still hydrates @js-only', async ({
+  page,
+  request,
+}) => {
   for (const path of ['/', '/explore', '/pricing']) {
     const html = await (await request.get(path)).text()
     const head = html.slice(0, html.indexOf('</head>'))

@@ -34,13 +34,26 @@ for (const { path, h1, title } of PAGES) {
   })
 }
 
-test('the licence: effective date, commercial use without attribution, what needs written permission', async ({ page }) => {
+test('the licence: effective date, commercial use without attribution, what needs written permission', async ({
+  page,
+}) => {
   await page.goto('/license')
   await expect(main(page).getByText('Effective 23 March 2025', { exact: true })).toBeVisible()
-  await expect(main(page).getByText(/Commercial use is allowed/).first()).toBeVisible()
-  await expect(main(page).getByText(/No attribution is required/).first()).toBeVisible()
-  const permission = main(page).locator('section', { has: page.getByRole('heading', { name: /Uses that need written permission/ }) })
-  for (const use of ['Resale', 'Redistribution', 'NFT use', 'AI-training use']) await expect(permission.getByRole('heading', { name: use, exact: true })).toBeVisible()
+  await expect(
+    main(page)
+      .getByText(/Commercial use is allowed/)
+      .first(),
+  ).toBeVisible()
+  await expect(
+    main(page)
+      .getByText(/No attribution is required/)
+      .first(),
+  ).toBeVisible()
+  const permission = main(page).locator('section', {
+    has: page.getByRole('heading', { name: /Uses that need written permission/ }),
+  })
+  for (const use of ['Resale', 'Redistribution', 'NFT use', 'AI-training use'])
+    await expect(permission.getByRole('heading', { name: use, exact: true })).toBeVisible()
   await expect(permission.getByText(/AI-training use needs written permission/)).toBeVisible()
   await expect(main(page).getByRole('link', { name: 'contact page' }).first()).toHaveAttribute('href', '/contact')
 })
@@ -48,7 +61,10 @@ test('the licence: effective date, commercial use without attribution, what need
 test('the contents of a legal page link to its sections', async ({ page }) => {
   await page.goto('/license')
   await hydrated(page)
-  await page.getByRole('navigation', { name: 'Contents' }).getByRole('link', { name: 'Uses that need written permission' }).click()
+  await page
+    .getByRole('navigation', { name: 'Contents' })
+    .getByRole('link', { name: 'Uses that need written permission' })
+    .click()
   await expect(page).toHaveURL(/\/license#written-permission$/)
   await expect(page.getByRole('heading', { name: /Uses that need written permission/ })).toBeInViewport()
 })
@@ -56,11 +72,24 @@ test('the contents of a legal page link to its sections', async ({ page }) => {
 test('the terms: date, minimum age 13, the plans and Stripe', async ({ page }) => {
   await page.goto('/terms')
   await expect(main(page).getByText('Last updated 22 May 2025', { exact: true })).toBeVisible()
-  await expect(main(page).getByText(/at least 13 years old/).first()).toBeVisible()
+  await expect(
+    main(page)
+      .getByText(/at least 13 years old/)
+      .first(),
+  ).toBeVisible()
   await expect(main(page).getByText(/allows 5 downloads per day/)).toBeVisible()
-  await expect(main(page).getByText(/Pro costs \$9 per month and gives unlimited downloads and early access/)).toBeVisible()
+  await expect(
+    main(page).getByText(/Pro costs \$9 per month and gives unlimited downloads and early access/),
+  ).toBeVisible()
   await expect(main(page).getByText(/Pro is paid through Stripe/)).toBeVisible()
-  for (const heading of ['Cancellation and refunds', 'Acceptable use', 'Suspension and termination', 'Limitation of liability', 'Changes to these terms', 'Contact']) {
+  for (const heading of [
+    'Cancellation and refunds',
+    'Acceptable use',
+    'Suspension and termination',
+    'Limitation of liability',
+    'Changes to these terms',
+    'Contact',
+  ]) {
     await expect(main(page).getByRole('heading', { name: new RegExp(`^\\d+\\. ${heading}$`) })).toBeVisible()
   }
 })
@@ -82,10 +111,20 @@ test('careers says there are no open positions and how to reach out', async ({ p
 
 test('the help center covers each topic and links onwards', async ({ page }) => {
   await page.goto('/help')
-  for (const topic of ['Getting started', 'Searching and filters', 'Previews', 'Downloading and the daily quota', 'Favourites', 'Plans and billing', 'Account and password reset', 'Licensing']) {
+  for (const topic of [
+    'Getting started',
+    'Searching and filters',
+    'Previews',
+    'Downloading and the daily quota',
+    'Favourites',
+    'Plans and billing',
+    'Account and password reset',
+    'Licensing',
+  ]) {
     await expect(main(page).getByRole('heading', { name: new RegExp(`^\\d+\\. ${topic}$`) })).toBeVisible()
   }
-  for (const href of ['/faq', '/license', '/contact', '/pricing']) expect(await main(page).locator(`a[href="${href}"]`).count(), href).toBeGreaterThan(0)
+  for (const href of ['/faq', '/license', '/contact', '/pricing'])
+    expect(await main(page).locator(`a[href="${href}"]`).count(), href).toBeGreaterThan(0)
 })
 
 test('the FAQ shows every question of every category, and answers open', async ({ page }) => {
@@ -106,7 +145,8 @@ test('every category links to explore, which lands on that category', async ({ p
   await page.goto('/categories')
   const tiles = main(page).getByRole('link', { name: /\d[\d,]* assets?$/ })
   expect(await tiles.count()).toBeGreaterThan(3)
-  for (const href of await tiles.evaluateAll((links) => links.map((a) => a.getAttribute('href')))) expect(href).toMatch(/^\/explore\?category=[^&]+$/)
+  for (const href of await tiles.evaluateAll((links) => links.map((a) => a.getAttribute('href'))))
+    expect(href).toMatch(/^\/explore\?category=[^&]+$/)
 
   await hydrated(page)
   const tile = tiles.nth(1)
@@ -123,7 +163,9 @@ test('collections link to explore filtered by type or by tag', async ({ page }) 
   await page.goto('/collections')
   const byType = main(page).locator('section', { has: page.getByRole('heading', { name: 'By type' }) })
   await expect(byType.getByRole('link', { name: /^Audio/ })).toHaveAttribute('href', '/explore?asset_type=audio')
-  const themes = main(page).locator('section', { has: page.getByRole('heading', { name: 'By theme' }) }).getByRole('link')
+  const themes = main(page)
+    .locator('section', { has: page.getByRole('heading', { name: 'By theme' }) })
+    .getByRole('link')
   expect(await themes.count()).toBeGreaterThan(3)
 
   await hydrated(page)
@@ -154,11 +196,16 @@ test('the API page documents the public calls and links the OpenAPI document', a
   ]) {
     await expect(main(page).getByRole('heading', { level: 3, name: call, exact: true })).toBeVisible()
   }
-  const assets = main(page).locator('article', { has: page.getByRole('heading', { name: 'GET /api/assets', exact: true }) })
-  for (const param of ['sort', 'search', 'asset_type', 'page', 'limit', 'category', 'tags']) await expect(assets.getByRole('cell', { name: param, exact: true })).toBeVisible()
+  const assets = main(page).locator('article', {
+    has: page.getByRole('heading', { name: 'GET /api/assets', exact: true }),
+  })
+  for (const param of ['sort', 'search', 'asset_type', 'page', 'limit', 'category', 'tags'])
+    await expect(assets.getByRole('cell', { name: param, exact: true })).toBeVisible()
   await expect(main(page).getByText('Authorization: Bearer <token>', { exact: true })).toBeVisible()
 
-  const link = main(page).getByRole('link', { name: /\/api\/openapi\.json/ }).first()
+  const link = main(page)
+    .getByRole('link', { name: /\/api\/openapi\.json/ })
+    .first()
   await expect(link).toHaveAttribute('href', '/api/openapi.json')
   const doc = await request.get('/api/openapi.json')
   expect(doc.status()).toBe(200)

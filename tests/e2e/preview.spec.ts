@@ -74,7 +74,12 @@ test('backgrounds switch between white, black, transparent and colorful', async 
   await page.getByTestId('asset-card').first().locator('a').first().click()
   const stage = page.getByTestId('preview-stage')
   await expect(stage).toHaveAttribute('data-background', 'transparent')
-  for (const [name, value] of [['Black', 'black'], ['White', 'white'], ['Colorful', 'colorful'], ['Transparent', 'transparent']] as const) {
+  for (const [name, value] of [
+    ['Black', 'black'],
+    ['White', 'white'],
+    ['Colorful', 'colorful'],
+    ['Transparent', 'transparent'],
+  ] as const) {
     await page.getByRole('group', { name: 'Background' }).getByRole('link', { name }).click()
     await expect(stage).toHaveAttribute('data-background', value)
   }
@@ -98,7 +103,10 @@ test('the asset page has its own title, description and Open Graph image', async
   const heading = await page.getByRole('heading', { level: 1 }).first().textContent()
   await expect(page).toHaveTitle(new RegExp(heading!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
   await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.+/)
-  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', new RegExp(`^http.*/og/assets/${id}\\.png$`))
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+    'content',
+    new RegExp(`^http.*/og/assets/${id}\\.png$`),
+  )
 })
 
 test('signed-out visitors who tap the heart are sent to log in', async ({ page }) => {
@@ -124,7 +132,12 @@ test('images are cached for a year; originals cannot be fetched by guessing', as
   expect(res.headers()['content-type']).toBe('image/png')
   expect(res.headers()['cache-control']).toBe('public, max-age=31536000, immutable')
   const uuid = src!.split('/')[2]
-  for (const guess of [`/images/${uuid}/original.png`, `/images/../originals/${uuid}.png`, `/originals/${uuid}.png`, `/images/originals/${uuid}.png`]) {
+  for (const guess of [
+    `/images/${uuid}/original.png`,
+    `/images/../originals/${uuid}.png`,
+    `/originals/${uuid}.png`,
+    `/images/originals/${uuid}.png`,
+  ]) {
     expect((await request.get(guess)).status(), guess).toBe(404)
   }
 })

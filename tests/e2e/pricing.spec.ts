@@ -7,9 +7,18 @@ const UPGRADE_REQUIRED = 'You need to upgrade your account to continue downloadi
 
 /** Posts an event to the webhook as Stripe would: signed with the endpoint's secret. */
 async function sendStripeEvent(request: APIRequestContext, type: string, object: Record<string, unknown>) {
-  const payload = JSON.stringify({ id: `evt_e2e_${Date.now()}_${Math.random().toString(36).slice(2)}`, object: 'event', type, created: Math.floor(Date.now() / 1000), data: { object } })
+  const payload = JSON.stringify({
+    id: `evt_e2e_${Date.now()}_${Math.random().toString(36).slice(2)}`,
+    object: 'event',
+    type,
+    created: Math.floor(Date.now() / 1000),
+    data: { object },
+  })
   const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: FAKE_STRIPE_WEBHOOK_SECRET })
-  const res = await request.post('/api/stripe/webhook', { data: payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } })
+  const res = await request.post('/api/stripe/webhook', {
+    data: payload,
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+  })
   expect(res.status()).toBe(200)
   expect(await res.json()).toEqual({ received: true })
 }
@@ -34,7 +43,10 @@ test('the plans, the upgrade_required banner and the Still Unsure? links', async
   await expect(page.getByText(UPGRADE_REQUIRED)).toHaveCount(0)
 })
 
-test('Upgrade: signed out it asks to sign in, then reaches checkout; after the webhook, Pro manages the subscription', async ({ page, request }) => {
+test('Upgrade: signed out it asks to sign in, then reaches checkout; after the webhook, Pro manages the subscription', async ({
+  page,
+  request,
+}) => {
   const email = uniqueEmail('pro')
   await register(page, { name: 'Paula Pro', email, password: 'upgrade-me-1' })
 
@@ -54,12 +66,22 @@ test('Upgrade: signed out it asks to sign in, then reaches checkout; after the w
   expect(new URL(page.url()).pathname).toMatch(/^\/checkout\/cs_test_\w+$/)
 
   // Stripe tells the site the payment went through.
-  const [user] = await e2eQuery<{ id: string; stripe_customer_id: string }>('select id, stripe_customer_id from users where email = $1', [email])
+  const [user] = await e2eQuery<{ id: string; stripe_customer_id: string }>(
+    'select id, stripe_customer_id from users where email = $1',
+    [email],
+  )
   expect(user.stripe_customer_id).toMatch(/^cus_test_/)
   await expect(page.getByText(user.stripe_customer_id)).toBeVisible()
   const periodEnd = Math.floor(Date.now() / 1000) + 30 * 86_400
   const subscription = `sub_e2e_${Date.now()}`
-  await sendStripeEvent(request, 'checkout.session.completed', { object: 'checkout.session', mode: 'subscription', client_reference_id: user.id, customer: user.stripe_customer_id, subscription, payment_status: 'paid' })
+  await sendStripeEvent(request, 'checkout.session.completed', {
+    object: 'checkout.session',
+    mode: 'subscription',
+    client_reference_id: user.id,
+    customer: user.stripe_customer_id,
+    subscription,
+    payment_status: 'paid',
+  })
   await sendStripeEvent(request, 'customer.subscription.created', {
     id: subscription,
     object: 'subscription',
@@ -73,7 +95,12 @@ test('Upgrade: signed out it asks to sign in, then reaches checkout; after the w
   await page.goto('/pricing')
   await hydrated(page)
   await expect(page.getByRole('button', { name: 'Upgrade to Pro' })).toHaveCount(0)
-  const renews = new Date(periodEnd * 1000).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
+  const renews = new Date(periodEnd * 1000).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  })
   await expect(page.getByText(`Your Pro plan renews on ${renews}.`)).toBeVisible()
   await page.getByRole('button', { name: 'Manage subscription' }).click()
   await expect(page.getByRole('heading', { name: 'Fake Stripe Billing Portal' })).toBeVisible()

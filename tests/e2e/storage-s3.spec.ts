@@ -10,7 +10,6 @@ import { hydrated, jsEnabled, register, signIn, uniqueEmail, signInAsDemoAdmin }
 // Upload, publish and download with the files in an S3 bucket (the e2e server runs on s3rver,
 // scripts/e2e-server.mjs): the bytes downloaded are the bytes uploaded, and they live in the bucket.
 
-
 function bucket(): { client: S3Client; name: string } {
   const port = process.env.E2E_PORT ?? '3210'
   const { s3 } = JSON.parse(readFileSync(`.tmp/e2e-${port}.json`, 'utf8')) as { s3: Record<string, string> | null }
@@ -29,7 +28,11 @@ const loginAsAdmin = signInAsDemoAdmin
 test('on S3: an admin uploads and publishes an image; a member downloads the same bytes', async ({ page, context }) => {
   const { client, name } = bucket()
   const word = `bucket${jsEnabled() ? 'js' : 'nojs'}${Date.now().toString(36)}`
-  const original = await sharp({ create: { width: 120, height: 80, channels: 4, background: jsEnabled() ? '#118844' : '#884411' } }).png().toBuffer()
+  const original = await sharp({
+    create: { width: 120, height: 80, channels: 4, background: jsEnabled() ? '#118844' : '#884411' },
+  })
+    .png()
+    .toBuffer()
   const dir = path.join(tmpdir(), `s3-e2e-${word}`)
   mkdirSync(dir, { recursive: true })
   const file = path.join(dir, `${word}.png`)
@@ -47,7 +50,13 @@ test('on S3: an admin uploads and publishes an image; a member downloads the sam
   // The original is in the bucket, byte for byte.
   const listed = await client.send(new ListObjectsV2Command({ Bucket: name, Prefix: 'originals/' }))
   const candidates = (listed.Contents ?? []).filter((o) => o.Size === original.byteLength)
-  const bodies = await Promise.all(candidates.map(async (o) => Buffer.from(await (await client.send(new GetObjectCommand({ Bucket: name, Key: o.Key }))).Body!.transformToByteArray())))
+  const bodies = await Promise.all(
+    candidates.map(async (o) =>
+      Buffer.from(
+        await (await client.send(new GetObjectCommand({ Bucket: name, Key: o.Key }))).Body!.transformToByteArray(),
+      ),
+    ),
+  )
   expect(bodies.some((b) => b.equals(original))).toBe(true)
 
   // A member finds it and downloads it: the same bytes, streamed from the bucket by the app.

@@ -10,7 +10,6 @@ export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
 }
 
-
 /** A query against the e2e server's own database (see scripts/e2e-server.mjs). */
 export async function e2eQuery<T = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<T[]> {
   const port = process.env.E2E_PORT ?? '3210'
@@ -25,7 +24,8 @@ export async function e2eQuery<T = Record<string, unknown>>(text: string, values
   }
 }
 
-export const uniqueEmail = (prefix = 'e2e') => `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.com`
+export const uniqueEmail = (prefix = 'e2e') =>
+  `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.com`
 
 /** Signs in through the login form, as a person would. */
 export async function signIn(page: import('@playwright/test').Page, email: string, password: string, path = '/login') {
@@ -36,7 +36,10 @@ export async function signIn(page: import('@playwright/test').Page, email: strin
 }
 
 /** Creates an account through the registration form. */
-export async function register(page: import('@playwright/test').Page, input: { name: string; email: string; password: string }) {
+export async function register(
+  page: import('@playwright/test').Page,
+  input: { name: string; email: string; password: string },
+) {
   await page.goto('/login?mode=register')
   await page.getByLabel('Full name').fill(input.name)
   await page.locator('input[name=email]').fill(input.email)
@@ -95,5 +98,14 @@ export const SITE_PAGES = {
     '/admin/login',
   ],
   signedIn: ['/profile', '/favorites', '/explore?assetId=FIRST_ASSET'],
-  admin: ['/admin', '/admin/assets', '/admin/users', '/admin/system-status', '/admin/analytics', '/admin/upload', '/admin/blog', '/admin/blog/new'],
+  admin: [
+    '/admin',
+    '/admin/assets',
+    '/admin/users',
+    '/admin/system-status',
+    '/admin/analytics',
+    '/admin/upload',
+    '/admin/blog',
+    '/admin/blog/new',
+  ],
 } as const

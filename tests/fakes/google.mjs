@@ -40,7 +40,12 @@ export async function startFakeGoogle({ port = 0, clientId = 'test-client', clie
           target.searchParams.set('error', 'access_denied')
         } else {
           const code = randomBytes(12).toString('hex')
-          codes.set(code, { sub: `google-${form.get('email')}`, email: form.get('email'), email_verified: form.get('email_verified') === 'true', name: form.get('name') ?? '' })
+          codes.set(code, {
+            sub: `google-${form.get('email')}`,
+            email: form.get('email'),
+            email_verified: form.get('email_verified') === 'true',
+            name: form.get('name') ?? '',
+          })
           target.searchParams.set('code', code)
         }
         res.writeHead(302, { location: target.toString() }).end()
@@ -50,7 +55,9 @@ export async function startFakeGoogle({ port = 0, clientId = 'test-client', clie
         const form = new URLSearchParams(await body(req))
         const auth = req.headers.authorization ?? ''
         const basic = auth.startsWith('Basic ') ? Buffer.from(auth.slice(6), 'base64').toString() : ''
-        const [id, secret] = basic ? basic.split(':').map(decodeURIComponent) : [form.get('client_id'), form.get('client_secret')]
+        const [id, secret] = basic
+          ? basic.split(':').map(decodeURIComponent)
+          : [form.get('client_id'), form.get('client_secret')]
         const identity = codes.get(form.get('code'))
         if (id !== clientId || secret !== clientSecret || !identity || !form.get('code_verifier')) {
           res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'invalid_grant' }))
@@ -59,7 +66,16 @@ export async function startFakeGoogle({ port = 0, clientId = 'test-client', clie
         codes.delete(form.get('code'))
         const accessToken = randomBytes(16).toString('hex')
         tokens.set(accessToken, identity)
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ access_token: accessToken, token_type: 'Bearer', expires_in: 3600, scope: 'openid email profile' }))
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(
+            JSON.stringify({
+              access_token: accessToken,
+              token_type: 'Bearer',
+              expires_in: 3600,
+              scope: 'openid email profile',
+            }),
+          )
         return
       }
       if (req.method === 'GET' && url.pathname === '/userinfo') {
@@ -78,7 +94,13 @@ export async function startFakeGoogle({ port = 0, clientId = 'test-client', clie
   const base = `http://127.0.0.1:${address.port}`
   return {
     base,
-    env: { GOOGLE_CLIENT_ID: clientId, GOOGLE_CLIENT_SECRET: clientSecret, GOOGLE_AUTHORIZATION_URL: `${base}/authorize`, GOOGLE_TOKEN_URL: `${base}/token`, GOOGLE_USERINFO_URL: `${base}/userinfo` },
+    env: {
+      GOOGLE_CLIENT_ID: clientId,
+      GOOGLE_CLIENT_SECRET: clientSecret,
+      GOOGLE_AUTHORIZATION_URL: `${base}/authorize`,
+      GOOGLE_TOKEN_URL: `${base}/token`,
+      GOOGLE_USERINFO_URL: `${base}/userinfo`,
+    },
     close: () => new Promise((resolve) => server.close(resolve)),
   }
 }

@@ -12,6 +12,9 @@ export function startFakeStripe(options?: { port?: number; secretKey?: string })
   /** Every API call the app made, in order. */
   requests: Array<{ method: string; path: string; params: Record<string, any> }>
   customers: Map<string, { id: string; email: string | null; name: string | null; metadata: Record<string, string> }>
-  sessions: Map<string, { id: string; customer: string | null; client_reference_id: string | null; url: string; [key: string]: unknown }>
+  sessions: Map<
+    string,
+    { id: string; customer: string | null; client_reference_id: string | null; url: string; [key: string]: unknown }
+  >
   close(): Promise<void>
 }>

@@ -32,9 +32,12 @@ async function body(req) {
 }
 
 const stripeError = (res, status, message, extra = {}) =>
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { type: 'invalid_request_error', message, ...extra } }))
+  res
+    .writeHead(status, { 'content-type': 'application/json' })
+    .end(JSON.stringify({ error: { type: 'invalid_request_error', message, ...extra } }))
 
-const page = (title, content) => `<!doctype html><html><head><title>${title}</title></head><body><h1>${title}</h1>${content}</body></html>`
+const page = (title, content) =>
+  `<!doctype html><html><head><title>${title}</title></head><body><h1>${title}</h1>${content}</body></html>`
 
 /**
  * Starts the fake. `requests` lists every API call (method, path, parsed params) so tests can
@@ -50,23 +53,81 @@ export async function startFakeStripe({ port = 0, secretKey = FAKE_STRIPE_SECRET
 
   const routes = {
     'POST /v1/customers': (params) => {
-      const customer = { id: newId('cus'), object: 'customer', email: params.email ?? null, name: params.name ?? null, metadata: params.metadata ?? {}, created: Math.floor(Date.now() / 1000) }
+      const customer = {
+        id: newId('cus'),
+        object: 'customer',
+        email: params.email ?? null,
+        name: params.name ?? null,
+        metadata: params.metadata ?? {},
+        created: Math.floor(Date.now() / 1000),
+      }
       customers.set(customer.id, customer)
       return [200, customer]
     },
     'POST /v1/checkout/sessions': (params) => {
-      if (params.mode !== 'subscription') return [400, { error: { type: 'invalid_request_error', message: 'This fake only knows subscription mode.', param: 'mode' } }]
-      if (!params.line_items?.[0]?.price || !params.success_url || !params.cancel_url) return [400, { error: { type: 'invalid_request_error', message: 'Missing line_items, success_url or cancel_url.' } }]
-      if (params.customer && !customers.has(params.customer)) return [400, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such customer: '${params.customer}'`, param: 'customer' } }]
+      if (params.mode !== 'subscription')
+        return [
+          400,
+          {
+            error: { type: 'invalid_request_error', message: 'This fake only knows subscription mode.', param: 'mode' },
+          },
+        ]
+      if (!params.line_items?.[0]?.price || !params.success_url || !params.cancel_url)
+        return [
+          400,
+          { error: { type: 'invalid_request_error', message: 'Missing line_items, success_url or cancel_url.' } },
+        ]
+      if (params.customer && !customers.has(params.customer))
+        return [
+          400,
+          {
+            error: {
+              type: 'invalid_request_error',
+              code: 'resource_missing',
+              message: `No such customer: '${params.customer}'`,
+              param: 'customer',
+            },
+          },
+        ]
       const id = newId('cs')
-      const session = { id, object: 'checkout.session', mode: params.mode, customer: params.customer ?? null, client_reference_id: params.client_reference_id ?? null, line_items: params.line_items, success_url: params.success_url, cancel_url: params.cancel_url, metadata: params.metadata ?? {}, subscription_data: params.subscription_data ?? {}, status: 'open', url: `${base}/checkout/${id}` }
+      const session = {
+        id,
+        object: 'checkout.session',
+        mode: params.mode,
+        customer: params.customer ?? null,
+        client_reference_id: params.client_reference_id ?? null,
+        line_items: params.line_items,
+        success_url: params.success_url,
+        cancel_url: params.cancel_url,
+        metadata: params.metadata ?? {},
+        subscription_data: params.subscription_data ?? {},
+        status: 'open',
+        url: `${base}/checkout/${id}`,
+      }
       sessions.set(id, session)
       return [200, session]
     },
     'POST /v1/billing_portal/sessions': (params) => {
-      if (!customers.has(params.customer)) return [400, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such customer: '${params.customer}'`, param: 'customer' } }]
+      if (!customers.has(params.customer))
+        return [
+          400,
+          {
+            error: {
+              type: 'invalid_request_error',
+              code: 'resource_missing',
+              message: `No such customer: '${params.customer}'`,
+              param: 'customer',
+            },
+          },
+        ]
       const id = newId('bps')
-      const session = { id, object: 'billing_portal.session', customer: params.customer, return_url: params.return_url ?? null, url: `${base}/portal/${id}` }
+      const session = {
+        id,
+        object: 'billing_portal.session',
+        customer: params.customer,
+        return_url: params.return_url ?? null,
+        url: `${base}/portal/${id}`,
+      }
       portalSessions.set(id, session)
       return [200, session]
     },
@@ -82,21 +143,30 @@ export async function startFakeStripe({ port = 0, secretKey = FAKE_STRIPE_SECRET
         if (!session) return void res.writeHead(404, { 'content-type': 'text/plain' }).end('No such session')
         const html =
           hosted[1] === 'checkout'
-            ? page('Fake Stripe Checkout', `<p>Subscribing to <code>${escape(session.line_items[0].price)}</code> for customer <code>${escape(session.customer)}</code>.</p><p><a href="${escape(session.cancel_url)}">Cancel and go back</a></p>`)
-            : page('Fake Stripe Billing Portal', `<p>Customer <code>${escape(session.customer)}</code>.</p><p><a href="${escape(session.return_url)}">Return to the site</a></p>`)
+            ? page(
+                'Fake Stripe Checkout',
+                `<p>Subscribing to <code>${escape(session.line_items[0].price)}</code> for customer <code>${escape(session.customer)}</code>.</p><p><a href="${escape(session.cancel_url)}">Cancel and go back</a></p>`,
+              )
+            : page(
+                'Fake Stripe Billing Portal',
+                `<p>Customer <code>${escape(session.customer)}</code>.</p><p><a href="${escape(session.return_url)}">Return to the site</a></p>`,
+              )
         return void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html)
       }
 
       const route = routes[`${req.method} ${url.pathname}`]
       if (!route) return void stripeError(res, 404, `Unrecognized request URL (${req.method}: ${url.pathname}).`)
-      if (req.headers.authorization !== `Bearer ${secretKey}`) return void stripeError(res, 401, 'Invalid API Key provided.')
+      if (req.headers.authorization !== `Bearer ${secretKey}`)
+        return void stripeError(res, 401, 'Invalid API Key provided.')
       const params = parseStripeForm(await body(req))
       requests.push({ method: req.method, path: url.pathname, params })
       const key = req.headers['idempotency-key']
       const replay = key ? replies.get(`${url.pathname} ${key}`) : undefined
       const [status, payload] = replay ?? route(params)
       if (key && !replay) replies.set(`${url.pathname} ${key}`, [status, payload])
-      res.writeHead(status, { 'content-type': 'application/json', 'request-id': newId('req') }).end(JSON.stringify(payload))
+      res
+        .writeHead(status, { 'content-type': 'application/json', 'request-id': newId('req') })
+        .end(JSON.stringify(payload))
     } catch (error) {
       stripeError(res, 500, String(error))
     }

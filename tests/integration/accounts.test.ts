@@ -27,7 +27,8 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 // Each test its own IP, so rate limits of one test never touch another.
-const ip = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`
+const ip = () =>
+  `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`
 const email = () => `u-${randomUUID().slice(0, 8)}@example.com`
 const cookieOf = (res: Response) => /__session=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1]
 const json = async (res: unknown) => ({ status: (res as Response).status, body: await (res as Response).json() })
@@ -39,7 +40,15 @@ describe('registration', () => {
   it('creates an account and sends the user to sign in with the success banner', async () => {
     const address = email()
     const res = (await callRoute(loginAction, {
-      request: makeRequest('/login?mode=register', { form: { intent: 'register', fullName: 'Ada Lovelace', email: address.toUpperCase(), password: 'analytical', confirmPassword: 'analytical' } }),
+      request: makeRequest('/login?mode=register', {
+        form: {
+          intent: 'register',
+          fullName: 'Ada Lovelace',
+          email: address.toUpperCase(),
+          password: 'analytical',
+          confirmPassword: 'analytical',
+        },
+      }),
       context: t.routerContext(ip()),
     })) as Response
     expect(res.status).toBe(302)
@@ -48,13 +57,24 @@ describe('registration', () => {
     expect(user.full_name).toBe('Ada Lovelace')
     expect(user.password_hash).toMatch(/^\$argon2id\$/)
     expect(user.plan).toBe('free')
-    const page = (await callRoute(loginLoader, { request: makeRequest('/login?registered=1'), context: t.routerContext() })) as { registered: boolean }
+    const page = (await callRoute(loginLoader, {
+      request: makeRequest('/login?registered=1'),
+      context: t.routerContext(),
+    })) as { registered: boolean }
     expect(page.registered).toBe(true)
   })
 
   it('refuses mismatched passwords with the spec message', async () => {
     const res = await callRoute(loginAction, {
-      request: makeRequest('/login', { form: { intent: 'register', fullName: 'A', email: email(), password: 'analytical', confirmPassword: 'different1' } }),
+      request: makeRequest('/login', {
+        form: {
+          intent: 'register',
+          fullName: 'A',
+          email: email(),
+          password: 'analytical',
+          confirmPassword: 'different1',
+        },
+      }),
       context: t.routerContext(ip()),
     })
     expect(statusOf(res)).toBe(400)
@@ -62,7 +82,10 @@ describe('registration', () => {
   })
 
   it('requires full name, email and password', async () => {
-    const res = await callRoute(loginAction, { request: makeRequest('/login', { form: { intent: 'register' } }), context: t.routerContext(ip()) })
+    const res = await callRoute(loginAction, {
+      request: makeRequest('/login', { form: { intent: 'register' } }),
+      context: t.routerContext(ip()),
+    })
     const errors = replyOf(res).result.error!
     expect(errors.fullName?.[0]).toBe('Full name is required.')
     expect(errors.email?.[0]).toBe('Email is required.')
@@ -72,25 +95,61 @@ describe('registration', () => {
   it('says clearly when the email is taken (409 in the API)', async () => {
     const existing = await makeUser(t.db)
     const page = await callRoute(loginAction, {
-      request: makeRequest('/login', { form: { intent: 'register', fullName: 'B', email: existing.email, password: 'long-enough', confirmPassword: 'long-enough' } }),
+      request: makeRequest('/login', {
+        form: {
+          intent: 'register',
+          fullName: 'B',
+          email: existing.email,
+          password: 'long-enough',
+          confirmPassword: 'long-enough',
+        },
+      }),
       context: t.routerContext(ip()),
     })
     expect(statusOf(page)).toBe(409)
     expect(replyOf(page).result.error?.email?.[0]).toMatch(/already exists/)
-    const api = await json(await callRoute(apiRegister, { request: makeRequest('/api/auth/register', { json: { email: existing.email, password: 'long-enough', full_name: 'B' } }), context: t.routerContext(ip()) }))
+    const api = await json(
+      await callRoute(apiRegister, {
+        request: makeRequest('/api/auth/register', {
+          json: { email: existing.email, password: 'long-enough', full_name: 'B' },
+        }),
+        context: t.routerContext(ip()),
+      }),
+    )
     expect(api.status).toBe(409)
     expect(api.body.error).toMatch(/already exists/)
   })
 
   it('API: 201 with the user, 400 with a message for bad input', async () => {
-    const ok = await json(await callRoute(apiRegister, { request: makeRequest('/api/auth/register', { json: { email: email(), password: 'long-enough', full_name: 'C' } }), context: t.routerContext(ip()) }))
+    const ok = await json(
+      await callRoute(apiRegister, {
+        request: makeRequest('/api/auth/register', {
+          json: { email: email(), password: 'long-enough', full_name: 'C' },
+        }),
+        context: t.routerContext(ip()),
+      }),
+    )
     expect(ok.status).toBe(201)
     expect(ok.body.user.subscription_status).toBe('free')
     expect(ok.body.user).not.toHaveProperty('password_hash')
-    const bad = await json(await callRoute(apiRegister, { request: makeRequest('/api/auth/register', { json: { email: 'nope', password: 'x' } }), context: t.routerContext(ip()) }))
+    const bad = await json(
+      await callRoute(apiRegister, {
+        request: makeRequest('/api/auth/register', { json: { email: 'nope', password: 'x' } }),
+        context: t.routerContext(ip()),
+      }),
+    )
     expect(bad.status).toBe(400)
     expect(bad.body.error).toBeTruthy()
-    const notJson = await json(await callRoute(apiRegister, { request: makeRequest('/api/auth/register', { method: 'POST', body: '{oops', headers: { 'content-type': 'application/json' } }), context: t.routerContext(ip()) }))
+    const notJson = await json(
+      await callRoute(apiRegister, {
+        request: makeRequest('/api/auth/register', {
+          method: 'POST',
+          body: '{oops',
+          headers: { 'content-type': 'application/json' },
+        }),
+        context: t.routerContext(ip()),
+      }),
+    )
     expect(notJson.status).toBe(400)
   })
 })
@@ -98,7 +157,10 @@ describe('registration', () => {
 describe('signing in', () => {
   it('sets an HttpOnly session cookie and goes to /dashboard', async () => {
     const user = await makeUser(t.db)
-    const res = (await callRoute(loginAction, { request: makeRequest('/login', { form: { intent: 'login', email: user.email, password: user.password } }), context: t.routerContext(ip()) })) as Response
+    const res = (await callRoute(loginAction, {
+      request: makeRequest('/login', { form: { intent: 'login', email: user.email, password: user.password } }),
+      context: t.routerContext(ip()),
+    })) as Response
     expect(res.status).toBe(302)
     expect(res.headers.get('location')).toBe('/dashboard')
     expect(res.headers.get('set-cookie')).toMatch(/__session=[^;]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=2592000/)
@@ -106,8 +168,14 @@ describe('signing in', () => {
 
   it('gives the same message for an unknown email and a wrong password', async () => {
     const user = await makeUser(t.db)
-    const wrong = await callRoute(loginAction, { request: makeRequest('/login', { form: { intent: 'login', email: user.email, password: 'not-it' } }), context: t.routerContext(ip()) })
-    const unknown = await callRoute(loginAction, { request: makeRequest('/login', { form: { intent: 'login', email: email(), password: 'not-it' } }), context: t.routerContext(ip()) })
+    const wrong = await callRoute(loginAction, {
+      request: makeRequest('/login', { form: { intent: 'login', email: user.email, password: 'not-it' } }),
+      context: t.routerContext(ip()),
+    })
+    const unknown = await callRoute(loginAction, {
+      request: makeRequest('/login', { form: { intent: 'login', email: email(), password: 'not-it' } }),
+      context: t.routerContext(ip()),
+    })
     expect(statusOf(wrong)).toBe(401)
     expect(replyOf(wrong).result.error?.['']).toEqual(['Invalid email or password.'])
     expect(replyOf(unknown).result.error?.['']).toEqual(replyOf(wrong).result.error?.[''])
@@ -124,44 +192,95 @@ describe('signing in', () => {
   ])('redirect=%s assetId=%s goes to %s', async (redirectTo, assetId, expected) => {
     const user = await makeUser(t.db)
     const query = new URLSearchParams({ redirect: redirectTo, ...(assetId ? { assetId } : {}) })
-    const res = (await callRoute(loginAction, { request: makeRequest(`/login?${query}`, { form: { intent: 'login', email: user.email, password: user.password } }), context: t.routerContext(ip()) })) as Response
+    const res = (await callRoute(loginAction, {
+      request: makeRequest(`/login?${query}`, {
+        form: { intent: 'login', email: user.email, password: user.password },
+      }),
+      context: t.routerContext(ip()),
+    })) as Response
     expect(res.headers.get('location')).toBe(expected)
   })
 
   it('API login returns a token; bearer and cookie resolve to the same user; /api/auth/me reads it', async () => {
     const user = await makeUser(t.db, { fullName: 'Grace Hopper' })
-    const login = await json(await callRoute(apiLogin, { request: makeRequest('/api/auth/login', { json: { email: user.email, password: user.password } }), context: t.routerContext(ip()) }))
+    const login = await json(
+      await callRoute(apiLogin, {
+        request: makeRequest('/api/auth/login', { json: { email: user.email, password: user.password } }),
+        context: t.routerContext(ip()),
+      }),
+    )
     expect(login.status).toBe(200)
     const token = login.body.token as string
-    const viaBearer = await getUser(makeRequest('/', { headers: { authorization: `Bearer ${token}` } }), t.routerContext())
-    const viaCookie = await getUser(makeRequest('/', { headers: { cookie: `other=1; __session=${token}` } }), t.routerContext())
+    const viaBearer = await getUser(
+      makeRequest('/', { headers: { authorization: `Bearer ${token}` } }),
+      t.routerContext(),
+    )
+    const viaCookie = await getUser(
+      makeRequest('/', { headers: { cookie: `other=1; __session=${token}` } }),
+      t.routerContext(),
+    )
     expect(viaBearer?.id).toBe(user.id)
     expect(viaCookie?.id).toBe(user.id)
-    const me = await json(await callRoute(apiMe, { request: makeRequest('/api/auth/me', { headers: { authorization: `Bearer ${token}` } }), context: t.routerContext() }))
-    expect(me.body.user).toMatchObject({ email: user.email, full_name: 'Grace Hopper', subscription_status: 'free', downloads_today: 0, role: 'user' })
+    const me = await json(
+      await callRoute(apiMe, {
+        request: makeRequest('/api/auth/me', { headers: { authorization: `Bearer ${token}` } }),
+        context: t.routerContext(),
+      }),
+    )
+    expect(me.body.user).toMatchObject({
+      email: user.email,
+      full_name: 'Grace Hopper',
+      subscription_status: 'free',
+      downloads_today: 0,
+      role: 'user',
+    })
     const anonymous = await callRoute(apiMe, { request: makeRequest('/api/auth/me'), context: t.routerContext() })
     expect((anonymous as Response).status).toBe(401)
     // Only a hash of the token is stored.
-    const stored = await t.db.selectFrom('sessions').select('token_hash').where('user_id', '=', user.id).executeTakeFirstOrThrow()
+    const stored = await t.db
+      .selectFrom('sessions')
+      .select('token_hash')
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow()
     expect(stored.token_hash).toBe(hashToken(token))
     expect(stored.token_hash).not.toContain(token)
   })
 
   it('API login: 400 for bad input, 401 for bad credentials', async () => {
-    expect((await json(await callRoute(apiLogin, { request: makeRequest('/api/auth/login', { json: { email: 'x' } }), context: t.routerContext(ip()) }))).status).toBe(400)
-    const bad = await json(await callRoute(apiLogin, { request: makeRequest('/api/auth/login', { json: { email: email(), password: 'whatever1' } }), context: t.routerContext(ip()) }))
+    expect(
+      (
+        await json(
+          await callRoute(apiLogin, {
+            request: makeRequest('/api/auth/login', { json: { email: 'x' } }),
+            context: t.routerContext(ip()),
+          }),
+        )
+      ).status,
+    ).toBe(400)
+    const bad = await json(
+      await callRoute(apiLogin, {
+        request: makeRequest('/api/auth/login', { json: { email: email(), password: 'whatever1' } }),
+        context: t.routerContext(ip()),
+      }),
+    )
     expect(bad).toEqual({ status: 401, body: { error: 'Invalid email or password.' } })
   })
 
   it('one-time login tokens sign in once and never again', async () => {
     const user = await makeUser(t.db)
     const token = await createLoginToken(t.db, user.id)
-    const first = (await callRoute(loginLoader, { request: makeRequest(`/login?token=${token}`), context: t.routerContext() })) as Response
+    const first = (await callRoute(loginLoader, {
+      request: makeRequest(`/login?token=${token}`),
+      context: t.routerContext(),
+    })) as Response
     expect(first.status).toBe(302)
     expect(first.headers.get('location')).toBe('/dashboard')
     expect(cookieOf(first)).toBeTruthy()
     expect(cookieOf(first)).not.toBe(token)
-    const again = (await callRoute(loginLoader, { request: makeRequest(`/login?token=${token}`), context: t.routerContext() })) as { tokenError: string }
+    const again = (await callRoute(loginLoader, {
+      request: makeRequest(`/login?token=${token}`),
+      context: t.routerContext(),
+    })) as { tokenError: string }
     expect(again.tokenError).toMatch(/invalid or has expired/)
   })
 })
@@ -170,25 +289,54 @@ describe('sessions', () => {
   it('expire after 30 days and roll forward when used', async () => {
     const user = await makeUser(t.db)
     const { token } = await createSession(t.db, user.id)
-    await t.db.updateTable('sessions').set({ last_seen_at: new Date(Date.now() - 2 * 3_600_000), expires_at: new Date(Date.now() + 86_400_000) }).where('token_hash', '=', hashToken(token)).execute()
-    expect((await getUser(makeRequest('/', { headers: { authorization: `Bearer ${token}` } }), t.routerContext()))?.id).toBe(user.id)
-    const rolled = await t.db.selectFrom('sessions').select('expires_at').where('token_hash', '=', hashToken(token)).executeTakeFirstOrThrow()
+    await t.db
+      .updateTable('sessions')
+      .set({ last_seen_at: new Date(Date.now() - 2 * 3_600_000), expires_at: new Date(Date.now() + 86_400_000) })
+      .where('token_hash', '=', hashToken(token))
+      .execute()
+    expect(
+      (await getUser(makeRequest('/', { headers: { authorization: `Bearer ${token}` } }), t.routerContext()))?.id,
+    ).toBe(user.id)
+    const rolled = await t.db
+      .selectFrom('sessions')
+      .select('expires_at')
+      .where('token_hash', '=', hashToken(token))
+      .executeTakeFirstOrThrow()
     expect(rolled.expires_at.getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000)
-    await t.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000) }).where('token_hash', '=', hashToken(token)).execute()
-    expect(await getUser(makeRequest('/', { headers: { authorization: `Bearer ${token}` } }), t.routerContext())).toBeNull()
+    await t.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('token_hash', '=', hashToken(token))
+      .execute()
+    expect(
+      await getUser(makeRequest('/', { headers: { authorization: `Bearer ${token}` } }), t.routerContext()),
+    ).toBeNull()
   })
 
   it('logout deletes the session: the cookie is cleared and the same token fails in the API too', async () => {
     const user = await makeUser(t.db)
     const { token } = await createSession(t.db, user.id)
-    const res = (await callRoute(logoutAction, { request: makeRequest('/logout', { method: 'POST', headers: { cookie: `__session=${token}` } }), context: t.routerContext() })) as Response
+    const res = (await callRoute(logoutAction, {
+      request: makeRequest('/logout', { method: 'POST', headers: { cookie: `__session=${token}` } }),
+      context: t.routerContext(),
+    })) as Response
     expect(res.status).toBe(302)
     expect(res.headers.get('location')).toBe('/login')
     expect(res.headers.get('set-cookie')).toMatch(/__session=; .*Max-Age=0/)
-    expect(await getUser(makeRequest('/', { headers: { authorization: `Bearer ${token}` } }), t.routerContext())).toBeNull()
+    expect(
+      await getUser(makeRequest('/', { headers: { authorization: `Bearer ${token}` } }), t.routerContext()),
+    ).toBeNull()
     const second = await createSession(t.db, user.id)
-    await callRoute(apiLogout, { request: makeRequest('/api/auth/logout', { method: 'POST', headers: { authorization: `Bearer ${second.token}` } }), context: t.routerContext() })
-    expect(await getUser(makeRequest('/', { headers: { cookie: `__session=${second.token}` } }), t.routerContext())).toBeNull()
+    await callRoute(apiLogout, {
+      request: makeRequest('/api/auth/logout', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${second.token}` },
+      }),
+      context: t.routerContext(),
+    })
+    expect(
+      await getUser(makeRequest('/', { headers: { cookie: `__session=${second.token}` } }), t.routerContext()),
+    ).toBeNull()
   })
 })
 
@@ -199,11 +347,17 @@ describe('rate limits', { timeout: 120_000 }, () => {
     const address = ip()
     let last: unknown
     for (let i = 0; i < 11; i++) {
-      last = await callRoute(loginAction, { request: makeRequest('/login', { form: { intent: 'login', email: user.email, password: 'wrong-password' } }), context: t.routerContext(address) })
+      last = await callRoute(loginAction, {
+        request: makeRequest('/login', { form: { intent: 'login', email: user.email, password: 'wrong-password' } }),
+        context: t.routerContext(address),
+      })
     }
     expect(statusOf(last)).toBe(429)
     expect(replyOf(last).result.error?.['']?.[0]).toMatch(/Too many attempts/)
-    const api = (await callRoute(apiLogin, { request: makeRequest('/api/auth/login', { json: { email: user.email.toUpperCase(), password: user.password } }), context: t.routerContext(address) })) as Response
+    const api = (await callRoute(apiLogin, {
+      request: makeRequest('/api/auth/login', { json: { email: user.email.toUpperCase(), password: user.password } }),
+      context: t.routerContext(address),
+    })) as Response
     expect(api.status).toBe(429)
     expect(Number(api.headers.get('retry-after'))).toBeGreaterThan(0)
   })
@@ -212,30 +366,64 @@ describe('rate limits', { timeout: 120_000 }, () => {
     const user = await makeUser(t.db)
     const admin = await makeUser(t.db, { role: 'admin' })
     const stranger = ip()
-    for (let i = 0; i < 10; i++) await callRoute(apiLogin, { request: makeRequest('/api/auth/login', { json: { email: user.email, password: 'wrong-password' } }), context: t.routerContext(stranger) })
+    for (let i = 0; i < 10; i++)
+      await callRoute(apiLogin, {
+        request: makeRequest('/api/auth/login', { json: { email: user.email, password: 'wrong-password' } }),
+        context: t.routerContext(stranger),
+      })
     // The same against the admin, counted directly (each real guess costs an argon2 verification).
     await t.db
       .insertInto('rate_limits')
-      .values([`loginPerAccountAndIp:${admin.email} ${stranger}`, `loginPerAccount:${admin.email}`].map((key) => ({ key, window_start: new Date(), count: 10 })))
+      .values(
+        [`loginPerAccountAndIp:${admin.email} ${stranger}`, `loginPerAccount:${admin.email}`].map((key) => ({
+          key,
+          window_start: new Date(),
+          count: 10,
+        })),
+      )
       .execute()
     const owner = ip()
     const started = Date.now()
-    const web = await callRoute(loginAction, { request: makeRequest('/login', { form: { intent: 'login', email: user.email, password: user.password } }), context: t.routerContext(owner) })
+    const web = await callRoute(loginAction, {
+      request: makeRequest('/login', { form: { intent: 'login', email: user.email, password: user.password } }),
+      context: t.routerContext(owner),
+    })
     expect((web as Response).status).toBe(302)
     // Past ten attempts from anywhere, the account answers more slowly, but it answers.
     expect(Date.now() - started).toBeGreaterThanOrEqual(LOGIN_SLOWDOWN_MS)
-    const api = (await callRoute(apiLogin, { request: makeRequest('/api/auth/login', { json: { email: user.email, password: user.password } }), context: t.routerContext(owner) })) as Response
+    const api = (await callRoute(apiLogin, {
+      request: makeRequest('/api/auth/login', { json: { email: user.email, password: user.password } }),
+      context: t.routerContext(owner),
+    })) as Response
     expect(api.status).toBe(200)
-    const adminWeb = await callRoute(adminLoginAction, { request: makeRequest('/admin/login', { form: { email: admin.email, password: admin.password } }), context: t.routerContext(owner) })
+    const adminWeb = await callRoute(adminLoginAction, {
+      request: makeRequest('/admin/login', { form: { email: admin.email, password: admin.password } }),
+      context: t.routerContext(owner),
+    })
     expect((adminWeb as Response).status).toBe(302)
-    const adminApi = (await callRoute(apiAdminLogin, { request: makeRequest('/api/admin/login', { json: { email: admin.email, password: admin.password } }), context: t.routerContext(owner) })) as Response
+    const adminApi = (await callRoute(apiAdminLogin, {
+      request: makeRequest('/api/admin/login', { json: { email: admin.email, password: admin.password } }),
+      context: t.routerContext(owner),
+    })) as Response
     expect(adminApi.status).toBe(200)
     // The stranger's own address stays refused at those accounts, on every door.
     const strangerDoors = [
-      await callRoute(loginAction, { request: makeRequest('/login', { form: { intent: 'login', email: user.email, password: user.password } }), context: t.routerContext(stranger) }),
-      await callRoute(apiLogin, { request: makeRequest('/api/auth/login', { json: { email: user.email, password: user.password } }), context: t.routerContext(stranger) }),
-      await callRoute(adminLoginAction, { request: makeRequest('/admin/login', { form: { email: admin.email, password: admin.password } }), context: t.routerContext(stranger) }),
-      await callRoute(apiAdminLogin, { request: makeRequest('/api/admin/login', { json: { email: admin.email, password: admin.password } }), context: t.routerContext(stranger) }),
+      await callRoute(loginAction, {
+        request: makeRequest('/login', { form: { intent: 'login', email: user.email, password: user.password } }),
+        context: t.routerContext(stranger),
+      }),
+      await callRoute(apiLogin, {
+        request: makeRequest('/api/auth/login', { json: { email: user.email, password: user.password } }),
+        context: t.routerContext(stranger),
+      }),
+      await callRoute(adminLoginAction, {
+        request: makeRequest('/admin/login', { form: { email: admin.email, password: admin.password } }),
+        context: t.routerContext(stranger),
+      }),
+      await callRoute(apiAdminLogin, {
+        request: makeRequest('/api/admin/login', { json: { email: admin.email, password: admin.password } }),
+        context: t.routerContext(stranger),
+      }),
     ]
     expect(strangerDoors.map((r) => (r instanceof Response ? r.status : statusOf(r)))).toEqual([429, 429, 429, 429])
   })
@@ -263,8 +451,17 @@ describe('rate limits', { timeout: 120_000 }, () => {
   it('login: one IP is limited across many emails', async () => {
     const address = ip()
     // 29 earlier attempts from this address, counted directly (each real one costs an argon2 verification).
-    await t.db.insertInto('rate_limits').values({ key: `loginPerIp:${address}`, window_start: new Date(), count: 29 }).execute()
-    const attempt = async () => ((await callRoute(apiLogin, { request: makeRequest('/api/auth/login', { json: { email: email(), password: 'whatever1' } }), context: t.routerContext(address) })) as Response).status
+    await t.db
+      .insertInto('rate_limits')
+      .values({ key: `loginPerIp:${address}`, window_start: new Date(), count: 29 })
+      .execute()
+    const attempt = async () =>
+      (
+        (await callRoute(apiLogin, {
+          request: makeRequest('/api/auth/login', { json: { email: email(), password: 'whatever1' } }),
+          context: t.routerContext(address),
+        })) as Response
+      ).status
     expect(await attempt()).toBe(401)
     expect(await attempt()).toBe(429)
   })
@@ -272,45 +469,103 @@ describe('rate limits', { timeout: 120_000 }, () => {
   it('the window resets once it has passed', async () => {
     const user = await makeUser(t.db)
     const address = ip()
-    for (let i = 0; i < 10; i++) await callRoute(apiLogin, { request: makeRequest('/api/auth/login', { json: { email: user.email, password: 'nope-nope' } }), context: t.routerContext(address) })
-    await t.db.updateTable('rate_limits').set({ window_start: new Date(Date.now() - 16 * 60_000) }).where('key', '=', `loginPerAccountAndIp:${user.email} ${address}`).execute()
-    const res = (await callRoute(apiLogin, { request: makeRequest('/api/auth/login', { json: { email: user.email, password: user.password } }), context: t.routerContext(address) })) as Response
+    for (let i = 0; i < 10; i++)
+      await callRoute(apiLogin, {
+        request: makeRequest('/api/auth/login', { json: { email: user.email, password: 'nope-nope' } }),
+        context: t.routerContext(address),
+      })
+    await t.db
+      .updateTable('rate_limits')
+      .set({ window_start: new Date(Date.now() - 16 * 60_000) })
+      .where('key', '=', `loginPerAccountAndIp:${user.email} ${address}`)
+      .execute()
+    const res = (await callRoute(apiLogin, {
+      request: makeRequest('/api/auth/login', { json: { email: user.email, password: user.password } }),
+      context: t.routerContext(address),
+    })) as Response
     expect(res.status).toBe(200)
   })
 
   it('register, forgot and reset are limited per IP', async () => {
     const address = ip()
     let last = 0
-    for (let i = 0; i < 11; i++) last = ((await callRoute(apiRegister, { request: makeRequest('/api/auth/register', { json: { email: email(), password: 'long-enough', full_name: 'R' } }), context: t.routerContext(address) })) as Response).status
+    for (let i = 0; i < 11; i++)
+      last = (
+        (await callRoute(apiRegister, {
+          request: makeRequest('/api/auth/register', {
+            json: { email: email(), password: 'long-enough', full_name: 'R' },
+          }),
+          context: t.routerContext(address),
+        })) as Response
+      ).status
     expect(last).toBe(429)
     const forgotIp = ip()
-    for (let i = 0; i < 11; i++) last = ((await callRoute(apiForgot, { request: makeRequest('/api/auth/forgot-password', { json: { email: email() } }), context: t.routerContext(forgotIp) })) as Response).status
+    for (let i = 0; i < 11; i++)
+      last = (
+        (await callRoute(apiForgot, {
+          request: makeRequest('/api/auth/forgot-password', { json: { email: email() } }),
+          context: t.routerContext(forgotIp),
+        })) as Response
+      ).status
     expect(last).toBe(429)
     const resetIp = ip()
-    for (let i = 0; i < 11; i++) last = ((await callRoute(apiReset, { request: makeRequest('/api/auth/reset-password', { json: { token: 'x'.repeat(20), password: 'long-enough' } }), context: t.routerContext(resetIp) })) as Response).status
+    for (let i = 0; i < 11; i++)
+      last = (
+        (await callRoute(apiReset, {
+          request: makeRequest('/api/auth/reset-password', {
+            json: { token: 'x'.repeat(20), password: 'long-enough' },
+          }),
+          context: t.routerContext(resetIp),
+        })) as Response
+      ).status
     expect(last).toBe(429)
   })
 })
 
 describe('password reset', () => {
   async function latestResetLink(address: string): Promise<string | null> {
-    const mail = await t.db.selectFrom('outbound_emails').selectAll().where('to_address', '=', address).orderBy('id', 'desc').executeTakeFirst()
+    const mail = await t.db
+      .selectFrom('outbound_emails')
+      .selectAll()
+      .where('to_address', '=', address)
+      .orderBy('id', 'desc')
+      .executeTakeFirst()
     return mail ? /\/reset-password\?token=([\w-]+)/.exec(mail.text_body)![1] : null
   }
 
   it('answers the same for a registered and an unknown email, and mails only the registered one', async () => {
     const user = await makeUser(t.db)
     const stranger = email()
-    const known = await callRoute(forgotAction, { request: makeRequest('/forgot-password', { form: { email: user.email } }), context: t.routerContext(ip()) })
-    const unknown = await callRoute(forgotAction, { request: makeRequest('/forgot-password', { form: { email: stranger } }), context: t.routerContext(ip()) })
+    const known = await callRoute(forgotAction, {
+      request: makeRequest('/forgot-password', { form: { email: user.email } }),
+      context: t.routerContext(ip()),
+    })
+    const unknown = await callRoute(forgotAction, {
+      request: makeRequest('/forgot-password', { form: { email: stranger } }),
+      context: t.routerContext(ip()),
+    })
     expect((known as { sent: boolean }).sent).toBe(true)
     expect((unknown as { sent: boolean }).sent).toBe(true)
-    const apiKnown = await json(await callRoute(apiForgot, { request: makeRequest('/api/auth/forgot-password', { json: { email: user.email } }), context: t.routerContext(ip()) }))
-    const apiUnknown = await json(await callRoute(apiForgot, { request: makeRequest('/api/auth/forgot-password', { json: { email: stranger } }), context: t.routerContext(ip()) }))
+    const apiKnown = await json(
+      await callRoute(apiForgot, {
+        request: makeRequest('/api/auth/forgot-password', { json: { email: user.email } }),
+        context: t.routerContext(ip()),
+      }),
+    )
+    const apiUnknown = await json(
+      await callRoute(apiForgot, {
+        request: makeRequest('/api/auth/forgot-password', { json: { email: stranger } }),
+        context: t.routerContext(ip()),
+      }),
+    )
     expect(apiKnown).toEqual(apiUnknown)
     expect(await latestResetLink(user.email)).toBeTruthy()
     expect(await latestResetLink(stranger)).toBeNull()
-    const stored = await t.db.selectFrom('password_resets').select('token_hash').where('user_id', '=', user.id).execute()
+    const stored = await t.db
+      .selectFrom('password_resets')
+      .select('token_hash')
+      .where('user_id', '=', user.id)
+      .execute()
     const token = (await latestResetLink(user.email))!
     expect(stored.map((r) => r.token_hash)).toContain(hashToken(token))
   })
@@ -318,29 +573,67 @@ describe('password reset', () => {
   it('sets the new password once; the token cannot be reused; old sessions end', async () => {
     const user = await makeUser(t.db)
     const old = await createSession(t.db, user.id)
-    await callRoute(forgotAction, { request: makeRequest('/forgot-password', { form: { email: user.email } }), context: t.routerContext(ip()) })
+    await callRoute(forgotAction, {
+      request: makeRequest('/forgot-password', { form: { email: user.email } }),
+      context: t.routerContext(ip()),
+    })
     const token = (await latestResetLink(user.email))!
-    const done = await callRoute(resetAction, { request: makeRequest('/reset-password', { form: { token, password: 'brand-new-pass', confirmPassword: 'brand-new-pass' } }), context: t.routerContext(ip()) })
+    const done = await callRoute(resetAction, {
+      request: makeRequest('/reset-password', {
+        form: { token, password: 'brand-new-pass', confirmPassword: 'brand-new-pass' },
+      }),
+      context: t.routerContext(ip()),
+    })
     expect((done as { done: boolean }).done).toBe(true)
-    expect(await getUser(makeRequest('/', { headers: { authorization: `Bearer ${old.token}` } }), t.routerContext())).toBeNull()
-    const login = (await callRoute(apiLogin, { request: makeRequest('/api/auth/login', { json: { email: user.email, password: 'brand-new-pass' } }), context: t.routerContext(ip()) })) as Response
+    expect(
+      await getUser(makeRequest('/', { headers: { authorization: `Bearer ${old.token}` } }), t.routerContext()),
+    ).toBeNull()
+    const login = (await callRoute(apiLogin, {
+      request: makeRequest('/api/auth/login', { json: { email: user.email, password: 'brand-new-pass' } }),
+      context: t.routerContext(ip()),
+    })) as Response
     expect(login.status).toBe(200)
-    const reuse = await callRoute(resetAction, { request: makeRequest('/reset-password', { form: { token, password: 'another-pass1', confirmPassword: 'another-pass1' } }), context: t.routerContext(ip()) })
+    const reuse = await callRoute(resetAction, {
+      request: makeRequest('/reset-password', {
+        form: { token, password: 'another-pass1', confirmPassword: 'another-pass1' },
+      }),
+      context: t.routerContext(ip()),
+    })
     expect(statusOf(reuse)).toBe(400)
     expect(replyOf(reuse).result.error?.['']?.[0]).toMatch(/invalid or has expired/)
   })
 
   it('refuses an expired token, a missing token and mismatched passwords', async () => {
     const user = await makeUser(t.db)
-    await callRoute(apiForgot, { request: makeRequest('/api/auth/forgot-password', { json: { email: user.email } }), context: t.routerContext(ip()) })
+    await callRoute(apiForgot, {
+      request: makeRequest('/api/auth/forgot-password', { json: { email: user.email } }),
+      context: t.routerContext(ip()),
+    })
     const token = (await latestResetLink(user.email))!
-    await t.db.updateTable('password_resets').set({ expires_at: new Date(Date.now() - 1000) }).where('token_hash', '=', hashToken(token)).execute()
-    const expired = await json(await callRoute(apiReset, { request: makeRequest('/api/auth/reset-password', { json: { token, password: 'long-enough' } }), context: t.routerContext(ip()) }))
+    await t.db
+      .updateTable('password_resets')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('token_hash', '=', hashToken(token))
+      .execute()
+    const expired = await json(
+      await callRoute(apiReset, {
+        request: makeRequest('/api/auth/reset-password', { json: { token, password: 'long-enough' } }),
+        context: t.routerContext(ip()),
+      }),
+    )
     expect(expired.status).toBe(400)
     expect(expired.body.error).toMatch(/invalid or has expired/)
-    const missing = await callRoute(resetAction, { request: makeRequest('/reset-password', { form: { password: 'long-enough', confirmPassword: 'long-enough' } }), context: t.routerContext(ip()) })
+    const missing = await callRoute(resetAction, {
+      request: makeRequest('/reset-password', { form: { password: 'long-enough', confirmPassword: 'long-enough' } }),
+      context: t.routerContext(ip()),
+    })
     expect(replyOf(missing).result.error?.token).toEqual(['Invalid or missing reset token.'])
-    const mismatch = await callRoute(resetAction, { request: makeRequest('/reset-password', { form: { token: 'abc', password: 'long-enough', confirmPassword: 'long-enougH' } }), context: t.routerContext(ip()) })
+    const mismatch = await callRoute(resetAction, {
+      request: makeRequest('/reset-password', {
+        form: { token: 'abc', password: 'long-enough', confirmPassword: 'long-enougH' },
+      }),
+      context: t.routerContext(ip()),
+    })
     expect(replyOf(mismatch).result.error?.confirmPassword).toEqual(['Passwords do not match.'])
   })
 })
@@ -349,16 +642,34 @@ describe('admin login', () => {
   it('lets an admin in and sends others away with the spec message', async () => {
     const admin = await makeUser(t.db, { role: 'admin' })
     const user = await makeUser(t.db)
-    const ok = (await callRoute(adminLoginAction, { request: makeRequest('/admin/login', { form: { email: admin.email, password: admin.password } }), context: t.routerContext(ip()) })) as Response
+    const ok = (await callRoute(adminLoginAction, {
+      request: makeRequest('/admin/login', { form: { email: admin.email, password: admin.password } }),
+      context: t.routerContext(ip()),
+    })) as Response
     expect(ok.status).toBe(302)
     expect(ok.headers.get('location')).toBe('/admin')
     expect(cookieOf(ok)).toBeTruthy()
-    const refused = await callRoute(adminLoginAction, { request: makeRequest('/admin/login', { form: { email: user.email, password: user.password } }), context: t.routerContext(ip()) })
-    expect((refused as { data: { error: string } }).data.error).toBe('Admin login failed. Please check your credentials.')
+    const refused = await callRoute(adminLoginAction, {
+      request: makeRequest('/admin/login', { form: { email: user.email, password: user.password } }),
+      context: t.routerContext(ip()),
+    })
+    expect((refused as { data: { error: string } }).data.error).toBe(
+      'Admin login failed. Please check your credentials.',
+    )
     expect(await t.db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute()).toHaveLength(0)
-    const api = await json(await callRoute(apiAdminLogin, { request: makeRequest('/api/admin/login', { json: { email: user.email, password: user.password } }), context: t.routerContext(ip()) }))
+    const api = await json(
+      await callRoute(apiAdminLogin, {
+        request: makeRequest('/api/admin/login', { json: { email: user.email, password: user.password } }),
+        context: t.routerContext(ip()),
+      }),
+    )
     expect(api).toEqual({ status: 401, body: { error: 'Admin login failed. Please check your credentials.' } })
-    const apiOk = await json(await callRoute(apiAdminLogin, { request: makeRequest('/api/admin/login', { json: { email: admin.email, password: admin.password } }), context: t.routerContext(ip()) }))
+    const apiOk = await json(
+      await callRoute(apiAdminLogin, {
+        request: makeRequest('/api/admin/login', { json: { email: admin.email, password: admin.password } }),
+        context: t.routerContext(ip()),
+      }),
+    )
     expect(apiOk.status).toBe(200)
     expect(apiOk.body.token).toBeTruthy()
   })

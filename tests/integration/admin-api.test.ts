@@ -36,7 +36,12 @@ afterAll(() => t.close())
 
 type Handler = (args: never) => unknown
 
-async function call(fn: Handler, url: string, init: RequestInit & { json?: unknown } = {}, params: Record<string, string> = {}) {
+async function call(
+  fn: Handler,
+  url: string,
+  init: RequestInit & { json?: unknown } = {},
+  params: Record<string, string> = {},
+) {
   const res = (await callRoute(fn, { request: makeRequest(url, init), params, context: t.routerContext() })) as Response
   const text = await res.text()
   return { status: res.status, body: text ? JSON.parse(text) : null }
@@ -50,11 +55,29 @@ describe('admin API authorization', () => {
   const calls: [string, Handler, string, RequestInit & { json?: unknown }, Record<string, string>][] = [
     ['GET /api/admin/analytics', analyticsApi, '/api/admin/analytics', {}, {}],
     ['GET /api/admin/assets', assetsApi, '/api/admin/assets', {}, {}],
-    ['POST /api/admin/assets', assetsAction, '/api/admin/assets', { method: 'POST', body: multipart({ title: 'x' }, []) }, {}],
+    [
+      'POST /api/admin/assets',
+      assetsAction,
+      '/api/admin/assets',
+      { method: 'POST', body: multipart({ title: 'x' }, []) },
+      {},
+    ],
     ['GET /api/admin/assets/{id}', assetApi, '/api/admin/assets/1', {}, { id: '1' }],
-    ['PUT /api/admin/assets/{id}', assetAction, '/api/admin/assets/1', { method: 'PUT', json: { title: 'x' } }, { id: '1' }],
+    [
+      'PUT /api/admin/assets/{id}',
+      assetAction,
+      '/api/admin/assets/1',
+      { method: 'PUT', json: { title: 'x' } },
+      { id: '1' },
+    ],
     ['DELETE /api/admin/assets/{id}', assetAction, '/api/admin/assets/1', { method: 'DELETE' }, { id: '1' }],
-    ['POST /api/admin/assets/{id}/publish', publishAction, '/api/admin/assets/1/publish', { method: 'POST', json: { is_active: true } }, { id: '1' }],
+    [
+      'POST /api/admin/assets/{id}/publish',
+      publishAction,
+      '/api/admin/assets/1/publish',
+      { method: 'POST', json: { is_active: true } },
+      { id: '1' },
+    ],
     ['GET /api/admin/users', usersApi, '/api/admin/users', {}, {}],
     ['GET /api/admin/status', statusApi, '/api/admin/status', {}, {}],
   ]
@@ -73,7 +96,11 @@ describe('admin API authorization', () => {
 
 describe('POST /api/admin/assets', () => {
   const upload = (fields: Record<string, string>, files: Parameters<typeof multipart>[1]) =>
-    call(assetsAction, '/api/admin/assets', { method: 'POST', body: multipart(fields, files), headers: bearer(adminToken) })
+    call(assetsAction, '/api/admin/assets', {
+      method: 'POST',
+      body: multipart(fields, files),
+      headers: bearer(adminToken),
+    })
 
   it('stores an unpublished asset with its derivatives and answers the spec fields', async () => {
     const title = `Uploaded Robot ${uid()}`
@@ -82,7 +109,13 @@ describe('POST /api/admin/assets', () => {
       [{ field: 'file', name: 'robot.png', type: 'image/png', data: await png('#ff0000', 64) }],
     )
     expect(res.status).toBe(201)
-    expect(res.body).toMatchObject({ title, description: 'A shiny robot.', tags: ['robot', 'metal'], category: 'Characters', is_active: false })
+    expect(res.body).toMatchObject({
+      title,
+      description: 'A shiny robot.',
+      tags: ['robot', 'metal'],
+      category: 'Characters',
+      is_active: false,
+    })
     expect(res.body.id).toEqual(expect.any(Number))
     expect(res.body.original_url).toMatch(/^\/images\/.+\/preview\.png$/)
     const row = await t.db.selectFrom('assets').selectAll().where('id', '=', res.body.id).executeTakeFirstOrThrow()
@@ -98,7 +131,9 @@ describe('POST /api/admin/assets', () => {
   })
 
   it('defaults the title to the file name and accepts comma-string tags', async () => {
-    const res = await upload({ tags: 'glass, Sphere' }, [{ field: 'file', name: 'Glass Sphere.final.png', type: 'image/png', data: await png() }])
+    const res = await upload({ tags: 'glass, Sphere' }, [
+      { field: 'file', name: 'Glass Sphere.final.png', type: 'image/png', data: await png() },
+    ])
     expect(res.status).toBe(201)
     expect(res.body.title).toBe('Glass Sphere.final')
     expect(res.body.tags).toEqual(['glass', 'sphere'])
@@ -127,18 +162,26 @@ describe('POST /api/admin/assets', () => {
 
   it('refuses a file over 10MB with 413 and leaves nothing behind', async () => {
     const before = storedFiles(t.storageDir)
-    const count = await t.db.selectFrom('assets').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+    const count = await t.db
+      .selectFrom('assets')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
     const big = Buffer.alloc(UPLOAD_LIMIT_BYTES + 1, 1)
     const res = await upload({ title: 'Too big' }, [{ field: 'file', name: 'huge.png', type: 'image/png', data: big }])
     expect(res.status).toBe(413)
     expect(res.body.error).toBe('huge.png is larger than 10MB: each file can be up to 10MB.')
     expect(storedFiles(t.storageDir)).toEqual(before)
-    const after = await t.db.selectFrom('assets').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+    const after = await t.db
+      .selectFrom('assets')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
     expect(Number(after.n)).toBe(Number(count.n))
   })
 
   it('accepts a file of exactly 10MB as far as the size goes (then checks it is an image)', async () => {
-    const res = await upload({}, [{ field: 'file', name: 'exact.png', type: 'image/png', data: Buffer.alloc(UPLOAD_LIMIT_BYTES, 1) }])
+    const res = await upload({}, [
+      { field: 'file', name: 'exact.png', type: 'image/png', data: Buffer.alloc(UPLOAD_LIMIT_BYTES, 1) },
+    ])
     expect(res.status).toBe(400)
     expect(res.body.error).toBe('The file is not an image we can read.')
   })
@@ -146,7 +189,9 @@ describe('POST /api/admin/assets', () => {
   it('refuses a file that is not an image, and leaves no row and no file', async () => {
     const before = storedFiles(t.storageDir)
     const title = `Not An Image ${uid()}`
-    const res = await upload({ title }, [{ field: 'file', name: 'notes.png', type: 'image/png', data: 'just some text, not pixels' }])
+    const res = await upload({ title }, [
+      { field: 'file', name: 'notes.png', type: 'image/png', data: 'just some text, not pixels' },
+    ])
     expect(res.status).toBe(400)
     expect(res.body).toEqual({ error: 'The file is not an image we can read.' })
     expect(await t.db.selectFrom('assets').select('id').where('title', '=', title).execute()).toEqual([])
@@ -180,7 +225,11 @@ describe('POST /api/admin/assets', () => {
   })
 
   it('answers 400 for a body that is not multipart', async () => {
-    const res = await call(assetsAction, '/api/admin/assets', { method: 'POST', json: { title: 'x' }, headers: bearer(adminToken) })
+    const res = await call(assetsAction, '/api/admin/assets', {
+      method: 'POST',
+      json: { title: 'x' },
+      headers: bearer(adminToken),
+    })
     expect(res.status).toBe(400)
     expect(res.body.error).toBe('Send the upload as multipart/form-data.')
   })
@@ -203,7 +252,9 @@ describe('a failed upload leaves nothing behind', () => {
   it('when storage fails part way, the files already written are removed and no row exists', async () => {
     const before = storedFiles(t.storageDir)
     const title = `Storage Fails ${uid()}`
-    await expect(uploadAsset(t.db, failingStorage(t.storage, 4), adminId, { original: await png(), filename: 'x.png', title })).rejects.toThrow('disk full')
+    await expect(
+      uploadAsset(t.db, failingStorage(t.storage, 4), adminId, { original: await png(), filename: 'x.png', title }),
+    ).rejects.toThrow('disk full')
     expect(storedFiles(t.storageDir)).toEqual(before)
     expect(await t.db.selectFrom('assets').select('id').where('title', '=', title).execute()).toEqual([])
   })
@@ -212,7 +263,15 @@ describe('a failed upload leaves nothing behind', () => {
     const before = storedFiles(t.storageDir)
     const title = `Row Fails ${uid()}`
     // An asset type the table refuses: the insert fails after all five files are written.
-    await expect(createAsset(t.db, t.storage, { original: await png(), originalFilename: 'x.png', title, assetType: 'video' as never, actorId: adminId })).rejects.toThrow()
+    await expect(
+      createAsset(t.db, t.storage, {
+        original: await png(),
+        originalFilename: 'x.png',
+        title,
+        assetType: 'video' as never,
+        actorId: adminId,
+      }),
+    ).rejects.toThrow()
     expect(storedFiles(t.storageDir)).toEqual(before)
     expect(await t.db.selectFrom('assets').select('id').where('title', '=', title).execute()).toEqual([])
   })
@@ -221,7 +280,14 @@ describe('a failed upload leaves nothing behind', () => {
 describe('GET /api/admin/assets', () => {
   const category = `Admin List ${uid()}`
   beforeAll(async () => {
-    for (let i = 0; i < 3; i++) await makeAsset(t.db, t.storage, { title: `Listed ${category} ${i}`, category, isActive: i !== 1, tags: ['listed', `n${i}`], size: 32 })
+    for (let i = 0; i < 3; i++)
+      await makeAsset(t.db, t.storage, {
+        title: `Listed ${category} ${i}`,
+        category,
+        isActive: i !== 1,
+        tags: ['listed', `n${i}`],
+        size: 32,
+      })
   }, 60_000)
 
   const list = (query: string) => call(assetsApi, `/api/admin/assets?${query}`, { headers: bearer(adminToken) })
@@ -230,7 +296,9 @@ describe('GET /api/admin/assets', () => {
     const all = await list(`q=${encodeURIComponent(category)}`)
     expect(all.status).toBe(200)
     expect(all.body.total).toBe(3)
-    expect(all.body.assets.map((a: { title: string }) => a.title)).toEqual([2, 1, 0].map((i) => `Listed ${category} ${i}`))
+    expect(all.body.assets.map((a: { title: string }) => a.title)).toEqual(
+      [2, 1, 0].map((i) => `Listed ${category} ${i}`),
+    )
     expect(all.body.assets[1].is_active).toBe(false)
     const pending = await list(`q=${encodeURIComponent(category)}&status=pending`)
     expect(pending.body.assets.map((a: { title: string }) => a.title)).toEqual([`Listed ${category} 1`])
@@ -253,15 +321,38 @@ describe('GET /api/admin/assets', () => {
 })
 
 describe('PUT, DELETE and publish of /api/admin/assets/{id}', () => {
-  const put = (id: number | string, json: unknown) => call(assetAction, `/api/admin/assets/${id}`, { method: 'PUT', json, headers: bearer(adminToken) }, { id: String(id) })
+  const put = (id: number | string, json: unknown) =>
+    call(
+      assetAction,
+      `/api/admin/assets/${id}`,
+      { method: 'PUT', json, headers: bearer(adminToken) },
+      { id: String(id) },
+    )
   const publish = (id: number | string, init: RequestInit & { json?: unknown } = {}) =>
-    call(publishAction, `/api/admin/assets/${id}/publish`, { method: 'POST', ...init, headers: bearer(adminToken) }, { id: String(id) })
+    call(
+      publishAction,
+      `/api/admin/assets/${id}/publish`,
+      { method: 'POST', ...init, headers: bearer(adminToken) },
+      { id: String(id) },
+    )
 
   it('PUT edits title, description, tags (any shape), category and is_active, and audits it', async () => {
     const asset = await makeAsset(t.db, t.storage, { isActive: false, size: 32 })
-    const res = await put(asset.id, { title: '  Renamed  ', description: 'New words', tags: '"Alpha", [Beta]', category: 'Props' })
+    const res = await put(asset.id, {
+      title: '  Renamed  ',
+      description: 'New words',
+      tags: '"Alpha", [Beta]',
+      category: 'Props',
+    })
     expect(res.status).toBe(200)
-    expect(res.body).toMatchObject({ id: asset.id, title: 'Renamed', description: 'New words', tags: ['alpha', 'beta'], category: 'Props', is_active: false })
+    expect(res.body).toMatchObject({
+      id: asset.id,
+      title: 'Renamed',
+      description: 'New words',
+      tags: ['alpha', 'beta'],
+      category: 'Props',
+      is_active: false,
+    })
     const published = await put(asset.id, { is_active: true, tags: ['Gamma'] })
     expect(published.body).toMatchObject({ is_active: true, tags: ['gamma'], title: 'Renamed' })
     expect(published.body.published_at).not.toBeNull()
@@ -276,7 +367,12 @@ describe('PUT, DELETE and publish of /api/admin/assets/{id}', () => {
     // Ids are canonical decimals: anything else names no asset.
     for (const id of ['abc', '0x10', '00000001', '1e0']) expect((await put(id, { title: 'x' })).status).toBe(404)
     expect((await put(999_999_999, { title: 'x' })).status).toBe(404)
-    const notJson = await call(assetAction, `/api/admin/assets/${asset.id}`, { method: 'PUT', body: '{oops', headers: { ...bearer(adminToken), 'content-type': 'application/json' } }, { id: String(asset.id) })
+    const notJson = await call(
+      assetAction,
+      `/api/admin/assets/${asset.id}`,
+      { method: 'PUT', body: '{oops', headers: { ...bearer(adminToken), 'content-type': 'application/json' } },
+      { id: String(asset.id) },
+    )
     expect(notJson.status).toBe(400)
   })
 
@@ -286,7 +382,11 @@ describe('PUT, DELETE and publish of /api/admin/assets/{id}', () => {
     expect(on).toEqual({ status: 200, body: { id: asset.id, is_active: true } })
     const off = await publish(asset.id, { json: { is_active: false } })
     expect(off.body).toEqual({ id: asset.id, is_active: false })
-    const row = await t.db.selectFrom('assets').select(['is_active', 'published_at']).where('id', '=', asset.id).executeTakeFirstOrThrow()
+    const row = await t.db
+      .selectFrom('assets')
+      .select(['is_active', 'published_at'])
+      .where('id', '=', asset.id)
+      .executeTakeFirstOrThrow()
     expect(row.is_active).toBe(false)
     expect(row.published_at).not.toBeNull() // first publication is kept
     expect((await auditRows(asset.id)).map((r) => r.action)).toEqual(['asset.publish', 'asset.unpublish'])
@@ -296,27 +396,55 @@ describe('PUT, DELETE and publish of /api/admin/assets/{id}', () => {
 
   it('DELETE removes the row and every file of the asset', async () => {
     const asset = await makeAsset(t.db, t.storage, { size: 32 })
-    const keys = [asset.original_key, asset.thumb_key, asset.thumb_png_key, asset.preview_key, asset.preview_png_key] as string[]
+    const keys = [
+      asset.original_key,
+      asset.thumb_key,
+      asset.thumb_png_key,
+      asset.preview_key,
+      asset.preview_png_key,
+    ] as string[]
     for (const key of keys) expect(await t.storage.exists(key)).toBe(true)
-    const res = await call(assetAction, `/api/admin/assets/${asset.id}`, { method: 'DELETE', headers: bearer(adminToken) }, { id: String(asset.id) })
+    const res = await call(
+      assetAction,
+      `/api/admin/assets/${asset.id}`,
+      { method: 'DELETE', headers: bearer(adminToken) },
+      { id: String(asset.id) },
+    )
     expect(res).toEqual({ status: 200, body: { ok: true, id: asset.id } })
     for (const key of keys) expect(await t.storage.exists(key)).toBe(false)
     expect(await t.db.selectFrom('assets').select('id').where('id', '=', asset.id).execute()).toEqual([])
     const audit = await auditRows(asset.id)
     expect(audit.map((r) => [r.action, r.actor_id])).toEqual([['asset.delete', adminId]])
-    const again = await call(assetAction, `/api/admin/assets/${asset.id}`, { method: 'DELETE', headers: bearer(adminToken) }, { id: String(asset.id) })
+    const again = await call(
+      assetAction,
+      `/api/admin/assets/${asset.id}`,
+      { method: 'DELETE', headers: bearer(adminToken) },
+      { id: String(asset.id) },
+    )
     expect(again.status).toBe(404)
   })
 
   it('deleteAssets removes several assets and their files at once', async () => {
     const assets = await Promise.all([0, 1].map(() => makeAsset(t.db, t.storage, { size: 32 })))
-    expect(await deleteAssets(t.db, t.storage, assets.map((a) => a.id), adminId)).toBe(2)
+    expect(
+      await deleteAssets(
+        t.db,
+        t.storage,
+        assets.map((a) => a.id),
+        adminId,
+      ),
+    ).toBe(2)
     for (const asset of assets) expect(await t.storage.exists(asset.original_key)).toBe(false)
   })
 
   it('GET /api/admin/assets/{id} shows a draft', async () => {
     const asset = await makeAsset(t.db, t.storage, { isActive: false, size: 32 })
-    const res = await call(assetApi, `/api/admin/assets/${asset.id}`, { headers: bearer(adminToken) }, { id: String(asset.id) })
+    const res = await call(
+      assetApi,
+      `/api/admin/assets/${asset.id}`,
+      { headers: bearer(adminToken) },
+      { id: String(asset.id) },
+    )
     expect(res.body).toMatchObject({ id: asset.id, is_active: false })
   })
 })
@@ -329,9 +457,18 @@ describe('GET /api/admin/users', () => {
     const res = await call(usersApi, `/api/admin/users?q=${marker}`, { headers: bearer(adminToken) })
     expect(res.status).toBe(200)
     expect(res.body.total).toBe(2)
-    expect(res.body.users.map((u: { subscription_status: string }) => u.subscription_status).sort()).toEqual(['free', 'pro'])
+    expect(res.body.users.map((u: { subscription_status: string }) => u.subscription_status).sort()).toEqual([
+      'free',
+      'pro',
+    ])
     expect(res.body.users[0]).toEqual(
-      expect.objectContaining({ id: expect.any(String), email: expect.stringContaining(marker), full_name: expect.any(String), created_at: expect.any(String), downloads_today: 0 }),
+      expect.objectContaining({
+        id: expect.any(String),
+        email: expect.stringContaining(marker),
+        full_name: expect.any(String),
+        created_at: expect.any(String),
+        downloads_today: 0,
+      }),
     )
     expect(res.body.users[0]).not.toHaveProperty('password_hash')
     const { total, free, pro } = res.body.counts
@@ -352,8 +489,19 @@ describe('GET /api/admin/status', () => {
     for (let i = 0; i < 100; i++) recordRequest({ durationMs: 10 + (i % 10), status: 200 })
     const res = await call(statusApi, '/api/admin/status', { headers: bearer(adminToken) })
     expect(res.status).toBe(200)
-    expect(res.body).toMatchObject({ serverHealth: 'OK', database: 'OK', storage: 'OK', apiResponseTime: '19 ms', errorRate: '0%' })
-    expect(res.body.details).toMatchObject({ storageWritable: true, requestCount: 100, apiResponseTimeOk: true, errorRateOk: true })
+    expect(res.body).toMatchObject({
+      serverHealth: 'OK',
+      database: 'OK',
+      storage: 'OK',
+      apiResponseTime: '19 ms',
+      errorRate: '0%',
+    })
+    expect(res.body.details).toMatchObject({
+      storageWritable: true,
+      requestCount: 100,
+      apiResponseTimeOk: true,
+      errorRateOk: true,
+    })
     expect(res.body.details.storageFreeBytes).toBeGreaterThan(0)
   })
 
@@ -363,14 +511,22 @@ describe('GET /api/admin/status', () => {
     for (let i = 0; i < 10; i++) recordRequest({ durationMs: 900, status: 503 })
     const res = await call(statusApi, '/api/admin/status', { headers: bearer(adminToken) })
     expect(res.body).toMatchObject({ serverHealth: 'Degraded', apiResponseTime: '900 ms', errorRate: '10.0%' })
-    expect(res.body.details).toMatchObject({ apiResponseTimeOk: false, errorRateOk: false, p95ThresholdMs: 500, errorRateThresholdPercent: 1 })
+    expect(res.body.details).toMatchObject({
+      apiResponseTimeOk: false,
+      errorRateOk: false,
+      p95ThresholdMs: 500,
+      errorRateThresholdPercent: 1,
+    })
   })
 
   it('says when storage cannot be written', async () => {
     const context = new RouterContextProvider()
     const storage: Storage = { ...t.storage, check: async () => ({ writable: false, freeBytes: null }) }
     context.set(servicesContext, { ...t.services, storage })
-    const res = (await callRoute(statusApi, { request: makeRequest('/api/admin/status', { headers: bearer(adminToken) }), context })) as Response
+    const res = (await callRoute(statusApi, {
+      request: makeRequest('/api/admin/status', { headers: bearer(adminToken) }),
+      context,
+    })) as Response
     const body = await res.json()
     expect(body.storage).toBe('Not writable')
     expect(body.serverHealth).toBe('Degraded')
@@ -380,7 +536,10 @@ describe('GET /api/admin/status', () => {
     const context = new RouterContextProvider()
     const storage: Storage = { ...t.storage, check: async () => ({ writable: true, freeBytes: 100 * 1024 * 1024 }) }
     context.set(servicesContext, { ...t.services, storage })
-    const res = (await callRoute(statusApi, { request: makeRequest('/api/admin/status', { headers: bearer(adminToken) }), context })) as Response
+    const res = (await callRoute(statusApi, {
+      request: makeRequest('/api/admin/status', { headers: bearer(adminToken) }),
+      context,
+    })) as Response
     expect((await res.json()).storage).toBe('Low space: 100 MB free')
   })
 })
@@ -391,10 +550,13 @@ describe('GET /api/admin/analytics', () => {
     expect(first.status).toBe(200)
     const buyer = await makeUser(t.db)
     const asset = await makeAsset(t.db, t.storage, { downloadCount: 1_000_000, size: 32 })
-    await t.db.insertInto('payments').values([
-      { user_id: buyer.id, description: 'Pro plan', amount_cents: 900 },
-      { user_id: buyer.id, description: 'Pro plan', amount_cents: 950 },
-    ]).execute()
+    await t.db
+      .insertInto('payments')
+      .values([
+        { user_id: buyer.id, description: 'Pro plan', amount_cents: 900 },
+        { user_id: buyer.id, description: 'Pro plan', amount_cents: 950 },
+      ])
+      .execute()
     await t.db.insertInto('downloads').values({ user_id: buyer.id, asset_id: asset.id, day: utcDay() }).execute()
     const { body } = await call(analyticsApi, '/api/admin/analytics', { headers: bearer(adminToken) })
     // Other test files share the database: compare with the figures before.

@@ -18,7 +18,10 @@ describe('JSON API methods', () => {
   ] as const)('%s → 405', async (_name, route, method, allowed) => {
     const t = await createTestContext()
     const handler = method === 'GET' ? route.loader : route.action
-    const res = (await callRoute(handler as never, { request: makeRequest('/api/x', { method }), context: t.routerContext() })) as Response
+    const res = (await callRoute(handler as never, {
+      request: makeRequest('/api/x', { method }),
+      context: t.routerContext(),
+    })) as Response
     expect(res.status).toBe(405)
     expect(res.headers.get('allow')).toBe(allowed)
     expect((await res.json()).error).toContain(allowed.split(', ').at(-1))

@@ -15,13 +15,21 @@ describe('GET /api/assets', () => {
   beforeAll(async () => {
     t = await createTestContext()
     for (let i = 0; i < 3; i++) {
-      await makeAsset(t.db, t.storage, { title: `Api Teapot ${i}`, tags: '["Kitchen", "Teapot"]', category, assetType: i === 2 ? 'image' : '3d' })
+      await makeAsset(t.db, t.storage, {
+        title: `Api Teapot ${i}`,
+        tags: '["Kitchen", "Teapot"]',
+        category,
+        assetType: i === 2 ? 'image' : '3d',
+      })
     }
   }, 60_000)
   afterAll(() => t.close())
 
   const get = async (query: string) => {
-    const res = (await callRoute(assetsApi, { request: makeRequest(`/api/assets?${query}`), context: t.routerContext() })) as Response
+    const res = (await callRoute(assetsApi, {
+      request: makeRequest(`/api/assets?${query}`),
+      context: t.routerContext(),
+    })) as Response
     return { status: res.status, body: await res.json() }
   }
 
@@ -31,7 +39,20 @@ describe('GET /api/assets', () => {
     expect(body.total).toBe(3)
     expect(body.assets).toHaveLength(2)
     const [asset] = body.assets
-    for (const field of ['id', 'title', 'description', 'tags', 'category', 'image', 'thumbnail', 'preview_urls', 'download_count', 'is_active', 'created_at', 'asset_type']) {
+    for (const field of [
+      'id',
+      'title',
+      'description',
+      'tags',
+      'category',
+      'image',
+      'thumbnail',
+      'preview_urls',
+      'download_count',
+      'is_active',
+      'created_at',
+      'asset_type',
+    ]) {
       expect(asset).toHaveProperty(field)
     }
     expect(asset.tags).toEqual(['kitchen', 'teapot'])
@@ -47,7 +68,12 @@ describe('GET /api/assets', () => {
   it('gives each asset its palette: {hex, weight}, biggest share first (decision 60)', async () => {
     const paletteCategory = `${category} palette`
     // A full-bleed red square: one colour covering every pixel.
-    const red = await makeAsset(t.db, t.storage, { title: 'Api Red Square', category: paletteCategory, assetType: 'image', colour: '#ff0000' })
+    const red = await makeAsset(t.db, t.storage, {
+      title: 'Api Red Square',
+      category: paletteCategory,
+      assetType: 'image',
+      colour: '#ff0000',
+    })
     // A known palette of several colours, as a stored row has it (OKLab coordinates stay inside).
     const known = [
       { hex: '#3b82f6', weight: 0.7, l: 0.6231, a: -0.0326, b: -0.1855 },
@@ -55,7 +81,11 @@ describe('GET /api/assets', () => {
       { hex: '#000000', weight: 0.1, l: 0, a: 0, b: 0 },
     ]
     const blue = await makeAsset(t.db, t.storage, { title: 'Api Blue Palette', category: paletteCategory })
-    await t.db.updateTable('assets').set({ palette: JSON.stringify(known) }).where('id', '=', blue.id).execute()
+    await t.db
+      .updateTable('assets')
+      .set({ palette: JSON.stringify(known) })
+      .where('id', '=', blue.id)
+      .execute()
     const { body } = await get(`category=${encodeURIComponent(paletteCategory)}&limit=100`)
     const byTitle = new Map((body.assets as { title: string; palette: unknown }[]).map((a) => [a.title, a.palette]))
     expect(byTitle.get('Api Red Square')).toEqual([{ hex: '#ff0000', weight: 1 }])
@@ -63,12 +93,18 @@ describe('GET /api/assets', () => {
     // The admin JSON shares the view.
     const admin = await makeUser(t.db, { role: 'admin' })
     const { token } = await createSession(t.db, admin.id)
-    const res = (await callRoute(adminAssetApi, { request: makeRequest(`/api/admin/assets/${red.id}`, { headers: { authorization: `Bearer ${token}` } }), params: { id: String(red.id) }, context: t.routerContext() })) as Response
+    const res = (await callRoute(adminAssetApi, {
+      request: makeRequest(`/api/admin/assets/${red.id}`, { headers: { authorization: `Bearer ${token}` } }),
+      params: { id: String(red.id) },
+      context: t.routerContext(),
+    })) as Response
     expect(((await res.json()) as { palette: unknown }).palette).toEqual([{ hex: '#ff0000', weight: 1 }])
     // An asset whose palette is not computed yet answers an empty list, never null.
     await t.db.updateTable('assets').set({ palette: null }).where('id', '=', blue.id).execute()
     const again = await get(`category=${encodeURIComponent(paletteCategory)}&limit=100`)
-    expect((again.body.assets as { title: string; palette: unknown }[]).find((a) => a.title === 'Api Blue Palette')!.palette).toEqual([])
+    expect(
+      (again.body.assets as { title: string; palette: unknown }[]).find((a) => a.title === 'Api Blue Palette')!.palette,
+    ).toEqual([])
   })
 
   it('takes limit up to 100 and refuses more with 400, as documented', async () => {
@@ -98,7 +134,10 @@ describe('GET /api/assets/tags', () => {
     const t = await createTestContext()
     await makeAsset(t.db, t.storage, { tags: ['tagapi-common', 'tagapi-rare'] })
     await makeAsset(t.db, t.storage, { tags: ['tagapi-common'] })
-    const res = (await callRoute(tagsApi, { request: makeRequest('/api/assets/tags'), context: t.routerContext() })) as Response
+    const res = (await callRoute(tagsApi, {
+      request: makeRequest('/api/assets/tags'),
+      context: t.routerContext(),
+    })) as Response
     const body = await res.json()
     expect(res.status).toBe(200)
     const counts = body.tags.map((x: { count: number }) => x.count)
@@ -120,7 +159,9 @@ describe('explore and asset pages', () => {
     const a = await makeAsset(t.db, t.storage, { title: 'Page Lamp', tags: ['lamp', 'desk', 'light'], category })
     const b = await makeAsset(t.db, t.storage, { title: 'Page Lamp Two', tags: ['light'], category })
     const url = `/explore?category=${encodeURIComponent(category)}&sort=bogus&page=x&assetId=${a.id}`
-    const data = (await callRoute(explore, { request: makeRequest(url), context: t.routerContext() })) as Awaited<ReturnType<typeof explore>>
+    const data = (await callRoute(explore, { request: makeRequest(url), context: t.routerContext() })) as Awaited<
+      ReturnType<typeof explore>
+    >
     expect(data.result.total).toBe(2)
     expect(data.preview?.asset.id).toBe(a.id)
     expect(data.preview?.related.map((r) => r.id)).toEqual([b.id])
@@ -129,10 +170,17 @@ describe('explore and asset pages', () => {
 
   it('a draft or unknown asset opens no preview and its page is a 404', async () => {
     const draft = await makeAsset(t.db, t.storage, { isActive: false })
-    const data = (await callRoute(explore, { request: makeRequest(`/explore?assetId=${draft.id}`), context: t.routerContext() })) as Awaited<ReturnType<typeof explore>>
+    const data = (await callRoute(explore, {
+      request: makeRequest(`/explore?assetId=${draft.id}`),
+      context: t.routerContext(),
+    })) as Awaited<ReturnType<typeof explore>>
     expect(data.preview).toBeNull()
     for (const id of [String(draft.id), '999999999', 'abc']) {
-      const res = await callRoute(assetPage, { request: makeRequest(`/assets/${id}`), params: { id }, context: t.routerContext() })
+      const res = await callRoute(assetPage, {
+        request: makeRequest(`/assets/${id}`),
+        params: { id },
+        context: t.routerContext(),
+      })
       expect((res as { thrown: { init: { status: number } } }).thrown.init.status).toBe(404)
     }
   })

@@ -42,20 +42,34 @@ function audioFile(format: 'wav' | 'mp3' | 'opus' | 'vorbis' | 'flac', seconds =
   const input = path.join(work, 'in.wav')
   writeFileSync(input, wav)
   const out = path.join(work, `out.${format === 'mp3' ? 'mp3' : format === 'flac' ? 'flac' : 'ogg'}`)
-  const codec = { mp3: ['-c:a', 'libmp3lame', '-b:a', '128k'], opus: ['-c:a', 'libopus', '-b:a', '64k'], vorbis: ['-c:a', 'libvorbis', '-q:a', '3'], flac: ['-c:a', 'flac'] }[format]
+  const codec = {
+    mp3: ['-c:a', 'libmp3lame', '-b:a', '128k'],
+    opus: ['-c:a', 'libopus', '-b:a', '64k'],
+    vorbis: ['-c:a', 'libvorbis', '-q:a', '3'],
+    flac: ['-c:a', 'flac'],
+  }[format]
   const run = spawnSync(ffmpeg, ['-y', '-v', 'error', '-i', input, ...codec, out])
   expect(run.status, run.stderr.toString()).toBe(0)
   return readFileSync(out)
 }
 
-async function call(fn: (args: never) => unknown, url: string, init: RequestInit & { json?: unknown } = {}, params: Record<string, string> = {}) {
+async function call(
+  fn: (args: never) => unknown,
+  url: string,
+  init: RequestInit & { json?: unknown } = {},
+  params: Record<string, string> = {},
+) {
   const res = (await callRoute(fn, { request: makeRequest(url, init), params, context: t.routerContext() })) as Response
   const text = await res.text()
   return { status: res.status, body: text ? JSON.parse(text) : null }
 }
 
 const upload = (name: string, data: Buffer, type: string, fields: Record<string, string> = {}) =>
-  call(assetsAction, '/api/admin/assets', { method: 'POST', body: multipart(fields, [{ field: 'file', name, type, data }]), headers: bearer(adminToken) })
+  call(assetsAction, '/api/admin/assets', {
+    method: 'POST',
+    body: multipart(fields, [{ field: 'file', name, type, data }]),
+    headers: bearer(adminToken),
+  })
 
 async function stored(key: string): Promise<Buffer> {
   const file = await t.storage.get(key)
@@ -108,7 +122,9 @@ describe('audio upload', () => {
       expect(preview.status).toBe(200)
       expect(preview.headers.get('content-type')).toBe('audio/mpeg')
       const mp3 = Buffer.from(await preview.arrayBuffer())
-      expect(mp3.subarray(0, 3).toString('latin1') === 'ID3' || (mp3[0] === 0xff && (mp3[1] & 0xe0) === 0xe0)).toBe(true)
+      expect(mp3.subarray(0, 3).toString('latin1') === 'ID3' || (mp3[0] === 0xff && (mp3[1] & 0xe0) === 0xe0)).toBe(
+        true,
+      )
       expect(mp3.length).toBeLessThan((1_100_000 / 60) * 1.5)
 
       // Published and downloaded: the same bytes, its own type and extension.
@@ -118,7 +134,11 @@ describe('audio upload', () => {
       if (!granted.ok) throw new Error('expected a grant')
       expect(granted.filename).toBe(`Chord ${c.label}.${c.ext}`)
       const token = granted.downloadUrl.replace('/downloads/', '')
-      const file = (await callRoute(fileRoute, { request: makeRequest(granted.downloadUrl), params: { token }, context: t.routerContext() })) as Response
+      const file = (await callRoute(fileRoute, {
+        request: makeRequest(granted.downloadUrl),
+        params: { token },
+        context: t.routerContext(),
+      })) as Response
       expect(file.status).toBe(200)
       expect(file.headers.get('content-type')).toBe(c.mime)
       expect(file.headers.get('content-disposition')).toContain(`filename="Chord ${c.label}.${c.ext}"`)
@@ -127,7 +147,11 @@ describe('audio upload', () => {
   }
 
   it('refuses a file renamed to .wav that is not audio, and one that only starts like a WAV', async () => {
-    const text = await upload('notes.wav', Buffer.from('These are my notes, not a recording.\n'.repeat(50)), 'audio/wav')
+    const text = await upload(
+      'notes.wav',
+      Buffer.from('These are my notes, not a recording.\n'.repeat(50)),
+      'audio/wav',
+    )
     expect(text.status).toBe(400)
     expect(text.body.error).toBe('The file is not audio we can decode: upload WAV, MP3, OGG/Opus or FLAC.')
     const fake = Buffer.concat([Buffer.from('RIFF\x24\x00\x00\x00WAVEfmt ', 'latin1'), Buffer.alloc(2000, 7)])
@@ -162,20 +186,52 @@ describe('asset type', () => {
   })
 
   it('the CSV column asset_type sets it per file; a wrong value stops the upload', async () => {
-    const rows = parseCsvMetadata('filename,title,keywords,category,releases,asset_type\nflat.png,Flat,"a,b",Textures,,image\nrender.png,Render,,Space,,3d\n')
+    const rows = parseCsvMetadata(
+      'filename,title,keywords,category,releases,asset_type\nflat.png,Flat,"a,b",Textures,,image\nrender.png,Render,,Space,,3d\n',
+    )
     expect(rows.map((r) => r.assetType)).toEqual(['image', '3d'])
     // Without the column, the spec's five columns read as before.
     expect(parseCsvMetadata('filename,title,keywords,category,releases\nx.png,X,,,\n')[0].assetType).toBeUndefined()
     expect(() => parseCsvMetadata('filename,asset_type\nx.png,video\n')).toThrow(CsvMetadataError)
 
-    const file = (name: string, data: Buffer) => ({ name, type: 'image/png', size: data.length, read: async () => data })
-    const items = await uploadBatch(t.db, t.storage, adminId, [file('flat.png', await png()), file('render.png', await png()), file('other.png', await png())], rows, 'image')
-    const types = await t.db.selectFrom('assets').select(['title', 'asset_type']).where('id', 'in', items.map((i) => i.id!)).execute()
-    expect(Object.fromEntries(types.map((r) => [r.title, r.asset_type]))).toEqual({ Flat: 'image', Render: '3d', other: 'image' })
+    const file = (name: string, data: Buffer) => ({
+      name,
+      type: 'image/png',
+      size: data.length,
+      read: async () => data,
+    })
+    const items = await uploadBatch(
+      t.db,
+      t.storage,
+      adminId,
+      [file('flat.png', await png()), file('render.png', await png()), file('other.png', await png())],
+      rows,
+      'image',
+    )
+    const types = await t.db
+      .selectFrom('assets')
+      .select(['title', 'asset_type'])
+      .where(
+        'id',
+        'in',
+        items.map((i) => i.id!),
+      )
+      .execute()
+    expect(Object.fromEntries(types.map((r) => [r.title, r.asset_type]))).toEqual({
+      Flat: 'image',
+      Render: '3d',
+      other: 'image',
+    })
   })
 
   it('inline edit changes an image between 3D and image; audio stays audio', async () => {
-    const put = (id: number, json: unknown) => call(assetAction, `/api/admin/assets/${id}`, { method: 'PUT', json, headers: bearer(adminToken) }, { id: String(id) })
+    const put = (id: number, json: unknown) =>
+      call(
+        assetAction,
+        `/api/admin/assets/${id}`,
+        { method: 'PUT', json, headers: bearer(adminToken) },
+        { id: String(id) },
+      )
     const image = await makeAsset(t.db, t.storage)
     const changed = await put(image.id, { asset_type: 'image' })
     expect(changed.status).toBe(200)
@@ -191,7 +247,10 @@ describe('asset type', () => {
 /** A public file as /images/* serves it (server/images.ts), through real HTTP. */
 async function fetchPublic(storage: Storage, url: string): Promise<Response> {
   const app = express()
-  app.use('/images', imagesMiddleware(() => storage))
+  app.use(
+    '/images',
+    imagesMiddleware(() => storage),
+  )
   const server = app.listen(0, '127.0.0.1')
   await new Promise((resolve) => server.once('listening', resolve))
   try {

@@ -24,7 +24,17 @@ function routePaths(entries: RouteConfigEntry[], prefix = ''): string[] {
 }
 
 // Values for a path parameter: canonical, coerced numbers, bad text, traversal, huge.
-const PARAMS = ['1', '0x10', '00000001', '-1.5', '99999999999999999999', '%00', '%ED%A0%80%FF%FE', '..%2F..%2Fetc%2Fpasswd', 'a'.repeat(3000)]
+const PARAMS = [
+  '1',
+  '0x10',
+  '00000001',
+  '-1.5',
+  '99999999999999999999',
+  '%00',
+  '%ED%A0%80%FF%FE',
+  '..%2F..%2Fetc%2Fpasswd',
+  'a'.repeat(3000),
+]
 // Query strings: bad text, arrays and objects for scalars, out-of-range numbers, duplicates.
 const QUERIES = [
   '?q=%00&search=a%00b&category=%00&tags=%00&page=%00&id=%00',
@@ -43,15 +53,44 @@ const QUERIES = [
 ]
 
 const BIG = 'a'.repeat(1024 * 1024)
-const FIELDS = ['email', 'password', 'full_name', 'name', 'message', 'title', 'content', 'excerpt', 'date', 'category', 'readTime', 'image', 'tags', 'description', 'is_active', 'asset_id', 'token', 'id', 'intent', 'batch', 'redirectTo', 'q']
+const FIELDS = [
+  'email',
+  'password',
+  'full_name',
+  'name',
+  'message',
+  'title',
+  'content',
+  'excerpt',
+  'date',
+  'category',
+  'readTime',
+  'image',
+  'tags',
+  'description',
+  'is_active',
+  'asset_id',
+  'token',
+  'id',
+  'intent',
+  'batch',
+  'redirectTo',
+  'q',
+]
 const fill = (value: unknown) => Object.fromEntries(FIELDS.map((f) => [f, value]))
 
 type Body = { type?: string; body: string | Buffer }
-const multipart = (parts: string, boundary = 'XyZ') => ({ type: `multipart/form-data; boundary=${boundary}`, body: Buffer.from(parts.replace(/\n/g, '\r\n'), 'latin1') })
+const multipart = (parts: string, boundary = 'XyZ') => ({
+  type: `multipart/form-data; boundary=${boundary}`,
+  body: Buffer.from(parts.replace(/\n/g, '\r\n'), 'latin1'),
+})
 const BODIES: Body[] = [
   { type: 'application/json', body: JSON.stringify(fill('a\u0000b')) },
   { type: 'application/json', body: JSON.stringify(fill('\ud800')).replace(/\\ud800/g, '\\ud800') },
-  { type: 'application/json', body: Buffer.concat([Buffer.from('{"email":"'), Buffer.from([0xff, 0xfe]), Buffer.from('","title":"x"}')]) },
+  {
+    type: 'application/json',
+    body: Buffer.concat([Buffer.from('{"email":"'), Buffer.from([0xff, 0xfe]), Buffer.from('","title":"x"}')]),
+  },
   { type: 'application/json', body: JSON.stringify(fill(['a', 'b'])) },
   { type: 'application/json', body: JSON.stringify(fill({ $gt: '' })) },
   { type: 'application/json', body: JSON.stringify(fill(-1)) },
@@ -67,14 +106,24 @@ const BODIES: Body[] = [
   { type: 'text/plain', body: 'hello' },
   { body: 'no content type at all' },
   { type: 'application/xml', body: '<?xml version="1.0"?><a/>' },
-  multipart('--XyZ\nContent-Disposition: form-data; name="file"; filename="\xff\xfe.png"\nContent-Type: image/png\n\n\x89PNG garbage\n--XyZ--\n'),
-  multipart('--XyZ\nContent-Disposition: form-data; name="title"\n\na\x00b\n--XyZ\nContent-Disposition: form-data; name="image"; filename="../../etc/passwd"\nContent-Type: image/svg+xml\n\n<svg><script>1</script></svg>\n--XyZ--\n'),
+  multipart(
+    '--XyZ\nContent-Disposition: form-data; name="file"; filename="\xff\xfe.png"\nContent-Type: image/png\n\n\x89PNG garbage\n--XyZ--\n',
+  ),
+  multipart(
+    '--XyZ\nContent-Disposition: form-data; name="title"\n\na\x00b\n--XyZ\nContent-Disposition: form-data; name="image"; filename="../../etc/passwd"\nContent-Type: image/svg+xml\n\n<svg><script>1</script></svg>\n--XyZ--\n',
+  ),
   multipart('--XyZ\nContent-Disposition: form-data; name="files"; filename="a.png"\n\ntruncated without an end'),
   multipart('this is not multipart at all'),
   { type: 'multipart/form-data', body: '--nobound\r\n' },
 ]
 
-function send(base: string, method: string, path: string, headers: Record<string, string>, body?: Body): Promise<{ status: number; text: string; headers: http.IncomingHttpHeaders }> {
+function send(
+  base: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: Body,
+): Promise<{ status: number; text: string; headers: http.IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
     const url = new URL(base)
     const payload = body ? (typeof body.body === 'string' ? Buffer.from(body.body) : body.body) : undefined
@@ -85,18 +134,28 @@ function send(base: string, method: string, path: string, headers: Record<string
         method,
         // The raw target: Node sends it as it is, malformed escapes included.
         path,
-        headers: { ...headers, ...(body?.type ? { 'content-type': body.type } : {}), ...(payload ? { 'content-length': String(payload.length) } : {}) },
+        headers: {
+          ...headers,
+          ...(body?.type ? { 'content-type': body.type } : {}),
+          ...(payload ? { 'content-length': String(payload.length) } : {}),
+        },
         agent: false,
       },
       (res) => {
         const chunks: Buffer[] = []
         res.on('data', (c: Buffer) => chunks.push(c))
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), headers: res.headers }))
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), headers: res.headers }),
+        )
         res.on('error', reject)
       },
     )
     // A server may answer before reading a big body and close: that answer is what counts.
-    req.on('error', (error: NodeJS.ErrnoException) => (error.code === 'EPIPE' || error.code === 'ECONNRESET' ? resolve({ status: 0, text: '', headers: {} }) : reject(error)))
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'EPIPE' || error.code === 'ECONNRESET'
+        ? resolve({ status: 0, text: '', headers: {} })
+        : reject(error),
+    )
     if (payload) req.end(payload)
     else req.end()
   })
@@ -122,15 +181,39 @@ describe('bad input through every door', async () => {
       APP_URL: 'http://127.0.0.1',
     })
     await waitForStatus(`${server.base}/readyz`, 200, 90_000)
-    const login = await fetch(`${server.base}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })
+    const login = await fetch(`${server.base}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    })
     adminToken = (await login.json()).token
     const user = { email: 'fuzz-user@example.com', password: 'fuzz-user-password-1', full_name: 'Fuzz User' }
-    await fetch(`${server.base}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(user) })
-    userToken = (await (await fetch(`${server.base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(user) })).json()).token
+    await fetch(`${server.base}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(user),
+    })
+    userToken = (
+      await (
+        await fetch(`${server.base}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(user),
+        })
+      ).json()
+    ).token
     await fetch(`${server.base}/api/admin/blogs`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
-      body: JSON.stringify({ title: 'Fuzz post', content: '<p>Hello</p>', excerpt: 'x', date: 'today', category: 'News', readTime: '1 min', image: '/favicon.svg' }),
+      body: JSON.stringify({
+        title: 'Fuzz post',
+        content: '<p>Hello</p>',
+        excerpt: 'x',
+        date: 'today',
+        category: 'News',
+        readTime: '1 min',
+        image: '/favicon.svg',
+      }),
     })
   }, 120_000)
 
@@ -147,7 +230,11 @@ describe('bad input through every door', async () => {
       if (!p.includes(':') && !p.includes('*')) return [p]
       return PARAMS.map((v) => p.replace(/:[a-z]+|\*/gi, v))
     })
-    const auths: Record<string, string>[] = [{}, { authorization: `Bearer ${userToken}` }, { authorization: `Bearer ${adminToken}` }]
+    const auths: Record<string, string>[] = [
+      {},
+      { authorization: `Bearer ${userToken}` },
+      { authorization: `Bearer ${adminToken}` },
+    ]
 
     type Case = { method: string; path: string; headers: Record<string, string>; body?: Body }
     const cases: Case[] = []
@@ -163,17 +250,39 @@ describe('bad input through every door', async () => {
       cases.push({ method: bodyMethod, path, headers, body: BODIES[i % BODIES.length] })
     })
     // Every API call (and every page with a form) gets the whole body corpus.
-    const withBodies = paths.filter((p) => p.startsWith('/api/') || ['/login', '/contact', '/forgot-password', '/reset-password', '/favorites', '/admin/login', '/admin/assets', '/admin/upload', '/admin/blog/new', '/admin/blog/edit/:id', '/logout', '/assets/:id/download'].includes(p))
+    const withBodies = paths.filter(
+      (p) =>
+        p.startsWith('/api/') ||
+        [
+          '/login',
+          '/contact',
+          '/forgot-password',
+          '/reset-password',
+          '/favorites',
+          '/admin/login',
+          '/admin/assets',
+          '/admin/upload',
+          '/admin/blog/new',
+          '/admin/blog/edit/:id',
+          '/logout',
+          '/assets/:id/download',
+        ].includes(p),
+    )
     for (const p of withBodies) {
       const path = p.replace(/:[a-z]+/gi, '1')
       for (const [j, body] of BODIES.entries()) {
-        const auth = anonymousOnly(path) ? {} : path.startsWith('/api/admin') || path.startsWith('/admin') ? auths[2] : auths[j % 2]
+        const auth = anonymousOnly(path)
+          ? {}
+          : path.startsWith('/api/admin') || path.startsWith('/admin')
+            ? auths[2]
+            : auths[j % 2]
         cases.push({ method: j % 3 === 2 ? 'PUT' : 'POST', path, headers: { ...auth, origin: server.base }, body })
       }
     }
     // Invalid Host headers, on pages and the API.
     for (const host of ['x:99999', 'a b', 'a/b', '[::1', '']) {
-      for (const path of ['/', '/explore', '/api/assets', '/api/auth/me']) cases.push({ method: 'GET', path, headers: { host } })
+      for (const path of ['/', '/explore', '/api/assets', '/api/auth/me'])
+        cases.push({ method: 'GET', path, headers: { host } })
     }
     expect(cases.length).toBeGreaterThanOrEqual(1500)
 
@@ -188,7 +297,8 @@ describe('bad input through every door', async () => {
         const label = `${c.method} ${c.path.slice(0, 120)} [${c.body?.type ?? (c.body ? 'no type' : 'no body')}] → ${res.status}`
         // The webhook says 503 by design when payments are not configured.
         const expected5xx = res.status === 503 && c.path.startsWith('/api/stripe/webhook')
-        if ((res.status >= 500 && !expected5xx) || STACK.test(res.text)) failures.push(`${label}: ${res.text.slice(0, 200)}`)
+        if ((res.status >= 500 && !expected5xx) || STACK.test(res.text))
+          failures.push(`${label}: ${res.text.slice(0, 200)}`)
       }
     }
     const started = Date.now()
@@ -198,7 +308,10 @@ describe('bad input through every door', async () => {
     expect(statuses.get(200) ?? 0).toBeGreaterThan(100)
     expect(failures).toEqual([])
 
-    const lines = server.output().split('\n').filter((line) => line.trim())
+    const lines = server
+      .output()
+      .split('\n')
+      .filter((line) => line.trim())
     const notJson = lines.filter((line) => {
       try {
         JSON.parse(line)
@@ -224,13 +337,28 @@ describe('bad input through every door', async () => {
     expect(trace.status).toBe(405)
     expect(trace.headers.allow).toBe('GET, HEAD')
     const admin = { authorization: `Bearer ${adminToken}` }
-    expect((await send(server.base, 'GET', '/api/admin/assets/1', admin)).status, 'the admin token still works').not.toBe(401)
+    expect(
+      (await send(server.base, 'GET', '/api/admin/assets/1', admin)).status,
+      'the admin token still works',
+    ).not.toBe(401)
     expect((await send(server.base, 'DELETE', '/api/admin/assets/0x10', admin)).status).toBe(404)
     expect((await send(server.base, 'DELETE', '/api/admin/assets/00000001', admin)).status).toBe(404)
-    const put = await send(server.base, 'PUT', '/admin/blog/new', { ...admin, origin: server.base }, { type: 'application/json', body: '{}' })
+    const put = await send(
+      server.base,
+      'PUT',
+      '/admin/blog/new',
+      { ...admin, origin: server.base },
+      { type: 'application/json', body: '{}' },
+    )
     expect(put.status).toBe(405)
     expect(put.headers.allow).toBe('GET, HEAD, POST')
-    const wrongType = await send(server.base, 'POST', '/admin/blog/new', { ...admin, origin: server.base }, { type: 'application/json', body: '{}' })
+    const wrongType = await send(
+      server.base,
+      'POST',
+      '/admin/blog/new',
+      { ...admin, origin: server.base },
+      { type: 'application/json', body: '{}' },
+    )
     expect(wrongType.status).toBe(400)
     expect(wrongType.text).toContain('The form could not be read')
     const apiWrongType = await send(server.base, 'POST', '/api/auth/login', {}, { type: 'text/plain', body: 'x' })
@@ -250,12 +378,26 @@ describe('bad input through every door', async () => {
         req.on('error', reject)
         req.end(body)
       })
-    const early = await request('POST', '/api/admin/upload-image', { authorization: `Bearer ${adminToken}`, 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(big.length) }, big)
+    const early = await request(
+      'POST',
+      '/api/admin/upload-image',
+      {
+        authorization: `Bearer ${adminToken}`,
+        'content-type': 'multipart/form-data; boundary=x',
+        'content-length': String(big.length),
+      },
+      big,
+    )
     expect(early.status).toBe(413)
     expect(early.connection).toBe('close')
     for (let i = 0; i < 3; i++) expect((await request('GET', '/api/assets?limit=1', {})).status).toBe(200)
     // A body read to its end keeps the connection open.
-    const read = await request('POST', '/api/auth/login', { 'content-type': 'application/json' }, Buffer.from('{"email":"nobody@example.com","password":"wrong-password"}'))
+    const read = await request(
+      'POST',
+      '/api/auth/login',
+      { 'content-type': 'application/json' },
+      Buffer.from('{"email":"nobody@example.com","password":"wrong-password"}'),
+    )
     expect(read.connection).not.toBe('close')
     agent.destroy()
   })

@@ -35,18 +35,33 @@ describe('Stripe billing', () => {
     callRoute(fn, { request: makeRequest(path, { method: 'POST', headers, form: {} }), context: ctx.routerContext() })
 
   /** Sends an event to the webhook route, signed unless told otherwise. */
-  async function deliver(event: object, options: { secret?: string; signature?: string | null; tamper?: boolean; ctx?: TestContext } = {}) {
+  async function deliver(
+    event: object,
+    options: { secret?: string; signature?: string | null; tamper?: boolean; ctx?: TestContext } = {},
+  ) {
     const payload = JSON.stringify(event)
-    const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? FAKE_STRIPE_WEBHOOK_SECRET })
+    const header = Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: options.secret ?? FAKE_STRIPE_WEBHOOK_SECRET,
+    })
     const signature = options.signature === undefined ? header : options.signature
     const body = options.tamper ? payload.replace('"amount_paid":900', '"amount_paid":1') : payload
     const headers: Record<string, string> = { 'content-type': 'application/json' }
     if (signature !== null) headers['stripe-signature'] = signature
-    const res = (await callRoute(webhook, { request: makeRequest('/api/stripe/webhook', { method: 'POST', body, headers }), context: (options.ctx ?? t).routerContext() })) as Response
+    const res = (await callRoute(webhook, {
+      request: makeRequest('/api/stripe/webhook', { method: 'POST', body, headers }),
+      context: (options.ctx ?? t).routerContext(),
+    })) as Response
     return { status: res.status, body: (await res.json()) as Record<string, unknown> }
   }
 
-  const event = <T extends object>(type: string, object: T) => ({ id: `evt_${randomUUID()}`, object: 'event', type, created: now(), data: { object } })
+  const event = <T extends object>(type: string, object: T) => ({
+    id: `evt_${randomUUID()}`,
+    object: 'event',
+    type,
+    created: now(),
+    data: { object },
+  })
 
   /** A subscription as current API versions send it: the period lives on its items. */
   const subscription = (customer: string, extra: Record<string, unknown> = {}) => ({
@@ -58,7 +73,17 @@ describe('Stripe billing', () => {
     cancel_at: null,
     ended_at: null,
     metadata: {},
-    items: { object: 'list', data: [{ id: 'si_1', object: 'subscription_item', current_period_start: now(), current_period_end: now() + 30 * 86_400 }] },
+    items: {
+      object: 'list',
+      data: [
+        {
+          id: 'si_1',
+          object: 'subscription_item',
+          current_period_start: now(),
+          current_period_end: now() + 30 * 86_400,
+        },
+      ],
+    },
     ...extra,
   })
 
@@ -72,7 +97,18 @@ describe('Stripe billing', () => {
     status: 'paid',
     status_transitions: { paid_at: now() - 30 },
     parent: { type: 'subscription_details', subscription_details: { subscription: 'sub_x', metadata: {} } },
-    lines: { object: 'list', data: [{ id: 'il_1', object: 'line_item', description: '1 × Pro (at $9.00 / month)', amount: 900, period: { start: now() - 30, end: now() - 30 + 31 * 86_400 } }] },
+    lines: {
+      object: 'list',
+      data: [
+        {
+          id: 'il_1',
+          object: 'line_item',
+          description: '1 × Pro (at $9.00 / month)',
+          amount: 900,
+          period: { start: now() - 30, end: now() - 30 + 31 * 86_400 },
+        },
+      ],
+    },
     ...extra,
   })
 
@@ -137,7 +173,11 @@ describe('Stripe billing', () => {
     })
 
     it('says so when Stripe cannot be reached', async () => {
-      const down = await createTestContext({ ...stripe.env, STRIPE_API_URL: 'http://127.0.0.1:9', APP_URL: 'http://localhost' })
+      const down = await createTestContext({
+        ...stripe.env,
+        STRIPE_API_URL: 'http://127.0.0.1:9',
+        APP_URL: 'http://localhost',
+      })
       const user = await makeUser(down.db)
       const cookie = `__session=${(await createSession(down.db, user.id)).token}`
       const res = await post(upgrade, '/pricing', { cookie }, down)
@@ -146,8 +186,14 @@ describe('Stripe billing', () => {
     })
 
     it('the page shows the upgrade banner only with alert=upgrade_required', async () => {
-      const withAlert = (await callRoute(pricingLoader, { request: makeRequest('/pricing?alert=upgrade_required'), context: t.routerContext() })) as { upgradeRequired: boolean }
-      const without = (await callRoute(pricingLoader, { request: makeRequest('/pricing'), context: t.routerContext() })) as { upgradeRequired: boolean }
+      const withAlert = (await callRoute(pricingLoader, {
+        request: makeRequest('/pricing?alert=upgrade_required'),
+        context: t.routerContext(),
+      })) as { upgradeRequired: boolean }
+      const without = (await callRoute(pricingLoader, {
+        request: makeRequest('/pricing'),
+        context: t.routerContext(),
+      })) as { upgradeRequired: boolean }
       expect(withAlert.upgradeRequired).toBe(true)
       expect(without.upgradeRequired).toBe(false)
     })
@@ -162,14 +208,20 @@ describe('Stripe billing', () => {
       expect(res.status).toBe(303)
       expect(res.headers.get('location')).toMatch(new RegExp(`^${stripe.base}/portal/bps_test_\\w+$`))
       const params = stripe.requests.filter((r) => r.path === '/v1/billing_portal/sessions').at(-1)!.params
-      expect(params).toEqual({ customer: (await userRow(user.id)).stripe_customer_id, return_url: 'http://localhost/profile' })
+      expect(params).toEqual({
+        customer: (await userRow(user.id)).stripe_customer_id,
+        return_url: 'http://localhost/profile',
+      })
     })
 
     it('goes back to /pricing with an explanation when there is nothing to manage, and to login when signed out', async () => {
       const user = await makeUser(t.db)
       const res = (await post(portal, '/billing/portal', await signedInAs(user.id))) as Response
       expect(res.headers.get('location')).toBe('/pricing?billing=no_subscription')
-      const page = (await callRoute(pricingLoader, { request: makeRequest('/pricing?billing=no_subscription'), context: t.routerContext() })) as { billingError: string }
+      const page = (await callRoute(pricingLoader, {
+        request: makeRequest('/pricing?billing=no_subscription'),
+        context: t.routerContext(),
+      })) as { billingError: string }
       expect(page.billingError).toBe(BILLING_ERRORS.no_subscription)
       const anonymous = (await post(portal, '/billing/portal')) as Response
       expect(anonymous.headers.get('location')).toBe('/login?redirect=/pricing')
@@ -180,8 +232,14 @@ describe('Stripe billing', () => {
     it('refuses a missing, wrong or tampered signature with 400 and changes nothing', async () => {
       const { user, customer } = await customerUser()
       const paid = event('invoice.paid', invoice(customer))
-      expect(await deliver(paid, { signature: null })).toEqual({ status: 400, body: { error: 'Missing Stripe-Signature header' } })
-      expect(await deliver(paid, { secret: 'whsec_someone_else' })).toEqual({ status: 400, body: { error: 'Invalid signature' } })
+      expect(await deliver(paid, { signature: null })).toEqual({
+        status: 400,
+        body: { error: 'Missing Stripe-Signature header' },
+      })
+      expect(await deliver(paid, { secret: 'whsec_someone_else' })).toEqual({
+        status: 400,
+        body: { error: 'Invalid signature' },
+      })
       expect(await deliver(paid, { tamper: true })).toEqual({ status: 400, body: { error: 'Invalid signature' } })
       expect(await deliver(paid, { signature: 'garbage' })).toMatchObject({ status: 400 })
       expect(await billingHistory(t.db, user.id)).toEqual([])
@@ -189,22 +247,53 @@ describe('Stripe billing', () => {
     })
 
     it('answers 503 without a webhook secret, and 405 to anything but POST', async () => {
-      expect(await deliver(event('invoice.paid', {}), { ctx: plain })).toEqual({ status: 503, body: { error: 'Payments are not configured' } })
-      expect((await callRoute(webhookGet, { request: makeRequest('/api/stripe/webhook'), context: t.routerContext() }) as Response).status).toBe(405)
+      expect(await deliver(event('invoice.paid', {}), { ctx: plain })).toEqual({
+        status: 503,
+        body: { error: 'Payments are not configured' },
+      })
+      expect(
+        (
+          (await callRoute(webhookGet, {
+            request: makeRequest('/api/stripe/webhook'),
+            context: t.routerContext(),
+          })) as Response
+        ).status,
+      ).toBe(405)
     })
 
     it('checkout.session.completed links the customer and subscription and makes the user Pro', async () => {
       const user = await makeUser(t.db)
       const res = await deliver(
-        event('checkout.session.completed', { id: 'cs_1', object: 'checkout.session', mode: 'subscription', client_reference_id: user.id, customer: 'cus_linked_' + user.id.slice(0, 8), subscription: 'sub_linked', payment_status: 'paid' }),
+        event('checkout.session.completed', {
+          id: 'cs_1',
+          object: 'checkout.session',
+          mode: 'subscription',
+          client_reference_id: user.id,
+          customer: 'cus_linked_' + user.id.slice(0, 8),
+          subscription: 'sub_linked',
+          payment_status: 'paid',
+        }),
       )
       expect(res).toEqual({ status: 200, body: { received: true } })
-      expect(await userRow(user.id)).toMatchObject({ plan: 'pro', stripe_customer_id: 'cus_linked_' + user.id.slice(0, 8), stripe_subscription_id: 'sub_linked' })
+      expect(await userRow(user.id)).toMatchObject({
+        plan: 'pro',
+        stripe_customer_id: 'cus_linked_' + user.id.slice(0, 8),
+        stripe_subscription_id: 'sub_linked',
+      })
     })
 
     it('an unpaid checkout (asynchronous payment) links the ids but waits for the subscription to turn active', async () => {
       const { user, customer } = await customerUser()
-      await deliver(event('checkout.session.completed', { object: 'checkout.session', mode: 'subscription', client_reference_id: user.id, customer, subscription: 'sub_wait', payment_status: 'unpaid' }))
+      await deliver(
+        event('checkout.session.completed', {
+          object: 'checkout.session',
+          mode: 'subscription',
+          client_reference_id: user.id,
+          customer,
+          subscription: 'sub_wait',
+          payment_status: 'unpaid',
+        }),
+      )
       expect(await userRow(user.id)).toMatchObject({ plan: 'free', stripe_subscription_id: 'sub_wait' })
     })
 
@@ -220,7 +309,12 @@ describe('Stripe billing', () => {
     it('reads the period end at the top level when the items do not carry it (older API versions)', async () => {
       const { user, customer } = await customerUser()
       const end = now() + 10 * 86_400
-      await deliver(event('customer.subscription.updated', subscription(customer, { items: { data: [{ id: 'si' }] }, current_period_end: end })))
+      await deliver(
+        event(
+          'customer.subscription.updated',
+          subscription(customer, { items: { data: [{ id: 'si' }] }, current_period_end: end }),
+        ),
+      )
       expect((await userRow(user.id)).subscription_renews_at?.getTime()).toBe(end * 1000)
     })
 
@@ -289,7 +383,12 @@ describe('Stripe billing', () => {
       const inv = invoice(customer)
       await deliver(event('invoice.paid', inv))
       expect(await billingHistory(t.db, user.id)).toEqual([
-        { description: 'Pro plan (monthly)', date: new Date(inv.status_transitions.paid_at * 1000).toISOString(), amount: 9, currency: 'usd' },
+        {
+          description: 'Pro plan (monthly)',
+          date: new Date(inv.status_transitions.paid_at * 1000).toISOString(),
+          amount: 9,
+          currency: 'usd',
+        },
       ])
     })
 
@@ -336,12 +435,23 @@ describe('Stripe billing', () => {
       expect(await deliver(unknown)).toEqual({ status: 200, body: { received: true } })
       const stranger = event('invoice.paid', invoice('cus_not_ours'))
       expect(await deliver(stranger)).toEqual({ status: 200, body: { received: true } })
-      const recorded = await t.db.selectFrom('stripe_events').select(['id', 'type']).where('id', 'in', [unknown.id, stranger.id]).orderBy('type').execute()
+      const recorded = await t.db
+        .selectFrom('stripe_events')
+        .select(['id', 'type'])
+        .where('id', 'in', [unknown.id, stranger.id])
+        .orderBy('type')
+        .execute()
       expect(recorded).toEqual([
         { id: unknown.id, type: 'customer.discount.created' },
         { id: stranger.id, type: 'invoice.paid' },
       ])
-      expect(await t.db.selectFrom('payments').select('id').where('stripe_invoice_id', '=', stranger.data.object.id).execute()).toEqual([])
+      expect(
+        await t.db
+          .selectFrom('payments')
+          .select('id')
+          .where('stripe_invoice_id', '=', stranger.data.object.id)
+          .execute(),
+      ).toEqual([])
     })
   })
 
@@ -350,7 +460,12 @@ describe('Stripe billing', () => {
       const { user, customer } = await customerUser()
       const other = await customerUser()
       await deliver(event('invoice.paid', invoice(customer, { status_transitions: { paid_at: now() - 40 * 86_400 } })))
-      await deliver(event('invoice.paid', invoice(customer, { amount_paid: 1250, status_transitions: { paid_at: now() - 86_400 } })))
+      await deliver(
+        event(
+          'invoice.paid',
+          invoice(customer, { amount_paid: 1250, status_transitions: { paid_at: now() - 86_400 } }),
+        ),
+      )
       await deliver(event('invoice.paid', invoice(other.customer)))
       const history = await billingHistory(t.db, user.id)
       expect(history.map((item) => item.amount)).toEqual([12.5, 9])
@@ -360,17 +475,25 @@ describe('Stripe billing', () => {
     })
 
     it('GET /api/auth/billing/history: 401 without a session, the user’s own history with a bearer token', async () => {
-      const anonymous = (await callRoute(historyApi, { request: makeRequest('/api/auth/billing/history'), context: t.routerContext() })) as Response
+      const anonymous = (await callRoute(historyApi, {
+        request: makeRequest('/api/auth/billing/history'),
+        context: t.routerContext(),
+      })) as Response
       expect(anonymous.status).toBe(401)
       expect(await anonymous.json()).toEqual({ error: 'Authentication required' })
 
       const { user, customer } = await customerUser()
       await deliver(event('invoice.paid', invoice(customer)))
       const { token } = await createSession(t.db, user.id)
-      const res = (await callRoute(historyApi, { request: makeRequest('/api/auth/billing/history', { headers: { authorization: `Bearer ${token}` } }), context: t.routerContext() })) as Response
+      const res = (await callRoute(historyApi, {
+        request: makeRequest('/api/auth/billing/history', { headers: { authorization: `Bearer ${token}` } }),
+        context: t.routerContext(),
+      })) as Response
       expect(res.status).toBe(200)
       const body = (await res.json()) as { history: unknown[] }
-      expect(body.history).toEqual([expect.objectContaining({ description: 'Pro plan (monthly)', amount: 9, currency: 'usd' })])
+      expect(body.history).toEqual([
+        expect.objectContaining({ description: 'Pro plan (monthly)', amount: 9, currency: 'usd' }),
+      ])
     })
   })
 })

@@ -84,7 +84,9 @@ describe('sanitizeBlogHtml', () => {
 
   it.each(payloads)('neutralises %s', (payload) => {
     const out = sanitizeBlogHtml(payload)
-    expect(out).not.toMatch(/<\s*(script|style|iframe|svg|math|object|embed|form|input|details|body|meta|base|link|button|span)\b/i)
+    expect(out).not.toMatch(
+      /<\s*(script|style|iframe|svg|math|object|embed|form|input|details|body|meta|base|link|button|span)\b/i,
+    )
     expect(out).not.toMatch(/\son[a-z]+\s*=/i)
     expect(out).not.toMatch(/\sstyle\s*=/i)
     expect(out).not.toMatch(/(javascript|vbscript|data)\s*:/i)
@@ -108,7 +110,9 @@ describe('sanitizeBlogHtml', () => {
     expect(sanitizeBlogHtml('<a href="https://example.com" target="_blank" rel="opener">x</a>')).toBe(
       '<a href="https://example.com" target="_blank" rel="noopener noreferrer nofollow">x</a>',
     )
-    expect(sanitizeBlogHtml('<img src="/a.png" width="100%;background:red" height="12">')).toBe('<img src="/a.png" height="12" />')
+    expect(sanitizeBlogHtml('<img src="/a.png" width="100%;background:red" height="12">')).toBe(
+      '<img src="/a.png" height="12" />',
+    )
   })
 
   it('turns deeper headings into h3 and drops images with relative or foreign sources', () => {
@@ -149,14 +153,24 @@ describe('slugs', () => {
 
   it('stay unique when the same title is saved twice at once', async () => {
     const title = `Race ${uid()}`
-    const posts = await Promise.all([0, 1, 2].map(() => createPost(t.db, postInput({ title }), { id: null, name: 'Tester' })))
+    const posts = await Promise.all(
+      [0, 1, 2].map(() => createPost(t.db, postInput({ title }), { id: null, name: 'Tester' })),
+    )
     expect(new Set(posts.map((p) => p.slug)).size).toBe(3)
   })
 })
 
 describe('blog post validation', () => {
   it('requires every field with a clear message', () => {
-    const result = BlogPostSchema.safeParse({ title: ' ', content: '<p></p>', excerpt: '', date: '', category: '', readTime: '', image: '' })
+    const result = BlogPostSchema.safeParse({
+      title: ' ',
+      content: '<p></p>',
+      excerpt: '',
+      date: '',
+      category: '',
+      readTime: '',
+      image: '',
+    })
     expect(result.success).toBe(false)
     expect(blogFieldErrors(result.error!)).toEqual({
       title: 'Title is required.',
@@ -171,17 +185,23 @@ describe('blog post validation', () => {
     expect(blogFieldErrors(missing.error!).title).toBe('Title is required.')
   })
 
-  it.each(['javascript:alert(1)', 'data:image/png;base64,AA', '//evil.example/x.png', 'ftp://example.com/x.png', 'picture.png'])(
-    'refuses the image URL %s',
+  it.each([
+    'javascript:alert(1)',
+    'data:image/png;base64,AA',
+    '//evil.example/x.png',
+    'ftp://example.com/x.png',
+    'picture.png',
+  ])('refuses the image URL %s', (image) => {
+    const result = BlogPostSchema.safeParse(postInput({ image }))
+    expect(blogFieldErrors(result.error!)).toEqual({ image: 'Image URL must start with http://, https:// or /.' })
+  })
+
+  it.each(['https://example.com/a.png', 'http://example.com/a.png', '/images/blog/a.webp'])(
+    'accepts the image URL %s',
     (image) => {
-      const result = BlogPostSchema.safeParse(postInput({ image }))
-      expect(blogFieldErrors(result.error!)).toEqual({ image: 'Image URL must start with http://, https:// or /.' })
+      expect(BlogPostSchema.safeParse(postInput({ image })).success).toBe(true)
     },
   )
-
-  it.each(['https://example.com/a.png', 'http://example.com/a.png', '/images/blog/a.webp'])('accepts the image URL %s', (image) => {
-    expect(BlogPostSchema.safeParse(postInput({ image })).success).toBe(true)
-  })
 })
 
 describe('blog API and pages', () => {
@@ -214,24 +234,53 @@ describe('blog API and pages', () => {
   // Every admin blog call, as [name, route function, request builder, params].
   const adminCalls = () =>
     [
-      ['GET /api/admin/blogs', adminBlogsLoader, (token?: string) => makeRequest('/api/admin/blogs', { headers: auth(token) }), {}],
-      ['POST /api/admin/blogs', adminBlogsAction, (token?: string) => makeRequest('/api/admin/blogs', { json: postInput(), headers: auth(token) }), {}],
-      ['GET /api/admin/blogs/{id}', adminBlogLoader, (token?: string) => makeRequest(`/api/admin/blogs/${postId}`, { headers: auth(token) }), { id: String(postId) }],
+      [
+        'GET /api/admin/blogs',
+        adminBlogsLoader,
+        (token?: string) => makeRequest('/api/admin/blogs', { headers: auth(token) }),
+        {},
+      ],
+      [
+        'POST /api/admin/blogs',
+        adminBlogsAction,
+        (token?: string) => makeRequest('/api/admin/blogs', { json: postInput(), headers: auth(token) }),
+        {},
+      ],
+      [
+        'GET /api/admin/blogs/{id}',
+        adminBlogLoader,
+        (token?: string) => makeRequest(`/api/admin/blogs/${postId}`, { headers: auth(token) }),
+        { id: String(postId) },
+      ],
       [
         'PUT /api/admin/blogs/{id}',
         adminBlogAction,
-        (token?: string) => makeRequest(`/api/admin/blogs/${postId}`, { method: 'PUT', json: postInput(), headers: auth(token) }),
+        (token?: string) =>
+          makeRequest(`/api/admin/blogs/${postId}`, { method: 'PUT', json: postInput(), headers: auth(token) }),
         { id: String(postId) },
       ],
-      ['POST /api/admin/upload-image', uploadImage, (token?: string) => uploadRequest(token, new Blob(['x'], { type: 'image/png' })), {}],
+      [
+        'POST /api/admin/upload-image',
+        uploadImage,
+        (token?: string) => uploadRequest(token, new Blob(['x'], { type: 'image/png' })),
+        {},
+      ],
     ] as const
 
   it('answers 401 to anonymous callers and 403 to signed-in non-admins on every admin call', async () => {
     for (const [name, fn, build, params] of adminCalls()) {
-      const anonymous = (await callRoute(fn as never, { request: build(), params, context: t.routerContext() })) as Response
+      const anonymous = (await callRoute(fn as never, {
+        request: build(),
+        params,
+        context: t.routerContext(),
+      })) as Response
       expect(anonymous.status, name).toBe(401)
       expect((await anonymous.json()).error, name).toBeTruthy()
-      const user = (await callRoute(fn as never, { request: build(userToken), params, context: t.routerContext() })) as Response
+      const user = (await callRoute(fn as never, {
+        request: build(userToken),
+        params,
+        context: t.routerContext(),
+      })) as Response
       expect(user.status, name).toBe(403)
       expect((await user.json()).error, name).toBeTruthy()
     }
@@ -241,7 +290,10 @@ describe('blog API and pages', () => {
     const title = `API Post ${uid()}`
     const created = (await callRoute(adminBlogsAction, {
       request: makeRequest('/api/admin/blogs', {
-        json: postInput({ title, content: '<p onclick="x()">Body<script>alert(1)</script></p><a href="javascript:alert(1)">bad</a>' }),
+        json: postInput({
+          title,
+          content: '<p onclick="x()">Body<script>alert(1)</script></p><a href="javascript:alert(1)">bad</a>',
+        }),
         headers: auth(adminToken),
       }),
       context: t.routerContext(),
@@ -252,13 +304,40 @@ describe('blog API and pages', () => {
     expect(post.author).toEqual({ name: 'Ada Admin' })
     expect(post.content).toBe('<p>Body</p><a>bad</a>')
 
-    const fetched = (await callRoute(publicBlog, { request: makeRequest(`/api/blogs/${post.slug}`), params: { slug: post.slug }, context: t.routerContext() })) as Response
+    const fetched = (await callRoute(publicBlog, {
+      request: makeRequest(`/api/blogs/${post.slug}`),
+      params: { slug: post.slug },
+      context: t.routerContext(),
+    })) as Response
     expect(fetched.status).toBe(200)
     const body = await fetched.json()
-    expect(Object.keys(body).sort()).toEqual(['author', 'category', 'content', 'date', 'excerpt', 'id', 'image', 'readTime', 'slug', 'title'])
-    expect(body).toMatchObject({ id: post.id, title, content: '<p>Body</p><a>bad</a>', excerpt: 'A short summary.', date: 'March 12, 2026', readTime: '3 min read', category: 'Tutorials', image: '/blog/cover.svg' })
+    expect(Object.keys(body).sort()).toEqual([
+      'author',
+      'category',
+      'content',
+      'date',
+      'excerpt',
+      'id',
+      'image',
+      'readTime',
+      'slug',
+      'title',
+    ])
+    expect(body).toMatchObject({
+      id: post.id,
+      title,
+      content: '<p>Body</p><a>bad</a>',
+      excerpt: 'A short summary.',
+      date: 'March 12, 2026',
+      readTime: '3 min read',
+      category: 'Tutorials',
+      image: '/blog/cover.svg',
+    })
 
-    const list = (await callRoute(publicBlogs, { request: makeRequest('/api/blogs'), context: t.routerContext() })) as Response
+    const list = (await callRoute(publicBlogs, {
+      request: makeRequest('/api/blogs'),
+      context: t.routerContext(),
+    })) as Response
     const posts = await list.json()
     expect(Array.isArray(posts)).toBe(true)
     expect(posts[0].slug).toBe(post.slug) // newest first
@@ -266,7 +345,11 @@ describe('blog API and pages', () => {
 
   it('updates a post through the API; the edit form call returns the seven fields', async () => {
     const put = (await callRoute(adminBlogAction, {
-      request: makeRequest(`/api/admin/blogs/${postId}`, { method: 'PUT', json: postInput({ title: 'Renamed by API', category: 'News' }), headers: auth(adminToken) }),
+      request: makeRequest(`/api/admin/blogs/${postId}`, {
+        method: 'PUT',
+        json: postInput({ title: 'Renamed by API', category: 'News' }),
+        headers: auth(adminToken),
+      }),
       params: { id: String(postId) },
       context: t.routerContext(),
     })) as Response
@@ -279,7 +362,14 @@ describe('blog API and pages', () => {
       context: t.routerContext(),
     })) as Response
     const fields = await got.json()
-    expect(fields).toMatchObject({ title: 'Renamed by API', category: 'News', excerpt: 'A short summary.', image: '/blog/cover.svg', date: 'March 12, 2026', readTime: '3 min read' })
+    expect(fields).toMatchObject({
+      title: 'Renamed by API',
+      category: 'News',
+      excerpt: 'A short summary.',
+      image: '/blog/cover.svg',
+      date: 'March 12, 2026',
+      readTime: '3 min read',
+    })
     expect(fields.content).toBe('<p>Hello <strong>world</strong></p>')
 
     const bySlug = await getPostBySlug(t.db, postSlug)
@@ -295,7 +385,10 @@ describe('blog API and pages', () => {
     expect((await invalid.json()).error).toBe('Title is required.')
 
     const badImage = (await callRoute(adminBlogsAction, {
-      request: makeRequest('/api/admin/blogs', { json: postInput({ image: 'javascript:alert(1)' }), headers: auth(adminToken) }),
+      request: makeRequest('/api/admin/blogs', {
+        json: postInput({ image: 'javascript:alert(1)' }),
+        headers: auth(adminToken),
+      }),
       context: t.routerContext(),
     })) as Response
     expect(badImage.status).toBe(400)
@@ -308,36 +401,65 @@ describe('blog API and pages', () => {
         context: t.routerContext(),
       })) as Response
       expect(put.status).toBe(404)
-      const get = (await callRoute(adminBlogLoader, { request: makeRequest(`/api/admin/blogs/${id}`, { headers: auth(adminToken) }), params: { id }, context: t.routerContext() })) as Response
+      const get = (await callRoute(adminBlogLoader, {
+        request: makeRequest(`/api/admin/blogs/${id}`, { headers: auth(adminToken) }),
+        params: { id },
+        context: t.routerContext(),
+      })) as Response
       expect(get.status).toBe(404)
     }
-    const missing = (await callRoute(publicBlog, { request: makeRequest('/api/blogs/no-such-post'), params: { slug: 'no-such-post' }, context: t.routerContext() })) as Response
+    const missing = (await callRoute(publicBlog, {
+      request: makeRequest('/api/blogs/no-such-post'),
+      params: { slug: 'no-such-post' },
+      context: t.routerContext(),
+    })) as Response
     expect(missing.status).toBe(404)
     expect((await missing.json()).error).toBe('Post not found.')
   })
 
   it('upload-image refuses a file that is not an image (400)', async () => {
-    const text = (await callRoute(uploadImage, { request: uploadRequest(adminToken, new Blob(['hello'], { type: 'text/plain' }), 'notes.txt'), context: t.routerContext() })) as Response
+    const text = (await callRoute(uploadImage, {
+      request: uploadRequest(adminToken, new Blob(['hello'], { type: 'text/plain' }), 'notes.txt'),
+      context: t.routerContext(),
+    })) as Response
     expect(text.status).toBe(400)
     expect((await text.json()).error).toBe('Only image files can be uploaded.')
     // Claims to be a PNG, but sharp cannot decode it.
-    const fake = (await callRoute(uploadImage, { request: uploadRequest(adminToken, new Blob(['<?php echo 1; ?>'], { type: 'image/png' })), context: t.routerContext() })) as Response
+    const fake = (await callRoute(uploadImage, {
+      request: uploadRequest(adminToken, new Blob(['<?php echo 1; ?>'], { type: 'image/png' })),
+      context: t.routerContext(),
+    })) as Response
     expect(fake.status).toBe(400)
     expect((await fake.json()).error).toBe('Only image files can be uploaded.')
-    const none = (await callRoute(uploadImage, { request: makeRequest('/api/admin/upload-image', { method: 'POST', body: new FormData(), headers: auth(adminToken) }), context: t.routerContext() })) as Response
+    const none = (await callRoute(uploadImage, {
+      request: makeRequest('/api/admin/upload-image', {
+        method: 'POST',
+        body: new FormData(),
+        headers: auth(adminToken),
+      }),
+      context: t.routerContext(),
+    })) as Response
     expect(none.status).toBe(400)
   })
 
   it('upload-image refuses an 11 MB file with 413 while streaming', async () => {
     const big = new Blob([new Uint8Array(11 * 1024 * 1024)], { type: 'image/png' })
-    const res = (await callRoute(uploadImage, { request: uploadRequest(adminToken, big), context: t.routerContext() })) as Response
+    const res = (await callRoute(uploadImage, {
+      request: uploadRequest(adminToken, big),
+      context: t.routerContext(),
+    })) as Response
     expect(res.status).toBe(413)
     expect((await res.json()).error).toBe('The image is larger than 10MB: each file can be up to 10MB.')
   })
 
   it('upload-image stores a PNG as WebP and the returned URL is served', async () => {
-    const png = await sharp({ create: { width: 40, height: 30, channels: 4, background: '#ff0000' } }).png().toBuffer()
-    const res = (await callRoute(uploadImage, { request: uploadRequest(adminToken, new Blob([new Uint8Array(png)], { type: 'image/png' })), context: t.routerContext() })) as Response
+    const png = await sharp({ create: { width: 40, height: 30, channels: 4, background: '#ff0000' } })
+      .png()
+      .toBuffer()
+    const res = (await callRoute(uploadImage, {
+      request: uploadRequest(adminToken, new Blob([new Uint8Array(png)], { type: 'image/png' })),
+      context: t.routerContext(),
+    })) as Response
     expect(res.status).toBe(201)
     const { url } = await res.json()
     expect(url).toMatch(/^\/images\/blog\/[0-9a-f-]{36}\.webp$/)
@@ -361,12 +483,23 @@ describe('blog API and pages', () => {
     expect((await getPostBySlug(t.db, slugify(title)))?.title).toBe(title)
 
     const bad = (await callRoute(blogFormAction, {
-      request: makeRequest('/admin/blog/new', { form: { title: '', content: '', excerpt: '', date: '', category: '', readTime: '', image: '' }, headers: cookie }),
+      request: makeRequest('/admin/blog/new', {
+        form: { title: '', content: '', excerpt: '', date: '', category: '', readTime: '', image: '' },
+        headers: cookie,
+      }),
       context: t.routerContext(),
     })) as { data: { formError: string; fieldErrors: Record<string, string> }; init: { status: number } }
     expect(bad.init.status).toBe(400)
     expect(bad.data.formError).toBe('Failed to create blog post')
-    expect(Object.keys(bad.data.fieldErrors).sort()).toEqual(['category', 'content', 'date', 'excerpt', 'image', 'readTime', 'title'])
+    expect(Object.keys(bad.data.fieldErrors).sort()).toEqual([
+      'category',
+      'content',
+      'date',
+      'excerpt',
+      'image',
+      'readTime',
+      'title',
+    ])
 
     const missing = (await callRoute(blogFormAction, {
       request: makeRequest('/admin/blog/edit/999999999', { form: { ...postInput() }, headers: cookie }),
@@ -376,7 +509,11 @@ describe('blog API and pages', () => {
     expect(missing.init.status).toBe(404)
     expect(missing.data.formError).toBe('Failed to update blog post')
 
-    const load = (await callRoute(blogFormLoader, { request: makeRequest('/admin/blog/edit/999999999', { headers: cookie }), params: { id: '999999999' }, context: t.routerContext() })) as {
+    const load = (await callRoute(blogFormLoader, {
+      request: makeRequest('/admin/blog/edit/999999999', { headers: cookie }),
+      params: { id: '999999999' },
+      context: t.routerContext(),
+    })) as {
       data: { loadError: string }
       init: { status: number }
     }
@@ -386,26 +523,40 @@ describe('blog API and pages', () => {
 
   it('the admin form is closed to non-admins', async () => {
     const res = await callRoute(blogFormAction, {
-      request: makeRequest('/admin/blog/new', { form: { ...postInput() }, headers: { cookie: `__session=${userToken}` } }),
+      request: makeRequest('/admin/blog/new', {
+        form: { ...postInput() },
+        headers: { cookie: `__session=${userToken}` },
+      }),
       context: t.routerContext(),
     })
     expect((res as { thrown: { init: { status: number } } }).thrown.init.status).toBe(404)
   })
 
   it('/blog/{slug} throws 404 for a missing post; /blog says when posts cannot be loaded', async () => {
-    const missing = (await callRoute(blogPostPage, { request: makeRequest('/blog/no-such-post'), params: { slug: 'no-such-post' }, context: t.routerContext() })) as {
+    const missing = (await callRoute(blogPostPage, {
+      request: makeRequest('/blog/no-such-post'),
+      params: { slug: 'no-such-post' },
+      context: t.routerContext(),
+    })) as {
       thrown: { data: string; init: { status: number } }
     }
     expect(missing.thrown.init.status).toBe(404)
     expect(missing.thrown.data).toBe('Post not found.')
 
-    const found = (await callRoute(blogPostPage, { request: makeRequest(`/blog/${postSlug}`), params: { slug: postSlug }, context: t.routerContext() })) as { post: { slug: string } }
+    const found = (await callRoute(blogPostPage, {
+      request: makeRequest(`/blog/${postSlug}`),
+      params: { slug: postSlug },
+      context: t.routerContext(),
+    })) as { post: { slug: string } }
     expect(found.post.slug).toBe(postSlug)
 
     const dead = createDatabase({ url: 'postgres://postgres@127.0.0.1:1/none' })
     const context = new RouterContextProvider()
     context.set(servicesContext, { ...t.services, db: dead })
-    const failed = (await callRoute(blogPage, { request: makeRequest('/blog'), context })) as { data: { error: string; posts: unknown[] }; init: { status: number } }
+    const failed = (await callRoute(blogPage, { request: makeRequest('/blog'), context })) as {
+      data: { error: string; posts: unknown[] }
+      init: { status: number }
+    }
     expect(failed.data).toEqual({ posts: [], error: 'Failed to load blog posts' })
     await dead.destroy()
   })

@@ -14,18 +14,34 @@ let t: TestContext
 const made: Record<string, Asset> = {}
 
 /** An opaque picture: a solid colour of the given size (a full-bleed 'image' asset). */
-const solid = (hex: string, width: number, height: number) => sharp({ create: { width, height, channels: 3, background: hex } }).png().toBuffer()
+const solid = (hex: string, width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: hex } })
+    .png()
+    .toBuffer()
 
 beforeAll(async () => {
   t = await createTestContext()
   const picture = async (key: string, title: string, hex: string, width: number, height: number) => {
-    made[key] = await createAsset(t.db, t.storage, { original: await solid(hex, width, height), originalFilename: `${key}.png`, title, tags: ['palette-test'], category: 'Colours', assetType: 'image', isActive: true })
+    made[key] = await createAsset(t.db, t.storage, {
+      original: await solid(hex, width, height),
+      originalFilename: `${key}.png`,
+      title,
+      tags: ['palette-test'],
+      category: 'Colours',
+      assetType: 'image',
+      isActive: true,
+    })
   }
   await picture('redWide', 'Crimson Field', '#d32f2f', 400, 200)
   await picture('blueTall', 'Ocean Column', '#1565c0', 200, 400)
   await picture('greenSquare', 'Moss Tile', '#388e3c', 300, 300)
   // A transparent 3D render: a blue sphere on nothing.
-  made.blueRender = await makeAsset(t.db, t.storage, { title: 'Blue Glass Orb', colour: '#1e88e5', tags: ['palette-test'], category: 'Colours' })
+  made.blueRender = await makeAsset(t.db, t.storage, {
+    title: 'Blue Glass Orb',
+    colour: '#1e88e5',
+    tags: ['palette-test'],
+    category: 'Colours',
+  })
 }, 60_000)
 afterAll(() => t.close())
 
@@ -34,19 +50,37 @@ const search = (q: Parameters<typeof searchAssets>[1]) => searchAssets(t.db, { t
 
 describe('palettes', () => {
   it('are computed at upload: dominant colours with weights, and whether the background is transparent', async () => {
-    const row = await t.db.selectFrom('assets').select(['palette', 'colour_swatches', 'has_transparency', 'orientation']).where('id', '=', made.redWide.id).executeTakeFirstOrThrow()
+    const row = await t.db
+      .selectFrom('assets')
+      .select(['palette', 'colour_swatches', 'has_transparency', 'orientation'])
+      .where('id', '=', made.redWide.id)
+      .executeTakeFirstOrThrow()
     expect(row.palette?.[0]).toMatchObject({ hex: '#d32f2f', weight: 1 })
     expect(row.colour_swatches).toContain('red')
     expect(row.has_transparency).toBe(false)
     expect(row.orientation).toBe('landscape')
-    const render = await t.db.selectFrom('assets').select(['has_transparency', 'colour_swatches']).where('id', '=', made.blueRender.id).executeTakeFirstOrThrow()
+    const render = await t.db
+      .selectFrom('assets')
+      .select(['has_transparency', 'colour_swatches'])
+      .where('id', '=', made.blueRender.id)
+      .executeTakeFirstOrThrow()
     expect(render.has_transparency).toBe(true)
     expect(render.colour_swatches).toContain('blue')
   })
 
   it('weights sum to at most 1 and ignore transparent pixels', async () => {
-    const half = await sharp({ create: { width: 100, height: 100, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
-      .composite([{ input: await sharp({ create: { width: 50, height: 100, channels: 4, background: '#ffeb3b' } }).png().toBuffer(), left: 0, top: 0 }])
+    const half = await sharp({
+      create: { width: 100, height: 100, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .composite([
+        {
+          input: await sharp({ create: { width: 50, height: 100, channels: 4, background: '#ffeb3b' } })
+            .png()
+            .toBuffer(),
+          left: 0,
+          top: 0,
+        },
+      ])
       .png()
       .toBuffer()
     const { palette, transparent } = await paletteOf(half)
@@ -56,7 +90,11 @@ describe('palettes', () => {
   })
 
   it('the backfill fills assets without a palette from their thumbnail', async () => {
-    await t.db.updateTable('assets').set({ palette: null, colour_swatches: [], has_transparency: null }).where('id', '=', made.greenSquare.id).execute()
+    await t.db
+      .updateTable('assets')
+      .set({ palette: null, colour_swatches: [], has_transparency: null })
+      .where('id', '=', made.greenSquare.id)
+      .execute()
     expect(ids((await search({ colour: 'green' })).assets)).toEqual([])
     expect(await backfillPalettes(t.db, t.storage)).toBeGreaterThanOrEqual(1)
     expect(ids((await search({ colour: 'green' })).assets)).toEqual([made.greenSquare.id])
@@ -89,7 +127,11 @@ describe('colour, orientation and transparency filters', () => {
   })
 
   it('GET /api/assets takes color, orientation and transparent; bad values are 400s', async () => {
-    const get = async (query: string) => (await callRoute(apiAssets, { request: makeRequest(`/api/assets?tags=palette-test&${query}`), context: t.routerContext() })) as Response
+    const get = async (query: string) =>
+      (await callRoute(apiAssets, {
+        request: makeRequest(`/api/assets?tags=palette-test&${query}`),
+        context: t.routerContext(),
+      })) as Response
     const body = async (query: string) => ((await (await get(query)).json()) as { assets: { id: number }[] }).assets
     expect(ids(await body('color=red'))).toEqual([made.redWide.id])
     expect(ids(await body('color=%232e7d32'))).toEqual([made.greenSquare.id])
@@ -108,7 +150,11 @@ describe('colour, orientation and transparency filters', () => {
   })
 
   it('/explore filters by swatch links and the filters form, and offers the active colour for removal', async () => {
-    const page = async (query: string) => (await callRoute(explore, { request: makeRequest(`/explore?tags=palette-test&${query}`), context: t.routerContext() })) as { result: { assets: { id: number }[] }; params: { color: string } }
+    const page = async (query: string) =>
+      (await callRoute(explore, {
+        request: makeRequest(`/explore?tags=palette-test&${query}`),
+        context: t.routerContext(),
+      })) as { result: { assets: { id: number }[] }; params: { color: string } }
     const red = await page('color=red')
     expect(ids(red.result.assets)).toEqual([made.redWide.id])
     expect(red.params.color).toBe('red')

@@ -23,7 +23,13 @@ describe('the database goes away and comes back', async () => {
     drop = scratch.drop
     const target = new URL(scratch.url)
     proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) }, PROXY_PORT)
-    server = startBuiltServer({ NODE_ENV: 'production', SESSION_SECRET: SECRET, DATABASE_URL: proxy.url(scratch.url), SECURE_COOKIES: 'false', RATE_LIMIT_SCALE: '100' })
+    server = startBuiltServer({
+      NODE_ENV: 'production',
+      SESSION_SECRET: SECRET,
+      DATABASE_URL: proxy.url(scratch.url),
+      SECURE_COOKIES: 'false',
+      RATE_LIMIT_SCALE: '100',
+    })
     await waitForStatus(`${server.base}/readyz`, 200, 60_000)
   }, 90_000)
 
@@ -95,42 +101,61 @@ describe('the database goes away and comes back', async () => {
     // Nothing half-written: the registration refused during the outage left no account.
     const again = await register(email)
     expect(again.status).toBe(201)
-    await fetch(`${server.base}/api/auth/logout`, { method: 'POST', headers: { Origin: server.base, Cookie: again.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') } })
+    await fetch(`${server.base}/api/auth/logout`, {
+      method: 'POST',
+      headers: {
+        Origin: server.base,
+        Cookie: again.headers
+          .getSetCookie()
+          .map((c) => c.split(';')[0])
+          .join('; '),
+      },
+    })
   }
 
-  it.runIf(usePostgres)('cut: connections reset and refused', async () => {
-    expect((await timed('/api/assets')).status).toBe(200)
-    await proxy.cut()
-    await expectUnavailable('cut@example.com')
-    await proxy.restore()
-    await expectResumesWithin(5_000, 'cut@example.com')
-    expect(server.child.exitCode).toBeNull()
-    // A second, longer outage under load: the process still lives.
-    await proxy.cut()
-    const burst = await Promise.all(Array.from({ length: 30 }, () => timed('/explore')))
-    for (const res of burst) {
-      expect(res.status).toBe(503)
-      expect(res.ms).toBeLessThan(3_000)
-    }
-    await proxy.restore()
-    await fetch(`${server.base}/api/auth/logout`, { method: 'POST', headers: { Origin: server.base } }).then((r) => r.body?.cancel())
-    // (the account from the first round exists: register answers 409 now, not 500)
-    await waitForStatus(`${server.base}/readyz`, 200, 5_000)
-    expect((await register('cut@example.com')).status).toBe(409)
-    expect(server.child.exitCode).toBeNull()
-  }, 60_000)
+  it.runIf(usePostgres)(
+    'cut: connections reset and refused',
+    async () => {
+      expect((await timed('/api/assets')).status).toBe(200)
+      await proxy.cut()
+      await expectUnavailable('cut@example.com')
+      await proxy.restore()
+      await expectResumesWithin(5_000, 'cut@example.com')
+      expect(server.child.exitCode).toBeNull()
+      // A second, longer outage under load: the process still lives.
+      await proxy.cut()
+      const burst = await Promise.all(Array.from({ length: 30 }, () => timed('/explore')))
+      for (const res of burst) {
+        expect(res.status).toBe(503)
+        expect(res.ms).toBeLessThan(3_000)
+      }
+      await proxy.restore()
+      await fetch(`${server.base}/api/auth/logout`, { method: 'POST', headers: { Origin: server.base } }).then((r) =>
+        r.body?.cancel(),
+      )
+      // (the account from the first round exists: register answers 409 now, not 500)
+      await waitForStatus(`${server.base}/readyz`, 200, 5_000)
+      expect((await register('cut@example.com')).status).toBe(409)
+      expect(server.child.exitCode).toBeNull()
+    },
+    60_000,
+  )
 
-  it.runIf(usePostgres)('frozen: connections accepted, nothing ever answered', async () => {
-    const email = `frozen-${Date.now()}@example.com`
-    expect((await timed('/explore')).status).toBe(200)
-    proxy.freeze()
-    // An anonymous page the shared cache confirmed less than PAGE_CACHE_CHECK_MS (2 s) ago may
-    // still be served from it; after that, everything answers 503 (decision 35).
-    await new Promise((resolve) => setTimeout(resolve, 2_100))
-    await expectUnavailable(email)
-    await proxy.restore()
-    await expectResumesWithin(5_000, email)
-    expect(server.child.exitCode).toBeNull()
-    expect(server.output()).not.toMatch(/uncaught|unhandled/i)
-  }, 60_000)
+  it.runIf(usePostgres)(
+    'frozen: connections accepted, nothing ever answered',
+    async () => {
+      const email = `frozen-${Date.now()}@example.com`
+      expect((await timed('/explore')).status).toBe(200)
+      proxy.freeze()
+      // An anonymous page the shared cache confirmed less than PAGE_CACHE_CHECK_MS (2 s) ago may
+      // still be served from it; after that, everything answers 503 (decision 35).
+      await new Promise((resolve) => setTimeout(resolve, 2_100))
+      await expectUnavailable(email)
+      await proxy.restore()
+      await expectResumesWithin(5_000, email)
+      expect(server.child.exitCode).toBeNull()
+      expect(server.output()).not.toMatch(/uncaught|unhandled/i)
+    },
+    60_000,
+  )
 })

@@ -4,9 +4,21 @@ import { migrateToLatest } from '#db/client'
 import { testDb } from '../support/context'
 
 const TABLES = [
-  'users', 'sessions', 'password_resets', 'login_tokens', 'assets', 'favourites', 'downloads',
-  'download_quota_usage', 'blog_posts', 'payments', 'stripe_events', 'contact_messages',
-  'outbound_emails', 'rate_limits', 'audit_log',
+  'users',
+  'sessions',
+  'password_resets',
+  'login_tokens',
+  'assets',
+  'favourites',
+  'downloads',
+  'download_quota_usage',
+  'blog_posts',
+  'payments',
+  'stripe_events',
+  'contact_messages',
+  'outbound_emails',
+  'rate_limits',
+  'audit_log',
 ]
 
 describe('database schema', () => {
@@ -21,9 +33,16 @@ describe('database schema', () => {
 
   it('migrations are idempotent: a second run applies nothing and keeps data', async () => {
     const db = await testDb()
-    await db.insertInto('contact_messages').values({ name: 'Ada', email: 'ada@example.com', message: 'Still here?' }).execute()
+    await db
+      .insertInto('contact_messages')
+      .values({ name: 'Ada', email: 'ada@example.com', message: 'Still here?' })
+      .execute()
     expect(await migrateToLatest(db)).toEqual([])
-    const kept = await db.selectFrom('contact_messages').select('message').where('email', '=', 'ada@example.com').execute()
+    const kept = await db
+      .selectFrom('contact_messages')
+      .select('message')
+      .where('email', '=', 'ada@example.com')
+      .execute()
     expect(kept.map((r) => r.message)).toContain('Still here?')
   })
 
@@ -31,7 +50,13 @@ describe('database schema', () => {
     const db = await testDb()
     const asset = await db
       .insertInto('assets')
-      .values({ title: 'Friendly Robot Head', description: 'A toy', tags: ['robot', 'toy'], category: 'Robots', original_key: 'originals/x.png' })
+      .values({
+        title: 'Friendly Robot Head',
+        description: 'A toy',
+        tags: ['robot', 'toy'],
+        category: 'Robots',
+        original_key: 'originals/x.png',
+      })
       .returning(['id'])
       .executeTakeFirstOrThrow()
     const row = await sql<{ matches: boolean; similarity: number }>`

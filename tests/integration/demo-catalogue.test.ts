@@ -73,7 +73,9 @@ describe('the demo catalogue tells the truth', () => {
 
   it('every 3D asset is a render on a transparent background', async () => {
     for (const asset of rows.filter((r) => r.asset_type === '3d')) {
-      const { data, info } = await sharp(await original(asset)).raw().toBuffer({ resolveWithObject: true })
+      const { data, info } = await sharp(await original(asset))
+        .raw()
+        .toBuffer({ resolveWithObject: true })
       expect(info.channels, asset.title).toBe(4)
       expect(data[3], `${asset.title}: corner`).toBe(0)
       let opaque = 0
@@ -86,7 +88,9 @@ describe('the demo catalogue tells the truth', () => {
   it('every word of every title finds its asset', async () => {
     for (const asset of rows) {
       for (const word of asset.title.toLowerCase().match(/[a-z0-9]+/g)!) {
-        const hit = await sql<{ id: number }>`select id from assets where id = ${asset.id} and search @@ to_tsquery('english', ${word})`.execute(t.db)
+        const hit = await sql<{
+          id: number
+        }>`select id from assets where id = ${asset.id} and search @@ to_tsquery('english', ${word})`.execute(t.db)
         expect(hit.rows, `'${word}' in '${asset.title}'`).toHaveLength(1)
       }
     }
@@ -97,11 +101,15 @@ describe('the demo catalogue tells the truth', () => {
     expect(words.size).toBeGreaterThan(60)
     const wrong: string[] = []
     for (const word of words) {
-      const found = await sql<{ title: string }>`select title from assets where search @@ to_tsquery('english', ${word})`.execute(t.db)
+      const found = await sql<{
+        title: string
+      }>`select title from assets where search @@ to_tsquery('english', ${word})`.execute(t.db)
       expect(found.rows.length, word).toBeGreaterThan(0)
       for (const { title } of found.rows) {
         const shown = demos.get(title)!.subjects.join(' ')
-        const ok = await sql<{ ok: boolean }>`select to_tsvector('english', ${shown}) @@ to_tsquery('english', ${word}) as ok`.execute(t.db)
+        const ok = await sql<{
+          ok: boolean
+        }>`select to_tsvector('english', ${shown}) @@ to_tsquery('english', ${word}) as ok`.execute(t.db)
         if (!ok.rows[0].ok) wrong.push(`searching '${word}' finds '${title}', which shows ${shown}`)
       }
     }

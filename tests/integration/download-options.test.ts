@@ -33,11 +33,19 @@ async function apiUser(plan: 'free' | 'pro' = 'free') {
 }
 
 const api = async (asset: Asset, headers: Record<string, string>, json?: unknown) =>
-  (await callRoute(apiDownload, { request: makeRequest(`/api/assets/download/${asset.id}`, { method: 'POST', headers, json }), params: { id: String(asset.id) }, context: t.routerContext() })) as Response
+  (await callRoute(apiDownload, {
+    request: makeRequest(`/api/assets/download/${asset.id}`, { method: 'POST', headers, json }),
+    params: { id: String(asset.id) },
+    context: t.routerContext(),
+  })) as Response
 
 async function fetchFile(downloadUrl: string) {
   const token = downloadUrl.replace('/downloads/', '')
-  const res = (await callRoute(fileRoute, { request: makeRequest(downloadUrl), params: { token }, context: t.routerContext() })) as Response
+  const res = (await callRoute(fileRoute, {
+    request: makeRequest(downloadUrl),
+    params: { token },
+    context: t.routerContext(),
+  })) as Response
   return { res, bytes: Buffer.from(await res.arrayBuffer()) }
 }
 
@@ -68,7 +76,10 @@ describe('download options through the API', () => {
 
   it('never upscales, and the default stays the original {title}.png', async () => {
     const { headers } = await apiUser()
-    const big = (await (await api(render, headers, { size: 2048, format: 'avif' })).json()) as { downloadUrl: string; filename: string }
+    const big = (await (await api(render, headers, { size: 2048, format: 'avif' })).json()) as {
+      downloadUrl: string
+      filename: string
+    }
     expect(big.filename).toBe('Glass Robot-2048.avif')
     const { res, bytes } = await fetchFile(big.downloadUrl)
     expect(res.headers.get('content-type')).toBe('image/avif')
@@ -77,10 +88,14 @@ describe('download options through the API', () => {
     const plain = (await (await api(render, headers)).json()) as { downloadUrl: string; filename: string }
     expect(plain.filename).toBe('Glass Robot.png')
     const original = await fetchFile(plain.downloadUrl)
-    const stored = Buffer.from(await (await t.storage.get(render.original_key))!.stream.toArray().then((c) => Buffer.concat(c)))
+    const stored = Buffer.from(
+      await (await t.storage.get(render.original_key))!.stream.toArray().then((c) => Buffer.concat(c)),
+    )
     expect(original.bytes.equals(stored)).toBe(true)
     // Transparent stays transparent unless a background is chosen.
-    const transparent = (await (await api(render, headers, { size: '1024', format: 'png' })).json()) as { downloadUrl: string }
+    const transparent = (await (await api(render, headers, { size: '1024', format: 'png' })).json()) as {
+      downloadUrl: string
+    }
     expect((await corner((await fetchFile(transparent.downloadUrl)).bytes)).a).toBe(0)
   })
 
@@ -106,7 +121,10 @@ describe('download options through the API', () => {
     // A refused option costs no quota.
     expect(await downloadsToday(t.db, user.id)).toBe(0)
     // JPEG for a picture is fine, and flat.
-    const ok = (await (await api(picture, headers, { format: 'jpeg', size: '512' })).json()) as { downloadUrl: string; filename: string }
+    const ok = (await (await api(picture, headers, { format: 'jpeg', size: '512' })).json()) as {
+      downloadUrl: string
+      filename: string
+    }
     expect(ok.filename).toBe('Sunset Field-512.jpg')
     const { res, bytes } = await fetchFile(ok.downloadUrl)
     expect(res.headers.get('content-type')).toBe('image/jpeg')
@@ -117,7 +135,12 @@ describe('download options through the API', () => {
 
   it('counts an asset once per UTC day whatever the variants', async () => {
     const { user, headers } = await apiUser()
-    for (const body of [undefined, { size: '512' }, { format: 'webp' }, { size: '1024', background: 'black', padding: 5 }]) {
+    for (const body of [
+      undefined,
+      { size: '512' },
+      { format: 'webp' },
+      { size: '1024', background: 'black', padding: 5 },
+    ]) {
       expect((await api(render, headers, body)).status).toBe(200)
     }
     expect(await downloadsToday(t.db, user.id)).toBe(1)
@@ -136,23 +159,47 @@ describe('download options through the API', () => {
     const b = await fetchFile(second.downloadUrl)
     expect(variantStats.made).toBe(before + 1)
     expect(a.bytes.equals(b.bytes)).toBe(true)
-    expect(await t.storage.exists(`variants/${render.original_key.replace(/^originals\//, '').replace(/\.png$/, '')}/1024-00ff00.png`)).toBe(true)
+    expect(
+      await t.storage.exists(
+        `variants/${render.original_key.replace(/^originals\//, '').replace(/\.png$/, '')}/1024-00ff00.png`,
+      ),
+    ).toBe(true)
   })
 })
 
 describe('download options through the page form', () => {
-  const post = (asset: Asset, cookie: Record<string, string>, form: Record<string, string>, path = `/assets/${asset.id}/download`) =>
-    callRoute(webDownload, { request: makeRequest(path, { method: 'POST', headers: cookie, form }), params: { id: String(asset.id) }, context: t.routerContext() })
+  const post = (
+    asset: Asset,
+    cookie: Record<string, string>,
+    form: Record<string, string>,
+    path = `/assets/${asset.id}/download`,
+  ) =>
+    callRoute(webDownload, {
+      request: makeRequest(path, { method: 'POST', headers: cookie, form }),
+      params: { id: String(asset.id) },
+      context: t.routerContext(),
+    })
 
   it('the options form redirects to the variant (no JS) or answers its link (fetcher)', async () => {
     const { cookie } = await apiUser()
-    const plain = (await post(render, cookie, { size: '512', format: 'png', background: 'custom', background_colour: '#0000ff', padding: '0' })) as Response
+    const plain = (await post(render, cookie, {
+      size: '512',
+      format: 'png',
+      background: 'custom',
+      background_colour: '#0000ff',
+      padding: '0',
+    })) as Response
     expect(plain.status).toBe(303)
     const { res, bytes } = await fetchFile(plain.headers.get('location')!)
     expect(res.headers.get('content-disposition')).toContain('Glass Robot-512.png')
     const px = await corner(bytes)
     expect([px.width, px.b, px.a]).toEqual([512, 255, 255])
-    const fetched = (await post(render, cookie, { size: '1024', format: 'webp', background: 'white', padding: '10' }, `/assets/${render.id}/download.data`)) as { ok: boolean; filename: string }
+    const fetched = (await post(
+      render,
+      cookie,
+      { size: '1024', format: 'webp', background: 'white', padding: '10' },
+      `/assets/${render.id}/download.data`,
+    )) as { ok: boolean; filename: string }
     expect(fetched).toMatchObject({ ok: true, filename: 'Glass Robot-1024.webp' })
   })
 
@@ -169,15 +216,28 @@ describe('stored variants go with their asset (decision 59)', () => {
   /** Takes two variants of the asset through the API and fetches them, so both are stored. */
   async function storedVariants(asset: Asset): Promise<string[]> {
     const { headers } = await apiUser('pro')
-    const options = asset.asset_type === '3d' ? [{ size: '512', format: 'webp' }, { size: '1024', format: 'png', background: '#123456', padding: 5 }] : [{ size: '512', format: 'webp' }, { size: '1024', format: 'jpeg' }]
+    const options =
+      asset.asset_type === '3d'
+        ? [
+            { size: '512', format: 'webp' },
+            { size: '1024', format: 'png', background: '#123456', padding: 5 },
+          ]
+        : [
+            { size: '512', format: 'webp' },
+            { size: '1024', format: 'jpeg' },
+          ]
     for (const body of options) {
       const { downloadUrl } = (await (await api(asset, headers, body)).json()) as { downloadUrl: string }
       expect((await fetchFile(downloadUrl)).res.status).toBe(200)
     }
-    const keys = (await t.db.selectFrom('asset_variants').select('key').where('asset_id', '=', asset.id).orderBy('key').execute()).map((r) => r.key)
+    const keys = (
+      await t.db.selectFrom('asset_variants').select('key').where('asset_id', '=', asset.id).orderBy('key').execute()
+    ).map((r) => r.key)
     expect(keys).toHaveLength(2)
     for (const key of keys) {
-      expect(key.startsWith(`variants/${asset.original_key.replace(/^originals\//, '').replace(/\.png$/, '')}/`)).toBe(true)
+      expect(key.startsWith(`variants/${asset.original_key.replace(/^originals\//, '').replace(/\.png$/, '')}/`)).toBe(
+        true,
+      )
       expect(await t.storage.exists(key)).toBe(true)
     }
     expect(await t.db.selectFrom('storage_cleanup').select('key').where('key', 'in', keys).execute()).toEqual([])
@@ -196,7 +256,10 @@ describe('stored variants go with their asset (decision 59)', () => {
     const admin = await makeUser(t.db, { role: 'admin' })
     const { token } = await createSession(t.db, admin.id)
     const res = (await callRoute(adminApiAsset, {
-      request: makeRequest(`/api/admin/assets/${asset.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } }),
+      request: makeRequest(`/api/admin/assets/${asset.id}`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${token}` },
+      }),
       params: { id: String(asset.id) },
       context: t.routerContext(),
     })) as Response
@@ -210,7 +273,11 @@ describe('stored variants go with their asset (decision 59)', () => {
     const admin = await makeUser(t.db, { role: 'admin' })
     const { token } = await createSession(t.db, admin.id)
     const res = (await callRoute(adminAssetsPage, {
-      request: makeRequest(`/admin/assets?confirmDelete=${asset.id}`, { method: 'POST', headers: { cookie: `__session=${token}` }, form: { intent: 'delete', id: String(asset.id) } }),
+      request: makeRequest(`/admin/assets?confirmDelete=${asset.id}`, {
+        method: 'POST',
+        headers: { cookie: `__session=${token}` },
+        form: { intent: 'delete', id: String(asset.id) },
+      }),
       context: t.routerContext(),
     })) as Response
     expect(res.headers.get('location')).toBe('/admin/assets?deleted=1')

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeAsset, makeUser } from '../support/factories'
 import type { Asset } from '#db/schema'
 import { createSession } from '~/domain/accounts/sessions.server'
-import { contentDisposition, downloadAsset, downloadFilename, downloadHistory, downloadsToday, readDownloadLink } from '~/domain/downloads/downloads.server'
+import {
+  contentDisposition,
+  downloadAsset,
+  downloadFilename,
+  downloadHistory,
+  downloadsToday,
+  readDownloadLink,
+} from '~/domain/downloads/downloads.server'
 import { sign } from '~/platform/signing.server'
 import { action as webDownload, loader as webDownloadGet } from '~/routes/asset-download'
 import { loader as fileRoute } from '~/routes/download-file'
@@ -22,7 +29,8 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(() => t.close())
 
-const grant = (userId: string, asset: Asset, plan: 'free' | 'pro' = 'free', now?: Date) => downloadAsset(t.db, { userId, plan, assetId: asset.id, secret: SECRET, now })
+const grant = (userId: string, asset: Asset, plan: 'free' | 'pro' = 'free', now?: Date) =>
+  downloadAsset(t.db, { userId, plan, assetId: asset.id, secret: SECRET, now })
 
 describe('the daily quota', () => {
   it('grants exactly 5 of 200 parallel requests for different assets', async () => {
@@ -32,7 +40,11 @@ describe('the daily quota', () => {
     const results = await Promise.all(requests)
     const grantedAssets = new Set(results.filter((r) => r.ok).map((r) => (r.ok ? r.asset.id : 0)))
     expect(grantedAssets.size).toBe(5)
-    expect(results.filter((r) => !r.ok).every((r) => !r.ok && r.reason === 'quota-exceeded' && r.error === 'Download quota exceeded')).toBe(true)
+    expect(
+      results
+        .filter((r) => !r.ok)
+        .every((r) => !r.ok && r.reason === 'quota-exceeded' && r.error === 'Download quota exceeded'),
+    ).toBe(true)
     expect(await downloadsToday(t.db, user.id)).toBe(5)
     const history = await t.db.selectFrom('downloads').select('asset_id').where('user_id', '=', user.id).execute()
     expect(history).toHaveLength(5)
@@ -40,12 +52,16 @@ describe('the daily quota', () => {
 
   it('a repeat of the same asset that day is free', async () => {
     const user = await makeUser(t.db)
-    const before = (await t.db.selectFrom('assets').select('download_count').where('id', '=', assets[0].id).executeTakeFirstOrThrow()).download_count
+    const before = (
+      await t.db.selectFrom('assets').select('download_count').where('id', '=', assets[0].id).executeTakeFirstOrThrow()
+    ).download_count
     for (let i = 0; i < 5; i++) expect((await grant(user.id, assets[i])).ok).toBe(true)
     const again = await grant(user.id, assets[0])
     expect(again.ok && again.repeat).toBe(true)
     expect((await grant(user.id, assets[5])).ok).toBe(false)
-    const after = (await t.db.selectFrom('assets').select('download_count').where('id', '=', assets[0].id).executeTakeFirstOrThrow()).download_count
+    const after = (
+      await t.db.selectFrom('assets').select('download_count').where('id', '=', assets[0].id).executeTakeFirstOrThrow()
+    ).download_count
     expect(after).toBe(before + 1)
   })
 
@@ -86,7 +102,9 @@ describe('download links', () => {
     expect(readDownloadLink(SECRET, token, Date.now() + 6 * 60_000)).toBeNull()
     expect(readDownloadLink('another-secret-another-secret-12345', token)).toBeNull()
     const [payload, sig] = token.split('.')
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), a: assets[2].id })).toString('base64url')
+    const forged = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), a: assets[2].id }),
+    ).toString('base64url')
     expect(readDownloadLink(SECRET, `${forged}.${sig}`)).toBeNull()
     expect(readDownloadLink(SECRET, 'garbage')).toBeNull()
   })
@@ -96,15 +114,25 @@ describe('download links', () => {
     const result = await grant(user.id, assets[2])
     if (!result.ok) throw new Error('expected a grant')
     const token = result.downloadUrl.replace('/downloads/', '')
-    const res = (await callRoute(fileRoute, { request: makeRequest(result.downloadUrl), params: { token }, context: t.routerContext() })) as Response
+    const res = (await callRoute(fileRoute, {
+      request: makeRequest(result.downloadUrl),
+      params: { token },
+      context: t.routerContext(),
+    })) as Response
     expect(res.status).toBe(200)
-    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="Quota Asset 2.png"; filename*=UTF-8''Quota%20Asset%202.png`)
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="Quota Asset 2.png"; filename*=UTF-8''Quota%20Asset%202.png`,
+    )
     expect(res.headers.get('content-type')).toBe('image/png')
     const bytes = Buffer.from(await res.arrayBuffer())
     expect(bytes.subarray(1, 4).toString()).toBe('PNG')
     const expired = sign(SECRET, { a: assets[2].id, e: Date.now() - 1 })
     for (const bad of [expired, `${token}x`, 'nope']) {
-      const r = (await callRoute(fileRoute, { request: makeRequest(`/downloads/${bad}`), params: { token: bad }, context: t.routerContext() })) as Response
+      const r = (await callRoute(fileRoute, {
+        request: makeRequest(`/downloads/${bad}`),
+        params: { token: bad },
+        context: t.routerContext(),
+      })) as Response
       expect(r.status, bad).toBe(403)
     }
   })
@@ -112,34 +140,68 @@ describe('download links', () => {
   it('file names are safe', () => {
     expect(downloadFilename('Glass "Orb" / v2: final?')).toBe('Glass Orb v2 final.png')
     expect(downloadFilename('   ')).toBe('asset.png')
-    expect(contentDisposition('Café Ñu.png')).toBe(`attachment; filename="Caf_ _u.png"; filename*=UTF-8''Caf%C3%A9%20%C3%91u.png`)
+    expect(contentDisposition('Café Ñu.png')).toBe(
+      `attachment; filename="Caf_ _u.png"; filename*=UTF-8''Caf%C3%A9%20%C3%91u.png`,
+    )
   })
 })
 
 describe('download doors', () => {
   it('web: signed out goes to login with the spec URL; signed in gets the file link; over quota goes to pricing', async () => {
-    const signedOut = (await callRoute(webDownload, { request: makeRequest(`/assets/${assets[3].id}/download`, { method: 'POST' }), params: { id: String(assets[3].id) }, context: t.routerContext() })) as Response
-    expect(signedOut.headers.get('location')).toBe(`/login?redirect=/explore&assetId=${assets[3].id}&alert=signin_required`)
+    const signedOut = (await callRoute(webDownload, {
+      request: makeRequest(`/assets/${assets[3].id}/download`, { method: 'POST' }),
+      params: { id: String(assets[3].id) },
+      context: t.routerContext(),
+    })) as Response
+    expect(signedOut.headers.get('location')).toBe(
+      `/login?redirect=/explore&assetId=${assets[3].id}&alert=signin_required`,
+    )
     const user = await makeUser(t.db)
     const { token } = await createSession(t.db, user.id)
     const headers = { cookie: `__session=${token}` }
-    const ok = (await callRoute(webDownload, { request: makeRequest(`/assets/${assets[3].id}/download`, { method: 'POST', headers }), params: { id: String(assets[3].id) }, context: t.routerContext() })) as Response
+    const ok = (await callRoute(webDownload, {
+      request: makeRequest(`/assets/${assets[3].id}/download`, { method: 'POST', headers }),
+      params: { id: String(assets[3].id) },
+      context: t.routerContext(),
+    })) as Response
     expect(ok.status).toBe(303)
     expect(ok.headers.get('location')).toMatch(/^\/downloads\/[\w-]+\.[\w-]+$/)
-    const viaFetcher = await callRoute(webDownload, { request: makeRequest(`/assets/${assets[4].id}/download.data`, { method: 'POST', headers }), params: { id: String(assets[4].id) }, context: t.routerContext() })
+    const viaFetcher = await callRoute(webDownload, {
+      request: makeRequest(`/assets/${assets[4].id}/download.data`, { method: 'POST', headers }),
+      params: { id: String(assets[4].id) },
+      context: t.routerContext(),
+    })
     expect(viaFetcher).toMatchObject({ ok: true, filename: 'Quota Asset 4.png' })
-    for (const a of assets.slice(5, 8)) await callRoute(webDownload, { request: makeRequest(`/assets/${a.id}/download`, { method: 'POST', headers }), params: { id: String(a.id) }, context: t.routerContext() })
-    const over = (await callRoute(webDownload, { request: makeRequest(`/assets/${assets[0].id}/download`, { method: 'POST', headers }), params: { id: String(assets[0].id) }, context: t.routerContext() })) as Response
+    for (const a of assets.slice(5, 8))
+      await callRoute(webDownload, {
+        request: makeRequest(`/assets/${a.id}/download`, { method: 'POST', headers }),
+        params: { id: String(a.id) },
+        context: t.routerContext(),
+      })
+    const over = (await callRoute(webDownload, {
+      request: makeRequest(`/assets/${assets[0].id}/download`, { method: 'POST', headers }),
+      params: { id: String(assets[0].id) },
+      context: t.routerContext(),
+    })) as Response
     expect(over.headers.get('location')).toBe('/pricing?alert=upgrade_required')
   })
 
   it('API: 401 without a token, 403 with the spec error over quota, 404 for an id that is not one, history lists downloads', async () => {
-    const anonymous = (await callRoute(apiDownload, { request: makeRequest(`/api/assets/download/${assets[0].id}`, { method: 'POST' }), params: { id: String(assets[0].id) }, context: t.routerContext() })) as Response
+    const anonymous = (await callRoute(apiDownload, {
+      request: makeRequest(`/api/assets/download/${assets[0].id}`, { method: 'POST' }),
+      params: { id: String(assets[0].id) },
+      context: t.routerContext(),
+    })) as Response
     expect(anonymous.status).toBe(401)
     const user = await makeUser(t.db)
     const { token } = await createSession(t.db, user.id)
     const headers = { authorization: `Bearer ${token}` }
-    const call = async (id: string) => (await callRoute(apiDownload, { request: makeRequest(`/api/assets/download/${id}`, { method: 'POST', headers }), params: { id }, context: t.routerContext() })) as Response
+    const call = async (id: string) =>
+      (await callRoute(apiDownload, {
+        request: makeRequest(`/api/assets/download/${id}`, { method: 'POST', headers }),
+        params: { id },
+        context: t.routerContext(),
+      })) as Response
     const first = await call(String(assets[0].id))
     expect(first.status).toBe(200)
     expect((await first.json()).downloadUrl).toMatch(/^\/downloads\//)
@@ -149,11 +211,22 @@ describe('download doors', () => {
     expect(await over.json()).toEqual({ error: 'Download quota exceeded' })
     for (const id of ['abc', '0x10', '0001']) expect((await call(id)).status).toBe(404)
     expect((await call('99999999')).status).toBe(404)
-    const history = (await callRoute(historyApi, { request: makeRequest('/api/assets/downloads/history', { headers }), context: t.routerContext() })) as Response
+    const history = (await callRoute(historyApi, {
+      request: makeRequest('/api/assets/downloads/history', { headers }),
+      context: t.routerContext(),
+    })) as Response
     const body = await history.json()
     expect(body.history).toHaveLength(5)
     expect(body.history[0]).toMatchObject({ title: 'Quota Asset 4' })
-    expect(Object.keys(body.history[0]).sort()).toEqual(['asset_id', 'downloaded_at', 'id', 'image', 'preview_urls', 'removed', 'title'])
+    expect(Object.keys(body.history[0]).sort()).toEqual([
+      'asset_id',
+      'downloaded_at',
+      'id',
+      'image',
+      'preview_urls',
+      'removed',
+      'title',
+    ])
     expect(await downloadHistory(t.db, user.id, 2)).toHaveLength(2)
   })
 
@@ -162,11 +235,18 @@ describe('download doors', () => {
     const { token } = await createSession(t.db, user.id)
     // As if followed from another site with the visitor's cookie.
     const headers = { cookie: `__session=${token}`, referer: 'https://evil.example/' }
-    const page = await callRoute(explore, { request: makeRequest(`/explore?assetId=${assets[6].id}&download=1`, { headers }), context: t.routerContext() })
+    const page = await callRoute(explore, {
+      request: makeRequest(`/explore?assetId=${assets[6].id}&download=1`, { headers }),
+      context: t.routerContext(),
+    })
     expect(page).toMatchObject({ preview: { asset: { id: assets[6].id } } })
     expect(await downloadsToday(t.db, user.id)).toBe(0)
     // The GET of the download door itself grants nothing either.
-    const get = (await callRoute(webDownloadGet, { request: makeRequest(`/assets/${assets[6].id}/download`, { headers }), params: { id: String(assets[6].id) }, context: t.routerContext() })) as Response
+    const get = (await callRoute(webDownloadGet, {
+      request: makeRequest(`/assets/${assets[6].id}/download`, { headers }),
+      params: { id: String(assets[6].id) },
+      context: t.routerContext(),
+    })) as Response
     expect(get.headers.get('location')).toBe(`/assets/${assets[6].id}`)
     expect(await downloadsToday(t.db, user.id)).toBe(0)
   })
@@ -177,7 +257,14 @@ describe('download doors', () => {
     const result = await grant(user.id, asset)
     if (!result.ok) throw new Error('expected a grant')
     const token = result.downloadUrl.replace('/downloads/', '')
-    const fetchLink = async () => ((await callRoute(fileRoute, { request: makeRequest(result.downloadUrl), params: { token }, context: t.routerContext() })) as Response).status
+    const fetchLink = async () =>
+      (
+        (await callRoute(fileRoute, {
+          request: makeRequest(result.downloadUrl),
+          params: { token },
+          context: t.routerContext(),
+        })) as Response
+      ).status
     expect(await fetchLink()).toBe(200)
     await t.db.updateTable('assets').set({ is_active: false }).where('id', '=', asset.id).execute()
     expect(await fetchLink()).toBe(404)

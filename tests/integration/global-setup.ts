@@ -12,7 +12,9 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const server = serverUrl()
   if (!(await isReachable(server))) {
-    console.warn(`\n[tests] No PostgreSQL server answers at ${new URL(server).host}: integration tests run on embedded PGlite instead.\n`)
+    console.warn(
+      `\n[tests] No PostgreSQL server answers at ${new URL(server).host}: integration tests run on embedded PGlite instead.\n`,
+    )
     project.provide('databaseUrl', null)
     return
   }

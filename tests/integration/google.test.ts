@@ -28,7 +28,11 @@ describe('Google sign-in', () => {
       .filter((c) => !c.endsWith('='))
       .join('; ')
 
-  async function signIn(identity: { email: string; name?: string; verified?: boolean; deny?: boolean }, startUrl = '/auth/google', nextCookie?: string) {
+  async function signIn(
+    identity: { email: string; name?: string; verified?: boolean; deny?: boolean },
+    startUrl = '/auth/google',
+    nextCookie?: string,
+  ) {
     const started = (await callRoute(start, { request: makeRequest(startUrl), context: t.routerContext() })) as Response
     expect(started.status).toBe(302)
     const authorize = new URL(started.headers.get('location')!)
@@ -47,8 +51,14 @@ describe('Google sign-in', () => {
     const consent = await fetch(`${google.base}/authorize`, { method: 'POST', body: form, redirect: 'manual' })
     const back = consent.headers.get('location')!
     // An attacker who can plant cookies may set the next cookie to anything.
-    const cookie = nextCookie === undefined ? cookies(started) : `${cookies(started).replace(/google_next=[^;]*(; )?/, '')}; ${GOOGLE_NEXT_COOKIE}=${encodeURIComponent(nextCookie)}`
-    return (await callRoute(callback, { request: makeRequest(back, { headers: { cookie } }), context: t.routerContext() })) as Response
+    const cookie =
+      nextCookie === undefined
+        ? cookies(started)
+        : `${cookies(started).replace(/google_next=[^;]*(; )?/, '')}; ${GOOGLE_NEXT_COOKIE}=${encodeURIComponent(nextCookie)}`
+    return (await callRoute(callback, {
+      request: makeRequest(back, { headers: { cookie } }),
+      context: t.routerContext(),
+    })) as Response
   }
 
   const sessionOf = (res: Response) => /__session=([^;]+)/.exec(res.headers.getSetCookie().join('\n'))?.[1]
@@ -67,7 +77,10 @@ describe('Google sign-in', () => {
     const existing = await makeUser(t.db)
     const res = await signIn({ email: existing.email }, '/auth/google?redirect=%2Fexplore&assetId=5')
     expect(res.headers.get('location')).toBe('/explore?assetId=5&download=1')
-    const user = await getUser(makeRequest('/', { headers: { cookie: `__session=${sessionOf(res)}` } }), t.routerContext())
+    const user = await getUser(
+      makeRequest('/', { headers: { cookie: `__session=${sessionOf(res)}` } }),
+      t.routerContext(),
+    )
     expect(user?.id).toBe(existing.id)
     expect(user?.google_id).toBe(`google-${existing.email}`)
   })
@@ -75,7 +88,10 @@ describe('Google sign-in', () => {
   it('the next cookie, set by the start from ?redirect= or planted, never leads off this site', async () => {
     const existing = await makeUser(t.db)
     for (const target of HOSTILE_REDIRECTS) {
-      const started = (await callRoute(start, { request: makeRequest(`/auth/google?redirect=${encodeURIComponent(target)}&assetId=3`), context: t.routerContext() })) as Response
+      const started = (await callRoute(start, {
+        request: makeRequest(`/auth/google?redirect=${encodeURIComponent(target)}&assetId=3`),
+        context: t.routerContext(),
+      })) as Response
       const next = /google_next=([^;]*)/.exec(started.headers.getSetCookie().join('\n'))?.[1]
       expectSameOrigin(decodeURIComponent(next ?? ''), target)
       const res = await signIn({ email: existing.email }, '/auth/google', target)
@@ -94,13 +110,19 @@ describe('Google sign-in', () => {
     const denied = await signIn({ email: 'x@example.com', deny: true })
     expect(denied.headers.get('location')).toBe('/login?error=google')
     expect(sessionOf(denied)).toBeUndefined()
-    const forged = (await callRoute(callback, { request: makeRequest('/api/auth/google/callback?code=abc&state=forged'), context: t.routerContext() })) as Response
+    const forged = (await callRoute(callback, {
+      request: makeRequest('/api/auth/google/callback?code=abc&state=forged'),
+      context: t.routerContext(),
+    })) as Response
     expect(forged.headers.get('location')).toBe('/login?error=google')
   })
 
   it('without configuration the start route explains it is unavailable', async () => {
     const plain = await createTestContext()
-    const res = (await callRoute(start, { request: makeRequest('/auth/google'), context: plain.routerContext() })) as Response
+    const res = (await callRoute(start, {
+      request: makeRequest('/auth/google'),
+      context: plain.routerContext(),
+    })) as Response
     expect(res.headers.get('location')).toBe('/login?error=google_unavailable')
     await plain.close()
   })

@@ -36,7 +36,13 @@ describe('GET /images/* (server/images.ts, outside React Router)', () => {
 
   it('never serves an original, even by its exact key', async () => {
     const asset = await makeAsset(t.db, t.storage)
-    for (const guess of [asset.original_key, `../${asset.original_key}`, asset.original_key.replace('originals/', ''), `%2e%2e/${asset.original_key}`, '%E0%A4%A']) {
+    for (const guess of [
+      asset.original_key,
+      `../${asset.original_key}`,
+      asset.original_key.replace('originals/', ''),
+      `%2e%2e/${asset.original_key}`,
+      '%E0%A4%A',
+    ]) {
       const res = await images.fetch(`/images/${guess}`)
       expect(res.status, guess).toBe(404)
     }

@@ -44,25 +44,62 @@ describe('the OpenAPI document against live answers', async () => {
   beforeAll(async () => {
     const db = usePostgres ? await createScratchDatabase('stock_contract') : undefined
     drop = db?.drop
-    server = startBuiltServer({ NODE_ENV: 'production', SESSION_SECRET: SECRET, DATABASE_URL: db?.url ?? '', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SEED_ON_EMPTY: 'false', STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET })
+    server = startBuiltServer({
+      NODE_ENV: 'production',
+      SESSION_SECRET: SECRET,
+      DATABASE_URL: db?.url ?? '',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      SEED_ON_EMPTY: 'false',
+      STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET,
+    })
     await waitForStatus(`${server.base}/readyz`, 200, 90_000)
     doc = await (await fetch(`${server.base}/api/openapi.json`)).json()
-    const json = (body: unknown, extra: Record<string, string> = {}) => ({ method: 'POST', headers: { 'content-type': 'application/json', ...extra }, body: JSON.stringify(body) })
+    const json = (body: unknown, extra: Record<string, string> = {}) => ({
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...extra },
+      body: JSON.stringify(body),
+    })
     const admin = (await (await fetch(`${server.base}/api/admin/login`, json(ADMIN))).json()).token
     adminToken = admin
     const upload = async (title: string) => {
-      const form = multipart({ title, tags: 'teapot', category: 'Kitchen' }, [{ field: 'file', name: 'teapot.png', type: 'image/png', data: await png() }])
-      return (await (await fetch(`${server.base}/api/admin/assets`, { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: form })).json()).id as number
+      const form = multipart({ title, tags: 'teapot', category: 'Kitchen' }, [
+        { field: 'file', name: 'teapot.png', type: 'image/png', data: await png() },
+      ])
+      return (
+        await (
+          await fetch(`${server.base}/api/admin/assets`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${admin}` },
+            body: form,
+          })
+        ).json()
+      ).id as number
     }
     assetId = await upload('Contract Teapot')
     spareAssetId = await upload('Contract Spare')
-    await fetch(`${server.base}/api/admin/assets/${assetId}/publish`, { method: 'POST', headers: { authorization: `Bearer ${admin}` } })
-    const post = { title: 'Contract post', content: '<p>Hi</p>', excerpt: 'E', date: 'May 1, 2026', category: 'News', readTime: '1 min read', image: '/favicon.svg' }
-    const created = await (await fetch(`${server.base}/api/admin/blogs`, json(post, { authorization: `Bearer ${admin}` }))).json()
+    await fetch(`${server.base}/api/admin/assets/${assetId}/publish`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}` },
+    })
+    const post = {
+      title: 'Contract post',
+      content: '<p>Hi</p>',
+      excerpt: 'E',
+      date: 'May 1, 2026',
+      category: 'News',
+      readTime: '1 min read',
+      image: '/favicon.svg',
+    }
+    const created = await (
+      await fetch(`${server.base}/api/admin/blogs`, json(post, { authorization: `Bearer ${admin}` }))
+    ).json()
     slug = created.slug
     postId = created.id
     await fetch(`${server.base}/api/auth/register`, json(USER))
-    token = (await (await fetch(`${server.base}/api/auth/login`, json({ email: USER.email, password: USER.password }))).json()).token
+    token = (
+      await (await fetch(`${server.base}/api/auth/login`, json({ email: USER.email, password: USER.password }))).json()
+    ).token
   }, 120_000)
 
   afterAll(async () => {
@@ -79,9 +116,23 @@ describe('the OpenAPI document against live answers', async () => {
     const pointer = (...parts: string[]) => parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')
 
     const big = 'x'.repeat(1024 * 1024 + 10)
-    const BLOG_POST = { title: 'Contract post two', content: '<p>Hello <script>alert(1)</script></p>', excerpt: 'E', date: 'May 2, 2026', category: 'News', readTime: '1 min read', image: '/favicon.svg' }
+    const BLOG_POST = {
+      title: 'Contract post two',
+      content: '<p>Hello <script>alert(1)</script></p>',
+      excerpt: 'E',
+      date: 'May 2, 2026',
+      category: 'News',
+      readTime: '1 min read',
+      image: '/favicon.svg',
+    }
     // An event of a type the app needs nothing for: acknowledged.
-    const stripeEvent = JSON.stringify({ id: `evt_contract_${Date.now()}`, object: 'event', type: 'customer.created', created: Math.floor(Date.now() / 1000), data: { object: { id: 'cus_contract' } } })
+    const stripeEvent = JSON.stringify({
+      id: `evt_contract_${Date.now()}`,
+      object: 'event',
+      type: 'customer.created',
+      created: Math.floor(Date.now() / 1000),
+      data: { object: { id: 'cus_contract' } },
+    })
     const calls: Call[] = [
       { op: 'get /api/assets', method: 'GET', path: '/api/assets?limit=2' },
       { op: 'get /api/assets', method: 'GET', path: '/api/assets?sort=relevance' },
@@ -96,25 +147,89 @@ describe('the OpenAPI document against live answers', async () => {
       { op: 'get /api/blogs/{slug}', method: 'GET', path: `/api/blogs/${slug}` },
       { op: 'get /api/blogs/{slug}', method: 'GET', path: '/api/blogs/no-such-post' },
       { op: 'get /api/blogs/{slug}', method: 'GET', path: '/api/blogs/%00' },
-      { op: 'post /api/auth/register', method: 'POST', path: '/api/auth/register', json: { ...USER, email: 'contract-new@example.com' } },
+      {
+        op: 'post /api/auth/register',
+        method: 'POST',
+        path: '/api/auth/register',
+        json: { ...USER, email: 'contract-new@example.com' },
+      },
       { op: 'post /api/auth/register', method: 'POST', path: '/api/auth/register', json: USER },
-      { op: 'post /api/auth/register', method: 'POST', path: '/api/auth/register', json: { ...USER, email: 'not an email' } },
-      { op: 'post /api/auth/register', method: 'POST', path: '/api/auth/register', json: { ...USER, full_name: 'a\u0000b' } },
+      {
+        op: 'post /api/auth/register',
+        method: 'POST',
+        path: '/api/auth/register',
+        json: { ...USER, email: 'not an email' },
+      },
+      {
+        op: 'post /api/auth/register',
+        method: 'POST',
+        path: '/api/auth/register',
+        json: { ...USER, full_name: 'a\u0000b' },
+      },
       { op: 'post /api/auth/register', method: 'POST', path: '/api/auth/register', body: 'x', type: 'text/plain' },
       { op: 'post /api/auth/register', method: 'GET', path: '/api/auth/register' },
-      { op: 'post /api/auth/login', method: 'POST', path: '/api/auth/login', json: { email: USER.email, password: USER.password } },
-      { op: 'post /api/auth/login', method: 'POST', path: '/api/auth/login', json: { email: USER.email, password: 'wrong-password' } },
-      { op: 'post /api/auth/login', method: 'POST', path: '/api/auth/login', body: '{"email": ', type: 'application/json' },
-      { op: 'post /api/auth/login', method: 'POST', path: '/api/auth/login', body: JSON.stringify({ email: big }), type: 'application/json' },
+      {
+        op: 'post /api/auth/login',
+        method: 'POST',
+        path: '/api/auth/login',
+        json: { email: USER.email, password: USER.password },
+      },
+      {
+        op: 'post /api/auth/login',
+        method: 'POST',
+        path: '/api/auth/login',
+        json: { email: USER.email, password: 'wrong-password' },
+      },
+      {
+        op: 'post /api/auth/login',
+        method: 'POST',
+        path: '/api/auth/login',
+        body: '{"email": ',
+        type: 'application/json',
+      },
+      {
+        op: 'post /api/auth/login',
+        method: 'POST',
+        path: '/api/auth/login',
+        body: JSON.stringify({ email: big }),
+        type: 'application/json',
+      },
       { op: 'post /api/auth/login', method: 'POST', path: '/api/auth/login', body: '<a/>', type: 'application/xml' },
       { op: 'get /api/auth/me', method: 'GET', path: '/api/auth/me', auth: true },
       { op: 'get /api/auth/me', method: 'GET', path: '/api/auth/me' },
       { op: 'get /api/auth/me', method: 'PUT', path: '/api/auth/me', auth: true },
-      { op: 'post /api/auth/forgot-password', method: 'POST', path: '/api/auth/forgot-password', json: { email: USER.email } },
-      { op: 'post /api/auth/forgot-password', method: 'POST', path: '/api/auth/forgot-password', json: { email: ['a'] } },
-      { op: 'post /api/auth/forgot-password', method: 'POST', path: '/api/auth/forgot-password', body: 'email=a', type: 'text/plain' },
-      { op: 'post /api/auth/reset-password', method: 'POST', path: '/api/auth/reset-password', json: { token: 'no-such-token', password: 'a long new password' } },
-      { op: 'post /api/auth/reset-password', method: 'POST', path: '/api/auth/reset-password', body: 'x', type: 'text/plain' },
+      {
+        op: 'post /api/auth/forgot-password',
+        method: 'POST',
+        path: '/api/auth/forgot-password',
+        json: { email: USER.email },
+      },
+      {
+        op: 'post /api/auth/forgot-password',
+        method: 'POST',
+        path: '/api/auth/forgot-password',
+        json: { email: ['a'] },
+      },
+      {
+        op: 'post /api/auth/forgot-password',
+        method: 'POST',
+        path: '/api/auth/forgot-password',
+        body: 'email=a',
+        type: 'text/plain',
+      },
+      {
+        op: 'post /api/auth/reset-password',
+        method: 'POST',
+        path: '/api/auth/reset-password',
+        json: { token: 'no-such-token', password: 'a long new password' },
+      },
+      {
+        op: 'post /api/auth/reset-password',
+        method: 'POST',
+        path: '/api/auth/reset-password',
+        body: 'x',
+        type: 'text/plain',
+      },
       { op: 'post /api/auth/reset-password', method: 'GET', path: '/api/auth/reset-password' },
       { op: 'post /api/assets/download/{id}', method: 'POST', path: `/api/assets/download/${assetId}`, auth: true },
       { op: 'post /api/assets/download/{id}', method: 'POST', path: `/api/assets/download/${assetId}` },
@@ -123,11 +238,36 @@ describe('the OpenAPI document against live answers', async () => {
       { op: 'post /api/assets/download/{id}', method: 'GET', path: `/api/assets/download/${assetId}`, auth: true },
       { op: 'get /api/assets/downloads/history', method: 'GET', path: '/api/assets/downloads/history', auth: true },
       { op: 'get /api/assets/downloads/history', method: 'GET', path: '/api/assets/downloads/history' },
-      { op: 'post /api/users/favorites', method: 'POST', path: '/api/users/favorites', json: { asset_id: assetId }, auth: true },
-      { op: 'post /api/users/favorites', method: 'POST', path: '/api/users/favorites', json: { asset_id: 'x' }, auth: true },
-      { op: 'post /api/users/favorites', method: 'POST', path: '/api/users/favorites', json: { asset_id: 999999 }, auth: true },
+      {
+        op: 'post /api/users/favorites',
+        method: 'POST',
+        path: '/api/users/favorites',
+        json: { asset_id: assetId },
+        auth: true,
+      },
+      {
+        op: 'post /api/users/favorites',
+        method: 'POST',
+        path: '/api/users/favorites',
+        json: { asset_id: 'x' },
+        auth: true,
+      },
+      {
+        op: 'post /api/users/favorites',
+        method: 'POST',
+        path: '/api/users/favorites',
+        json: { asset_id: 999999 },
+        auth: true,
+      },
       { op: 'post /api/users/favorites', method: 'POST', path: '/api/users/favorites', json: { asset_id: assetId } },
-      { op: 'post /api/users/favorites', method: 'POST', path: '/api/users/favorites', body: 'x', type: 'text/plain', auth: true },
+      {
+        op: 'post /api/users/favorites',
+        method: 'POST',
+        path: '/api/users/favorites',
+        body: 'x',
+        type: 'text/plain',
+        auth: true,
+      },
       { op: 'get /api/users/favorites', method: 'GET', path: '/api/users/favorites', auth: true },
       { op: 'get /api/users/favorites', method: 'GET', path: '/api/users/favorites?page=0', auth: true },
       { op: 'get /api/users/favorites', method: 'GET', path: '/api/users/favorites' },
@@ -143,12 +283,28 @@ describe('the OpenAPI document against live answers', async () => {
       { op: 'get /api/assets/suggest', method: 'GET', path: '/api/assets/suggest?q=%00' },
       { op: 'get /api/assets/suggest', method: 'POST', path: '/api/assets/suggest' },
       // The door's cross-site refusal: the session cookie, no bearer token, another site's Origin.
-      { op: 'post /api/users/favorites', method: 'POST', path: '/api/users/favorites', json: { asset_id: assetId }, headers: { cookie: `__session=${token}`, origin: 'https://evil.example' } },
+      {
+        op: 'post /api/users/favorites',
+        method: 'POST',
+        path: '/api/users/favorites',
+        json: { asset_id: assetId },
+        headers: { cookie: `__session=${token}`, origin: 'https://evil.example' },
+      },
 
       // ---- Admin calls: as the admin (successes and bad input), anonymous (401), a plain user (403) ----
       { op: 'post /api/admin/login', method: 'POST', path: '/api/admin/login', json: ADMIN },
-      { op: 'post /api/admin/login', method: 'POST', path: '/api/admin/login', json: { email: USER.email, password: USER.password } },
-      { op: 'post /api/admin/login', method: 'POST', path: '/api/admin/login', json: { email: 'not an email', password: 'x' } },
+      {
+        op: 'post /api/admin/login',
+        method: 'POST',
+        path: '/api/admin/login',
+        json: { email: USER.email, password: USER.password },
+      },
+      {
+        op: 'post /api/admin/login',
+        method: 'POST',
+        path: '/api/admin/login',
+        json: { email: 'not an email', password: 'x' },
+      },
       { op: 'post /api/admin/login', method: 'POST', path: '/api/admin/login', body: 'x', type: 'text/plain' },
       { op: 'post /api/admin/login', method: 'GET', path: '/api/admin/login' },
       { op: 'get /api/admin/assets', method: 'GET', path: '/api/admin/assets?status=pending&limit=5', auth: 'admin' },
@@ -159,46 +315,250 @@ describe('the OpenAPI document against live answers', async () => {
       { op: 'get /api/admin/assets', method: 'GET', path: '/api/admin/assets' },
       { op: 'get /api/admin/assets', method: 'GET', path: '/api/admin/assets', auth: 'user' },
       { op: 'get /api/admin/assets', method: 'PUT', path: '/api/admin/assets', auth: 'admin' },
-      { op: 'post /api/admin/assets', method: 'POST', path: '/api/admin/assets', auth: 'admin', body: multipart({ title: 'Contract Upload', tags: '["a","b"]', asset_type: 'image' }, [{ field: 'file', name: 'up.png', type: 'image/png', data: await png('#00ff00') }]) },
-      { op: 'post /api/admin/assets', method: 'POST', path: '/api/admin/assets', auth: 'admin', json: { title: 'not multipart' } },
-      { op: 'post /api/admin/assets', method: 'POST', path: '/api/admin/assets', auth: 'admin', body: multipart({ title: 'No file' }, []) },
-      { op: 'post /api/admin/assets', method: 'POST', path: '/api/admin/assets', auth: 'admin', body: multipart({}, [{ field: 'file', name: 'x.svg', type: 'image/svg+xml', data: '<svg xmlns="http://www.w3.org/2000/svg"><script>1</script></svg>' }]) },
-      { op: 'post /api/admin/assets', method: 'POST', path: '/api/admin/assets', auth: 'admin', body: multipart({ asset_type: 'video' }, [{ field: 'file', name: 'up.png', type: 'image/png', data: await png() }]) },
-      { op: 'post /api/admin/assets', method: 'POST', path: '/api/admin/assets', auth: 'admin', body: multipart({}, ['file', 'thumbnail', 'extra'].map((field) => ({ field, name: `${field}.png`, type: 'image/png', data: 'x' }))) },
-      { op: 'post /api/admin/assets', method: 'POST', path: '/api/admin/assets', body: multipart({}, [{ field: 'file', name: 'up.png', type: 'image/png', data: 'x' }]) },
-      { op: 'post /api/admin/assets', method: 'POST', path: '/api/admin/assets', auth: 'user', body: multipart({}, [{ field: 'file', name: 'up.png', type: 'image/png', data: 'x' }]) },
+      {
+        op: 'post /api/admin/assets',
+        method: 'POST',
+        path: '/api/admin/assets',
+        auth: 'admin',
+        body: multipart({ title: 'Contract Upload', tags: '["a","b"]', asset_type: 'image' }, [
+          { field: 'file', name: 'up.png', type: 'image/png', data: await png('#00ff00') },
+        ]),
+      },
+      {
+        op: 'post /api/admin/assets',
+        method: 'POST',
+        path: '/api/admin/assets',
+        auth: 'admin',
+        json: { title: 'not multipart' },
+      },
+      {
+        op: 'post /api/admin/assets',
+        method: 'POST',
+        path: '/api/admin/assets',
+        auth: 'admin',
+        body: multipart({ title: 'No file' }, []),
+      },
+      {
+        op: 'post /api/admin/assets',
+        method: 'POST',
+        path: '/api/admin/assets',
+        auth: 'admin',
+        body: multipart({}, [
+          {
+            field: 'file',
+            name: 'x.svg',
+            type: 'image/svg+xml',
+            data: '<svg xmlns="http://www.w3.org/2000/svg"><script>1</script></svg>',
+          },
+        ]),
+      },
+      {
+        op: 'post /api/admin/assets',
+        method: 'POST',
+        path: '/api/admin/assets',
+        auth: 'admin',
+        body: multipart({ asset_type: 'video' }, [
+          { field: 'file', name: 'up.png', type: 'image/png', data: await png() },
+        ]),
+      },
+      {
+        op: 'post /api/admin/assets',
+        method: 'POST',
+        path: '/api/admin/assets',
+        auth: 'admin',
+        body: multipart(
+          {},
+          ['file', 'thumbnail', 'extra'].map((field) => ({
+            field,
+            name: `${field}.png`,
+            type: 'image/png',
+            data: 'x',
+          })),
+        ),
+      },
+      {
+        op: 'post /api/admin/assets',
+        method: 'POST',
+        path: '/api/admin/assets',
+        body: multipart({}, [{ field: 'file', name: 'up.png', type: 'image/png', data: 'x' }]),
+      },
+      {
+        op: 'post /api/admin/assets',
+        method: 'POST',
+        path: '/api/admin/assets',
+        auth: 'user',
+        body: multipart({}, [{ field: 'file', name: 'up.png', type: 'image/png', data: 'x' }]),
+      },
       { op: 'get /api/admin/assets/{id}', method: 'GET', path: `/api/admin/assets/${spareAssetId}`, auth: 'admin' },
       { op: 'get /api/admin/assets/{id}', method: 'GET', path: '/api/admin/assets/0x10', auth: 'admin' },
       { op: 'get /api/admin/assets/{id}', method: 'GET', path: '/api/admin/assets/999999', auth: 'admin' },
       { op: 'get /api/admin/assets/{id}', method: 'GET', path: `/api/admin/assets/${spareAssetId}` },
       { op: 'get /api/admin/assets/{id}', method: 'GET', path: `/api/admin/assets/${spareAssetId}`, auth: 'user' },
       { op: 'get /api/admin/assets/{id}', method: 'POST', path: `/api/admin/assets/${spareAssetId}`, auth: 'admin' },
-      { op: 'put /api/admin/assets/{id}', method: 'PUT', path: `/api/admin/assets/${spareAssetId}`, auth: 'admin', json: { title: 'Contract Spare, renamed', tags: ['spare', 'teapot'], category: 'Kitchen' } },
-      { op: 'put /api/admin/assets/{id}', method: 'PUT', path: `/api/admin/assets/${spareAssetId}`, auth: 'admin', json: {} },
-      { op: 'put /api/admin/assets/{id}', method: 'PUT', path: `/api/admin/assets/${spareAssetId}`, auth: 'admin', json: { title: 'a\u0000b' } },
-      { op: 'put /api/admin/assets/{id}', method: 'PUT', path: `/api/admin/assets/${spareAssetId}`, auth: 'admin', json: { title: 'x'.repeat(201) } },
-      { op: 'put /api/admin/assets/{id}', method: 'PUT', path: `/api/admin/assets/${spareAssetId}`, auth: 'admin', body: 'title=x', type: 'text/plain' },
-      { op: 'put /api/admin/assets/{id}', method: 'PUT', path: `/api/admin/assets/${spareAssetId}`, auth: 'admin', body: JSON.stringify({ title: big }), type: 'application/json' },
-      { op: 'put /api/admin/assets/{id}', method: 'PUT', path: '/api/admin/assets/999999', auth: 'admin', json: { title: 'Nothing' } },
-      { op: 'put /api/admin/assets/{id}', method: 'PUT', path: `/api/admin/assets/${spareAssetId}`, json: { title: 'Anonymous' } },
-      { op: 'put /api/admin/assets/{id}', method: 'PUT', path: `/api/admin/assets/${spareAssetId}`, auth: 'user', json: { title: 'Plain user' } },
-      { op: 'patch /api/admin/assets/{id}', method: 'PATCH', path: `/api/admin/assets/${spareAssetId}`, auth: 'admin', json: { description: 'Patched.', is_active: 'false' } },
-      { op: 'patch /api/admin/assets/{id}', method: 'PATCH', path: `/api/admin/assets/${spareAssetId}`, auth: 'admin', json: { asset_type: 'audio' } },
-      { op: 'patch /api/admin/assets/{id}', method: 'PATCH', path: `/api/admin/assets/${spareAssetId}`, auth: 'admin', json: { is_active: 'maybe' } },
-      { op: 'patch /api/admin/assets/{id}', method: 'PATCH', path: `/api/admin/assets/${spareAssetId}`, json: { description: 'Anonymous' } },
-      { op: 'patch /api/admin/assets/{id}', method: 'PATCH', path: `/api/admin/assets/${spareAssetId}`, auth: 'user', json: { description: 'Plain user' } },
-      { op: 'post /api/admin/assets/{id}/publish', method: 'POST', path: `/api/admin/assets/${spareAssetId}/publish`, auth: 'admin' },
-      { op: 'post /api/admin/assets/{id}/publish', method: 'POST', path: `/api/admin/assets/${spareAssetId}/publish`, auth: 'admin', json: { is_active: false } },
-      { op: 'post /api/admin/assets/{id}/publish', method: 'POST', path: `/api/admin/assets/${spareAssetId}/publish`, auth: 'admin', json: { is_active: 'maybe' } },
-      { op: 'post /api/admin/assets/{id}/publish', method: 'POST', path: `/api/admin/assets/${spareAssetId}/publish`, auth: 'admin', body: 'x', type: 'text/plain' },
-      { op: 'post /api/admin/assets/{id}/publish', method: 'POST', path: '/api/admin/assets/00001/publish', auth: 'admin' },
+      {
+        op: 'put /api/admin/assets/{id}',
+        method: 'PUT',
+        path: `/api/admin/assets/${spareAssetId}`,
+        auth: 'admin',
+        json: { title: 'Contract Spare, renamed', tags: ['spare', 'teapot'], category: 'Kitchen' },
+      },
+      {
+        op: 'put /api/admin/assets/{id}',
+        method: 'PUT',
+        path: `/api/admin/assets/${spareAssetId}`,
+        auth: 'admin',
+        json: {},
+      },
+      {
+        op: 'put /api/admin/assets/{id}',
+        method: 'PUT',
+        path: `/api/admin/assets/${spareAssetId}`,
+        auth: 'admin',
+        json: { title: 'a\u0000b' },
+      },
+      {
+        op: 'put /api/admin/assets/{id}',
+        method: 'PUT',
+        path: `/api/admin/assets/${spareAssetId}`,
+        auth: 'admin',
+        json: { title: 'x'.repeat(201) },
+      },
+      {
+        op: 'put /api/admin/assets/{id}',
+        method: 'PUT',
+        path: `/api/admin/assets/${spareAssetId}`,
+        auth: 'admin',
+        body: 'title=x',
+        type: 'text/plain',
+      },
+      {
+        op: 'put /api/admin/assets/{id}',
+        method: 'PUT',
+        path: `/api/admin/assets/${spareAssetId}`,
+        auth: 'admin',
+        body: JSON.stringify({ title: big }),
+        type: 'application/json',
+      },
+      {
+        op: 'put /api/admin/assets/{id}',
+        method: 'PUT',
+        path: '/api/admin/assets/999999',
+        auth: 'admin',
+        json: { title: 'Nothing' },
+      },
+      {
+        op: 'put /api/admin/assets/{id}',
+        method: 'PUT',
+        path: `/api/admin/assets/${spareAssetId}`,
+        json: { title: 'Anonymous' },
+      },
+      {
+        op: 'put /api/admin/assets/{id}',
+        method: 'PUT',
+        path: `/api/admin/assets/${spareAssetId}`,
+        auth: 'user',
+        json: { title: 'Plain user' },
+      },
+      {
+        op: 'patch /api/admin/assets/{id}',
+        method: 'PATCH',
+        path: `/api/admin/assets/${spareAssetId}`,
+        auth: 'admin',
+        json: { description: 'Patched.', is_active: 'false' },
+      },
+      {
+        op: 'patch /api/admin/assets/{id}',
+        method: 'PATCH',
+        path: `/api/admin/assets/${spareAssetId}`,
+        auth: 'admin',
+        json: { asset_type: 'audio' },
+      },
+      {
+        op: 'patch /api/admin/assets/{id}',
+        method: 'PATCH',
+        path: `/api/admin/assets/${spareAssetId}`,
+        auth: 'admin',
+        json: { is_active: 'maybe' },
+      },
+      {
+        op: 'patch /api/admin/assets/{id}',
+        method: 'PATCH',
+        path: `/api/admin/assets/${spareAssetId}`,
+        json: { description: 'Anonymous' },
+      },
+      {
+        op: 'patch /api/admin/assets/{id}',
+        method: 'PATCH',
+        path: `/api/admin/assets/${spareAssetId}`,
+        auth: 'user',
+        json: { description: 'Plain user' },
+      },
+      {
+        op: 'post /api/admin/assets/{id}/publish',
+        method: 'POST',
+        path: `/api/admin/assets/${spareAssetId}/publish`,
+        auth: 'admin',
+      },
+      {
+        op: 'post /api/admin/assets/{id}/publish',
+        method: 'POST',
+        path: `/api/admin/assets/${spareAssetId}/publish`,
+        auth: 'admin',
+        json: { is_active: false },
+      },
+      {
+        op: 'post /api/admin/assets/{id}/publish',
+        method: 'POST',
+        path: `/api/admin/assets/${spareAssetId}/publish`,
+        auth: 'admin',
+        json: { is_active: 'maybe' },
+      },
+      {
+        op: 'post /api/admin/assets/{id}/publish',
+        method: 'POST',
+        path: `/api/admin/assets/${spareAssetId}/publish`,
+        auth: 'admin',
+        body: 'x',
+        type: 'text/plain',
+      },
+      {
+        op: 'post /api/admin/assets/{id}/publish',
+        method: 'POST',
+        path: '/api/admin/assets/00001/publish',
+        auth: 'admin',
+      },
       { op: 'post /api/admin/assets/{id}/publish', method: 'POST', path: `/api/admin/assets/${spareAssetId}/publish` },
-      { op: 'post /api/admin/assets/{id}/publish', method: 'POST', path: `/api/admin/assets/${spareAssetId}/publish`, auth: 'user' },
-      { op: 'post /api/admin/assets/{id}/publish', method: 'GET', path: `/api/admin/assets/${spareAssetId}/publish`, auth: 'admin' },
+      {
+        op: 'post /api/admin/assets/{id}/publish',
+        method: 'POST',
+        path: `/api/admin/assets/${spareAssetId}/publish`,
+        auth: 'user',
+      },
+      {
+        op: 'post /api/admin/assets/{id}/publish',
+        method: 'GET',
+        path: `/api/admin/assets/${spareAssetId}/publish`,
+        auth: 'admin',
+      },
       { op: 'delete /api/admin/assets/{id}', method: 'DELETE', path: `/api/admin/assets/${spareAssetId}` },
-      { op: 'delete /api/admin/assets/{id}', method: 'DELETE', path: `/api/admin/assets/${spareAssetId}`, auth: 'user' },
-      { op: 'delete /api/admin/assets/{id}', method: 'DELETE', path: `/api/admin/assets/${spareAssetId}`, auth: 'admin' },
-      { op: 'delete /api/admin/assets/{id}', method: 'DELETE', path: `/api/admin/assets/${spareAssetId}`, auth: 'admin' },
+      {
+        op: 'delete /api/admin/assets/{id}',
+        method: 'DELETE',
+        path: `/api/admin/assets/${spareAssetId}`,
+        auth: 'user',
+      },
+      {
+        op: 'delete /api/admin/assets/{id}',
+        method: 'DELETE',
+        path: `/api/admin/assets/${spareAssetId}`,
+        auth: 'admin',
+      },
+      {
+        op: 'delete /api/admin/assets/{id}',
+        method: 'DELETE',
+        path: `/api/admin/assets/${spareAssetId}`,
+        auth: 'admin',
+      },
       { op: 'get /api/admin/users', method: 'GET', path: '/api/admin/users?q=contract&limit=10', auth: 'admin' },
       { op: 'get /api/admin/users', method: 'GET', path: '/api/admin/users?limit=0', auth: 'admin' },
       { op: 'get /api/admin/users', method: 'GET', path: '/api/admin/users?page=1.5', auth: 'admin' },
@@ -216,10 +576,35 @@ describe('the OpenAPI document against live answers', async () => {
       { op: 'get /api/admin/blogs', method: 'GET', path: '/api/admin/blogs' },
       { op: 'get /api/admin/blogs', method: 'GET', path: '/api/admin/blogs', auth: 'user' },
       { op: 'post /api/admin/blogs', method: 'POST', path: '/api/admin/blogs', auth: 'admin', json: BLOG_POST },
-      { op: 'post /api/admin/blogs', method: 'POST', path: '/api/admin/blogs', auth: 'admin', json: { ...BLOG_POST, title: '' } },
-      { op: 'post /api/admin/blogs', method: 'POST', path: '/api/admin/blogs', auth: 'admin', json: { ...BLOG_POST, image: 'javascript:alert(1)' } },
-      { op: 'post /api/admin/blogs', method: 'POST', path: '/api/admin/blogs', auth: 'admin', json: { ...BLOG_POST, category: 'a\u0000b' } },
-      { op: 'post /api/admin/blogs', method: 'POST', path: '/api/admin/blogs', auth: 'admin', body: '<p>', type: 'text/html' },
+      {
+        op: 'post /api/admin/blogs',
+        method: 'POST',
+        path: '/api/admin/blogs',
+        auth: 'admin',
+        json: { ...BLOG_POST, title: '' },
+      },
+      {
+        op: 'post /api/admin/blogs',
+        method: 'POST',
+        path: '/api/admin/blogs',
+        auth: 'admin',
+        json: { ...BLOG_POST, image: 'javascript:alert(1)' },
+      },
+      {
+        op: 'post /api/admin/blogs',
+        method: 'POST',
+        path: '/api/admin/blogs',
+        auth: 'admin',
+        json: { ...BLOG_POST, category: 'a\u0000b' },
+      },
+      {
+        op: 'post /api/admin/blogs',
+        method: 'POST',
+        path: '/api/admin/blogs',
+        auth: 'admin',
+        body: '<p>',
+        type: 'text/html',
+      },
       { op: 'post /api/admin/blogs', method: 'POST', path: '/api/admin/blogs', json: BLOG_POST },
       { op: 'post /api/admin/blogs', method: 'POST', path: '/api/admin/blogs', auth: 'user', json: BLOG_POST },
       { op: 'get /api/admin/blogs/{id}', method: 'GET', path: `/api/admin/blogs/${postId}`, auth: 'admin' },
@@ -228,24 +613,126 @@ describe('the OpenAPI document against live answers', async () => {
       { op: 'get /api/admin/blogs/{id}', method: 'GET', path: `/api/admin/blogs/${postId}` },
       { op: 'get /api/admin/blogs/{id}', method: 'GET', path: `/api/admin/blogs/${postId}`, auth: 'user' },
       { op: 'get /api/admin/blogs/{id}', method: 'DELETE', path: `/api/admin/blogs/${postId}`, auth: 'admin' },
-      { op: 'put /api/admin/blogs/{id}', method: 'PUT', path: `/api/admin/blogs/${postId}`, auth: 'admin', json: { ...BLOG_POST, title: 'Contract post, edited' } },
-      { op: 'put /api/admin/blogs/{id}', method: 'PUT', path: `/api/admin/blogs/${postId}`, auth: 'admin', json: { title: 'Only a title' } },
-      { op: 'put /api/admin/blogs/{id}', method: 'PUT', path: `/api/admin/blogs/${postId}`, auth: 'admin', body: 'x', type: 'text/plain' },
-      { op: 'put /api/admin/blogs/{id}', method: 'PUT', path: '/api/admin/blogs/999999', auth: 'admin', json: BLOG_POST },
+      {
+        op: 'put /api/admin/blogs/{id}',
+        method: 'PUT',
+        path: `/api/admin/blogs/${postId}`,
+        auth: 'admin',
+        json: { ...BLOG_POST, title: 'Contract post, edited' },
+      },
+      {
+        op: 'put /api/admin/blogs/{id}',
+        method: 'PUT',
+        path: `/api/admin/blogs/${postId}`,
+        auth: 'admin',
+        json: { title: 'Only a title' },
+      },
+      {
+        op: 'put /api/admin/blogs/{id}',
+        method: 'PUT',
+        path: `/api/admin/blogs/${postId}`,
+        auth: 'admin',
+        body: 'x',
+        type: 'text/plain',
+      },
+      {
+        op: 'put /api/admin/blogs/{id}',
+        method: 'PUT',
+        path: '/api/admin/blogs/999999',
+        auth: 'admin',
+        json: BLOG_POST,
+      },
       { op: 'put /api/admin/blogs/{id}', method: 'PUT', path: `/api/admin/blogs/${postId}`, json: BLOG_POST },
-      { op: 'put /api/admin/blogs/{id}', method: 'PUT', path: `/api/admin/blogs/${postId}`, auth: 'user', json: BLOG_POST },
-      { op: 'post /api/admin/upload-image', method: 'POST', path: '/api/admin/upload-image', auth: 'admin', body: multipart({}, [{ field: 'image', name: 'cover.png', type: 'image/png', data: await png('#0000ff') }]) },
-      { op: 'post /api/admin/upload-image', method: 'POST', path: '/api/admin/upload-image', auth: 'admin', json: { image: 'x' } },
-      { op: 'post /api/admin/upload-image', method: 'POST', path: '/api/admin/upload-image', auth: 'admin', body: multipart({}, [{ field: 'image', name: 'x.svg', type: 'image/svg+xml', data: '<svg xmlns="http://www.w3.org/2000/svg"/>' }]) },
-      { op: 'post /api/admin/upload-image', method: 'POST', path: '/api/admin/upload-image', auth: 'admin', body: multipart({}, [{ field: 'image', name: 'big.png', type: 'image/png', data: Buffer.alloc(10 * 1024 * 1024 + 1) }]) },
-      { op: 'post /api/admin/upload-image', method: 'POST', path: '/api/admin/upload-image', body: multipart({}, [{ field: 'image', name: 'cover.png', type: 'image/png', data: 'x' }]) },
-      { op: 'post /api/admin/upload-image', method: 'POST', path: '/api/admin/upload-image', auth: 'user', body: multipart({}, [{ field: 'image', name: 'cover.png', type: 'image/png', data: 'x' }]) },
+      {
+        op: 'put /api/admin/blogs/{id}',
+        method: 'PUT',
+        path: `/api/admin/blogs/${postId}`,
+        auth: 'user',
+        json: BLOG_POST,
+      },
+      {
+        op: 'post /api/admin/upload-image',
+        method: 'POST',
+        path: '/api/admin/upload-image',
+        auth: 'admin',
+        body: multipart({}, [{ field: 'image', name: 'cover.png', type: 'image/png', data: await png('#0000ff') }]),
+      },
+      {
+        op: 'post /api/admin/upload-image',
+        method: 'POST',
+        path: '/api/admin/upload-image',
+        auth: 'admin',
+        json: { image: 'x' },
+      },
+      {
+        op: 'post /api/admin/upload-image',
+        method: 'POST',
+        path: '/api/admin/upload-image',
+        auth: 'admin',
+        body: multipart({}, [
+          { field: 'image', name: 'x.svg', type: 'image/svg+xml', data: '<svg xmlns="http://www.w3.org/2000/svg"/>' },
+        ]),
+      },
+      {
+        op: 'post /api/admin/upload-image',
+        method: 'POST',
+        path: '/api/admin/upload-image',
+        auth: 'admin',
+        body: multipart({}, [
+          { field: 'image', name: 'big.png', type: 'image/png', data: Buffer.alloc(10 * 1024 * 1024 + 1) },
+        ]),
+      },
+      {
+        op: 'post /api/admin/upload-image',
+        method: 'POST',
+        path: '/api/admin/upload-image',
+        body: multipart({}, [{ field: 'image', name: 'cover.png', type: 'image/png', data: 'x' }]),
+      },
+      {
+        op: 'post /api/admin/upload-image',
+        method: 'POST',
+        path: '/api/admin/upload-image',
+        auth: 'user',
+        body: multipart({}, [{ field: 'image', name: 'cover.png', type: 'image/png', data: 'x' }]),
+      },
 
       // ---- Integrations ----
-      { op: 'post /api/stripe/webhook', method: 'POST', path: '/api/stripe/webhook', body: stripeEvent, type: 'application/json', headers: { 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload: stripeEvent, secret: FAKE_STRIPE_WEBHOOK_SECRET }) } },
-      { op: 'post /api/stripe/webhook', method: 'POST', path: '/api/stripe/webhook', body: stripeEvent, type: 'application/json', headers: { 'stripe-signature': 't=1,v1=bad' } },
-      { op: 'post /api/stripe/webhook', method: 'POST', path: '/api/stripe/webhook', body: stripeEvent, type: 'application/json' },
-      { op: 'post /api/stripe/webhook', method: 'POST', path: '/api/stripe/webhook', body: 'x'.repeat(600 * 1024), type: 'application/json', headers: { 'stripe-signature': 't=1,v1=bad' } },
+      {
+        op: 'post /api/stripe/webhook',
+        method: 'POST',
+        path: '/api/stripe/webhook',
+        body: stripeEvent,
+        type: 'application/json',
+        headers: {
+          'stripe-signature': Stripe.webhooks.generateTestHeaderString({
+            payload: stripeEvent,
+            secret: FAKE_STRIPE_WEBHOOK_SECRET,
+          }),
+        },
+      },
+      {
+        op: 'post /api/stripe/webhook',
+        method: 'POST',
+        path: '/api/stripe/webhook',
+        body: stripeEvent,
+        type: 'application/json',
+        headers: { 'stripe-signature': 't=1,v1=bad' },
+      },
+      {
+        op: 'post /api/stripe/webhook',
+        method: 'POST',
+        path: '/api/stripe/webhook',
+        body: stripeEvent,
+        type: 'application/json',
+      },
+      {
+        op: 'post /api/stripe/webhook',
+        method: 'POST',
+        path: '/api/stripe/webhook',
+        body: 'x'.repeat(600 * 1024),
+        type: 'application/json',
+        headers: { 'stripe-signature': 't=1,v1=bad' },
+      },
       { op: 'post /api/stripe/webhook', method: 'GET', path: '/api/stripe/webhook' },
       { op: 'get /api/auth/google/callback', method: 'GET', path: '/api/auth/google/callback?code=x&state=y' },
       { op: 'get /api/auth/google/callback', method: 'GET', path: '/api/auth/google/callback?code=%00' },
@@ -284,14 +771,16 @@ describe('the OpenAPI document against live answers', async () => {
       }
       if (status.startsWith('3')) {
         // A redirect: no body is documented, a Location header is.
-        if (operation.responses[status].content || !operation.responses[status].headers?.Location) problems.push(`${where}: a redirect should be documented with Location and no body`)
+        if (operation.responses[status].content || !operation.responses[status].headers?.Location)
+          problems.push(`${where}: a redirect should be documented with Location and no body`)
         if (!res.headers.get('location')?.startsWith('/')) problems.push(`${where}: no same-site Location`)
         continue
       }
       expect(res.headers.get('content-type'), where).toMatch(/application\/json/)
       const payload = await res.json()
       const schemaRef = `openapi#/${pointer('paths', path, method, 'responses', status, 'content', 'application/json', 'schema')}`
-      if (!ajv.validate({ $ref: schemaRef }, payload)) problems.push(`${where}: ${ajv.errorsText(ajv.errors)} in ${JSON.stringify(payload).slice(0, 200)}`)
+      if (!ajv.validate({ $ref: schemaRef }, payload))
+        problems.push(`${where}: ${ajv.errorsText(ajv.errors)} in ${JSON.stringify(payload).slice(0, 200)}`)
     }
     expect(problems).toEqual([])
 
@@ -300,10 +789,20 @@ describe('the OpenAPI document against live answers', async () => {
       for (const method of Object.keys(ops)) {
         const statuses = [...(seen.get(`${method} ${path}`) ?? [])]
         expect(statuses.length, `${method} ${path} was called`).toBeGreaterThan(0)
-        expect(statuses.some((s) => Number(s) >= 400), `${method} ${path} answered an error`).toBe(true)
-        if (`${method} ${path}` !== 'post /api/auth/reset-password') expect(statuses.some((s) => /^[23]/.test(s)), `${method} ${path} answered a success`).toBe(true)
+        expect(
+          statuses.some((s) => Number(s) >= 400),
+          `${method} ${path} answered an error`,
+        ).toBe(true)
+        if (`${method} ${path}` !== 'post /api/auth/reset-password')
+          expect(
+            statuses.some((s) => /^[23]/.test(s)),
+            `${method} ${path} answered a success`,
+          ).toBe(true)
         // An admin call refuses the anonymous (401) and a plain user (403) as documented.
-        if (path.startsWith('/api/admin/') && path !== '/api/admin/login') expect(statuses, `${method} ${path} refused anonymous and plain users`).toEqual(expect.arrayContaining(['401', '403']))
+        if (path.startsWith('/api/admin/') && path !== '/api/admin/login')
+          expect(statuses, `${method} ${path} refused anonymous and plain users`).toEqual(
+            expect.arrayContaining(['401', '403']),
+          )
       }
     }
   }, 120_000)

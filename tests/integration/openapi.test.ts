@@ -72,7 +72,10 @@ describe('GET /api/openapi.json', () => {
   beforeAll(async () => {
     t = await createTestContext()
     assetId = (await makeAsset(t.db, t.storage, { title: 'OpenAPI Teapot', tags: 'kitchen, teapot', category })).id
-    res = (await callRoute(openapi, { request: makeRequest('/api/openapi.json'), context: t.routerContext() })) as Response
+    res = (await callRoute(openapi, {
+      request: makeRequest('/api/openapi.json'),
+      context: t.routerContext(),
+    })) as Response
     doc = JSON.parse(await res.text())
   }, 60_000)
   afterAll(() => t.close())
@@ -91,14 +94,32 @@ describe('GET /api/openapi.json', () => {
     const expected = await routeTableCalls()
     // The walk found the calls it should, admin ones included.
     expect(expected.length).toBeGreaterThan(30)
-    for (const call of ['get /api/assets', 'put /api/admin/assets/{id}', 'patch /api/admin/assets/{id}', 'delete /api/admin/assets/{id}', 'post /api/admin/upload-image', 'post /api/stripe/webhook']) expect(expected).toContain(call)
-    const listed = Object.entries(doc.paths as Json).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m} ${path}`)).sort()
-    expect(expected.filter((call) => !listed.includes(call)), 'calls of the route table missing from the document').toEqual([])
-    expect(listed.filter((call) => !expected.includes(call)), 'documented calls the route table does not have').toEqual([])
+    for (const call of [
+      'get /api/assets',
+      'put /api/admin/assets/{id}',
+      'patch /api/admin/assets/{id}',
+      'delete /api/admin/assets/{id}',
+      'post /api/admin/upload-image',
+      'post /api/stripe/webhook',
+    ])
+      expect(expected).toContain(call)
+    const listed = Object.entries(doc.paths as Json)
+      .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m} ${path}`))
+      .sort()
+    expect(
+      expected.filter((call) => !listed.includes(call)),
+      'calls of the route table missing from the document',
+    ).toEqual([])
+    expect(
+      listed.filter((call) => !expected.includes(call)),
+      'documented calls the route table does not have',
+    ).toEqual([])
   })
 
   it('marks the admin calls: admin role, 401 for no token, 403 for another account', () => {
-    const adminOps = Object.entries(doc.paths as Json).filter(([path]) => path.startsWith('/api/admin/') && path !== '/api/admin/login')
+    const adminOps = Object.entries(doc.paths as Json).filter(
+      ([path]) => path.startsWith('/api/admin/') && path !== '/api/admin/login',
+    )
     expect(adminOps.length).toBeGreaterThan(0)
     for (const [path, ops] of adminOps) {
       for (const [method, op] of Object.entries(ops as Json)) {
@@ -106,8 +127,12 @@ describe('GET /api/openapi.json', () => {
         expect(op.tags, where).toEqual(['Admin'])
         expect(op['x-admin-only'], where).toBe(true)
         expect(op.security, where).toEqual([{ bearerAuth: ['admin'] }, { sessionCookie: ['admin'] }])
-        expect(op.responses['401'].content['application/json'].example, where).toEqual({ error: 'Authentication required' })
-        expect(op.responses['403'].content['application/json'].example, where).toEqual({ error: 'Admin access required' })
+        expect(op.responses['401'].content['application/json'].example, where).toEqual({
+          error: 'Authentication required',
+        })
+        expect(op.responses['403'].content['application/json'].example, where).toEqual({
+          error: 'Admin access required',
+        })
       }
     }
     expect(doc.paths['/api/admin/login'].post.security).toEqual([])
@@ -133,7 +158,10 @@ describe('GET /api/openapi.json', () => {
         expect(op.operationId, where).toBeTruthy()
         expect(ids.has(op.operationId), `duplicate ${op.operationId}`).toBe(false)
         ids.add(op.operationId)
-        expect(Object.keys(op.responses).some((status) => status.startsWith('2') || status.startsWith('3')), where).toBe(true)
+        expect(
+          Object.keys(op.responses).some((status) => status.startsWith('2') || status.startsWith('3')),
+          where,
+        ).toBe(true)
         for (const [status, response] of Object.entries(op.responses as Json)) {
           expect(response.description, `${where} ${status}`).toBeTruthy()
           // A redirect has no body; every other answer is JSON with a schema.
@@ -143,45 +171,80 @@ describe('GET /api/openapi.json', () => {
           }
           expect(response.content['application/json'].schema, `${where} ${status}`).toBeDefined()
           // Errors all have the one documented shape.
-          if (Number(status) >= 400) expect(response.content['application/json'].schema.$ref).toBe('#/components/schemas/Error')
+          if (Number(status) >= 400)
+            expect(response.content['application/json'].schema.$ref).toBe('#/components/schemas/Error')
         }
         // Every {placeholder} of the path is a documented path parameter.
         for (const [, name] of path.matchAll(/\{(\w+)\}/g)) {
-          expect(op.parameters?.some((p: Json) => p.in === 'path' && p.name === name && p.required), `${where} {${name}}`).toBe(true)
+          expect(
+            op.parameters?.some((p: Json) => p.in === 'path' && p.name === name && p.required),
+            `${where} {${name}}`,
+          ).toBe(true)
         }
         // Calls that act for an account say so; public ones say they need nothing.
         expect(Array.isArray(op.security), where).toBe(true)
       }
     }
     expect(doc.paths['/api/auth/me'].get.security).toEqual([{ bearerAuth: [] }, { sessionCookie: [] }])
-    expect(doc.components.securitySchemes.sessionCookie).toMatchObject({ type: 'apiKey', in: 'cookie', name: '__session' })
+    expect(doc.components.securitySchemes.sessionCookie).toMatchObject({
+      type: 'apiKey',
+      in: 'cookie',
+      name: '__session',
+    })
     expect(doc.paths['/api/assets'].get.security).toEqual([])
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' })
   })
 
   it('documents the query of GET /api/assets with limit at most 100', () => {
     const params = doc.paths['/api/assets'].get.parameters as Json[]
-    expect(params.map((p) => p.name).sort()).toEqual(['asset_type', 'category', 'color', 'limit', 'orientation', 'page', 'search', 'sort', 'tags', 'transparent'])
+    expect(params.map((p) => p.name).sort()).toEqual([
+      'asset_type',
+      'category',
+      'color',
+      'limit',
+      'orientation',
+      'page',
+      'search',
+      'sort',
+      'tags',
+      'transparent',
+    ])
     expect(params.find((p) => p.name === 'limit')!.schema.maximum).toBe(100)
-    expect(params.find((p) => p.name === 'sort')!.schema.enum).toEqual(['relevance', 'newest', 'downloads', 'alphabetical'])
+    expect(params.find((p) => p.name === 'sort')!.schema.enum).toEqual([
+      'relevance',
+      'newest',
+      'downloads',
+      'alphabetical',
+    ])
     expect(params.find((p) => p.name === 'asset_type')!.schema.enum).toEqual(['3d', 'image', 'audio'])
-    expect(doc.paths['/api/assets/download/{id}'].post.responses['403'].content['application/json'].example).toEqual({ error: 'Download quota exceeded' })
+    expect(doc.paths['/api/assets/download/{id}'].post.responses['403'].content['application/json'].example).toEqual({
+      error: 'Download quota exceeded',
+    })
   })
 
   // The document must describe what the routes really answer, not what we remember of them.
   it('matches the real answers of GET /api/assets and GET /api/assets/tags', async () => {
     const schemas = doc.components.schemas
-    const page = await ((await callRoute(assetsApi, { request: makeRequest(`/api/assets?category=${encodeURIComponent(category)}`), context: t.routerContext() })) as Response).json()
+    const page = await (
+      (await callRoute(assetsApi, {
+        request: makeRequest(`/api/assets?category=${encodeURIComponent(category)}`),
+        context: t.routerContext(),
+      })) as Response
+    ).json()
     expect(Object.keys(page).sort()).toEqual(Object.keys(schemas.AssetPage.properties).sort())
     expect(page.assets).toHaveLength(1)
     expect(Object.keys(page.assets[0]).sort()).toEqual(Object.keys(schemas.Asset.properties).sort())
-    expect(Object.keys(page.assets[0].preview_urls).sort()).toEqual(Object.keys(schemas.Asset.properties.preview_urls.properties).sort())
+    expect(Object.keys(page.assets[0].preview_urls).sort()).toEqual(
+      Object.keys(schemas.Asset.properties.preview_urls.properties).sort(),
+    )
     // The documented example has the same fields as a real asset.
     const example = doc.paths['/api/assets'].get.responses['200'].content['application/json'].example
     expect(Object.keys(example).sort()).toEqual(Object.keys(page).sort())
     expect(Object.keys(example.assets[0]).sort()).toEqual(Object.keys(page.assets[0]).sort())
 
-    const tags = await ((await callRoute(tagsApi, { request: makeRequest('/api/assets/tags'), context: t.routerContext() })) as Response).json()
+    const tags = await (
+      (await callRoute(tagsApi, { request: makeRequest('/api/assets/tags'), context: t.routerContext() })) as Response
+    ).json()
     expect(tags.tags.length).toBeGreaterThan(0)
     expect(Object.keys(tags.tags[0]).sort()).toEqual(Object.keys(schemas.Tag.properties).sort())
   })
@@ -192,36 +255,83 @@ describe('GET /api/openapi.json', () => {
     const user = await makeUser(t.db)
     // An IP of its own, so other tests' sign-ins never rate-limit this one.
     const context = t.routerContext(`10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`)
-    const login = (await callRoute(loginApi, { request: makeRequest('/api/auth/login', { json: { email: user.email, password: user.password } }), context })) as Response
+    const login = (await callRoute(loginApi, {
+      request: makeRequest('/api/auth/login', { json: { email: user.email, password: user.password } }),
+      context,
+    })) as Response
     expect(login.status).toBe(200)
     const signedIn = await login.json()
-    expect(keys(signedIn)).toEqual(keys(doc.paths['/api/auth/login'].post.responses['200'].content['application/json'].schema.properties))
+    expect(keys(signedIn)).toEqual(
+      keys(doc.paths['/api/auth/login'].post.responses['200'].content['application/json'].schema.properties),
+    )
 
-    const me = await ((await callRoute(meApi, { request: makeRequest('/api/auth/me', { headers: { authorization: `Bearer ${signedIn.token}` } }), context })) as Response).json()
+    const me = await (
+      (await callRoute(meApi, {
+        request: makeRequest('/api/auth/me', { headers: { authorization: `Bearer ${signedIn.token}` } }),
+        context,
+      })) as Response
+    ).json()
     expect(keys(me.user)).toEqual(keys(schemas.User.properties))
 
-    const post = await createPost(t.db, { title: `OpenAPI post ${randomUUID().slice(0, 8)}`, excerpt: 'E', image: '/blog/x.svg', date: 'May 1, 2025', readTime: '1 min read', category: 'News', content: '<p>Hi</p>' }, { id: null, name: 'The Artist' })
+    const post = await createPost(
+      t.db,
+      {
+        title: `OpenAPI post ${randomUUID().slice(0, 8)}`,
+        excerpt: 'E',
+        image: '/blog/x.svg',
+        date: 'May 1, 2025',
+        readTime: '1 min read',
+        category: 'News',
+        content: '<p>Hi</p>',
+      },
+      { id: null, name: 'The Artist' },
+    )
     const list = await ((await callRoute(blogsApi, { request: makeRequest('/api/blogs'), context })) as Response).json()
     expect(Array.isArray(list)).toBe(true)
     expect(keys(list[0])).toEqual(keys(schemas.BlogPost.properties))
-    const one = (await callRoute(blogApi, { request: makeRequest(`/api/blogs/${post.slug}`), params: { slug: post.slug }, context })) as Response
+    const one = (await callRoute(blogApi, {
+      request: makeRequest(`/api/blogs/${post.slug}`),
+      params: { slug: post.slug },
+      context,
+    })) as Response
     expect(keys(await one.json())).toEqual(keys(schemas.BlogPost.properties))
-    const missing = (await callRoute(blogApi, { request: makeRequest('/api/blogs/no-such-post'), params: { slug: 'no-such-post' }, context })) as Response
+    const missing = (await callRoute(blogApi, {
+      request: makeRequest('/api/blogs/no-such-post'),
+      params: { slug: 'no-such-post' },
+      context,
+    })) as Response
     expect(missing.status).toBe(404)
-    expect(await missing.json()).toEqual(doc.paths['/api/blogs/{slug}'].get.responses['404'].content['application/json'].example)
+    expect(await missing.json()).toEqual(
+      doc.paths['/api/blogs/{slug}'].get.responses['404'].content['application/json'].example,
+    )
   })
 
   it('matches the real answers of downloads and favourites', async () => {
     const keys = (o: object) => Object.keys(o).sort()
-    const documented = (method: string, path: string, status: string) => doc.paths[path][method].responses[status].content['application/json']
+    const documented = (method: string, path: string, status: string) =>
+      doc.paths[path][method].responses[status].content['application/json']
     const { token } = await createSession(t.db, (await makeUser(t.db)).id)
     const bearer = { authorization: `Bearer ${token}` }
-    const call = async (fn: (args: never) => unknown, url: string, init: Parameters<typeof makeRequest>[1] = {}, params: Record<string, string> = {}) => {
-      const res = (await callRoute(fn, { request: makeRequest(url, { ...init, headers: bearer }), params, context: t.routerContext() })) as Response
+    const call = async (
+      fn: (args: never) => unknown,
+      url: string,
+      init: Parameters<typeof makeRequest>[1] = {},
+      params: Record<string, string> = {},
+    ) => {
+      const res = (await callRoute(fn, {
+        request: makeRequest(url, { ...init, headers: bearer }),
+        params,
+        context: t.routerContext(),
+      })) as Response
       return { status: res.status, body: await res.json() }
     }
 
-    const download = await call(downloadApi, `/api/assets/download/${assetId}`, { method: 'POST' }, { id: String(assetId) })
+    const download = await call(
+      downloadApi,
+      `/api/assets/download/${assetId}`,
+      { method: 'POST' },
+      { id: String(assetId) },
+    )
     expect(download.status).toBe(200)
     expect(keys(download.body)).toEqual(keys(documented('post', '/api/assets/download/{id}', '200').schema.properties))
     const history = await call(historyApi, '/api/assets/downloads/history')
@@ -233,9 +343,22 @@ describe('GET /api/openapi.json', () => {
     const list = await call(favouritesApi, '/api/users/favorites')
     expect(keys(list.body)).toEqual(keys(documented('get', '/api/users/favorites', '200').schema.properties))
     expect(keys(list.body.favorites[0])).toEqual(keys(doc.components.schemas.Asset.properties))
-    const removed = await call(removeFavouriteApi, `/api/users/favorites/${assetId}`, { method: 'DELETE' }, { id: String(assetId) })
-    expect(removed.body).toEqual({ ...documented('delete', '/api/users/favorites/{id}', '200').example, asset_id: assetId })
-    const again = await call(removeFavouriteApi, `/api/users/favorites/${assetId}`, { method: 'DELETE' }, { id: String(assetId) })
+    const removed = await call(
+      removeFavouriteApi,
+      `/api/users/favorites/${assetId}`,
+      { method: 'DELETE' },
+      { id: String(assetId) },
+    )
+    expect(removed.body).toEqual({
+      ...documented('delete', '/api/users/favorites/{id}', '200').example,
+      asset_id: assetId,
+    })
+    const again = await call(
+      removeFavouriteApi,
+      `/api/users/favorites/${assetId}`,
+      { method: 'DELETE' },
+      { id: String(assetId) },
+    )
     expect(again.status).toBe(404)
     expect(again.body).toEqual(documented('delete', '/api/users/favorites/{id}', '404').example)
   })
@@ -245,14 +368,20 @@ describe('GET /api/openapi.json', () => {
     const schemas = doc.components.schemas
     const { adminToken } = await adminAndUser(t.db)
     const call = async (fn: (args: never) => unknown, url: string, params: Record<string, string> = {}) => {
-      const res = (await callRoute(fn, { request: makeRequest(url, { headers: bearer(adminToken) }), params, context: t.routerContext() })) as Response
+      const res = (await callRoute(fn, {
+        request: makeRequest(url, { headers: bearer(adminToken) }),
+        params,
+        context: t.routerContext(),
+      })) as Response
       expect(res.status, url).toBe(200)
       return res.json()
     }
     const page = await call(adminAssetsApi, `/api/admin/assets?q=${encodeURIComponent('OpenAPI Teapot')}`)
     expect(keys(page)).toEqual(keys(schemas.AdminAssetPage.properties))
     expect(keys(page.assets[0])).toEqual(keys(schemas.AdminAsset.properties))
-    expect(keys(await call(adminAssetApi, `/api/admin/assets/${assetId}`, { id: String(assetId) }))).toEqual(keys(schemas.AdminAsset.properties))
+    expect(keys(await call(adminAssetApi, `/api/admin/assets/${assetId}`, { id: String(assetId) }))).toEqual(
+      keys(schemas.AdminAsset.properties),
+    )
     const users = await call(adminUsersApi, '/api/admin/users?limit=1')
     expect(keys(users)).toEqual(keys(schemas.AdminUserPage.properties))
     expect(keys(users.users[0])).toEqual(keys(schemas.AdminUser.properties))
@@ -263,7 +392,21 @@ describe('GET /api/openapi.json', () => {
     const status = await call(adminStatusApi, '/api/admin/status')
     expect(keys(status)).toEqual(keys(schemas.SystemStatus.properties))
     expect(keys(status.details)).toEqual(keys(schemas.SystemStatus.properties.details.properties))
-    const post = await createPost(t.db, { title: `OpenAPI admin post ${randomUUID().slice(0, 8)}`, excerpt: 'E', image: '/blog/x.svg', date: 'May 1, 2025', readTime: '1 min read', category: 'News', content: '<p>Hi</p>' }, { id: null, name: 'The Artist' })
-    expect(keys(await call(adminBlogApi, `/api/admin/blogs/${post.id}`, { id: String(post.id) }))).toEqual(keys(schemas.AdminBlogPost.properties))
+    const post = await createPost(
+      t.db,
+      {
+        title: `OpenAPI admin post ${randomUUID().slice(0, 8)}`,
+        excerpt: 'E',
+        image: '/blog/x.svg',
+        date: 'May 1, 2025',
+        readTime: '1 min read',
+        category: 'News',
+        content: '<p>Hi</p>',
+      },
+      { id: null, name: 'The Artist' },
+    )
+    expect(keys(await call(adminBlogApi, `/api/admin/blogs/${post.id}`, { id: String(post.id) }))).toEqual(
+      keys(schemas.AdminBlogPost.properties),
+    )
   })
 })

@@ -31,7 +31,11 @@ describe.skipIf(!usePostgres)('anonymous pages from the shared cache', () => {
     await migrateToLatest(db)
     storageDir = mkdtempSync(path.join(tmpdir(), 'stock-pagecache-'))
     storage = createLocalStorage(storageDir)
-    server = startBuiltServer({ NODE_ENV: 'production', SESSION_SECRET: 'page-cache-secret-page-cache-secret', DATABASE_URL: scratch.url })
+    server = startBuiltServer({
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'page-cache-secret-page-cache-secret',
+      DATABASE_URL: scratch.url,
+    })
     await waitForStatus(`${server.base}/readyz`, 200)
   }, 90_000)
   afterAll(async () => {
@@ -118,11 +122,15 @@ describe.skipIf(!usePostgres)('anonymous pages from the shared cache', () => {
     expect(html).not.toMatch(/\snonce="/)
     const inline = [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).filter(Boolean)
     expect(inline.length).toBeGreaterThan(0)
-    for (const content of inline) expect(scriptSrc).toContain(`'sha256-${createHash('sha256').update(content).digest('base64')}'`)
+    for (const content of inline)
+      expect(scriptSrc).toContain(`'sha256-${createHash('sha256').update(content).digest('base64')}'`)
 
     // In a browser: the page's own inline scripts run, a script injected into the same cached
     // HTML (same headers) does not.
-    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--headless=new'] })
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--headless=new'],
+    })
     try {
       const page = await browser.newPage()
       await page.route(`${server.base}/explore`, async (route) => {
@@ -132,7 +140,8 @@ describe.skipIf(!usePostgres)('anonymous pages from the shared cache', () => {
       })
       const blocked: string[] = []
       page.on('console', (message) => {
-        if (message.type() === 'error' && message.text().includes('Content Security Policy')) blocked.push(message.text())
+        if (message.type() === 'error' && message.text().includes('Content Security Policy'))
+          blocked.push(message.text())
       })
       const answer = await page.goto(`${server.base}/explore`)
       expect(answer?.headers()['x-page-cache']).toBe('hit')

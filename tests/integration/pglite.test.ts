@@ -12,10 +12,30 @@ describe('embedded PGlite database', () => {
 
   it('migrates, searches with pg_trgm, and keeps data across restarts', async () => {
     const first = createDatabase({ pgliteDir: path.join(dir, 'db') })
-    expect(await migrateToLatest(first)).toEqual(['0001_initial', '0002_search_terms', '0003_sort_indexes', '0004_ranked_search', '0005_catalogue_version', '0006_storage_cleanup', '0007_audio', '0008_download_history_keeps_deleted', '0009_palettes', '0010_asset_variants', '0011_search_lexemes', '0012_palette_colours', '0013_words_with_a_colour'])
+    expect(await migrateToLatest(first)).toEqual([
+      '0001_initial',
+      '0002_search_terms',
+      '0003_sort_indexes',
+      '0004_ranked_search',
+      '0005_catalogue_version',
+      '0006_storage_cleanup',
+      '0007_audio',
+      '0008_download_history_keeps_deleted',
+      '0009_palettes',
+      '0010_asset_variants',
+      '0011_search_lexemes',
+      '0012_palette_colours',
+      '0013_words_with_a_colour',
+    ])
     await first
       .insertInto('assets')
-      .values({ title: 'Chrome Torus Ring', tags: ['chrome', 'ring'], category: 'Abstract', original_key: 'originals/t.png', is_active: true })
+      .values({
+        title: 'Chrome Torus Ring',
+        tags: ['chrome', 'ring'],
+        category: 'Abstract',
+        original_key: 'originals/t.png',
+        is_active: true,
+      })
       .execute()
     const fuzzy = await sql<{ title: string }>`select title from assets where title % 'Crome Torus'`.execute(first)
     expect(fuzzy.rows.map((r) => r.title)).toEqual(['Chrome Torus Ring'])

@@ -48,18 +48,38 @@ describe('production start', async () => {
   it('admin:create makes the administrator, with the password from the environment, never from argv', async () => {
     if (!usePostgres) return
     const url = await scratch()
-    const env = { PATH: process.env.PATH ?? '', NODE_ENV: 'production', SESSION_SECRET: SECRET, DATABASE_URL: url, ADMIN_PASSWORD: 'a-long-admin-password' }
-    const { stdout } = await run(process.execPath, [BUILT_ENTRY, 'admin:create', '--email', 'Owner@Example.com'], { env })
+    const env = {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      SESSION_SECRET: SECRET,
+      DATABASE_URL: url,
+      ADMIN_PASSWORD: 'a-long-admin-password',
+    }
+    const { stdout } = await run(process.execPath, [BUILT_ENTRY, 'admin:create', '--email', 'Owner@Example.com'], {
+      env,
+    })
     expect(stdout).toContain('owner@example.com')
-    expect(await count(url, `select count(*) as n from users where email = 'owner@example.com' and role = 'admin'`)).toBe(1)
+    expect(
+      await count(url, `select count(*) as n from users where email = 'owner@example.com' and role = 'admin'`),
+    ).toBe(1)
 
-    const refused = await run(process.execPath, [BUILT_ENTRY, 'admin:create', '--email', 'x@example.com', '--password', 'secret123'], { env }).catch((error: { code: number; stderr: string }) => error)
+    const refused = await run(
+      process.execPath,
+      [BUILT_ENTRY, 'admin:create', '--email', 'x@example.com', '--password', 'secret123'],
+      { env },
+    ).catch((error: { code: number; stderr: string }) => error)
     expect((refused as { code: number }).code).not.toBe(0)
   })
 
   it('DEMO=1 asks for the demo catalogue and the demo admin explicitly', async () => {
     const url = await scratch()
-    const server = start({ NODE_ENV: 'production', SESSION_SECRET: SECRET, DATABASE_URL: url, DEMO: '1', DEMO_IMAGE_SIZE: '64' })
+    const server = start({
+      NODE_ENV: 'production',
+      SESSION_SECRET: SECRET,
+      DATABASE_URL: url,
+      DEMO: '1',
+      DEMO_IMAGE_SIZE: '64',
+    })
     await waitForStatus(`${server.base}/readyz`, 200, 120_000)
     const login = await (await fetch(`${server.base}/admin/login`)).text()
     expect(login).toContain('demo-admin-password')

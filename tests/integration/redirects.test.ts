@@ -44,7 +44,9 @@ describe('safeRedirectPath', () => {
     expect(safeRedirectPath(target, '/fallback')).toBe(expected)
   })
   it('builds the spec login link with the target readable and encoded', () => {
-    expect(loginHref('/explore', { assetId: 12, alert: 'signin_required' })).toBe('/login?redirect=/explore&assetId=12&alert=signin_required')
+    expect(loginHref('/explore', { assetId: 12, alert: 'signin_required' })).toBe(
+      '/login?redirect=/explore&assetId=12&alert=signin_required',
+    )
     expect(loginHref('/explore?q=a&b')).toBe('/login?redirect=/explore%3Fq%3Da%26b')
   })
 })
@@ -52,30 +54,54 @@ describe('safeRedirectPath', () => {
 describe('every door that redirects stays on this site', () => {
   it('POST /login?redirect= with good credentials', async () => {
     for (const target of HOSTILE_REDIRECTS) {
-      const res = await callRoute(loginAction, { request: makeRequest(`/login?redirect=${q(target)}`, { form: { intent: 'login', email: user.email, password: user.password } }), context: t.routerContext(ip()) })
+      const res = await callRoute(loginAction, {
+        request: makeRequest(`/login?redirect=${q(target)}`, {
+          form: { intent: 'login', email: user.email, password: user.password },
+        }),
+        context: t.routerContext(ip()),
+      })
       expect(locationOf(res), JSON.stringify(target)).toBe(DEFAULT_AFTER_LOGIN)
     }
     for (const [target, expected] of ODD_BUT_LOCAL) {
-      const res = await callRoute(loginAction, { request: makeRequest(`/login?redirect=${q(target)}`, { form: { intent: 'login', email: user.email, password: user.password } }), context: t.routerContext(ip()) })
+      const res = await callRoute(loginAction, {
+        request: makeRequest(`/login?redirect=${q(target)}`, {
+          form: { intent: 'login', email: user.email, password: user.password },
+        }),
+        context: t.routerContext(ip()),
+      })
       expect(locationOf(res)).toBe(expected)
     }
   }, 300_000)
 
   it('POST /login with a redirect and an asset id (the resumed download)', async () => {
     for (const target of HOSTILE_REDIRECTS.slice(0, 12)) {
-      const res = await callRoute(loginAction, { request: makeRequest(`/login?redirect=${q(target)}&assetId=${asset.id}`, { form: { intent: 'login', email: user.email, password: user.password } }), context: t.routerContext(ip()) })
+      const res = await callRoute(loginAction, {
+        request: makeRequest(`/login?redirect=${q(target)}&assetId=${asset.id}`, {
+          form: { intent: 'login', email: user.email, password: user.password },
+        }),
+        context: t.routerContext(ip()),
+      })
       expectSameOrigin(locationOf(res), target)
     }
   }, 300_000)
 
   it('GET /login?redirect= when already signed in, and with a one-time sign-in link', async () => {
     for (const target of HOSTILE_REDIRECTS) {
-      const signedIn = await callRoute(loginLoader, { request: makeRequest(`/login?redirect=${q(target)}`, { headers: { cookie: `__session=${session}` } }), context: t.routerContext() })
+      const signedIn = await callRoute(loginLoader, {
+        request: makeRequest(`/login?redirect=${q(target)}`, { headers: { cookie: `__session=${session}` } }),
+        context: t.routerContext(),
+      })
       expect(locationOf(signedIn), JSON.stringify(target)).toBe(DEFAULT_AFTER_LOGIN)
-      const withAsset = await callRoute(loginLoader, { request: makeRequest(`/login?redirect=${q(target)}&assetId=7`, { headers: { cookie: `__session=${session}` } }), context: t.routerContext() })
+      const withAsset = await callRoute(loginLoader, {
+        request: makeRequest(`/login?redirect=${q(target)}&assetId=7`, { headers: { cookie: `__session=${session}` } }),
+        context: t.routerContext(),
+      })
       expectSameOrigin(locationOf(withAsset), target)
       const token = await createLoginToken(t.db, user.id)
-      const linked = await callRoute(loginLoader, { request: makeRequest(`/login?token=${token}&redirect=${q(target)}`), context: t.routerContext() })
+      const linked = await callRoute(loginLoader, {
+        request: makeRequest(`/login?token=${token}&redirect=${q(target)}`),
+        context: t.routerContext(),
+      })
       expect(locationOf(linked), JSON.stringify(target)).toBe(DEFAULT_AFTER_LOGIN)
     }
   })
@@ -84,16 +110,37 @@ describe('every door that redirects stays on this site', () => {
     for (const target of HOSTILE_REDIRECTS) {
       if (!isCleanString(target)) {
         // A NUL or a lone surrogate never gets as far as a redirect: the form is refused at the door.
-        const refused = await callRoute(favouritesAction, { request: makeRequest('/favorites', { form: { asset_id: String(asset.id), intent: 'toggle', redirectTo: target }, headers: { cookie: `__session=${session}` } }), context: t.routerContext() })
+        const refused = await callRoute(favouritesAction, {
+          request: makeRequest('/favorites', {
+            form: { asset_id: String(asset.id), intent: 'toggle', redirectTo: target },
+            headers: { cookie: `__session=${session}` },
+          }),
+          context: t.routerContext(),
+        })
         expect(statusOf(refused), JSON.stringify(target)).toBe(400)
         continue
       }
-      const signedIn = await callRoute(favouritesAction, { request: makeRequest('/favorites', { form: { asset_id: String(asset.id), intent: 'toggle', redirectTo: target }, headers: { cookie: `__session=${session}` } }), context: t.routerContext() })
+      const signedIn = await callRoute(favouritesAction, {
+        request: makeRequest('/favorites', {
+          form: { asset_id: String(asset.id), intent: 'toggle', redirectTo: target },
+          headers: { cookie: `__session=${session}` },
+        }),
+        context: t.routerContext(),
+      })
       expect(locationOf(signedIn), JSON.stringify(target)).toBe('/favorites')
-      const signedOut = await callRoute(favouritesAction, { request: makeRequest('/favorites', { form: { asset_id: String(asset.id), redirectTo: target } }), context: t.routerContext() })
+      const signedOut = await callRoute(favouritesAction, {
+        request: makeRequest('/favorites', { form: { asset_id: String(asset.id), redirectTo: target } }),
+        context: t.routerContext(),
+      })
       expect(locationOf(signedOut), JSON.stringify(target)).toBe(loginHref('/favorites'))
     }
-    const back = await callRoute(favouritesAction, { request: makeRequest('/favorites', { form: { asset_id: String(asset.id), redirectTo: '/explore?q=robot' }, headers: { cookie: `__session=${session}` } }), context: t.routerContext() })
+    const back = await callRoute(favouritesAction, {
+      request: makeRequest('/favorites', {
+        form: { asset_id: String(asset.id), redirectTo: '/explore?q=robot' },
+        headers: { cookie: `__session=${session}` },
+      }),
+      context: t.routerContext(),
+    })
     expect(locationOf(back)).toBe('/explore?q=robot')
   })
 })

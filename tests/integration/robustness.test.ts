@@ -22,7 +22,10 @@ describe('robustness', () => {
 
   it('a form action given something that is not a form answers 400 with a message', async () => {
     const t = await createTestContext()
-    const res = await callRoute(loginAction, { request: makeRequest('/login', { method: 'POST', body: 'hello', headers: { 'content-type': 'text/plain' } }), context: t.routerContext() })
+    const res = await callRoute(loginAction, {
+      request: makeRequest('/login', { method: 'POST', body: 'hello', headers: { 'content-type': 'text/plain' } }),
+      context: t.routerContext(),
+    })
     const thrown = (res as { thrown: { init: { status: number }; data: string } }).thrown
     expect(thrown.init.status).toBe(400)
     expect(thrown.data).toMatch(/could not be read/)
@@ -34,7 +37,10 @@ describe('robustness', () => {
     const user = await makeUser(t.db)
     let status = 0
     for (let i = 0; i < 11; i++) {
-      const res = await callRoute(adminLoginAction, { request: makeRequest('/admin/login', { form: { email: user.email, password: `guess-${i}-guess` } }), context: t.routerContext('192.0.2.77') })
+      const res = await callRoute(adminLoginAction, {
+        request: makeRequest('/admin/login', { form: { email: user.email, password: `guess-${i}-guess` } }),
+        context: t.routerContext('192.0.2.77'),
+      })
       status = (res as { init: { status: number } }).init.status
     }
     expect(status).toBe(429)
@@ -47,10 +53,16 @@ describe('robustness', () => {
     const context = new RouterContextProvider()
     context.set(servicesContext, { ...t.services, db: dead })
     context.set(requestInfoContext, { nonce: '', ip: '127.0.0.1' })
-    const page = (await callRoute(explore, { request: makeRequest('/explore?q=robot'), context })) as { loadFailed: boolean; result: { assets: unknown[] } }
+    const page = (await callRoute(explore, { request: makeRequest('/explore?q=robot'), context })) as {
+      loadFailed: boolean
+      result: { assets: unknown[] }
+    }
     expect(page.loadFailed).toBe(true)
     expect(page.result.assets).toEqual([])
-    const start = (await callRoute(home, { request: makeRequest('/'), context })) as { grid: unknown[]; strip: unknown[] }
+    const start = (await callRoute(home, { request: makeRequest('/'), context })) as {
+      grid: unknown[]
+      strip: unknown[]
+    }
     expect(start.grid).toEqual([])
     expect(start.strip).toEqual([])
     await dead.destroy()
@@ -61,7 +73,10 @@ describe('robustness', () => {
     const t = await createTestContext()
     const user = await makeUser(t.db)
     const { token } = await createSession(t.db, user.id)
-    const res = (await callRoute(favouritesApi, { request: makeRequest('/api/users/favorites?page=1e20', { headers: { authorization: `Bearer ${token}` } }), context: t.routerContext() })) as Response
+    const res = (await callRoute(favouritesApi, {
+      request: makeRequest('/api/users/favorites?page=1e20', { headers: { authorization: `Bearer ${token}` } }),
+      context: t.routerContext(),
+    })) as Response
     expect(res.status).toBe(400)
     await t.close()
   })

@@ -54,13 +54,19 @@ describe.runIf(await isReachable(serverUrl()))('the search bounds under concurre
       })
       const ids = (await Promise.all(inserts)).map((r) => r.id)
       // Renames move bounds down: updates of rows that already exist.
-      await Promise.all(ids.map((id, i) => sql`update assets set title = ${`a${round}${i} ` + words.join(' ')} where id = ${id}`.execute(db)))
+      await Promise.all(
+        ids.map((id, i) =>
+          sql`update assets set title = ${`a${round}${i} ` + words.join(' ')} where id = ${id}`.execute(db),
+        ),
+      )
     }
     const late = await sql<{ n: number }>`
       select count(*)::int as n
       from assets a, unnest(tsvector_to_array(a.search)) as l, unnest(search_colour_tokens(a.colour_swatches, a.palette)) as c
       where not exists (select 1 from search_lexeme_colours s where s.lexeme = l and s.colour = c and s.first_title <= lower(a.title))
-         or not exists (select 1 from search_lexemes s where s.lexeme = l and s.first_title <= lower(a.title))`.execute(db)
+         or not exists (select 1 from search_lexemes s where s.lexeme = l and s.first_title <= lower(a.title))`.execute(
+      db,
+    )
     expect(late.rows[0].n).toBe(0)
     expect((await sql<{ n: number }>`select count(*)::int as n from assets`.execute(db)).rows[0].n).toBe(160)
   }, 60_000)

@@ -5,9 +5,25 @@ import { Migrator } from 'kysely/migration'
 import { createDatabase, migrateToLatest, type DB } from '#db/client'
 import { migrationProvider } from '#db/migrations/index'
 import type { Database } from '#db/schema'
-import { COLOUR_STEP, colourSearchTuning, rankTuning, searchAssets, searchWords, toTsQueryText, type SearchQuery } from '~/domain/catalogue/search.server'
+import {
+  COLOUR_STEP,
+  colourSearchTuning,
+  rankTuning,
+  searchAssets,
+  searchWords,
+  toTsQueryText,
+  type SearchQuery,
+} from '~/domain/catalogue/search.server'
 import { log } from '~/platform/log.server'
-import { COLOUR_SWATCHES, fineCellsNear, hexToOklab, MIN_COLOUR_WEIGHT, NEAR_DISTANCE, parseColour, swatchesOf } from '~/lib/colour'
+import {
+  COLOUR_SWATCHES,
+  fineCellsNear,
+  hexToOklab,
+  MIN_COLOUR_WEIGHT,
+  NEAR_DISTANCE,
+  parseColour,
+  swatchesOf,
+} from '~/lib/colour'
 import { testDb } from '../support/context'
 
 // The fast paths of searchAssets (the ranked date window, the title window from the words'
@@ -33,7 +49,7 @@ function random(seed: number) {
 
 async function seed(db: DB, category: string, count: number) {
   const next = random(42)
-  const pick = <T,>(list: readonly T[]) => list[Math.floor(next() * list.length)]
+  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]
   const base = Date.UTC(2031, 0, 1)
   const rows = []
   for (let i = 0; i < count; i++) {
@@ -42,10 +58,20 @@ async function seed(db: DB, category: string, count: number) {
     const e = pick(extras)
     const rare = i % 97 === 5 ? ' aurora' : ''
     // Titles in several word orders, so no word sits in one stretch of the alphabet only.
-    const title = [[m, s, e], [s, m, e], [e, s, m]][i % 3].join(' ') + rare
+    const title =
+      [
+        [m, s, e],
+        [s, m, e],
+        [e, s, m],
+      ][i % 3].join(' ') + rare
     const colours = [0, 1].map(() => {
       // Near a swatch or anywhere: closeness varies continuously.
-      const hex = next() < 0.6 ? pick(COLOUR_SWATCHES).hex : `#${Math.floor(next() * 0xffffff).toString(16).padStart(6, '0')}`
+      const hex =
+        next() < 0.6
+          ? pick(COLOUR_SWATCHES).hex
+          : `#${Math.floor(next() * 0xffffff)
+              .toString(16)
+              .padStart(6, '0')}`
       const jitter = () => (next() - 0.5) * 0.08
       const [l, a, b] = hexToOklab(hex)
       return { hex, l: l + jitter(), a: a + jitter(), b: b + jitter() }
@@ -54,7 +80,11 @@ async function seed(db: DB, category: string, count: number) {
       { ...colours[0], weight: 0.6 },
       { ...colours[1], weight: 0.3 },
     ]
-    const sizes = [[1600, 900], [900, 1600], [1000, 1000]][Math.floor(next() * 3)]
+    const sizes = [
+      [1600, 900],
+      [900, 1600],
+      [1000, 1000],
+    ][Math.floor(next() * 3)]
     rows.push({
       title: title.replace(/\b\w/g, (c) => c.toUpperCase()),
       description: `A ${m} ${s} ${next() < 0.5 ? 'rendered' : 'drawn'} in ${pick(extras)} style.`,
@@ -104,11 +134,29 @@ async function naive(db: DB, category: string, query: SearchQuery): Promise<numb
         : colour
           ? sql`${tier}, ${step}, created_at desc, id desc`
           : sql`${tier}, created_at desc, id desc`
-  const rows = await sql<{ id: number }>`select id from assets where ${sql.join(conditions, sql` and `)} order by ${order}`.execute(db)
+  const rows = await sql<{
+    id: number
+  }>`select id from assets where ${sql.join(conditions, sql` and `)} order by ${order}`.execute(db)
   return rows.rows.map((r) => r.id)
 }
 
-const queries = ['robot', 'rob', 'robo', 'toy', 'toyo', 'glossy robot', 'glossy rob', 'neon cat', 'cat toy retro', 'aurora', 'glossy aurora', 'rendered', 'render', 'sphere lamp', 'zzqq']
+const queries = [
+  'robot',
+  'rob',
+  'robo',
+  'toy',
+  'toyo',
+  'glossy robot',
+  'glossy rob',
+  'neon cat',
+  'cat toy retro',
+  'aurora',
+  'glossy aurora',
+  'rendered',
+  'render',
+  'sphere lamp',
+  'zzqq',
+]
 const variants: Omit<SearchQuery, 'q'>[] = [
   {},
   { sort: 'newest' },
@@ -135,7 +183,10 @@ async function compareAll(db: DB, category: string) {
       ]) {
         const result = await searchAssets(db, { ...query, page, limit })
         const label = `${JSON.stringify(variant)} q=${q} page ${page} by ${limit}`
-        expect(result.assets.map((a) => a.id), label).toEqual(expected.slice((page - 1) * limit, page * limit))
+        expect(
+          result.assets.map((a) => a.id),
+          label,
+        ).toEqual(expected.slice((page - 1) * limit, page * limit))
         if (!result.totalEstimated) expect(result.total, label).toBe(expected.length)
         compared++
       }
@@ -186,7 +237,9 @@ describe('search fast paths give the plain answer', () => {
     }, 120_000)
 
     it('the same when every ranked search walks the newest assets (no reading of few matches at once)', async () => {
-      expect(await tuned(rankTuning, { fewMatches: 0 }, () => compareAll(db, category))).toBe(queries.length * variants.length * 3)
+      expect(await tuned(rankTuning, { fewMatches: 0 }, () => compareAll(db, category))).toBe(
+        queries.length * variants.length * 3,
+      )
     }, 120_000)
 
     it("keeps each word's first title per colour: none later than an asset with both, and fine cells as the search names them", async () => {
@@ -194,28 +247,36 @@ describe('search fast paths give the plain answer', () => {
         select count(*)::int as n
         from assets a, unnest(tsvector_to_array(a.search)) as l, unnest(search_colour_tokens(a.colour_swatches, a.palette)) as c
         where a.category = ${category}
-          and not exists (select 1 from search_lexeme_colours s where s.lexeme = l and s.colour = c and s.first_title <= lower(a.title))`.execute(db)
+          and not exists (select 1 from search_lexeme_colours s where s.lexeme = l and s.colour = c and s.first_title <= lower(a.title))`.execute(
+        db,
+      )
       expect(late.rows[0].n).toBe(0)
       const pairs = await sql<{ n: number }>`select count(*)::int as n from search_lexeme_colours`.execute(db)
       expect(pairs.rows[0].n).toBeGreaterThan(100)
       // Every palette colour near a searched colour lies in a fine cell the search asks for.
       const next = random(7)
       for (let i = 0; i < 300; i++) {
-        const hex = `#${Math.floor(next() * 0xffffff).toString(16).padStart(6, '0')}`
+        const hex = `#${Math.floor(next() * 0xffffff)
+          .toString(16)
+          .padStart(6, '0')}`
         const [l, a, b] = hexToOklab(hex)
         // A point inside the 'near' ball, up to its edge.
         const r = NEAR_DISTANCE * Math.cbrt(next()) * 0.999
         const [u, v, w] = [next() - 0.5, next() - 0.5, next() - 0.5]
         const norm = Math.hypot(u, v, w) || 1
         const colour = { l: l + (r * u) / norm, a: a + (r * v) / norm, b: b + (r * w) / norm, weight: 0.5 }
-        const token = await sql<{ t: string[] }>`select search_colour_tokens('{}', ${JSON.stringify([colour])}::jsonb) as t`.execute(db)
+        const token = await sql<{
+          t: string[]
+        }>`select search_colour_tokens('{}', ${JSON.stringify([colour])}::jsonb) as t`.execute(db)
         expect(fineCellsNear(hex), `${hex} and ${JSON.stringify(colour)}`).toContain(token.rows[0].t[0])
       }
     }, 120_000)
 
     it('the same when the nearest palette colours cover only the first steps', async () => {
       // Few colours read: they reach 0.02-0.06 from the searched one, not 'near' (0.12).
-      expect(await tuned(colourSearchTuning, { nearestColours: 60 }, () => compareAll(db, category))).toBe(queries.length * variants.length * 3)
+      expect(await tuned(colourSearchTuning, { nearestColours: 60 }, () => compareAll(db, category))).toBe(
+        queries.length * variants.length * 3,
+      )
     }, 120_000)
   })
 
@@ -241,7 +302,9 @@ describe('search fast paths give the plain answer', () => {
         }
       })
       expect(warn.mock.calls.filter(([message]) => message.startsWith('search: no lexeme list'))).toHaveLength(1)
-      expect(warn.mock.calls.filter(([message]) => message.startsWith('search: no palette colour index'))).toHaveLength(1)
+      expect(warn.mock.calls.filter(([message]) => message.startsWith('search: no palette colour index'))).toHaveLength(
+        1,
+      )
     } finally {
       warn.mockRestore()
       await db.destroy()
@@ -258,12 +321,19 @@ describe('search fast paths give the plain answer', () => {
       const { error, results } = await new Migrator({ db, provider: migrationProvider }).migrateToLatest()
       expect(error).toBeUndefined()
       expect(results?.map((r) => r.migrationName)).toContain('0012_palette_colours')
-      expect((await sql<{ t: string | null }>`select to_regclass('palette_colours')::text as t`.execute(db)).rows[0].t).toBeNull()
+      expect(
+        (await sql<{ t: string | null }>`select to_regclass('palette_colours')::text as t`.execute(db)).rows[0].t,
+      ).toBeNull()
       const category = 'No cube'
       await seed(db, category, 600)
       for (const fewMatches of [rankTuning.fewMatches, 0]) {
         await tuned(rankTuning, { fewMatches }, async () => {
-          for (const variant of [{ colour: 'red' }, { colour: '#3366cc' }, { colour: '#3366cc', sort: 'newest' as const }, { colour: '#3366cc', sort: 'alphabetical' as const }]) {
+          for (const variant of [
+            { colour: 'red' },
+            { colour: '#3366cc' },
+            { colour: '#3366cc', sort: 'newest' as const },
+            { colour: '#3366cc', sort: 'alphabetical' as const },
+          ]) {
             const query: SearchQuery = { q: 'robot', category, exact: true, ...variant }
             const result = await searchAssets(db, { ...query, limit: 20 })
             expect(result.assets.map((a) => a.id)).toEqual((await naive(db, category, query)).slice(0, 20))

@@ -52,11 +52,51 @@ describe.each(paths)('searchAssets on %s', (_name, open) => {
   beforeAll(async () => {
     t = await open()
     const specs = [
-      { key: 'robotHead', title: 'Friendly Robot Head', tags: ['robot', 'toy', 'cute'], description: 'A smiling mechanical face', assetType: '3d', downloads: 40, age: 5 },
-      { key: 'robotArm', title: 'Chrome Robotic Arm', tags: ['robot', 'chrome', 'industrial'], description: '', assetType: '3d', downloads: 90, age: 3 },
-      { key: 'glassOrb', title: 'Glass Orb', tags: ['glass', 'sphere', 'toy'], description: 'Clear glass sphere with a robot inside', assetType: 'image', downloads: 10, age: 1 },
-      { key: 'beat', title: 'Neon Synth Beat', tags: ['loop', 'neon', 'beat'], description: 'An upbeat synth loop', assetType: 'audio', downloads: 5, age: 2 },
-      { key: 'alpha', title: 'Amber Cube', tags: ['cube', 'amber', 'toy'], description: 'Warm cube', assetType: '3d', downloads: 60, age: 4 },
+      {
+        key: 'robotHead',
+        title: 'Friendly Robot Head',
+        tags: ['robot', 'toy', 'cute'],
+        description: 'A smiling mechanical face',
+        assetType: '3d',
+        downloads: 40,
+        age: 5,
+      },
+      {
+        key: 'robotArm',
+        title: 'Chrome Robotic Arm',
+        tags: ['robot', 'chrome', 'industrial'],
+        description: '',
+        assetType: '3d',
+        downloads: 90,
+        age: 3,
+      },
+      {
+        key: 'glassOrb',
+        title: 'Glass Orb',
+        tags: ['glass', 'sphere', 'toy'],
+        description: 'Clear glass sphere with a robot inside',
+        assetType: 'image',
+        downloads: 10,
+        age: 1,
+      },
+      {
+        key: 'beat',
+        title: 'Neon Synth Beat',
+        tags: ['loop', 'neon', 'beat'],
+        description: 'An upbeat synth loop',
+        assetType: 'audio',
+        downloads: 5,
+        age: 2,
+      },
+      {
+        key: 'alpha',
+        title: 'Amber Cube',
+        tags: ['cube', 'amber', 'toy'],
+        description: 'Warm cube',
+        assetType: '3d',
+        downloads: 60,
+        age: 4,
+      },
     ] as const
     for (const s of specs) {
       const asset = await makeAsset(t.db, t.storage, {
@@ -70,7 +110,12 @@ describe.each(paths)('searchAssets on %s', (_name, open) => {
       })
       ids[s.key] = asset.id
     }
-    const draft = await makeAsset(t.db, t.storage, { title: 'Secret Robot Draft', tags: ['robot'], category, isActive: false })
+    const draft = await makeAsset(t.db, t.storage, {
+      title: 'Secret Robot Draft',
+      tags: ['robot'],
+      category,
+      isActive: false,
+    })
     ids.draft = draft.id
   }, 60_000)
   afterAll(() => t?.close())
@@ -106,12 +151,19 @@ describe.each(paths)('searchAssets on %s', (_name, open) => {
       ['twinB', 'Zebulon Twin Too', [], '', at(5)],
     ] as const
     for (const [key, title, tags, description, createdAt] of specs) {
-      made[key] = (await makeAsset(t.db, t.storage, { title, tags: [...tags], description, category: tiers, createdAt })).id
+      made[key] = (
+        await makeAsset(t.db, t.storage, { title, tags: [...tags], description, category: tiers, createdAt })
+      ).id
     }
-    const expected = ['titleNew', 'twinB', 'twinA', 'titleOld', 'tagNew', 'tagOld', 'descNew', 'descOld'].map((k) => made[k])
+    const expected = ['titleNew', 'twinB', 'twinA', 'titleOld', 'tagNew', 'tagOld', 'descNew', 'descOld'].map(
+      (k) => made[k],
+    )
     for (const q of ['zebulon', 'zebul']) {
       const whole = await searchAssets(t.db, { q, category: tiers, limit: 20 })
-      expect(whole.assets.map((a) => a.id), q).toEqual(expected)
+      expect(
+        whole.assets.map((a) => a.id),
+        q,
+      ).toEqual(expected)
       expect(whole.total).toBe(8)
       // Page by page, with every page size, the same order: no asset lost or repeated at tier edges.
       for (const limit of [1, 3]) {
@@ -130,7 +182,9 @@ describe.each(paths)('searchAssets on %s', (_name, open) => {
   })
 
   it('rounds an estimated total to two figures', () => {
-    expect([roundEstimate(52_347), roundEstimate(2_049), roundEstimate(987_654), roundEstimate(57)]).toEqual([52_000, 2_000, 990_000, 57])
+    expect([roundEstimate(52_347), roundEstimate(2_049), roundEstimate(987_654), roundEstimate(57)]).toEqual([
+      52_000, 2_000, 990_000, 57,
+    ])
   })
 
   it('matches the last word as a prefix', async () => {
@@ -174,15 +228,35 @@ describe.each(paths)('searchAssets on %s', (_name, open) => {
   })
 
   it('requires every given tag', async () => {
-    expect(new Set(titles(await search({ tags: ['toy'] })))).toEqual(new Set(['Friendly Robot Head', 'Glass Orb', 'Amber Cube']))
+    expect(new Set(titles(await search({ tags: ['toy'] })))).toEqual(
+      new Set(['Friendly Robot Head', 'Glass Orb', 'Amber Cube']),
+    )
     expect(titles(await search({ tags: ['toy', 'robot'] }))).toEqual(['Friendly Robot Head'])
     expect(titles(await search({ tags: ['toy', 'nothing-has-this'] }))).toEqual([])
   })
 
   it('sorts by newest, most downloaded and alphabetically', async () => {
-    expect(titles(await search({ sort: 'newest' }))).toEqual(['Glass Orb', 'Neon Synth Beat', 'Chrome Robotic Arm', 'Amber Cube', 'Friendly Robot Head'])
-    expect(titles(await search({ sort: 'downloads' }))).toEqual(['Chrome Robotic Arm', 'Amber Cube', 'Friendly Robot Head', 'Glass Orb', 'Neon Synth Beat'])
-    expect(titles(await search({ sort: 'alphabetical' }))).toEqual(['Amber Cube', 'Chrome Robotic Arm', 'Friendly Robot Head', 'Glass Orb', 'Neon Synth Beat'])
+    expect(titles(await search({ sort: 'newest' }))).toEqual([
+      'Glass Orb',
+      'Neon Synth Beat',
+      'Chrome Robotic Arm',
+      'Amber Cube',
+      'Friendly Robot Head',
+    ])
+    expect(titles(await search({ sort: 'downloads' }))).toEqual([
+      'Chrome Robotic Arm',
+      'Amber Cube',
+      'Friendly Robot Head',
+      'Glass Orb',
+      'Neon Synth Beat',
+    ])
+    expect(titles(await search({ sort: 'alphabetical' }))).toEqual([
+      'Amber Cube',
+      'Chrome Robotic Arm',
+      'Friendly Robot Head',
+      'Glass Orb',
+      'Neon Synth Beat',
+    ])
   })
 
   it('pages with the total', async () => {

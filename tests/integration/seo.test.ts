@@ -9,7 +9,10 @@ describe('sitemap and robots', () => {
     const t = await createTestContext({ APP_URL: 'https://stock.example' })
     const published = await makeAsset(t.db, t.storage)
     const draft = await makeAsset(t.db, t.storage, { isActive: false })
-    const res = (await callRoute(sitemap, { request: makeRequest('/sitemap.xml'), context: t.routerContext() })) as Response
+    const res = (await callRoute(sitemap, {
+      request: makeRequest('/sitemap.xml'),
+      context: t.routerContext(),
+    })) as Response
     const xml = await res.text()
     expect(res.headers.get('content-type')).toContain('application/xml')
     expect(xml).toContain('<loc>https://stock.example/explore</loc>')
@@ -20,7 +23,9 @@ describe('sitemap and robots', () => {
 
   it('robots.txt keeps crawlers out of private areas and points to the sitemap', async () => {
     const t = await createTestContext({ APP_URL: 'https://stock.example' })
-    const text = await ((await callRoute(robots, { request: makeRequest('/robots.txt'), context: t.routerContext() })) as Response).text()
+    const text = await (
+      (await callRoute(robots, { request: makeRequest('/robots.txt'), context: t.routerContext() })) as Response
+    ).text()
     expect(text).toContain('Disallow: /admin')
     expect(text).toContain('Sitemap: https://stock.example/sitemap.xml')
     await t.close()

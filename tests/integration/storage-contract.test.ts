@@ -25,7 +25,9 @@ async function read(stream: Readable): Promise<Buffer> {
 }
 
 async function png(seed: number): Promise<Buffer> {
-  return sharp({ create: { width: 96, height: 64, channels: 3, background: { r: seed % 255, g: 90, b: 160 } } }).png().toBuffer()
+  return sharp({ create: { width: 96, height: 64, channels: 3, background: { r: seed % 255, g: 90, b: 160 } } })
+    .png()
+    .toBuffer()
 }
 
 /** Fails every put after the first `allowed` ones, or every delete: a bucket that breaks halfway. */
@@ -56,7 +58,13 @@ const backends: { name: string; open(): Promise<{ storage: Storage; close(): Pro
     name: 'S3 (s3rver)',
     async open() {
       const s3: LocalS3 = await startLocalS3(S3_PORT)
-      const storage = createS3Storage({ bucket: s3.bucket, endpoint: s3.endpoint, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true })
+      const storage = createS3Storage({
+        bucket: s3.bucket,
+        endpoint: s3.endpoint,
+        accessKeyId: 'S3RVER',
+        secretAccessKey: 'S3RVER',
+        forcePathStyle: true,
+      })
       return { storage, close: () => s3.close() }
     },
   },
@@ -127,12 +135,24 @@ describe.each(backends)('storage contract: $name', (backend) => {
   })
 
   describe('with the database: an asset and its files live and die together', () => {
-    const keysOf = (a: { original_key: string; thumb_key: string | null; thumb_png_key: string | null; preview_key: string | null; preview_png_key: string | null }) =>
-      [a.original_key, a.thumb_key, a.thumb_png_key, a.preview_key, a.preview_png_key].filter((k): k is string => Boolean(k))
+    const keysOf = (a: {
+      original_key: string
+      thumb_key: string | null
+      thumb_png_key: string | null
+      preview_key: string | null
+      preview_png_key: string | null
+    }) =>
+      [a.original_key, a.thumb_key, a.thumb_png_key, a.preview_key, a.preview_png_key].filter((k): k is string =>
+        Boolean(k),
+      )
 
     it('an upload writes the original and four derivatives; deleting the asset removes them all', async () => {
       const db = await testDb()
-      const asset = await createAsset(db, storage, { original: await png(1), originalFilename: 'a.png', title: `Contract ${backend.name}` })
+      const asset = await createAsset(db, storage, {
+        original: await png(1),
+        originalFilename: 'a.png',
+        title: `Contract ${backend.name}`,
+      })
       const keys = keysOf(asset)
       expect(keys).toHaveLength(5)
       for (const key of keys) expect(await storage.exists(key)).toBe(true)
@@ -149,7 +169,9 @@ describe.each(backends)('storage contract: $name', (backend) => {
       const db = await testDb()
       const title = `Half upload ${backend.name} ${Date.now()}`
       const broken = failing(storage, { putsAllowed: 2 })
-      await expect(createAsset(db, broken, { original: await png(2), originalFilename: 'b.png', title })).rejects.toThrow(/storage is full/)
+      await expect(
+        createAsset(db, broken, { original: await png(2), originalFilename: 'b.png', title }),
+      ).rejects.toThrow(/storage is full/)
       expect(await db.selectFrom('assets').select('id').where('title', '=', title).execute()).toEqual([])
       const left = await db.selectFrom('storage_cleanup').select('key').where('key', 'like', 'originals/%').execute()
       for (const { key } of left) expect(await storage.exists(key)).toBe(false)
@@ -158,16 +180,30 @@ describe.each(backends)('storage contract: $name', (backend) => {
     it('the database refusing the row removes the objects already written', async () => {
       const db = await testDb()
       const written: string[] = []
-      const watching: Storage = { ...storage, put: async (key, data, o) => (written.push(key), storage.put(key, data, o)) }
+      const watching: Storage = {
+        ...storage,
+        put: async (key, data, o) => (written.push(key), storage.put(key, data, o)),
+      }
       // An asset type the schema refuses: the insert fails after every file is written.
-      await expect(createAsset(db, watching, { original: await png(3), originalFilename: 'c.png', title: 'Refused', assetType: 'video' as never })).rejects.toThrow()
+      await expect(
+        createAsset(db, watching, {
+          original: await png(3),
+          originalFilename: 'c.png',
+          title: 'Refused',
+          assetType: 'video' as never,
+        }),
+      ).rejects.toThrow()
       expect(written).toHaveLength(5)
       for (const key of written) expect(await storage.exists(key)).toBe(false)
     })
 
     it('a delete the bucket refuses removes the row at once and the objects at the next sweep', async () => {
       const db = await testDb()
-      const asset = await createAsset(db, storage, { original: await png(4), originalFilename: 'd.png', title: 'Sticky' })
+      const asset = await createAsset(db, storage, {
+        original: await png(4),
+        originalFilename: 'd.png',
+        title: 'Sticky',
+      })
       const keys = keysOf(asset)
       expect(await deleteAssets(db, failing(storage, { deletes: true }), [asset.id])).toBe(1)
       expect(await db.selectFrom('assets').select('id').where('id', '=', asset.id).execute()).toEqual([])
@@ -186,9 +222,16 @@ describe.each(backends)('storage contract: $name', (backend) => {
         { ...DEFAULT_VARIANT, size: 'original', format: 'png', background: '#336699', padding: 10 },
       ]
       const publishedRender = async (db: Awaited<ReturnType<typeof testDb>>, seed: number) =>
-        createAsset(db, storage, { original: await png(seed), originalFilename: `v${seed}.png`, title: `Variants ${backend.name} ${seed}`, isActive: true })
+        createAsset(db, storage, {
+          original: await png(seed),
+          originalFilename: `v${seed}.png`,
+          title: `Variants ${backend.name} ${seed}`,
+          isActive: true,
+        })
       const variantKeys = async (db: Awaited<ReturnType<typeof testDb>>, assetId: number) =>
-        (await db.selectFrom('asset_variants').select('key').where('asset_id', '=', assetId).execute()).map((r) => r.key)
+        (await db.selectFrom('asset_variants').select('key').where('asset_id', '=', assetId).execute()).map(
+          (r) => r.key,
+        )
 
       it('each stored variant is recorded with its asset, and deleting the asset removes the objects', async () => {
         const db = await testDb()
@@ -221,7 +264,10 @@ describe.each(backends)('storage contract: $name', (backend) => {
           },
         }
         const written: string[] = []
-        const watching: Storage = { ...racing, put: async (key, data, o) => (written.push(key), racing.put(key, data, o)) }
+        const watching: Storage = {
+          ...racing,
+          put: async (key, data, o) => (written.push(key), racing.put(key, data, o)),
+        }
         expect(await variantFile(db, watching, asset.id, variants[0])).toBeNull()
         expect(written).toHaveLength(1)
         expect(await storage.exists(written[0])).toBe(false)
@@ -235,7 +281,9 @@ describe.each(backends)('storage contract: $name', (backend) => {
         const keys = await variantKeys(db, asset.id)
         // A variant kept while a deletion was in progress reaches only the cascade.
         await db.deleteFrom('assets').where('id', '=', asset.id).execute()
-        expect((await db.selectFrom('storage_cleanup').select('key').where('key', 'in', keys).execute()).map((r) => r.key)).toEqual(keys)
+        expect(
+          (await db.selectFrom('storage_cleanup').select('key').where('key', 'in', keys).execute()).map((r) => r.key),
+        ).toEqual(keys)
         await sweepStorage(db, storage)
         expect(await storage.exists(keys[0])).toBe(false)
         expect(await db.selectFrom('storage_cleanup').select('key').where('key', 'in', keys).execute()).toEqual([])
@@ -258,7 +306,10 @@ describe.each(backends)('storage contract: $name', (backend) => {
 
     it('an upload that never committed its row (a crash) is swept once its hour is up', async () => {
       const db = await testDb()
-      await db.insertInto('storage_cleanup').values({ key: 'originals/crashed-upload.png', not_before: new Date(Date.now() - 1000) }).execute()
+      await db
+        .insertInto('storage_cleanup')
+        .values({ key: 'originals/crashed-upload.png', not_before: new Date(Date.now() - 1000) })
+        .execute()
       await storage.put('originals/crashed-upload.png', Buffer.from('half'))
       await sweepStorage(db, storage)
       expect(await storage.exists('originals/crashed-upload.png')).toBe(false)

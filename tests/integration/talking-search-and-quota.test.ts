@@ -29,14 +29,21 @@ describe('search that talks back', () => {
     expect(corrected.correctedQuery).toBe('sphere')
     // Other test files share the database: the orb is among the results, and each result says sphere.
     expect(corrected.assets.map((a) => a.id)).toContain(orb.id)
-    expect(corrected.assets.every((a) => `${a.title} ${a.tags.join(' ')} ${a.category} ${a.description}`.toLowerCase().includes('spher'))).toBe(true)
+    expect(
+      corrected.assets.every((a) =>
+        `${a.title} ${a.tags.join(' ')} ${a.category} ${a.description}`.toLowerCase().includes('spher'),
+      ),
+    ).toBe(true)
     const exact = await searchAssets(t.db, { q: 'shpere', exact: true })
     expect(exact.correctedQuery).toBeNull()
     expect(exact.total).toBe(0)
   })
 
   it('the explore page keeps ?exact=1 and offers nearest terms when nothing is found', async () => {
-    const data = (await callRoute(explore, { request: makeRequest('/explore?q=shpere&exact=1'), context: t.routerContext() })) as {
+    const data = (await callRoute(explore, {
+      request: makeRequest('/explore?q=shpere&exact=1'),
+      context: t.routerContext(),
+    })) as {
       result: { total: number; correctedQuery: string | null }
       nearest: string[]
       params: { exact: boolean }
@@ -60,32 +67,50 @@ describe('search that talks back', () => {
   })
 
   it('GET /api/assets/suggest answers JSON; other methods 405', async () => {
-    const res = (await callRoute(suggestApi, { request: makeRequest('/api/assets/suggest?q=rob'), context: t.routerContext() })) as Response
+    const res = (await callRoute(suggestApi, {
+      request: makeRequest('/api/assets/suggest?q=rob'),
+      context: t.routerContext(),
+    })) as Response
     expect(res.status).toBe(200)
     const body = (await res.json()) as { q: string; suggestions: string[] }
     expect(body.q).toBe('rob')
     expect(body.suggestions).toEqual(expect.arrayContaining(['robot', 'robots']))
     expect(body.suggestions.every((s) => s.startsWith('rob'))).toBe(true)
-    const empty = (await callRoute(suggestApi, { request: makeRequest('/api/assets/suggest'), context: t.routerContext() })) as Response
+    const empty = (await callRoute(suggestApi, {
+      request: makeRequest('/api/assets/suggest'),
+      context: t.routerContext(),
+    })) as Response
     expect(await empty.json()).toEqual({ q: '', suggestions: [] })
-    const post = (await callRoute(suggestPost, { request: makeRequest('/api/assets/suggest', { method: 'POST' }), context: t.routerContext() })) as Response
+    const post = (await callRoute(suggestPost, {
+      request: makeRequest('/api/assets/suggest', { method: 'POST' }),
+      context: t.routerContext(),
+    })) as Response
     expect(post.status).toBe(405)
   })
 })
 
 describe('the colour scheme cookie', () => {
   it('sets dark, then clears it for auto, and sends the person back', async () => {
-    const dark = (await callRoute(colorScheme, { request: makeRequest('/color-scheme', { method: 'POST', form: { scheme: 'dark', redirectTo: '/pricing' } }), context: t.routerContext() })) as Response
+    const dark = (await callRoute(colorScheme, {
+      request: makeRequest('/color-scheme', { method: 'POST', form: { scheme: 'dark', redirectTo: '/pricing' } }),
+      context: t.routerContext(),
+    })) as Response
     expect(dark.status).toBe(303)
     expect(dark.headers.get('location')).toBe('/pricing')
     expect(dark.headers.get('set-cookie')).toMatch(/^color-scheme=dark; Path=\/; SameSite=Lax; Max-Age=31536000/)
-    const auto = (await callRoute(colorScheme, { request: makeRequest('/color-scheme', { method: 'POST', form: { scheme: 'auto', redirectTo: '//evil.example' } }), context: t.routerContext() })) as Response
+    const auto = (await callRoute(colorScheme, {
+      request: makeRequest('/color-scheme', { method: 'POST', form: { scheme: 'auto', redirectTo: '//evil.example' } }),
+      context: t.routerContext(),
+    })) as Response
     expect(auto.headers.get('set-cookie')).toMatch(/^color-scheme=; .*Max-Age=0/)
     expect(auto.headers.get('location')).toBe('/')
   })
 
   it('refuses an unknown scheme with a 400', async () => {
-    const res = (await callRoute(colorScheme, { request: makeRequest('/color-scheme', { method: 'POST', form: { scheme: 'purple' } }), context: t.routerContext() })) as { thrown: { init?: { status: number } } }
+    const res = (await callRoute(colorScheme, {
+      request: makeRequest('/color-scheme', { method: 'POST', form: { scheme: 'purple' } }),
+      context: t.routerContext(),
+    })) as { thrown: { init?: { status: number } } }
     expect(res.thrown.init?.status).toBe(400)
   })
 })
@@ -102,7 +127,9 @@ describe('the quota in sight', () => {
   it('a downloaded asset that the admin deletes stays in the history, marked as removed', async () => {
     const user = await makeUser(t.db)
     const doomed = await makeAsset(t.db, t.storage, { title: 'Doomed Teapot' })
-    expect((await downloadAsset(t.db, { userId: user.id, plan: 'free', assetId: doomed.id, secret: 'x'.repeat(32) })).ok).toBe(true)
+    expect(
+      (await downloadAsset(t.db, { userId: user.id, plan: 'free', assetId: doomed.id, secret: 'x'.repeat(32) })).ok,
+    ).toBe(true)
     expect(await deleteAssets(t.db, t.storage, [doomed.id])).toBe(1)
     const history = await downloadHistory(t.db, user.id)
     expect(history).toHaveLength(1)
@@ -114,12 +141,20 @@ describe('the quota in sight', () => {
 
 describe('sharing', () => {
   it('draws a 1200x630 PNG share card for an asset, 404 for an unknown one', async () => {
-    const res = (await callRoute(ogImage, { request: makeRequest(`/og/assets/${orb.id}.png`), context: t.routerContext(), params: { kind: 'assets', name: `${orb.id}.png` } })) as Response
+    const res = (await callRoute(ogImage, {
+      request: makeRequest(`/og/assets/${orb.id}.png`),
+      context: t.routerContext(),
+      params: { kind: 'assets', name: `${orb.id}.png` },
+    })) as Response
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('image/png')
     const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata()
     expect([meta.width, meta.height, meta.format]).toEqual([1200, 630, 'png'])
-    const missing = (await callRoute(ogImage, { request: makeRequest('/og/assets/999999.png'), context: t.routerContext(), params: { kind: 'assets', name: '999999.png' } })) as Response
+    const missing = (await callRoute(ogImage, {
+      request: makeRequest('/og/assets/999999.png'),
+      context: t.routerContext(),
+      params: { kind: 'assets', name: '999999.png' },
+    })) as Response
     expect(missing.status).toBe(404)
   })
 

@@ -22,11 +22,15 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
 export const cookie = (token: string) => ({ cookie: `__session=${token}` })
 
 export function png(colour = '#ff0000', size = 32): Promise<Buffer> {
-  return sharp({ create: { width: size, height: size, channels: 4, background: colour } }).png().toBuffer()
+  return sharp({ create: { width: size, height: size, channels: 4, background: colour } })
+    .png()
+    .toBuffer()
 }
 
 export function webp(colour = '#0000ff', size = 32): Promise<Buffer> {
-  return sharp({ create: { width: size, height: size, channels: 4, background: colour } }).webp().toBuffer()
+  return sharp({ create: { width: size, height: size, channels: 4, background: colour } })
+    .webp()
+    .toBuffer()
 }
 
 export interface Part {
@@ -40,7 +44,12 @@ export interface Part {
 export function multipart(fields: Record<string, string>, files: Part[]): FormData {
   const form = new FormData()
   for (const [key, value] of Object.entries(fields)) form.append(key, value)
-  for (const file of files) form.append(file.field, new Blob([typeof file.data === 'string' ? file.data : new Uint8Array(file.data)], { type: file.type }), file.name)
+  for (const file of files)
+    form.append(
+      file.field,
+      new Blob([typeof file.data === 'string' ? file.data : new Uint8Array(file.data)], { type: file.type }),
+      file.name,
+    )
   return form
 }
 

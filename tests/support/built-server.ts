@@ -28,7 +28,8 @@ let started = 0
 const nextPort = () => 3700 + portBlock * PORT_BLOCK + (started++ % PORT_BLOCK)
 
 export function startBuiltServer(env: Record<string, string>): BuiltServerProcess {
-  if (!existsSync(BUILT_ENTRY)) throw new Error(`No build at ${BUILT_ENTRY}: run \`npx react-router build\` (npm test does).`)
+  if (!existsSync(BUILT_ENTRY))
+    throw new Error(`No build at ${BUILT_ENTRY}: run \`npx react-router build\` (npm test does).`)
   const port = nextPort()
   const dataDir = mkdtempSync(path.join(tmpdir(), 'stock-built-'))
   let log = ''

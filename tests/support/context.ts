@@ -35,7 +35,12 @@ export function testDb(): Promise<DB> {
 export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
   const db = await testDb()
   const storageDir = mkdtempSync(path.join(tmpdir(), 'stock-storage-'))
-  const config = parseConfig({ NODE_ENV: 'test', STORAGE_DIR: storageDir, SESSION_SECRET: 'test-secret-test-secret-test-secret-123', ...env })
+  const config = parseConfig({
+    NODE_ENV: 'test',
+    STORAGE_DIR: storageDir,
+    SESSION_SECRET: 'test-secret-test-secret-test-secret-123',
+    ...env,
+  })
   const storage = createLocalStorage(storageDir)
   const services: Services = { db, storage, config, demoAdmin: null }
   return {
@@ -64,7 +69,10 @@ export async function closeTestDb(): Promise<void> {
 }
 
 /** Builds a Request as the browser or an API client would send it. */
-export function makeRequest(url: string, init: RequestInit & { form?: Record<string, string | string[]>; json?: unknown } = {}): Request {
+export function makeRequest(
+  url: string,
+  init: RequestInit & { form?: Record<string, string | string[]>; json?: unknown } = {},
+): Request {
   const { form, json, ...rest } = init
   const headers = new Headers(rest.headers)
   let body = rest.body
@@ -88,7 +96,10 @@ type AnyArgs = { request: Request; params?: Record<string, string | undefined>; 
  * Calls a route's loader or action the way React Router does, and turns thrown responses
  * (redirects, 404s) into return values, so tests can assert on either.
  */
-export async function callRoute<T>(fn: (args: never) => T | Promise<T>, args: AnyArgs): Promise<Awaited<T> | Response | { thrown: unknown }> {
+export async function callRoute<T>(
+  fn: (args: never) => T | Promise<T>,
+  args: AnyArgs,
+): Promise<Awaited<T> | Response | { thrown: unknown }> {
   const url = new URL(args.request.url)
   try {
     return await fn({ params: {}, url, pattern: '', ...args } as never)

@@ -54,7 +54,10 @@ async function factoryFile(input: AssetFactoryInput): Promise<{ data: Buffer; ex
     return { data: encodeWav(tone, 1), ext: 'wav' }
   }
   const size = input.size ?? 256
-  const shape = input.assetType === 'image' ? `<rect width="${size}" height="${size}" fill="${colour}"/>` : `<circle cx="${size / 2}" cy="${size / 2}" r="${size * 0.4}" fill="${colour}"/>`
+  const shape =
+    input.assetType === 'image'
+      ? `<rect width="${size}" height="${size}" fill="${colour}"/>`
+      : `<circle cx="${size / 2}" cy="${size / 2}" r="${size * 0.4}" fill="${colour}"/>`
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}">${shape}</svg>`
   return { data: await sharp(Buffer.from(svg)).png().toBuffer(), ext: 'png' }
 }

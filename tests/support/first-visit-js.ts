@@ -13,7 +13,9 @@ export async function firstVisitJs(get: (url: string) => Promise<Buffer>, page: 
   const html = (await get(page)).toString('utf8')
   // Named as a script's src, a link's href, or by the page's module script (`import ... from
   // "/assets/…"`, `import("/assets/…")`): the head carries no modulepreload links (decision 68).
-  const queue = [...new Set([...html.matchAll(/(?:src=|href=|from |import\()"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]))]
+  const queue = [
+    ...new Set([...html.matchAll(/(?:src=|href=|from |import\()"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1])),
+  ]
   // Entry imports that are not preloaded are fetched too: follow static imports one level at a time.
   const seen = new Set<string>()
   const files: FirstVisitJs['files'] = []
@@ -23,7 +25,9 @@ export async function firstVisitJs(get: (url: string) => Promise<Buffer>, page: 
     seen.add(file)
     const body = await get(file)
     files.push({ file, gzip: gzipSync(body, { level: 9 }).length })
-    for (const m of body.toString('utf8').matchAll(/(?:^|[;\n])\s*import\s*(?:[^'"]*?from\s*)?["'](\.\/[^"']+\.js)["']/g)) {
+    for (const m of body
+      .toString('utf8')
+      .matchAll(/(?:^|[;\n])\s*import\s*(?:[^'"]*?from\s*)?["'](\.\/[^"']+\.js)["']/g)) {
       queue.push(path.posix.join('/assets', m[1]))
     }
   }

@@ -4,9 +4,14 @@ import type { Storage } from '~/platform/storage.server'
 import { imagesMiddleware } from '../../server/images'
 
 /** The /images middleware of server/app.ts on a port of its own, over the given storage. */
-export async function startImagesServer(storage: Storage): Promise<{ fetch(path: string, init?: RequestInit): Promise<Response>; close(): Promise<void> }> {
+export async function startImagesServer(
+  storage: Storage,
+): Promise<{ fetch(path: string, init?: RequestInit): Promise<Response>; close(): Promise<void> }> {
   const app = express()
-  app.use('/images', imagesMiddleware(() => storage))
+  app.use(
+    '/images',
+    imagesMiddleware(() => storage),
+  )
   const server = await new Promise<ReturnType<typeof app.listen>>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s))
   })

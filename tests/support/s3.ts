@@ -15,7 +15,13 @@ export interface LocalS3 {
 
 export async function startLocalS3(port: number, bucket = 'stock-test'): Promise<LocalS3> {
   const directory = mkdtempSync(path.join(tmpdir(), 's3rver-'))
-  const server = new S3rver({ port, address: '127.0.0.1', directory, silent: true, configureBuckets: [{ name: bucket }] })
+  const server = new S3rver({
+    port,
+    address: '127.0.0.1',
+    directory,
+    silent: true,
+    configureBuckets: [{ name: bucket }],
+  })
   await server.run()
   const endpoint = `http://127.0.0.1:${port}`
   return {

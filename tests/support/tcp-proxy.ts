@@ -55,7 +55,8 @@ export async function startTcpProxy(target: { host: string; port: number }, port
         resolve()
       })
     })
-  const stopListening = () => new Promise<void>((resolve) => (server.listening ? server.close(() => resolve()) : resolve()))
+  const stopListening = () =>
+    new Promise<void>((resolve) => (server.listening ? server.close(() => resolve()) : resolve()))
   await listen()
 
   return {

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { COLOUR_SWATCHES, hexToOklab, labDistance, NEAR_DISTANCE, parseColour, rgbToOklab, cellsNear, swatchesOf } from '~/lib/colour'
+import {
+  COLOUR_SWATCHES,
+  hexToOklab,
+  labDistance,
+  NEAR_DISTANCE,
+  parseColour,
+  rgbToOklab,
+  cellsNear,
+  swatchesOf,
+} from '~/lib/colour'
 import { parseExploreParams, exploreUrl } from '~/lib/explore-params'
 
 describe('colour search helpers', () => {
@@ -26,7 +35,11 @@ describe('colour search helpers', () => {
     let checked = 0
     for (let i = 0; i < 4000; i++) {
       const c = [next() * 255, next() * 255, next() * 255].map(Math.round) as [number, number, number]
-      const q = c.map((v) => Math.max(0, Math.min(255, v + Math.round((next() - 0.5) * 40)))) as [number, number, number]
+      const q = c.map((v) => Math.max(0, Math.min(255, v + Math.round((next() - 0.5) * 40)))) as [
+        number,
+        number,
+        number,
+      ]
       const hex = `#${q.map((v) => v.toString(16).padStart(2, '0')).join('')}`
       const [l, a, b] = rgbToOklab(...c)
       if (labDistance([l, a, b], hexToOklab(hex)) >= NEAR_DISTANCE) continue

@@ -30,7 +30,13 @@ describe('parseConfig', () => {
     const asked = parseConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), DEMO: '1' })
     expect(asked.demoMode).toBe(true)
     expect(asked.seedOnEmpty).toBe(true)
-    const withAdmin = parseConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), DEMO: '1', ADMIN_EMAIL: 'a@b.co', ADMIN_PASSWORD: 'long-enough' })
+    const withAdmin = parseConfig({
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'x'.repeat(32),
+      DEMO: '1',
+      ADMIN_EMAIL: 'a@b.co',
+      ADMIN_PASSWORD: 'long-enough',
+    })
     expect(withAdmin.demoMode).toBe(false)
     expect(withAdmin.seedOnEmpty).toBe(true)
   })
@@ -42,7 +48,10 @@ describe('parseConfig', () => {
     [{ ADMIN_EMAIL: 'a@b.co' }, 'ADMIN_PASSWORD: ADMIN_EMAIL and ADMIN_PASSWORD must be set together'],
     [{ NODE_ENV: 'production' }, 'SESSION_SECRET: is required when NODE_ENV=production'],
     [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET: must be at least 32 characters'],
-    [{ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'key' }, 'S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together'],
+    [
+      { S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'key' },
+      'S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+    ],
     [{ S3_BUCKET: 'b', S3_ENDPOINT: 'not a url' }, 'S3_ENDPOINT: must be a full URL'],
     [{ S3_FORCE_PATH_STYLE: 'yes' }, 'S3_FORCE_PATH_STYLE'],
   ])('stops on a bad value with a message naming it (%o)', (env, message) => {
@@ -51,8 +60,22 @@ describe('parseConfig', () => {
   })
 
   it('reads the bucket settings by their exact names', () => {
-    const config = parseConfig({ S3_BUCKET: 'assets', S3_ENDPOINT: 'http://minio:9000', S3_REGION: 'eu-west-1', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's', S3_FORCE_PATH_STYLE: 'true' })
-    expect(config).toMatchObject({ S3_BUCKET: 'assets', S3_ENDPOINT: 'http://minio:9000', S3_REGION: 'eu-west-1', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's', S3_FORCE_PATH_STYLE: true })
+    const config = parseConfig({
+      S3_BUCKET: 'assets',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_REGION: 'eu-west-1',
+      S3_ACCESS_KEY_ID: 'k',
+      S3_SECRET_ACCESS_KEY: 's',
+      S3_FORCE_PATH_STYLE: 'true',
+    })
+    expect(config).toMatchObject({
+      S3_BUCKET: 'assets',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_REGION: 'eu-west-1',
+      S3_ACCESS_KEY_ID: 'k',
+      S3_SECRET_ACCESS_KEY: 's',
+      S3_FORCE_PATH_STYLE: true,
+    })
     expect(parseConfig({}).S3_BUCKET).toBeUndefined()
     expect(parseConfig({}).S3_REGION).toBe('us-east-1')
   })

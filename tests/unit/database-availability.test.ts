@@ -46,7 +46,9 @@ describe('trackDatabaseAvailability', () => {
   })
 
   it('flags work that failed with a connection error, and passes others through', async () => {
-    expect((await trackDatabaseAvailability(() => Promise.reject(new DatabaseUnavailableError()))).unavailable).toBe(true)
+    expect((await trackDatabaseAvailability(() => Promise.reject(new DatabaseUnavailableError()))).unavailable).toBe(
+      true,
+    )
     const other = await trackDatabaseAvailability(() => Promise.reject(new TypeError('bug')))
     expect(other.unavailable).toBe(false)
     expect(other.outcome.status).toBe('rejected')

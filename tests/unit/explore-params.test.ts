@@ -6,10 +6,35 @@ import { thumbnailOf, webpVariant } from '~/lib/asset-view'
 
 describe('explore URL state', () => {
   it('reads every parameter and falls back on unknown values', () => {
-    const p = parseExploreParams(new URLSearchParams('q=robot&asset_type=audio&category=Robots&tags=Cute,%5B%22toy%22%5D&sort=downloads&page=3&view=list&assetId=12&bg=black&zoom=1.25'))
-    expect(p).toMatchObject({ q: 'robot', assetType: 'audio', category: 'Robots', tags: ['cute', 'toy'], sort: 'downloads', page: 3, view: 'list', assetId: 12, bg: 'black', zoom: 1.25 })
-    const bad = parseExploreParams(new URLSearchParams('asset_type=video&sort=random&page=-2&view=table&assetId=abc&bg=pink&zoom=x'))
-    expect(bad).toMatchObject({ assetType: undefined, sort: 'newest', page: 1, view: 'grid', assetId: undefined, bg: 'transparent', zoom: 1 })
+    const p = parseExploreParams(
+      new URLSearchParams(
+        'q=robot&asset_type=audio&category=Robots&tags=Cute,%5B%22toy%22%5D&sort=downloads&page=3&view=list&assetId=12&bg=black&zoom=1.25',
+      ),
+    )
+    expect(p).toMatchObject({
+      q: 'robot',
+      assetType: 'audio',
+      category: 'Robots',
+      tags: ['cute', 'toy'],
+      sort: 'downloads',
+      page: 3,
+      view: 'list',
+      assetId: 12,
+      bg: 'black',
+      zoom: 1.25,
+    })
+    const bad = parseExploreParams(
+      new URLSearchParams('asset_type=video&sort=random&page=-2&view=table&assetId=abc&bg=pink&zoom=x'),
+    )
+    expect(bad).toMatchObject({
+      assetType: undefined,
+      sort: 'newest',
+      page: 1,
+      view: 'grid',
+      assetId: undefined,
+      bg: 'transparent',
+      zoom: 1,
+    })
   })
 
   it('defaults the sort to relevance when there is a query', () => {
@@ -54,7 +79,15 @@ describe('image URLs', () => {
 })
 
 describe('safeRedirectPath', () => {
-  it.each(['//evil.example', '/\\evil.example', 'https://evil.example/x', 'javascript:alert(1)', 'profile', '/\u0000x', ' //evil.example'])('refuses %s', (target) => {
+  it.each([
+    '//evil.example',
+    '/\\evil.example',
+    'https://evil.example/x',
+    'javascript:alert(1)',
+    'profile',
+    '/\u0000x',
+    ' //evil.example',
+  ])('refuses %s', (target) => {
     expect(safeRedirectPath(target, '/dashboard')).toBe('/dashboard')
   })
   it('keeps a same-origin path with its query', () => {

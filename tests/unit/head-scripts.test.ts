@@ -5,8 +5,10 @@ import { withoutModulePreloads } from '~/web/head-scripts.server'
 
 const run = (chunks: string[] | Buffer[]) => text(Readable.from(chunks).pipe(withoutModulePreloads()))
 
-const HEAD = '<!DOCTYPE html><html><head><meta charSet="utf-8"/><link rel="modulepreload" href="/assets/entry.client-A.js"/><link rel="modulepreload" href="/assets/root-B.js"/><link rel="stylesheet" href="/assets/root.css"/></head>'
-const BODY = '<body><p>Café ☕</p><script type="module" async="">import * as route0 from "/assets/root-B.js";</script><link rel="modulepreload" href="/assets/in-body.js"/></body></html>'
+const HEAD =
+  '<!DOCTYPE html><html><head><meta charSet="utf-8"/><link rel="modulepreload" href="/assets/entry.client-A.js"/><link rel="modulepreload" href="/assets/root-B.js"/><link rel="stylesheet" href="/assets/root.css"/></head>'
+const BODY =
+  '<body><p>Café ☕</p><script type="module" async="">import * as route0 from "/assets/root-B.js";</script><link rel="modulepreload" href="/assets/in-body.js"/></body></html>'
 
 describe('withoutModulePreloads (decision 68)', () => {
   it('drops the modulepreload links from the head and keeps everything else', async () => {

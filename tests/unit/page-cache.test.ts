@@ -8,7 +8,8 @@ const sha = (text: string) => `'sha256-${createHash('sha256').update(text).diges
 
 describe('hashNoncedScripts', () => {
   it("hashes only the render's own inline scripts and removes the nonce", () => {
-    const html = '<html><head><script nonce="N1">own()</script><link rel="modulepreload" href="/a.js" nonce="N1"></head><body><p>x</p><script>injected()</script><script nonce="other">forged()</script></body></html>'
+    const html =
+      '<html><head><script nonce="N1">own()</script><link rel="modulepreload" href="/a.js" nonce="N1"></head><body><p>x</p><script>injected()</script><script nonce="other">forged()</script></body></html>'
     const { html: out, hashes } = hashNoncedScripts(html, 'N1')
     expect(hashes).toEqual([sha('own()')])
     expect(out).not.toContain('N1')
@@ -23,7 +24,10 @@ describe('createPageCache', () => {
     const cache = createPageCache({
       render: async (_req, res) => {
         renders++
-        return new Response(`<html><script nonce="${String(res.locals.cspNonce)}">go()</script>render ${renders}</html>`, { headers: { 'Content-Type': 'text/html; charset=utf-8' } })
+        return new Response(
+          `<html><script nonce="${String(res.locals.cspNonce)}">go()</script>render ${renders}</html>`,
+          { headers: { 'Content-Type': 'text/html; charset=utf-8' } },
+        )
       },
       version: options.version,
       policy: (hashes) => `script-src 'self' ${hashes.join(' ')}`,
@@ -65,8 +69,16 @@ describe('createPageCache', () => {
       // The colour-scheme cookie themes the HTML: a page per scheme, each kept.
       const dark = await fetch(`${s.base}/explore?q=a`, { headers: { cookie: 'color-scheme=dark' } })
       expect(dark.headers.get('x-page-cache')).toBe('miss')
-      expect((await fetch(`${s.base}/explore?q=a`, { headers: { cookie: 'other=1; color-scheme=dark' } })).headers.get('x-page-cache')).toBe('hit')
-      expect((await fetch(`${s.base}/explore?q=a`, { headers: { cookie: 'color-scheme=light' } })).headers.get('x-page-cache')).toBe('miss')
+      expect(
+        (await fetch(`${s.base}/explore?q=a`, { headers: { cookie: 'other=1; color-scheme=dark' } })).headers.get(
+          'x-page-cache',
+        ),
+      ).toBe('hit')
+      expect(
+        (await fetch(`${s.base}/explore?q=a`, { headers: { cookie: 'color-scheme=light' } })).headers.get(
+          'x-page-cache',
+        ),
+      ).toBe('miss')
       expect((await fetch(`${s.base}/explore?q=a`)).headers.get('x-page-cache')).toBe('hit')
       expect(s.renders()).toBe(4)
     } finally {

@@ -28,48 +28,83 @@ function render(element: ReactElement): string {
 
 /** Attributes in a fixed order, classes and style declarations sorted, Mantine's generated ids dropped. */
 function normalise(html: string): string {
-  return html.replace(/<([a-z]+)((?:\s+[^\s=>]+(?:="[^"]*")?)*)\s*(\/?)>/g, (_m, tag: string, attrs: string, selfClosing: string) => {
-    const list = [...attrs.matchAll(/([^\s=>]+)(?:="([^"]*)")?/g)]
-      .map(([, name, value = '']) => {
-        if (name === 'class') value = value.split(/\s+/).filter(Boolean).sort().join(' ')
-        if (name === 'style') value = value.split(';').map((d) => d.trim()).filter(Boolean).sort().join(';')
-        return [name, value] as const
-      })
-      .filter(([name, value]) => !(name === 'id' && value.startsWith('mantine-')))
-      .sort(([a], [b]) => a.localeCompare(b))
-    return `<${tag}${list.map(([n, v]) => ` ${n}="${v}"`).join('')}${selfClosing}>`
-  })
+  return html.replace(
+    /<([a-z]+)((?:\s+[^\s=>]+(?:="[^"]*")?)*)\s*(\/?)>/g,
+    (_m, tag: string, attrs: string, selfClosing: string) => {
+      const list = [...attrs.matchAll(/([^\s=>]+)(?:="([^"]*)")?/g)]
+        .map(([, name, value = '']) => {
+          if (name === 'class') value = value.split(/\s+/).filter(Boolean).sort().join(' ')
+          if (name === 'style')
+            value = value
+              .split(';')
+              .map((d) => d.trim())
+              .filter(Boolean)
+              .sort()
+              .join(';')
+          return [name, value] as const
+        })
+        .filter(([name, value]) => !(name === 'id' && value.startsWith('mantine-')))
+        .sort(([a], [b]) => a.localeCompare(b))
+      return `<${tag}${list.map(([n, v]) => ` ${n}="${v}"`).join('')}${selfClosing}>`
+    },
+  )
 }
 
 describe('plain elements with Mantine markup', () => {
   it('Button, as a link, an anchor and a button, in the variants and sizes we use', () => {
-    expect(render(h(ButtonLink, { to: '/explore', children: 'Go' }))).toBe(render(m(Button, { component: Link, to: '/explore' }, 'Go')))
-    expect(render(h(ButtonLink, { to: '/x', variant: 'default', size: 'sm', children: 'Go' }))).toBe(render(m(Button, { component: Link, to: '/x', variant: 'default', size: 'sm' }, 'Go')))
-    expect(render(h(ButtonLink, { to: '/x', variant: 'filled', className: 'c', children: 'Go' }))).toBe(render(m(Button, { component: Link, to: '/x', variant: 'filled', className: 'c' }, 'Go')))
-    expect(render(h(ButtonLink, { to: '/x', size: 'md', children: 'Go' }))).toBe(render(m(Button, { component: Link, to: '/x', size: 'md' }, 'Go')))
-    expect(render(h(ButtonAnchor, { href: '#a', variant: 'default', size: 'md', children: 'Go' }))).toBe(render(m(Button, { component: 'a', href: '#a', variant: 'default', size: 'md' }, 'Go')))
+    expect(render(h(ButtonLink, { to: '/explore', children: 'Go' }))).toBe(
+      render(m(Button, { component: Link, to: '/explore' }, 'Go')),
+    )
+    expect(render(h(ButtonLink, { to: '/x', variant: 'default', size: 'sm', children: 'Go' }))).toBe(
+      render(m(Button, { component: Link, to: '/x', variant: 'default', size: 'sm' }, 'Go')),
+    )
+    expect(render(h(ButtonLink, { to: '/x', variant: 'filled', className: 'c', children: 'Go' }))).toBe(
+      render(m(Button, { component: Link, to: '/x', variant: 'filled', className: 'c' }, 'Go')),
+    )
+    expect(render(h(ButtonLink, { to: '/x', size: 'md', children: 'Go' }))).toBe(
+      render(m(Button, { component: Link, to: '/x', size: 'md' }, 'Go')),
+    )
+    expect(render(h(ButtonAnchor, { href: '#a', variant: 'default', size: 'md', children: 'Go' }))).toBe(
+      render(m(Button, { component: 'a', href: '#a', variant: 'default', size: 'md' }, 'Go')),
+    )
     for (const size of ['sm', 'md', 'lg'] as const) {
-      expect(render(h(PlainButton, { type: 'submit', size, children: 'Search' }))).toBe(render(m(Button, { type: 'submit', size }, 'Search')))
+      expect(render(h(PlainButton, { type: 'submit', size, children: 'Search' }))).toBe(
+        render(m(Button, { type: 'submit', size }, 'Search')),
+      )
     }
-    expect(render(h(PlainButton, { type: 'submit', variant: 'default', size: 'sm', children: 'Log out' }))).toBe(render(m(Button, { type: 'submit', variant: 'default', size: 'sm' }, 'Log out')))
+    expect(render(h(PlainButton, { type: 'submit', variant: 'default', size: 'sm', children: 'Log out' }))).toBe(
+      render(m(Button, { type: 'submit', variant: 'default', size: 'sm' }, 'Log out')),
+    )
   })
 
   it('ActionIcon, Group, Stack, VisuallyHidden and Anchor', () => {
-    expect(render(h(IconButton, { variant: 'subtle', size: 'lg', 'aria-label': 'Theme', type: 'submit', children: 'i' }))).toBe(
-      render(m(ActionIcon, { variant: 'subtle', size: 'lg', 'aria-label': 'Theme', type: 'submit' }, 'i')),
-    )
-    expect(render(h(IconButton, { variant: 'default', size: 'xl', radius: 'xl', 'aria-label': 'Next', children: 'i' }))).toBe(
-      render(m(ActionIcon, { variant: 'default', size: 'xl', radius: 'xl', 'aria-label': 'Next' }, 'i')),
-    )
-    expect(render(h(IconLink, { to: '/profile', variant: 'subtle', size: 'lg', 'aria-label': 'Profile', children: 'i' }))).toBe(
-      render(m(ActionIcon, { component: Link, to: '/profile', variant: 'subtle', size: 'lg', 'aria-label': 'Profile' }, 'i')),
+    expect(
+      render(h(IconButton, { variant: 'subtle', size: 'lg', 'aria-label': 'Theme', type: 'submit', children: 'i' })),
+    ).toBe(render(m(ActionIcon, { variant: 'subtle', size: 'lg', 'aria-label': 'Theme', type: 'submit' }, 'i')))
+    expect(
+      render(h(IconButton, { variant: 'default', size: 'xl', radius: 'xl', 'aria-label': 'Next', children: 'i' })),
+    ).toBe(render(m(ActionIcon, { variant: 'default', size: 'xl', radius: 'xl', 'aria-label': 'Next' }, 'i')))
+    expect(
+      render(h(IconLink, { to: '/profile', variant: 'subtle', size: 'lg', 'aria-label': 'Profile', children: 'i' })),
+    ).toBe(
+      render(
+        m(ActionIcon, { component: Link, to: '/profile', variant: 'subtle', size: 'lg', 'aria-label': 'Profile' }, 'i'),
+      ),
     )
     expect(render(h(Row, { mt: 'md', children: 'x' }))).toBe(render(m(Group, { mt: 'md' }, 'x')))
-    expect(render(h(Row, { justify: 'center', mt: 'xl', children: 'x' }))).toBe(render(m(Group, { justify: 'center', mt: 'xl' }, 'x')))
-    expect(render(h(CentredStack, { children: 'x' }))).toBe(render(m(Stack, { align: 'center', gap: 'md', py: 96, px: 'md' }, 'x')))
+    expect(render(h(Row, { justify: 'center', mt: 'xl', children: 'x' }))).toBe(
+      render(m(Group, { justify: 'center', mt: 'xl' }, 'x')),
+    )
+    expect(render(h(CentredStack, { children: 'x' }))).toBe(
+      render(m(Stack, { align: 'center', gap: 'md', py: 96, px: 'md' }, 'x')),
+    )
     expect(render(h(Hidden, { children: 'x' }))).toBe(render(m(VisuallyHidden, null, 'x')))
-    expect(render(h(TextLink, { to: '/license', children: 'x' }))).toBe(render(m(Anchor, { component: Link, to: '/license' }, 'x')))
-    expect(render(h(TextLink, { to: '/faq', size: 'sm', className: 'c', children: 'x' }))).toBe(render(m(Anchor, { component: Link, to: '/faq', size: 'sm', className: 'c' }, 'x')))
+    expect(render(h(TextLink, { to: '/license', children: 'x' }))).toBe(
+      render(m(Anchor, { component: Link, to: '/license' }, 'x')),
+    )
+    expect(render(h(TextLink, { to: '/faq', size: 'sm', className: 'c', children: 'x' }))).toBe(
+      render(m(Anchor, { component: Link, to: '/faq', size: 'sm', className: 'c' }, 'x')),
+    )
   })
 
   it('the plain search box is a TextInput in the server HTML', () => {

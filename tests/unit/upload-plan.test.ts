@@ -4,12 +4,25 @@ import { fileBaseName, findMetadata, planUpload, readyToPublish, uploadCountLine
 
 describe('parseCsvMetadata', () => {
   it('skips the header row and reads filename, title, keywords, category, releases', () => {
-    const rows = parseCsvMetadata('filename,title,keywords,category,releases\nrobot.png,Chrome Robot,"robot, metal",Characters,2025-03\n')
-    expect(rows).toEqual([{ filename: 'robot.png', title: 'Chrome Robot', keywords: 'robot, metal', category: 'Characters', releases: '2025-03' }])
+    const rows = parseCsvMetadata(
+      'filename,title,keywords,category,releases\nrobot.png,Chrome Robot,"robot, metal",Characters,2025-03\n',
+    )
+    expect(rows).toEqual([
+      {
+        filename: 'robot.png',
+        title: 'Chrome Robot',
+        keywords: 'robot, metal',
+        category: 'Characters',
+        releases: '2025-03',
+      },
+    ])
   })
 
   it('handles quoted fields with commas, escaped quotes and line breaks', () => {
-    const csv = ['filename,title,keywords,category,releases', 'a.png,"Hello, ""World""","one, two, three","Cat, Dog","line one\nline two"'].join('\r\n')
+    const csv = [
+      'filename,title,keywords,category,releases',
+      'a.png,"Hello, ""World""","one, two, three","Cat, Dog","line one\nline two"',
+    ].join('\r\n')
     const [row] = parseCsvMetadata(csv)
     expect(row.title).toBe('Hello, "World"')
     expect(row.keywords).toBe('one, two, three')
@@ -18,12 +31,16 @@ describe('parseCsvMetadata', () => {
   })
 
   it('skips rows with an empty filename and blank lines', () => {
-    const rows = parseCsvMetadata('filename,title,keywords,category,releases\n,No File,x,y,z\n\n  ,Spaces,,,\nb.png,B,,,\n')
+    const rows = parseCsvMetadata(
+      'filename,title,keywords,category,releases\n,No File,x,y,z\n\n  ,Spaces,,,\nb.png,B,,,\n',
+    )
     expect(rows.map((r) => r.filename)).toEqual(['b.png'])
   })
 
   it('always skips the first row, whatever it holds', () => {
-    expect(parseCsvMetadata('first.png,First,,,\nsecond.png,Second,,,')).toEqual([{ filename: 'second.png', title: 'Second', keywords: '', category: '', releases: '' }])
+    expect(parseCsvMetadata('first.png,First,,,\nsecond.png,Second,,,')).toEqual([
+      { filename: 'second.png', title: 'Second', keywords: '', category: '', releases: '' },
+    ])
   })
 
   it('finds the columns by name when the header names them, in any order', () => {
@@ -56,14 +73,22 @@ describe('parseCsvMetadata', () => {
 
 describe('planUpload', () => {
   const file = (name: string, type = '') => ({ name, type })
-  const rows = parseCsvMetadata('filename,title,keywords,category,releases\nRobot.png,Chrome Robot,"Robot, METAL, shiny",Characters,v2\nlamp,Desk Lamp,lamp,Props,\n')
+  const rows = parseCsvMetadata(
+    'filename,title,keywords,category,releases\nRobot.png,Chrome Robot,"Robot, METAL, shiny",Characters,v2\nlamp,Desk Lamp,lamp,Props,\n',
+  )
 
   it('pairs each WebP with the PNG of the same base name and does not upload it as an asset', () => {
     const robot = file('robot.png', 'image/png')
     const thumb = file('ROBOT.webp', 'image/webp')
     const { uploads, skipped } = planUpload([thumb, robot], rows)
     expect(uploads).toHaveLength(1)
-    expect(uploads[0]).toMatchObject({ name: 'robot.png', thumbnail: thumb, title: 'Chrome Robot', tags: ['robot', 'metal', 'shiny'], category: 'Characters' })
+    expect(uploads[0]).toMatchObject({
+      name: 'robot.png',
+      thumbnail: thumb,
+      title: 'Chrome Robot',
+      tags: ['robot', 'metal', 'shiny'],
+      category: 'Characters',
+    })
     expect(uploads[0].metadata?.releases).toBe('v2')
     expect(skipped).toEqual([])
   })
@@ -76,7 +101,13 @@ describe('planUpload', () => {
   })
 
   it('gives a PNG only one thumbnail; a JPG of the same name gets none', () => {
-    const { uploads, skipped } = planUpload([file('a.png'), file('a.webp'), file('A.WEBP'), file('b.jpg'), file('b.webp')])
+    const { uploads, skipped } = planUpload([
+      file('a.png'),
+      file('a.webp'),
+      file('A.WEBP'),
+      file('b.jpg'),
+      file('b.webp'),
+    ])
     expect(uploads.find((u) => u.name === 'a.png')?.thumbnail?.name).toBe('a.webp')
     expect(uploads.find((u) => u.name === 'b.jpg')?.thumbnail).toBeNull()
     expect(skipped.map((s) => s.name)).toEqual(['A.WEBP', 'b.webp'])

@@ -2,8 +2,18 @@ import { Badge, Code, Table, Text, Title } from '@mantine/core'
 import type { ApiCall, JsonSchema } from '~/lib/api-reference'
 import classes from './ApiCallReference.module.css'
 
-const METHOD_COLOURS: Record<ApiCall['method'], string> = { GET: 'teal', POST: 'indigo', PUT: 'orange', PATCH: 'orange', DELETE: 'red' }
-const BODY_LABELS = { json: 'Request body (JSON)', multipart: 'Request body (multipart/form-data)', raw: 'Request body (as the sender signed it)' } as const
+const METHOD_COLOURS: Record<ApiCall['method'], string> = {
+  GET: 'teal',
+  POST: 'indigo',
+  PUT: 'orange',
+  PATCH: 'orange',
+  DELETE: 'red',
+}
+const BODY_LABELS = {
+  json: 'Request body (JSON)',
+  multipart: 'Request body (multipart/form-data)',
+  raw: 'Request body (as the sender signed it)',
+} as const
 
 /** The anchor of a call on the /api page: 'get-api-assets'. */
 export function apiCallAnchor(call: Pick<ApiCall, 'method' | 'path'>): string {
@@ -17,7 +27,8 @@ export function apiCallAnchor(call: Pick<ApiCall, 'method' | 'path'>): string {
 function describeSchema(schema: JsonSchema): string {
   if (Array.isArray(schema.enum)) return `one of: ${schema.enum.join(', ')}`
   const parts = [String(schema.type)]
-  if (typeof schema.minimum === 'number' && typeof schema.maximum === 'number') parts.push(`${schema.minimum}-${schema.maximum}`)
+  if (typeof schema.minimum === 'number' && typeof schema.maximum === 'number')
+    parts.push(`${schema.minimum}-${schema.maximum}`)
   else if (typeof schema.minimum === 'number') parts.push(`at least ${schema.minimum}`)
   if (typeof schema.maxLength === 'number') parts.push(`up to ${schema.maxLength} characters`)
   if (schema.default !== undefined) parts.push(`default ${String(schema.default)}`)
@@ -37,7 +48,13 @@ export function ApiCallReference({ call }: { call: ApiCall }) {
   return (
     <article id={anchor} aria-labelledby={`${anchor}-heading`} className={classes.call}>
       <Title order={3} id={`${anchor}-heading`} className={classes.heading}>
-        <Badge component="span" color={METHOD_COLOURS[call.method]} variant="filled" radius="sm" className={classes.method}>
+        <Badge
+          component="span"
+          color={METHOD_COLOURS[call.method]}
+          variant="filled"
+          radius="sm"
+          className={classes.method}
+        >
           {call.method}
         </Badge>{' '}
         <code className={classes.path}>{call.path}</code>
@@ -79,7 +96,11 @@ export function ApiCallReference({ call }: { call: ApiCall }) {
                   <Table.Tr key={p.name}>
                     <Table.Td>
                       <Code>{p.name}</Code>
-                      {p.required ? <Text span c="red" size="xs" ml={4}>required</Text> : null}
+                      {p.required ? (
+                        <Text span c="red" size="xs" ml={4}>
+                          required
+                        </Text>
+                      ) : null}
                     </Table.Td>
                     <Table.Td>{p.in}</Table.Td>
                     <Table.Td>{describeSchema(p.schema)}</Table.Td>

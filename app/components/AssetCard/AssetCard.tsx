@@ -23,10 +23,22 @@ function warmPreview() {
   void preloadPreview().catch(() => {})
 }
 
-export function AssetCard({ asset, previewHref, isFavourite = false, layout = 'grid', loading, priority }: AssetCardProps) {
+export function AssetCard({
+  asset,
+  previewHref,
+  isFavourite = false,
+  layout = 'grid',
+  loading,
+  priority,
+}: AssetCardProps) {
   const tags = asset.tags.slice(0, CARD_TAGS)
   return (
-    <article className={classes.card} data-layout={layout} data-favourite={isFavourite ? 'true' : undefined} data-testid="asset-card">
+    <article
+      className={classes.card}
+      data-layout={layout}
+      data-favourite={isFavourite ? 'true' : undefined}
+      data-testid="asset-card"
+    >
       <Link
         to={previewHref}
         preventScrollReset
@@ -36,7 +48,15 @@ export function AssetCard({ asset, previewHref, isFavourite = false, layout = 'g
         onFocus={warmPreview}
       >
         <div className={classes.media} data-fullbleed={asset.asset_type === '3d' ? undefined : 'true'}>
-          <AssetImage src={asset.thumbnail} alt={asset.title} loading={loading} priority={priority} width={480} height={480} className={classes.image} />
+          <AssetImage
+            src={asset.thumbnail}
+            alt={asset.title}
+            loading={loading}
+            priority={priority}
+            width={480}
+            height={480}
+            className={classes.image}
+          />
           <div className={classes.overlay} aria-hidden="true">
             <span className={classes.title} data-testid="card-title">
               {asset.title}

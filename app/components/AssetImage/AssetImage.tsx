@@ -22,7 +22,16 @@ interface AssetImageProps {
  * eager one is on the first screen, and hiding it until hydration marks it loaded would hold
  * the page's largest paint back until the JavaScript has run.
  */
-export function AssetImage({ src, alt, className, loading = 'lazy', width, height, style, priority = false }: AssetImageProps) {
+export function AssetImage({
+  src,
+  alt,
+  className,
+  loading = 'lazy',
+  width,
+  height,
+  style,
+  priority = false,
+}: AssetImageProps) {
   const [state, setState] = useState<'loading' | 'loaded' | 'failed'>(src ? 'loading' : 'failed')
   const ref = useRef<HTMLImageElement>(null)
   useEffect(() => {
@@ -34,7 +43,16 @@ export function AssetImage({ src, alt, className, loading = 'lazy', width, heigh
     if (img?.complete) setState(img.naturalWidth > 0 ? 'loaded' : 'failed')
   }, [src])
   if (state === 'failed') {
-    return <img src={PLACEHOLDER_IMAGE} alt={alt} className={`${classes.image} ${className ?? ''}`} width={width} height={height} style={style} />
+    return (
+      <img
+        src={PLACEHOLDER_IMAGE}
+        alt={alt}
+        className={`${classes.image} ${className ?? ''}`}
+        width={width}
+        height={height}
+        style={style}
+      />
+    )
   }
   const webp = webpVariant(src)
   return (

@@ -34,12 +34,15 @@ export interface AssetPreviewProps {
   resumeDownload?: boolean
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"]), audio[controls]'
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"]), audio[controls]'
 
 /** Tab and Shift+Tab cycle through the open dialog: focus never reaches the page behind it. */
 function keepFocusInside(event: KeyboardEvent, dialog: HTMLElement | null) {
   if (!dialog) return
-  const items = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null || el === document.activeElement)
+  const items = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (el) => el.offsetParent !== null || el === document.activeElement,
+  )
   if (!items.length) return
   const first = items[0]!
   const last = items[items.length - 1]!
@@ -104,7 +107,11 @@ export function AssetPreview(props: AssetPreviewProps) {
   const content = (
     <div className={classes.layout}>
       <div className={classes.stageColumn}>
-        <div className={classes.stage} data-background={asset.asset_type === '3d' ? background : 'none'} data-testid="preview-stage">
+        <div
+          className={classes.stage}
+          data-background={asset.asset_type === '3d' ? background : 'none'}
+          data-testid="preview-stage"
+        >
           <div className={classes.zoomBox} style={{ transform: `scale(${zoom})` }}>
             <AssetImage src={asset.image} alt={asset.title} loading="eager" priority className={classes.image} />
           </div>
@@ -112,22 +119,22 @@ export function AssetPreview(props: AssetPreviewProps) {
         {asset.audio ? <AudioPreview audio={asset.audio} title={asset.title} /> : null}
         <Group justify="space-between" mt="sm" wrap="wrap" gap="xs">
           {asset.asset_type === '3d' ? (
-          <Group gap={6} role="group" aria-label="Background">
-            {BACKGROUNDS.map((bg) => (
-              <Link
-                key={bg}
-                to={hrefFor({ bg, zoom })}
-                replace
-                preventScrollReset
-                className={classes.chip}
-                aria-current={bg === background ? 'true' : undefined}
-                onClick={local(() => setBackground(bg))}
-              >
-                <span className={classes.swatch} data-background={bg} aria-hidden="true" />
-                {BACKGROUND_LABELS[bg]}
-              </Link>
-            ))}
-          </Group>
+            <Group gap={6} role="group" aria-label="Background">
+              {BACKGROUNDS.map((bg) => (
+                <Link
+                  key={bg}
+                  to={hrefFor({ bg, zoom })}
+                  replace
+                  preventScrollReset
+                  className={classes.chip}
+                  aria-current={bg === background ? 'true' : undefined}
+                  onClick={local(() => setBackground(bg))}
+                >
+                  <span className={classes.swatch} data-background={bg} aria-hidden="true" />
+                  {BACKGROUND_LABELS[bg]}
+                </Link>
+              ))}
+            </Group>
           ) : (
             <span />
           )}
@@ -165,12 +172,23 @@ export function AssetPreview(props: AssetPreviewProps) {
           {asset.title}
         </Title>
         <Group gap="sm" mt="md" align="flex-start">
-          <DownloadButton assetId={asset.id} format={asset.file_format} resume={props.resumeDownload} assetType={asset.asset_type} />
+          <DownloadButton
+            assetId={asset.id}
+            format={asset.file_format}
+            resume={props.resumeDownload}
+            assetType={asset.asset_type}
+          />
           <FavouriteButton assetId={asset.id} isFavourite={isFavourite} />
         </Group>
         <Group gap={6} mt="md" role="group" aria-label="Tags">
           {shownTags.map((tag) => (
-            <Badge key={tag} variant="light" component={Link} to={`/explore?tags=${encodeURIComponent(tag)}`} style={{ cursor: 'pointer' }}>
+            <Badge
+              key={tag}
+              variant="light"
+              component={Link}
+              to={`/explore?tags=${encodeURIComponent(tag)}`}
+              style={{ cursor: 'pointer' }}
+            >
               {tag}
             </Badge>
           ))}
@@ -180,7 +198,8 @@ export function AssetPreview(props: AssetPreviewProps) {
           {asset.description || DESCRIPTION_FALLBACK}
         </Text>
         <Text size="sm" c="dimmed" mt="sm">
-          {asset.category} · {asset.width && asset.height ? `${asset.width}×${asset.height} ${asset.file_format} · ` : ''}
+          {asset.category} ·{' '}
+          {asset.width && asset.height ? `${asset.width}×${asset.height} ${asset.file_format} · ` : ''}
           {asset.audio ? `${formatDuration(asset.audio.duration_ms)} ${asset.file_format} · ` : ''}
           {asset.download_count.toLocaleString('en-US')} downloads
         </Text>
@@ -226,7 +245,14 @@ export function AssetPreview(props: AssetPreviewProps) {
         if (event.target === event.currentTarget) void navigate(closeHref, { preventScrollReset: true })
       }}
     >
-      <div ref={dialogRef} className={classes.dialog} role="dialog" aria-modal="true" aria-labelledby="asset-preview-title" tabIndex={-1}>
+      <div
+        ref={dialogRef}
+        className={classes.dialog}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="asset-preview-title"
+        tabIndex={-1}
+      >
         <Link to={closeHref} preventScrollReset className={classes.close} aria-label="Close preview">
           ×
         </Link>
@@ -237,12 +263,25 @@ export function AssetPreview(props: AssetPreviewProps) {
 }
 
 /** A strip of small thumbnails, each opening that asset (Related Assets, Similar colours). */
-function ThumbStrip({ assets, hrefFor, testId }: { assets: AssetView[]; hrefFor: AssetPreviewProps['hrefFor']; testId?: string }) {
+function ThumbStrip({
+  assets,
+  hrefFor,
+  testId,
+}: {
+  assets: AssetView[]
+  hrefFor: AssetPreviewProps['hrefFor']
+  testId?: string
+}) {
   return (
     <ul className={classes.relatedList} data-testid={testId}>
       {assets.map((item) => (
         <li key={item.id}>
-          <Link to={hrefFor({ assetId: item.id })} preventScrollReset className={classes.relatedItem} title={item.title}>
+          <Link
+            to={hrefFor({ assetId: item.id })}
+            preventScrollReset
+            className={classes.relatedItem}
+            title={item.title}
+          >
             <AssetImage src={item.thumbnail} alt={item.title} className={classes.relatedImage} />
           </Link>
         </li>

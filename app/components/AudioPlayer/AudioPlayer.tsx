@@ -9,7 +9,13 @@ import classes from './AudioPlayer.module.css'
  */
 export function AudioPreview({ audio, title }: { audio: AudioView; title: string }) {
   return (
-    <audio controls preload="none" className={classes.native} aria-label={`Listen to ${title}`} data-testid="audio-preview">
+    <audio
+      controls
+      preload="none"
+      className={classes.native}
+      aria-label={`Listen to ${title}`}
+      data-testid="audio-preview"
+    >
       <source src={audio.preview_url} type="audio/mpeg" />
     </audio>
   )

@@ -63,7 +63,11 @@ export function BlogEditor({ name, defaultValue, label, error }: BlogEditorProps
   })
 
   const insertImage = (src: string) => {
-    editor?.chain().focus().insertContent({ type: BlogImage.name, attrs: { src, alt: '', width: 'auto', height: 'auto' } }).run()
+    editor
+      ?.chain()
+      .focus()
+      .insertContent({ type: BlogImage.name, attrs: { src, alt: '', width: 'auto', height: 'auto' } })
+      .run()
   }
 
   const promptForImageUrl = () => {
@@ -122,7 +126,12 @@ export function BlogEditor({ name, defaultValue, label, error }: BlogEditorProps
             <RichTextEditor.Unlink />
           </RichTextEditor.ControlsGroup>
           <RichTextEditor.ControlsGroup>
-            <RichTextEditor.Control onClick={promptForImageUrl} aria-label="Image URL" title="Insert an image by URL" className={classes.textControl}>
+            <RichTextEditor.Control
+              onClick={promptForImageUrl}
+              aria-label="Image URL"
+              title="Insert an image by URL"
+              className={classes.textControl}
+            >
               Image URL
             </RichTextEditor.Control>
             <RichTextEditor.Control

@@ -52,7 +52,12 @@ export function DocumentPage({ title, dated, intro, sections, footer }: Document
         </nav>
         <div className={classes.body}>
           {sections.map((section, index) => (
-            <section key={section.id} id={section.id} aria-labelledby={`${section.id}-heading`} className={classes.section}>
+            <section
+              key={section.id}
+              id={section.id}
+              aria-labelledby={`${section.id}-heading`}
+              className={classes.section}
+            >
               <Title order={2} id={`${section.id}-heading`} className={classes.sectionTitle}>
                 {index + 1}. {section.title}
               </Title>

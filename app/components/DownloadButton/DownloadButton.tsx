@@ -2,7 +2,14 @@ import { useFetcher, useRouteLoaderData } from 'react-router'
 import { Alert, Button, NativeSelect, Text } from '@mantine/core'
 import { useEffect, useRef, useState } from 'react'
 import type { AssetTypeName } from '~/lib/constants'
-import { DOWNLOAD_SIZES, FORMAT_LABELS, MAX_PADDING, formatsFor, takesBackground, takesOptions } from '~/lib/download-options'
+import {
+  DOWNLOAD_SIZES,
+  FORMAT_LABELS,
+  MAX_PADDING,
+  formatsFor,
+  takesBackground,
+  takesOptions,
+} from '~/lib/download-options'
 import classes from '~/components/AssetPreview/AssetPreview.module.css'
 
 export const DOWNLOAD_FAILED = 'Download failed'
@@ -108,9 +115,25 @@ export function DownloadButton({
         // A plain form in a <details>: works the same without JavaScript (the answer is the file).
         <details className={classes.options}>
           <summary>Download options</summary>
-          <fetcher.Form method="post" action={`/assets/${assetId}/download`} onSubmit={() => setError(null)} className={classes.optionsForm} aria-label="Download options">
-            <NativeSelect label="Size" name="size" defaultValue="original" data={DOWNLOAD_SIZES.map((s) => ({ value: s, label: s === 'original' ? 'Original' : `${s} px` }))} />
-            <NativeSelect label="Format" name="format" defaultValue="png" data={formatsFor(assetType).map((f) => ({ value: f, label: FORMAT_LABELS[f] }))} />
+          <fetcher.Form
+            method="post"
+            action={`/assets/${assetId}/download`}
+            onSubmit={() => setError(null)}
+            className={classes.optionsForm}
+            aria-label="Download options"
+          >
+            <NativeSelect
+              label="Size"
+              name="size"
+              defaultValue="original"
+              data={DOWNLOAD_SIZES.map((s) => ({ value: s, label: s === 'original' ? 'Original' : `${s} px` }))}
+            />
+            <NativeSelect
+              label="Format"
+              name="format"
+              defaultValue="png"
+              data={formatsFor(assetType).map((f) => ({ value: f, label: FORMAT_LABELS[f] }))}
+            />
             {takesBackground(assetType) ? (
               <>
                 <NativeSelect

@@ -60,7 +60,9 @@ export function Footer() {
           </nav>
         ))}
       </div>
-      <div className={classes.bottom}>© {new Date().getFullYear()} {SITE_NAME}. Commercial use allowed, no attribution required.</div>
+      <div className={classes.bottom}>
+        © {new Date().getFullYear()} {SITE_NAME}. Commercial use allowed, no attribution required.
+      </div>
     </footer>
   )
 }

@@ -18,7 +18,8 @@ const VARIANTS = {
     '--ai-bd': `${BORDER} var(--mantine-color-default-border)`,
   },
 }
-const CLASSES = 'mantine-focus-auto mantine-active m_8d3f4000 mantine-ActionIcon-root m_87cf2631 mantine-UnstyledButton-root'
+const CLASSES =
+  'mantine-focus-auto mantine-active m_8d3f4000 mantine-ActionIcon-root m_87cf2631 mantine-UnstyledButton-root'
 
 interface IconButtonProps {
   variant: keyof typeof VARIANTS
@@ -29,7 +30,11 @@ interface IconButtonProps {
 }
 
 function look({ variant, size, radius }: IconButtonProps) {
-  const style = { '--ai-size': `var(--ai-size-${size})`, ...(radius ? { '--ai-radius': `var(--mantine-radius-${radius})` } : {}), ...VARIANTS[variant] }
+  const style = {
+    '--ai-size': `var(--ai-size-${size})`,
+    ...(radius ? { '--ai-radius': `var(--mantine-radius-${radius})` } : {}),
+    ...VARIANTS[variant],
+  }
   return { style: style as CSSProperties, className: CLASSES, 'data-variant': variant, 'data-size': size }
 }
 

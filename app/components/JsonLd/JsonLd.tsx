@@ -2,7 +2,10 @@ import { useNonce } from '~/lib/nonce'
 
 /** JSON for a <script> element: '<' escaped, so no text in it can close the element early. */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')
 }
 
 /**
@@ -11,5 +14,12 @@ export function jsonForScript(value: unknown): string {
  */
 export function JsonLd({ data }: { data: Record<string, unknown> | Record<string, unknown>[] }) {
   const nonce = useNonce()
-  return <script type="application/ld+json" nonce={nonce || undefined} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: jsonForScript(data) }} />
+  return (
+    <script
+      type="application/ld+json"
+      nonce={nonce || undefined}
+      suppressHydrationWarning
+      dangerouslySetInnerHTML={{ __html: jsonForScript(data) }}
+    />
+  )
 }

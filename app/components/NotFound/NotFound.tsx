@@ -9,9 +9,7 @@ export function NotFound() {
         404
       </Title>
       <Text size="lg">{NOT_FOUND_TEXT}</Text>
-      <ButtonLink to="/">
-        Go back home
-      </ButtonLink>
+      <ButtonLink to="/">Go back home</ButtonLink>
     </CentredStack>
   )
 }

@@ -12,7 +12,15 @@ const primaryColor = theme.primaryColor ?? 'blue'
 type Spacing = 'xs' | 'sm' | 'md' | 'lg' | 'xl'
 
 /** Mantine's `<Group>` (gap md, wrap, centred vertically). */
-export function Row({ justify = 'flex-start', mt, children }: { justify?: 'flex-start' | 'center'; mt?: Spacing; children: ReactNode }) {
+export function Row({
+  justify = 'flex-start',
+  mt,
+  children,
+}: {
+  justify?: 'flex-start' | 'center'
+  mt?: Spacing
+  children: ReactNode
+}) {
   const style = {
     '--group-gap': 'var(--mantine-spacing-md)',
     '--group-align': 'center',
@@ -33,10 +41,31 @@ export function Hidden({ children }: { children: ReactNode }) {
 }
 
 /** Mantine's `<Anchor component={Link}>` (always underlined, as the theme sets). */
-export function TextLink({ to, size, className, children }: { to: string; size?: 'sm'; className?: string; children: ReactNode }) {
-  const style = size ? ({ '--text-fz': `var(--mantine-font-size-${size})`, '--text-lh': `var(--mantine-line-height-${size})` } as CSSProperties) : undefined
+export function TextLink({
+  to,
+  size,
+  className,
+  children,
+}: {
+  to: string
+  size?: 'sm'
+  className?: string
+  children: ReactNode
+}) {
+  const style = size
+    ? ({
+        '--text-fz': `var(--mantine-font-size-${size})`,
+        '--text-lh': `var(--mantine-line-height-${size})`,
+      } as CSSProperties)
+    : undefined
   return (
-    <Link style={style} className={`mantine-focus-auto m_849cf0da ${className ? `${className} ` : ''}m_b6d8b162 mantine-Text-root mantine-Anchor-root`} data-size={size} data-underline="always" to={to}>
+    <Link
+      style={style}
+      className={`mantine-focus-auto m_849cf0da ${className ? `${className} ` : ''}m_b6d8b162 mantine-Text-root mantine-Anchor-root`}
+      data-size={size}
+      data-underline="always"
+      to={to}
+    >
       {children}
     </Link>
   )
@@ -65,7 +94,13 @@ const BUTTON_VARIANTS = {
 
 function buttonLook({ variant, size, className }: ButtonLook) {
   const style = {
-    ...(size ? { '--button-height': `var(--button-height-${size})`, '--button-padding-x': `var(--button-padding-x-${size})`, '--button-fz': `var(--mantine-font-size-${size})` } : {}),
+    ...(size
+      ? {
+          '--button-height': `var(--button-height-${size})`,
+          '--button-padding-x': `var(--button-padding-x-${size})`,
+          '--button-fz': `var(--mantine-font-size-${size})`,
+        }
+      : {}),
     ...(variant ? BUTTON_VARIANTS[variant] : { '--button-color': 'var(--mantine-color-white)' }),
   }
   return {
@@ -94,7 +129,13 @@ export function ButtonLink({ variant, size, className, children, ...link }: Butt
 }
 
 /** Mantine's `<Button component="a">`, for in-page anchors. */
-export function ButtonAnchor({ variant, size, className, children, ...anchor }: ButtonLook & AnchorHTMLAttributes<HTMLAnchorElement>) {
+export function ButtonAnchor({
+  variant,
+  size,
+  className,
+  children,
+  ...anchor
+}: ButtonLook & AnchorHTMLAttributes<HTMLAnchorElement>) {
   return (
     <a {...buttonLook({ variant, size, className })} {...anchor}>
       <ButtonLabel>{children}</ButtonLabel>
@@ -103,7 +144,14 @@ export function ButtonAnchor({ variant, size, className, children, ...anchor }: 
 }
 
 /** Mantine's `<Button>`. */
-export function PlainButton({ variant, size, className, children, type = 'button', ...button }: ButtonLook & ButtonHTMLAttributes<HTMLButtonElement>) {
+export function PlainButton({
+  variant,
+  size,
+  className,
+  children,
+  type = 'button',
+  ...button
+}: ButtonLook & ButtonHTMLAttributes<HTMLButtonElement>) {
   return (
     <button {...buttonLook({ variant, size, className })} type={type} {...button}>
       <ButtonLabel>{children}</ButtonLabel>
@@ -113,7 +161,13 @@ export function PlainButton({ variant, size, className, children, type = 'button
 
 /** Mantine's `<Stack align="center">` with the 404 page's padding. */
 export function CentredStack({ children }: { children: ReactNode }) {
-  const style = { '--stack-gap': 'var(--mantine-spacing-md)', '--stack-align': 'center', '--stack-justify': 'flex-start', paddingInline: 'var(--mantine-spacing-md)', paddingBlock: 'calc(6rem * var(--mantine-scale))' }
+  const style = {
+    '--stack-gap': 'var(--mantine-spacing-md)',
+    '--stack-align': 'center',
+    '--stack-justify': 'flex-start',
+    paddingInline: 'var(--mantine-spacing-md)',
+    paddingBlock: 'calc(6rem * var(--mantine-scale))',
+  }
   return (
     <div style={style as CSSProperties} className="m_6d731127 mantine-Stack-root">
       {children}

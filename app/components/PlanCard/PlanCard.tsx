@@ -43,7 +43,14 @@ export function PlanCard({ name, price, period, summary, features, featured = fa
         {features.map((feature) => (
           <li key={feature}>
             <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" className={classes.tick}>
-              <path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+              <path
+                d="M5 12.5l4.5 4.5L19 7.5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2.4"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
             </svg>
             {feature}
           </li>

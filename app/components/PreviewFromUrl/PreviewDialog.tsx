@@ -25,7 +25,10 @@ export function PreviewDialog({ preview }: { preview: AssetPreviewData }) {
       closeHref={withQuery(pathname, search, { assetId: null, bg: null, zoom: null, download: null })}
       hrefFor={hrefFor}
       resumeDownload={new URLSearchParams(search).get('download') === '1'}
-      viewAllHref={exploreUrl(parseExploreParams(new URLSearchParams()), { category: preview.viewAll.category, tags: preview.viewAll.tags })}
+      viewAllHref={exploreUrl(parseExploreParams(new URLSearchParams()), {
+        category: preview.viewAll.category,
+        tags: preview.viewAll.tags,
+      })}
     />
   )
 }

@@ -35,7 +35,10 @@ export function preloadPreview(): Promise<DialogModule> {
 const Dialog = lazy(() => {
   if (loaded) {
     const module = loaded
-    const ready = { then: (resolve: (value: { default: DialogModule['PreviewDialog'] }) => void) => resolve({ default: module.PreviewDialog }) }
+    const ready = {
+      then: (resolve: (value: { default: DialogModule['PreviewDialog'] }) => void) =>
+        resolve({ default: module.PreviewDialog }),
+    }
     return ready as unknown as Promise<{ default: DialogModule['PreviewDialog'] }>
   }
   return preloadPreview().then((module) => ({ default: module.PreviewDialog }))

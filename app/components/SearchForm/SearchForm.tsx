@@ -21,7 +21,13 @@ interface SearchFormProps {
  * Search that goes to /explore?q=<text>. Without JavaScript it is a GET form whose field
  * refuses blank text; with JavaScript, blank or whitespace-only text does nothing.
  */
-export function SearchForm({ defaultValue, label = 'Search assets', size = 'sm', buttonLabel = 'Search', id }: SearchFormProps) {
+export function SearchForm({
+  defaultValue,
+  label = 'Search assets',
+  size = 'sm',
+  buttonLabel = 'Search',
+  id,
+}: SearchFormProps) {
   const navigate = useNavigate()
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -30,7 +36,15 @@ export function SearchForm({ defaultValue, label = 'Search assets', size = 'sm',
     if (target) void navigate(target)
   }
   return (
-    <form action="/explore" method="get" role="search" aria-label={label.replace('Search assets', 'Search')} className={classes.form} onSubmit={onSubmit} id={id}>
+    <form
+      action="/explore"
+      method="get"
+      role="search"
+      aria-label={label.replace('Search assets', 'Search')}
+      className={classes.form}
+      onSubmit={onSubmit}
+      id={id}
+    >
       <SearchInput label={label} defaultValue={defaultValue} required size={size} className={classes.input} />
       <PlainButton type="submit" size={size}>
         {buttonLabel}

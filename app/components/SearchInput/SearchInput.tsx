@@ -14,7 +14,13 @@ interface SearchInputProps {
 
 export type SearchInputFieldProps = ReturnType<typeof fieldProps>
 
-function fieldProps({ label, placeholder = 'Search 3D objects, images, audio...', size = 'sm', className, required }: SearchInputProps) {
+function fieldProps({
+  label,
+  placeholder = 'Search 3D objects, images, audio...',
+  size = 'sm',
+  className,
+  required,
+}: SearchInputProps) {
   return {
     name: 'q',
     'aria-label': label,
@@ -48,9 +54,17 @@ export function SearchInput(props: SearchInputProps) {
   // this box is in the header of every page. tests/unit/search-input.test.tsx checks the markup
   // against Mantine's own.
   const plain = (
-    <div className={`${className ? `${className} ` : ''}m_46b77525 mantine-InputWrapper-root mantine-TextInput-root`} data-size={size}>
+    <div
+      className={`${className ? `${className} ` : ''}m_46b77525 mantine-InputWrapper-root mantine-TextInput-root`}
+      data-size={size}
+    >
       <div
-        style={{ '--input-height': `var(--input-height-${size})`, '--input-fz': `var(--mantine-font-size-${size})` } as CSSProperties}
+        style={
+          {
+            '--input-height': `var(--input-height-${size})`,
+            '--input-fz': `var(--mantine-font-size-${size})`,
+          } as CSSProperties
+        }
         className="m_6c018570 mantine-Input-wrapper mantine-TextInput-wrapper"
         data-variant="default"
         data-size={size}

@@ -8,7 +8,11 @@ import type { SearchInputFieldProps } from './SearchInput'
  * (GET /api/assets/suggest), navigable with the arrow keys and announced as a listbox.
  * Loaded on first focus, so it costs a first visit nothing. Choosing a suggestion submits.
  */
-export default function SuggestingInput({ initialValue, autoFocus, ...field }: SearchInputFieldProps & { initialValue: string; autoFocus: boolean }) {
+export default function SuggestingInput({
+  initialValue,
+  autoFocus,
+  ...field
+}: SearchInputFieldProps & { initialValue: string; autoFocus: boolean }) {
   const [value, setValue] = useState(initialValue)
   const [debounced] = useDebouncedValue(value, 150)
   const [suggestions, setSuggestions] = useState<string[]>([])

@@ -31,7 +31,10 @@ export async function signInWithPassword(
 ): Promise<SignInResult> {
   const user = await findUserByEmail(db, input.email)
   const valid = await verifyPassword(user?.password_hash ?? null, input.password)
-  if (!user || !valid) return input.requireAdmin ? { ok: false, reason: 'not-admin', error: NOT_ADMIN } : { ok: false, reason: 'bad-credentials', error: BAD_CREDENTIALS }
+  if (!user || !valid)
+    return input.requireAdmin
+      ? { ok: false, reason: 'not-admin', error: NOT_ADMIN }
+      : { ok: false, reason: 'bad-credentials', error: BAD_CREDENTIALS }
   // Same answer as a wrong password: the admin door must not confirm a user's password.
   if (input.requireAdmin && user.role !== 'admin') return { ok: false, reason: 'not-admin', error: NOT_ADMIN }
   const session = await createSession(db, user.id, input.userAgent)
@@ -41,7 +44,10 @@ export async function signInWithPassword(
 export type RegisterResult = { ok: true; user: User } | { ok: false; reason: 'email-taken'; error: string }
 
 /** Creates a Free account. It does not sign in: the spec sends the user to sign in next. */
-export async function registerAccount(db: DB, input: { fullName: string; email: string; password: string }): Promise<RegisterResult> {
+export async function registerAccount(
+  db: DB,
+  input: { fullName: string; email: string; password: string },
+): Promise<RegisterResult> {
   const email = normaliseEmail(input.email)
   const user = await db
     .insertInto('users')
@@ -89,8 +95,17 @@ export async function resetPassword(db: DB, token: string, password: string): Pr
     // Claiming the token and using it happen together: a second use finds it spent.
     const claimed = await claimOneTimeToken(trx, 'password_resets', token)
     if (!claimed) return { ok: false as const, reason: 'bad-reset-token' as const, error: BAD_RESET_TOKEN }
-    await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: new Date() }).where('id', '=', claimed.user_id).execute()
-    await trx.updateTable('password_resets').set({ used_at: new Date() }).where('user_id', '=', claimed.user_id).where('used_at', 'is', null).execute()
+    await trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash, updated_at: new Date() })
+      .where('id', '=', claimed.user_id)
+      .execute()
+    await trx
+      .updateTable('password_resets')
+      .set({ used_at: new Date() })
+      .where('user_id', '=', claimed.user_id)
+      .where('used_at', 'is', null)
+      .execute()
     await deleteUserSessions(trx, claimed.user_id)
     return { ok: true }
   })
@@ -120,7 +135,9 @@ export async function createLoginToken(db: DB, userId: string): Promise<string> 
 
 export async function signInWithLoginToken(db: DB, token: string, userAgent?: string | null): Promise<SignInResult> {
   const claimed = await claimOneTimeToken(db, 'login_tokens', token)
-  const user = claimed ? await db.selectFrom('users').selectAll().where('id', '=', claimed.user_id).executeTakeFirst() : undefined
+  const user = claimed
+    ? await db.selectFrom('users').selectAll().where('id', '=', claimed.user_id).executeTakeFirst()
+    : undefined
   if (!user) return { ok: false, reason: 'bad-login-token', error: BAD_LOGIN_TOKEN }
   const session = await createSession(db, user.id, userAgent)
   return { ok: true, user, token: session.token, expiresAt: session.expiresAt }
@@ -133,17 +150,28 @@ export interface GoogleProfile {
   name: string
 }
 
-export type GoogleSignInResult = { ok: true; user: User; token: string } | { ok: false; reason: 'google-unverified'; error: string }
+export type GoogleSignInResult =
+  | { ok: true; user: User; token: string }
+  | { ok: false; reason: 'google-unverified'; error: string }
 
 /**
  * Signs in with a Google identity: the account already linked to it; else the account with the
  * same email, linked now, but only when Google has verified that email; else a new account.
  */
-export async function signInWithGoogle(db: DB, profile: GoogleProfile, userAgent?: string | null): Promise<GoogleSignInResult> {
+export async function signInWithGoogle(
+  db: DB,
+  profile: GoogleProfile,
+  userAgent?: string | null,
+): Promise<GoogleSignInResult> {
   const email = normaliseEmail(profile.email)
   let user = await db.selectFrom('users').selectAll().where('google_id', '=', profile.sub).executeTakeFirst()
   if (!user) {
-    if (!profile.emailVerified) return { ok: false, reason: 'google-unverified', error: 'Your Google email address is not verified, so we cannot sign you in with it.' }
+    if (!profile.emailVerified)
+      return {
+        ok: false,
+        reason: 'google-unverified',
+        error: 'Your Google email address is not verified, so we cannot sign you in with it.',
+      }
     const existing = await findUserByEmail(db, email)
     if (existing) {
       user = await db

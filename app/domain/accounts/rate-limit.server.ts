@@ -68,7 +68,11 @@ function formatWait(seconds: number): string {
 }
 
 /** Checks several rules at once (e.g. per IP and per email); throws when any is exceeded. */
-export async function enforceRateLimits(db: DB, checks: { rule: RateRuleName; subject: string }[], scale = 1): Promise<void> {
+export async function enforceRateLimits(
+  db: DB,
+  checks: { rule: RateRuleName; subject: string }[],
+  scale = 1,
+): Promise<void> {
   let worst = 0
   for (const check of checks) {
     const result = await hitRateLimit(db, `${check.rule}:${check.subject.toLowerCase()}`, RATE_RULES[check.rule], scale)
@@ -88,4 +92,3 @@ export async function isAccountSlowedDown(db: DB, account: string, scale = 1): P
     .executeTakeFirst()
   return (failures?.count ?? 0) >= Math.max(1, Math.round(rule.limit * scale))
 }
-

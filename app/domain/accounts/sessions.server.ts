@@ -14,7 +14,12 @@ export async function createSession(db: DB, userId: string, userAgent?: string |
   const expiresAt = new Date(Date.now() + SESSION_MS)
   await db
     .insertInto('sessions')
-    .values({ user_id: userId, token_hash: hashToken(token), expires_at: expiresAt, user_agent: userAgent?.slice(0, 300) ?? null })
+    .values({
+      user_id: userId,
+      token_hash: hashToken(token),
+      expires_at: expiresAt,
+      user_agent: userAgent?.slice(0, 300) ?? null,
+    })
     .execute()
   return { token, expiresAt }
 }

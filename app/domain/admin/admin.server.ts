@@ -21,10 +21,22 @@ export async function adminTotals(db: DB, now = new Date()): Promise<AdminTotals
   const [assets, users, downloads, revenue] = await Promise.all([
     db.selectFrom('assets').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
     db.selectFrom('users').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-    db.selectFrom('downloads').select(sql<number>`count(*)::int`.as('n')).where('day', '=', utcDay(now)).executeTakeFirstOrThrow(),
-    db.selectFrom('payments').select(sql<string>`coalesce(sum(amount_cents), 0)::text`.as('cents')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('downloads')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('day', '=', utcDay(now))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('payments')
+      .select(sql<string>`coalesce(sum(amount_cents), 0)::text`.as('cents'))
+      .executeTakeFirstOrThrow(),
   ])
-  return { assets: Number(assets.n), users: Number(users.n), downloadsToday: Number(downloads.n), revenueCents: Number(revenue.cents) }
+  return {
+    assets: Number(assets.n),
+    users: Number(users.n),
+    downloadsToday: Number(downloads.n),
+    revenueCents: Number(revenue.cents),
+  }
 }
 
 export interface AdminDashboard {
@@ -33,7 +45,10 @@ export interface AdminDashboard {
 }
 
 export async function adminDashboard(db: DB, now = new Date()): Promise<AdminDashboard> {
-  const [totals, recent] = await Promise.all([adminTotals(db, now), listAssetsForAdmin(db, { limit: ADMIN_RECENT_ASSETS })])
+  const [totals, recent] = await Promise.all([
+    adminTotals(db, now),
+    listAssetsForAdmin(db, { limit: ADMIN_RECENT_ASSETS }),
+  ])
   return { totals, recentAssets: recent.assets }
 }
 
@@ -80,7 +95,10 @@ export async function adminAnalytics(db: DB, now = new Date()): Promise<AdminAna
       .execute(),
     db
       .selectFrom('users')
-      .select([sql<string>`to_char((created_at at time zone 'UTC')::date, 'YYYY-MM-DD')`.as('day'), sql<number>`count(*)::int`.as('n')])
+      .select([
+        sql<string>`to_char((created_at at time zone 'UTC')::date, 'YYYY-MM-DD')`.as('day'),
+        sql<number>`count(*)::int`.as('n'),
+      ])
       .where('created_at', '>=', new Date(`${first}T00:00:00Z`))
       .groupBy(sql`1`)
       .execute(),
@@ -142,7 +160,11 @@ export interface AdminUserPage {
 export const ADMIN_USERS_PAGE_SIZE = 50
 
 /** The users screen and GET /api/admin/users: newest first, searched by name or email. */
-export async function listUsersForAdmin(db: DB, query: { q?: string; page?: number; limit?: number } = {}, now = new Date()): Promise<AdminUserPage> {
+export async function listUsersForAdmin(
+  db: DB,
+  query: { q?: string; page?: number; limit?: number } = {},
+  now = new Date(),
+): Promise<AdminUserPage> {
   const limit = Math.min(Math.max(Math.trunc(query.limit ?? ADMIN_USERS_PAGE_SIZE), 1), 200)
   const page = Math.max(Math.trunc(query.page ?? 1), 1)
   let base = db.selectFrom('users')
@@ -153,7 +175,9 @@ export async function listUsersForAdmin(db: DB, query: { q?: string; page?: numb
   }
   const [rows, matched, counts] = await Promise.all([
     base
-      .leftJoin('download_quota_usage as q', (join) => join.onRef('q.user_id', '=', 'users.id').on('q.day', '=', utcDay(now)))
+      .leftJoin('download_quota_usage as q', (join) =>
+        join.onRef('q.user_id', '=', 'users.id').on('q.day', '=', utcDay(now)),
+      )
       .select([
         'users.id',
         'users.full_name',

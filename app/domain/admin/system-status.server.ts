@@ -69,7 +69,11 @@ export function formatBytes(bytes: number): string {
  * trip, a test write to storage and its free space, and p95 and 5xx rate over the recent
  * requests the server has recorded.
  */
-export async function systemStatus(db: DB, storage: Storage, config: Pick<Config, 'STATUS_P95_THRESHOLD_MS' | 'STATUS_ERROR_RATE_THRESHOLD'>): Promise<SystemStatus> {
+export async function systemStatus(
+  db: DB,
+  storage: Storage,
+  config: Pick<Config, 'STATUS_P95_THRESHOLD_MS' | 'STATUS_ERROR_RATE_THRESHOLD'>,
+): Promise<SystemStatus> {
   const [database, disk] = await Promise.all([checkDatabase(db), storage.check()])
   const stats = requestStats()
   const storageText = !disk.writable
@@ -78,7 +82,8 @@ export async function systemStatus(db: DB, storage: Storage, config: Pick<Config
       ? `Low space: ${formatBytes(disk.freeBytes)} free`
       : 'OK'
   const apiResponseTimeOk = stats.p95Ms === null ? null : stats.p95Ms < config.STATUS_P95_THRESHOLD_MS
-  const errorRateOk = stats.errorRatePercent === null ? null : stats.errorRatePercent < config.STATUS_ERROR_RATE_THRESHOLD
+  const errorRateOk =
+    stats.errorRatePercent === null ? null : stats.errorRatePercent < config.STATUS_ERROR_RATE_THRESHOLD
   const healthy = database.ok && storageText === 'OK' && apiResponseTimeOk !== false && errorRateOk !== false
   return {
     serverHealth: healthy ? 'OK' : 'Degraded',

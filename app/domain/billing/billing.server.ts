@@ -12,7 +12,8 @@ import { log } from '~/platform/log.server'
 
 /** Why a billing request could not go ahead; the messages are shown as they are. */
 export const BILLING_ERRORS = {
-  not_configured: 'Payments are not configured on this site yet, so upgrading is not available. Please try again later.',
+  not_configured:
+    'Payments are not configured on this site yet, so upgrading is not available. Please try again later.',
   provider_unavailable: 'The payment provider could not be reached. Please try again in a moment.',
   already_pro: 'You already have the Pro plan. Use Manage subscription to change or cancel it.',
   no_subscription: 'You have no subscription to manage yet.',
@@ -44,7 +45,12 @@ export function stripeClient(config: Config): Stripe | null {
 
 function providerFailure(action: string, error: unknown): BillingResult {
   if (!(error instanceof Stripe.errors.StripeError)) throw error
-  log.error(`stripe ${action} failed`, { type: error.type, code: error.code, status: error.statusCode, message: error.message })
+  log.error(`stripe ${action} failed`, {
+    type: error.type,
+    code: error.code,
+    status: error.statusCode,
+    message: error.message,
+  })
   return fail('provider_unavailable')
 }
 
@@ -68,7 +74,11 @@ async function ensureCustomer(db: DB, stripe: Stripe, user: User): Promise<strin
     .executeTakeFirst()
   if (linked) return customer.id
   // Another request linked one first: use that one.
-  const row = await db.selectFrom('users').select('stripe_customer_id').where('id', '=', user.id).executeTakeFirstOrThrow()
+  const row = await db
+    .selectFrom('users')
+    .select('stripe_customer_id')
+    .where('id', '=', user.id)
+    .executeTakeFirstOrThrow()
   return row.stripe_customer_id ?? customer.id
 }
 
@@ -104,7 +114,10 @@ export async function createPortalSession(db: DB, config: Config, user: User): P
   const row = await db.selectFrom('users').select('stripe_customer_id').where('id', '=', user.id).executeTakeFirst()
   if (!row?.stripe_customer_id) return fail('no_subscription')
   try {
-    const session = await stripe.billingPortal.sessions.create({ customer: row.stripe_customer_id, return_url: `${config.appUrl}/profile` })
+    const session = await stripe.billingPortal.sessions.create({
+      customer: row.stripe_customer_id,
+      return_url: `${config.appUrl}/profile`,
+    })
     return { ok: true, url: session.url }
   } catch (error) {
     return providerFailure('billing portal', error)
@@ -121,19 +134,23 @@ export interface StripeEventInput {
   data: { object: unknown }
 }
 
-export type VerifiedEvent = { ok: true; event: Stripe.Event } | { ok: false; reason: 'webhook-not-configured' | 'bad-signature' | 'bad-payload'; error: string }
+export type VerifiedEvent =
+  | { ok: true; event: Stripe.Event }
+  | { ok: false; reason: 'webhook-not-configured' | 'bad-signature' | 'bad-payload'; error: string }
 
 /**
  * Checks a webhook delivery's signature against the raw body (any re-encoding would break it)
  * and the Stripe-Signature header, within Stripe's default five-minute tolerance.
  */
 export function verifyStripeEvent(config: Config, payload: string, signature: string | null): VerifiedEvent {
-  if (!config.STRIPE_WEBHOOK_SECRET) return { ok: false, reason: 'webhook-not-configured', error: 'Payments are not configured' }
+  if (!config.STRIPE_WEBHOOK_SECRET)
+    return { ok: false, reason: 'webhook-not-configured', error: 'Payments are not configured' }
   if (!signature) return { ok: false, reason: 'bad-signature', error: 'Missing Stripe-Signature header' }
   try {
     return { ok: true, event: Stripe.webhooks.constructEvent(payload, signature, config.STRIPE_WEBHOOK_SECRET) }
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeSignatureVerificationError) return { ok: false, reason: 'bad-signature', error: 'Invalid signature' }
+    if (error instanceof Stripe.errors.StripeSignatureVerificationError)
+      return { ok: false, reason: 'bad-signature', error: 'Invalid signature' }
     // A signed body that is not JSON.
     return { ok: false, reason: 'bad-payload', error: 'Invalid payload' }
   }
@@ -149,7 +166,11 @@ const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFi
 const idOf = (v: unknown): string | null => str(v) ?? (isObj(v) ? str(v.id) : null)
 const at = (seconds: number | null): Date | null => (seconds === null ? null : new Date(seconds * 1000))
 const get = (v: unknown, ...path: (string | number)[]): unknown =>
-  path.reduce<unknown>((node, key) => (Array.isArray(node) && typeof key === 'number' ? node[key] : isObj(node) ? node[key as string] : undefined), v)
+  path.reduce<unknown>(
+    (node, key) =>
+      Array.isArray(node) && typeof key === 'number' ? node[key] : isObj(node) ? node[key as string] : undefined,
+    v,
+  )
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 const ACTIVE = new Set(['active', 'trialing'])
@@ -210,11 +231,17 @@ function unmatched(event: StripeEventInput, customerId: string | null) {
 async function checkoutCompleted(trx: Trx, event: StripeEventInput, session: Obj) {
   if (session.mode !== undefined && session.mode !== 'subscription') return
   const customerId = idOf(session.customer)
-  const user = await findUser(trx, { userId: session.client_reference_id ?? get(session, 'metadata', 'userId'), customerId })
+  const user = await findUser(trx, {
+    userId: session.client_reference_id ?? get(session, 'metadata', 'userId'),
+    customerId,
+  })
   if (!user) return unmatched(event, customerId)
   const subscriptionId = idOf(session.subscription)
   // An asynchronous payment method completes checkout unpaid: Pro waits for the subscription to turn active.
-  const paid = session.payment_status === undefined || session.payment_status === 'paid' || session.payment_status === 'no_payment_required'
+  const paid =
+    session.payment_status === undefined ||
+    session.payment_status === 'paid' ||
+    session.payment_status === 'no_payment_required'
   await trx
     .updateTable('users')
     .set({
@@ -282,7 +309,10 @@ const INTERVAL_LABEL: Record<string, string> = { day: 'daily', week: 'weekly', m
 function invoiceDescription(invoice: Obj): string {
   const line = get(invoice, 'lines', 'data', 0)
   const subscription =
-    get(invoice, 'parent', 'subscription_details', 'subscription') ?? invoice.subscription ?? get(line, 'parent', 'subscription_item_details', 'subscription') ?? get(line, 'subscription')
+    get(invoice, 'parent', 'subscription_details', 'subscription') ??
+    invoice.subscription ??
+    get(line, 'parent', 'subscription_item_details', 'subscription') ??
+    get(line, 'subscription')
   if (subscription) {
     let interval = str(get(line, 'price', 'recurring', 'interval')) ?? str(get(line, 'plan', 'interval'))
     if (!interval) {

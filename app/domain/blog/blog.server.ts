@@ -75,7 +75,12 @@ function isSlugConflict(error: unknown): boolean {
 
 /** Newest first. `date` is free text, so the order is that of creation. */
 export async function listPosts(db: DB): Promise<BlogPostView[]> {
-  const rows = await db.selectFrom('blog_posts').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').execute()
+  const rows = await db
+    .selectFrom('blog_posts')
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute()
   return rows.map(toView)
 }
 
@@ -110,7 +115,11 @@ export function authorOf(admin: Pick<User, 'id' | 'full_name'>): { id: string; n
 }
 
 /** Creates a post with a unique slug made from its title ('my-post', then 'my-post-2', ...). */
-export async function createPost(db: DB, input: BlogPostInput, author: { id: string | null; name: string }): Promise<BlogPostView> {
+export async function createPost(
+  db: DB,
+  input: BlogPostInput,
+  author: { id: string | null; name: string },
+): Promise<BlogPostView> {
   const base = slugify(input.title)
   // Two posts with the same title saved at once both see the slug free: the loser retries.
   for (let attempt = 0; ; attempt++) {

@@ -7,7 +7,13 @@ import type { AssetView } from '~/lib/asset-view'
 import { normaliseTags } from '~/lib/tags'
 import { recordAudit, type AuditEntry } from '~/domain/admin/audit.server'
 import { inspectImage, makeDerivatives } from '~/platform/images.server'
-import { inspectAudio, makeAudioPreview, NotAudioError, sniffAudioContainer, waveformImage } from '~/platform/audio.server'
+import {
+  inspectAudio,
+  makeAudioPreview,
+  NotAudioError,
+  sniffAudioContainer,
+  waveformImage,
+} from '~/platform/audio.server'
 import { colourColumns, paletteOf } from './palette.server'
 import type { Storage } from '~/platform/storage.server'
 import { invalidateCatalogueCache } from './catalogue-cache.server'
@@ -81,7 +87,12 @@ export async function createAsset(db: DB, storage: Storage, input: NewAssetInput
           action: 'asset.upload',
           targetType: 'asset',
           targetId: row.id,
-          details: { title: row.title, filename: input.originalFilename, bytes: row.bytes, thumbnail: Boolean(input.thumbnail) },
+          details: {
+            title: row.title,
+            filename: input.originalFilename,
+            bytes: row.bytes,
+            thumbnail: Boolean(input.thumbnail),
+          },
         })
       }
       return row
@@ -99,9 +110,19 @@ export async function createAsset(db: DB, storage: Storage, input: NewAssetInput
 
 interface PreparedFiles {
   assetType: AssetType
-  keys: { original_key: string; thumb_key: string; thumb_png_key: string; preview_key: string; preview_png_key: string; audio_preview_key: string | null }
+  keys: {
+    original_key: string
+    thumb_key: string
+    thumb_png_key: string
+    preview_key: string
+    preview_png_key: string
+    audio_preview_key: string | null
+  }
   files: [string, Buffer][]
-  columns: Pick<NewAsset, 'mime_type' | 'width' | 'height' | 'dominant_colour' | 'duration_ms' | 'sample_rate' | 'channels' | 'waveform'>
+  columns: Pick<
+    NewAsset,
+    'mime_type' | 'width' | 'height' | 'dominant_colour' | 'duration_ms' | 'sample_rate' | 'channels' | 'waveform'
+  >
 }
 
 /**
@@ -189,11 +210,18 @@ function hueOf(title: string): number {
 }
 
 export function assetFileKeys(
-  asset: Pick<Asset, 'original_key' | 'thumb_key' | 'thumb_png_key' | 'preview_key' | 'preview_png_key'> & { audio_preview_key?: string | null },
+  asset: Pick<Asset, 'original_key' | 'thumb_key' | 'thumb_png_key' | 'preview_key' | 'preview_png_key'> & {
+    audio_preview_key?: string | null
+  },
 ): string[] {
-  return [asset.original_key, asset.thumb_key, asset.thumb_png_key, asset.preview_key, asset.preview_png_key, asset.audio_preview_key].filter(
-    (key): key is string => Boolean(key),
-  )
+  return [
+    asset.original_key,
+    asset.thumb_key,
+    asset.thumb_png_key,
+    asset.preview_key,
+    asset.preview_png_key,
+    asset.audio_preview_key,
+  ].filter((key): key is string => Boolean(key))
 }
 
 /**
@@ -212,7 +240,13 @@ export async function deleteAssets(db: DB, storage: Storage, ids: number[], acto
     if (actorId !== undefined) {
       await recordAudit(
         trx,
-        rows.map((row) => ({ actorId, action: 'asset.delete' as const, targetType: 'asset' as const, targetId: row.id, details: { title: row.title } })),
+        rows.map((row) => ({
+          actorId,
+          action: 'asset.delete' as const,
+          targetType: 'asset' as const,
+          targetId: row.id,
+          details: { title: row.title },
+        })),
       )
     }
     return { rows, variantKeys: variants.map((v) => v.key) }
@@ -354,15 +388,26 @@ export type UpdateAssetResult =
  * The admin's edit of an asset (inline edit and PUT /api/admin/assets/{id}). A refusal
  * writes nothing.
  */
-export async function updateAsset(db: DB, id: number, changes: AssetChanges, actorId: string | null): Promise<UpdateAssetResult> {
+export async function updateAsset(
+  db: DB,
+  id: number,
+  changes: AssetChanges,
+  actorId: string | null,
+): Promise<UpdateAssetResult> {
   const updated = await db.transaction().execute(async (trx): Promise<UpdateAssetResult> => {
-    const before = await trx.selectFrom('assets').select(['is_active', 'published_at', 'audio_preview_key']).where('id', '=', id).forUpdate().executeTakeFirst()
+    const before = await trx
+      .selectFrom('assets')
+      .select(['is_active', 'published_at', 'audio_preview_key'])
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst()
     if (!before) return { ok: false, reason: 'asset-not-found', error: ASSET_NOT_FOUND }
     const set: AssetUpdate = { updated_at: new Date() }
     if (changes.asset_type !== undefined) {
       const isAudio = before.audio_preview_key !== null
       // Checked before anything is written: the transaction ends with nothing changed.
-      if (isAudio !== (changes.asset_type === 'audio')) return { ok: false, reason: 'asset-type-not-allowed', error: isAudio ? AUDIO_STAYS_AUDIO : IMAGE_NOT_AUDIO }
+      if (isAudio !== (changes.asset_type === 'audio'))
+        return { ok: false, reason: 'asset-type-not-allowed', error: isAudio ? AUDIO_STAYS_AUDIO : IMAGE_NOT_AUDIO }
       set.asset_type = changes.asset_type
     }
     if (changes.title !== undefined) set.title = changes.title
@@ -374,9 +419,16 @@ export async function updateAsset(db: DB, id: number, changes: AssetChanges, act
       if (changes.is_active && !before.published_at) set.published_at = new Date()
     }
     const row = await trx.updateTable('assets').set(set).where('id', '=', id).returningAll().executeTakeFirstOrThrow()
-    const audits: AuditEntry[] = [{ actorId, action: 'asset.update', targetType: 'asset', targetId: id, details: { changes } }]
+    const audits: AuditEntry[] = [
+      { actorId, action: 'asset.update', targetType: 'asset', targetId: id, details: { changes } },
+    ]
     if (changes.is_active !== undefined && changes.is_active !== before.is_active) {
-      audits.push({ actorId, action: changes.is_active ? 'asset.publish' : 'asset.unpublish', targetType: 'asset', targetId: id })
+      audits.push({
+        actorId,
+        action: changes.is_active ? 'asset.publish' : 'asset.unpublish',
+        targetType: 'asset',
+        targetId: id,
+      })
     }
     await recordAudit(trx, audits)
     return { ok: true, asset: toAdminAssetView(row) }
@@ -389,10 +441,20 @@ export async function updateAsset(db: DB, id: number, changes: AssetChanges, act
  * Publishes (is_active true) or returns to draft (false) the given assets. Returns the ids
  * that exist; only actual changes are written to the audit log.
  */
-export async function setPublished(db: DB, ids: number[], isActive: boolean, actorId: string | null): Promise<number[]> {
+export async function setPublished(
+  db: DB,
+  ids: number[],
+  isActive: boolean,
+  actorId: string | null,
+): Promise<number[]> {
   if (ids.length === 0) return []
   const found = await db.transaction().execute(async (trx) => {
-    const existing = await trx.selectFrom('assets').select(['id', 'is_active', 'title']).where('id', 'in', ids).forUpdate().execute()
+    const existing = await trx
+      .selectFrom('assets')
+      .select(['id', 'is_active', 'title'])
+      .where('id', 'in', ids)
+      .forUpdate()
+      .execute()
     const changing = existing.filter((a) => a.is_active !== isActive).map((a) => a.id)
     if (changing.length > 0) {
       await trx
@@ -408,7 +470,13 @@ export async function setPublished(db: DB, ids: number[], isActive: boolean, act
         trx,
         existing
           .filter((a) => changing.includes(a.id))
-          .map((a) => ({ actorId, action: isActive ? ('asset.publish' as const) : ('asset.unpublish' as const), targetType: 'asset' as const, targetId: a.id, details: { title: a.title } })),
+          .map((a) => ({
+            actorId,
+            action: isActive ? ('asset.publish' as const) : ('asset.unpublish' as const),
+            targetType: 'asset' as const,
+            targetId: a.id,
+            details: { title: a.title },
+          })),
       )
     }
     return existing.map((a) => a.id)

@@ -50,7 +50,13 @@ export function cachedForCatalogue<T>(db: DB, key: string, compute: () => Promis
   return entry.value as Promise<T>
 }
 
-async function revalidate(db: DB, entries: Map<string, Entry>, key: string, entry: Entry, compute: () => Promise<unknown>) {
+async function revalidate(
+  db: DB,
+  entries: Map<string, Entry>,
+  key: string,
+  entry: Entry,
+  compute: () => Promise<unknown>,
+) {
   try {
     const version = await catalogueVersion(db)
     if (version === entry.version && Date.now() - entry.computedAt < MAX_AGE_MS) {
@@ -59,7 +65,14 @@ async function revalidate(db: DB, entries: Map<string, Entry>, key: string, entr
     }
     const value = await compute()
     // Replaced only if no write of this process cleared the entry meanwhile.
-    if (entries.get(key) === entry) entries.set(key, { value: Promise.resolve(value), version, computedAt: Date.now(), checkedAt: Date.now(), checking: false })
+    if (entries.get(key) === entry)
+      entries.set(key, {
+        value: Promise.resolve(value),
+        version,
+        computedAt: Date.now(),
+        checkedAt: Date.now(),
+        checking: false,
+      })
   } catch {
     // The database is away: the entry is checked again on a later request.
     entry.checkedAt = Date.now()

@@ -24,7 +24,11 @@ const hex2 = (n: number) => Math.round(n).toString(16).padStart(2, '0')
  * than MERGE_DISTANCE; the biggest PALETTE_SIZE are kept. Deterministic, a few milliseconds.
  */
 export async function paletteOf(image: Buffer): Promise<ImageColours> {
-  const { data, info } = await sharp(image).resize(SAMPLE, SAMPLE, { fit: 'inside' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true })
+  const { data, info } = await sharp(image)
+    .resize(SAMPLE, SAMPLE, { fit: 'inside' })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true })
   const bins = new Map<number, { n: number; r: number; g: number; b: number }>()
   let opaque = 0
   let clear = 0
@@ -60,14 +64,24 @@ export async function paletteOf(image: Buffer): Promise<ImageColours> {
       const [r, g, b] = [c.r / c.n, c.g / c.n, c.b / c.n]
       const [l, a, bb] = rgbToOklab(r, g, b)
       const round = (v: number) => Math.round(v * 10_000) / 10_000
-      return { hex: `#${hex2(r)}${hex2(g)}${hex2(b)}`, weight: round(c.n / Math.max(opaque, 1)), l: round(l), a: round(a), b: round(bb) }
+      return {
+        hex: `#${hex2(r)}${hex2(g)}${hex2(b)}`,
+        weight: round(c.n / Math.max(opaque, 1)),
+        l: round(l),
+        a: round(a),
+        b: round(bb),
+      }
     })
   return { palette, transparent: clear / Math.max(info.width * info.height, 1) >= 0.02 }
 }
 
 /** The columns an asset's colours are stored in (migration 0007). */
 export function colourColumns(colours: ImageColours) {
-  return { palette: JSON.stringify(colours.palette), colour_swatches: swatchesOf(colours.palette), has_transparency: colours.transparent }
+  return {
+    palette: JSON.stringify(colours.palette),
+    colour_swatches: swatchesOf(colours.palette),
+    has_transparency: colours.transparent,
+  }
 }
 
 /**
@@ -90,18 +104,15 @@ export async function backfillPalettes(db: DB, storage: Storage, { batch = 50 } 
     if (rows.length === 0) return done
     for (const row of rows) {
       after = row.id
-      const key = row.thumb_png_key ?? row.preview_png_key ?? (row.mime_type.startsWith('image/') ? row.original_key : null)
+      const key =
+        row.thumb_png_key ?? row.preview_png_key ?? (row.mime_type.startsWith('image/') ? row.original_key : null)
       const file = key ? await storage.get(key) : null
       if (!file) continue
       const chunks: Buffer[] = []
       for await (const chunk of file.stream) chunks.push(chunk as Buffer)
       const colours = await inImagePool(() => paletteOf(Buffer.concat(chunks))).catch(() => null)
       if (!colours) continue
-      await db
-        .updateTable('assets')
-        .set(colourColumns(colours))
-        .where('id', '=', row.id)
-        .execute()
+      await db.updateTable('assets').set(colourColumns(colours)).where('id', '=', row.id).execute()
       done++
     }
   }

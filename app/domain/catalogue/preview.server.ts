@@ -15,10 +15,18 @@ export interface AssetPreviewData {
 }
 
 /** Everything the preview dialog and the asset page show; null for an unknown or draft asset. */
-export async function getAssetPreview(db: DB, assetId: number, userId?: string | null): Promise<AssetPreviewData | null> {
+export async function getAssetPreview(
+  db: DB,
+  assetId: number,
+  userId?: string | null,
+): Promise<AssetPreviewData | null> {
   const asset = await getPublishedAsset(db, assetId)
   if (!asset) return null
-  const [related, similar, favourites] = await Promise.all([relatedAssets(db, asset, RELATED_LIMIT), similarColours(db, asset.id, RELATED_LIMIT), favouriteIdsAmong(db, userId, [asset.id])])
+  const [related, similar, favourites] = await Promise.all([
+    relatedAssets(db, asset, RELATED_LIMIT),
+    similarColours(db, asset.id, RELATED_LIMIT),
+    favouriteIdsAmong(db, userId, [asset.id]),
+  ])
   return {
     asset,
     related,

@@ -7,7 +7,15 @@ import { RELATED_TAG_SOURCE, type Sort } from '~/lib/constants'
 import { cachedForCatalogue } from './catalogue-cache.server'
 import { toAssetView } from './assets.server'
 import { log } from '~/platform/log.server'
-import { hexToOklab, MIN_COLOUR_WEIGHT, NEAR_DISTANCE, parseColour, cellsNear, fineCellsNear, type Orientation } from '~/lib/colour'
+import {
+  hexToOklab,
+  MIN_COLOUR_WEIGHT,
+  NEAR_DISTANCE,
+  parseColour,
+  cellsNear,
+  fineCellsNear,
+  type Orientation,
+} from '~/lib/colour'
 
 export interface SearchQuery {
   q?: string
@@ -87,21 +95,27 @@ export async function wordsQuery(db: DB, words: string[]): Promise<{ tsquery: Ts
         order by l.lexeme limit ${MAX_PREFIX_LEXEMES + 1}) as lexemes
       from p`.execute(db)
     const row = found.rows[0]
-    if (row?.prefix && row.lexemes && row.lexemes.length > 0 && row.lexemes.length <= MAX_PREFIX_LEXEMES) lexemes = row.lexemes
+    if (row?.prefix && row.lexemes && row.lexemes.length > 0 && row.lexemes.length <= MAX_PREFIX_LEXEMES)
+      lexemes = row.lexemes
   } catch (error) {
     noteNoLexemes(error)
   }
   if (!lexemes) return { tsquery: plain, lastLexemes: null }
   const expansion = sql`${lexemesQuery(lexemes)}::tsquery`
   const head = words.slice(0, -1)
-  return { tsquery: head.length ? sql`(to_tsquery('english', ${head.join(' & ')}) && ${expansion})` : expansion, lastLexemes: lexemes }
+  return {
+    tsquery: head.length ? sql`(to_tsquery('english', ${head.join(' & ')}) && ${expansion})` : expansion,
+    lastLexemes: lexemes,
+  }
 }
 
 let warnedNoLexemes = false
 function noteNoLexemes(error: unknown) {
   if (warnedNoLexemes) return
   warnedNoLexemes = true
-  log.warn('search: no lexeme list, the last word is searched as a prefix (slower on a large catalogue)', { error: error instanceof Error ? error.message : String(error) })
+  log.warn('search: no lexeme list, the last word is searched as a prefix (slower on a large catalogue)', {
+    error: error instanceof Error ? error.message : String(error),
+  })
 }
 
 /** Each word not in the catalogue's vocabulary, replaced by its nearest term if one is close. */
@@ -279,16 +293,28 @@ async function runSearch(db: DB, query: SearchQuery, words: string[], page: numb
       found = ranked.rows
       density = ranked.density
       // Every match was read: the total is known.
-      if ('total' in ranked && ranked.total !== undefined) return { assets: found.map(toAssetView), total: ranked.total, totalCapped: false, totalEstimated: false }
+      if ('total' in ranked && ranked.total !== undefined)
+        return { assets: found.map(toAssetView), total: ranked.total, totalCapped: false, totalEstimated: false }
     } else if (tsquery && sort === 'alphabetical') {
       const colourTokens = colour ? (colour.name ? [colour.name] : fineCellsNear(colour.hex)) : null
-      found = (await titleWindowPage(db, filters, tsquery, words, matched?.lastLexemes ?? null, colourTokens, offset, limit)) ?? (await sortedMatchesPage(db, filters, tsquery, sort, offset, limit))
+      found =
+        (await titleWindowPage(
+          db,
+          filters,
+          tsquery,
+          words,
+          matched?.lastLexemes ?? null,
+          colourTokens,
+          offset,
+          limit,
+        )) ?? (await sortedMatchesPage(db, filters, tsquery, sort, offset, limit))
     } else {
       found = await sortedPage(matching, tsquery, sort, offset, limit, colour?.hex)
     }
   }
   // A short first page is the whole answer: no count needed.
-  if (offset === 0 && found.length < limit) return { assets: found.map(toAssetView), total: found.length, totalCapped: false, totalEstimated: false }
+  if (offset === 0 && found.length < limit)
+    return { assets: found.map(toAssetView), total: found.length, totalCapped: false, totalEstimated: false }
   return { assets: found.map(toAssetView), ...(await countMatches(db, matching, density, published)) }
 }
 
@@ -326,14 +352,18 @@ async function nearestColours(db: DB, hex: string): Promise<{ covered: number; i
   let rows: { asset_id: number; d: number }[]
   try {
     const point = sql`cube(array[${l}, ${a}, ${b}]::float8[])`
-    rows = (await sql<{ asset_id: number; d: number }>`
+    rows = (
+      await sql<{ asset_id: number; d: number }>`
       select asset_id, colour <-> ${point} as d from palette_colours
-      order by colour <-> ${point} limit ${colourSearchTuning.nearestColours}`.execute(db)).rows
+      order by colour <-> ${point} limit ${colourSearchTuning.nearestColours}`.execute(db)
+    ).rows
   } catch (error) {
     missingColourIndex.add(db)
     if (!warnedNoColourIndex) {
       warnedNoColourIndex = true
-      log.warn('search: no palette colour index (cube extension), a colour search with words measures its matches', { error: error instanceof Error ? error.message : String(error) })
+      log.warn('search: no palette colour index (cube extension), a colour search with words measures its matches', {
+        error: error instanceof Error ? error.message : String(error),
+      })
     }
     return null
   }
@@ -341,7 +371,8 @@ async function nearestColours(db: DB, hex: string): Promise<{ covered: number; i
   // distance can never disagree at a step's edge: candidates are a superset, then filtered.
   const slack = 1e-9
   const last = rows.at(-1)
-  const complete = rows.length < colourSearchTuning.nearestColours || (last !== undefined && Number(last.d) >= NEAR_DISTANCE + slack)
+  const complete =
+    rows.length < colourSearchTuning.nearestColours || (last !== undefined && Number(last.d) >= NEAR_DISTANCE + slack)
   const covered = complete ? COLOUR_STEPS : Math.max(0, Math.floor((Number(last?.d ?? 0) - slack) / COLOUR_STEP))
   const limit = (complete ? NEAR_DISTANCE : covered * COLOUR_STEP) + slack
   const ids = [...new Set(rows.filter((r) => Number(r.d) < limit).map((r) => r.asset_id))]
@@ -358,7 +389,17 @@ async function nearestColours(db: DB, hex: string): Promise<{ covered: number; i
  * settles a tier when its closest step alone fills the page.
  * Common words cost one short index walk; rare words a few index lookups.
  */
-async function rankedPage(db: DB, matching: AssetQuery, filters: RawBuilder<SqlBool>[], tsquery: Tsquery, sort: 'relevance' | 'newest', offset: number, limit: number, published: Published, colourHex?: string) {
+async function rankedPage(
+  db: DB,
+  matching: AssetQuery,
+  filters: RawBuilder<SqlBool>[],
+  tsquery: Tsquery,
+  sort: 'relevance' | 'newest',
+  offset: number,
+  limit: number,
+  published: Published,
+  colourHex?: string,
+) {
   const want = offset + limit
   const tiers = sort === 'newest' ? (['search'] as const) : TIERS
   const tierExpression = sort === 'newest' ? sql<number>`0` : tierOf(tsquery)
@@ -461,11 +502,19 @@ async function rankedPage(db: DB, matching: AssetQuery, filters: RawBuilder<SqlB
     // an expression no index has, so the planner never walks the date index for rare matches.
     const rows = await sql<{ id: number }>`
       select id from assets where ${all(conditions)}
-      order by ${colourHex && sort === 'relevance' ? sql`${stepExpression}, ` : sql``}created_at + interval '0 seconds' desc, id desc limit ${need}`.execute(db)
+      order by ${colourHex && sort === 'relevance' ? sql`${stepExpression}, ` : sql``}created_at + interval '0 seconds' desc, id desc limit ${need}`.execute(
+      db,
+    )
     picked.push(...rows.rows)
     if (rows.rows.length === need) break
   }
-  return { rows: await assetsInOrder(db, picked.slice(offset, want).map((r) => r.id)), density }
+  return {
+    rows: await assetsInOrder(
+      db,
+      picked.slice(offset, want).map((r) => r.id),
+    ),
+    density,
+  }
 }
 
 /** A ranked search with at most `fewMatches` matches reads them all at once (fewMatchesPage); tests lower it. */
@@ -480,7 +529,15 @@ export const rankTuning = { fewMatches: 5_000 }
  * newest assets' share of matches promises few; null when there turn out to be more (the
  * caller goes on), having read at most `fewMatches` + 1 rows.
  */
-async function fewMatchesPage(db: DB, filters: RawBuilder<SqlBool>[], tsquery: Tsquery, tier: RawBuilder<number>, step: RawBuilder<number>, offset: number, want: number) {
+async function fewMatchesPage(
+  db: DB,
+  filters: RawBuilder<SqlBool>[],
+  tsquery: Tsquery,
+  tier: RawBuilder<number>,
+  step: RawBuilder<number>,
+  offset: number,
+  want: number,
+) {
   const found = await sql<{ id: number; total: number }>`
     select id, count(*) over ()::int as total from (
       select id, created_at, ${tier} as tier, ${step} as step from assets
@@ -492,7 +549,14 @@ async function fewMatchesPage(db: DB, filters: RawBuilder<SqlBool>[], tsquery: T
   if (total > rankTuning.fewMatches) return null
   // A page past the last match comes back empty, without the count: count again (rare).
   if (found.rows.length === 0 && offset > 0) return null
-  return { rows: await assetsInOrder(db, found.rows.map((r) => r.id)), density: null, total }
+  return {
+    rows: await assetsInOrder(
+      db,
+      found.rows.map((r) => r.id),
+    ),
+    density: null,
+    total,
+  }
 }
 
 /**
@@ -501,7 +565,8 @@ async function fewMatchesPage(db: DB, filters: RawBuilder<SqlBool>[], tsquery: T
  */
 function publishedEstimate(db: DB): () => Promise<number> {
   let estimate: Promise<number> | undefined
-  return () => (estimate ??= estimateRows(db, db.selectFrom('assets').where('is_active', '=', true)).then((n) => n ?? 0))
+  return () =>
+    (estimate ??= estimateRows(db, db.selectFrom('assets').where('is_active', '=', true)).then((n) => n ?? 0))
 }
 type Published = ReturnType<typeof publishedEstimate>
 
@@ -526,7 +591,16 @@ export const TITLE_WINDOWS = [2_000, 20_000] as const
  * window holds the page, it is exact (the window is a stretch of the title order with nothing
  * before it). Null when it does not (sparse matches, or no lexeme list): the caller sorts.
  */
-async function titleWindowPage(db: DB, filters: RawBuilder<SqlBool>[], tsquery: Tsquery, words: string[], lastLexemes: string[] | null, colourTokens: string[] | null, offset: number, limit: number) {
+async function titleWindowPage(
+  db: DB,
+  filters: RawBuilder<SqlBool>[],
+  tsquery: Tsquery,
+  words: string[],
+  lastLexemes: string[] | null,
+  colourTokens: string[] | null,
+  offset: number,
+  limit: number,
+) {
   const want = offset + limit
   let bound: string | null = null
   try {
@@ -562,9 +636,13 @@ async function titleWindowPage(db: DB, filters: RawBuilder<SqlBool>[], tsquery: 
   let window = await readWindow(size)
   // A longer window when this one shows matches dense enough to fill it (sized as in rankedPage).
   const longer = Math.ceil((size * want * 1.5) / Math.max(window.rows.length, 1e-9))
-  if (window.rows.length > 0 && window.rows.length < want && longer <= Math.max(TITLE_WINDOWS[1], want * 100)) window = await readWindow(Math.max(longer, size + 500))
+  if (window.rows.length > 0 && window.rows.length < want && longer <= Math.max(TITLE_WINDOWS[1], want * 100))
+    window = await readWindow(Math.max(longer, size + 500))
   if (window.rows.length < want) return null
-  return assetsInOrder(db, window.rows.slice(offset, want).map((r) => r.id))
+  return assetsInOrder(
+    db,
+    window.rows.slice(offset, want).map((r) => r.id),
+  )
 }
 
 /** Memory for one sort of every match: the default 4 MB makes the bitmap of a common word lossy,
@@ -573,7 +651,14 @@ async function titleWindowPage(db: DB, filters: RawBuilder<SqlBool>[], tsquery: 
 const SORT_WORK_MEM = '32MB'
 
 /** sortedPage for the words' matches, in a transaction that gives the sort SORT_WORK_MEM. */
-function sortedMatchesPage(db: DB, filters: RawBuilder<SqlBool>[], tsquery: Tsquery, sort: Sort, offset: number, limit: number) {
+function sortedMatchesPage(
+  db: DB,
+  filters: RawBuilder<SqlBool>[],
+  tsquery: Tsquery,
+  sort: Sort,
+  offset: number,
+  limit: number,
+) {
   return db.transaction().execute(async (trx) => {
     await sql`set local work_mem = ${sql.lit(SORT_WORK_MEM)}`.execute(trx)
     return sortedPage(matchingAssets(trx, filters, tsquery), tsquery, sort, offset, limit)
@@ -581,7 +666,14 @@ function sortedMatchesPage(db: DB, filters: RawBuilder<SqlBool>[], tsquery: Tsqu
 }
 
 /** Today's plan for every sort: the database orders all matches (with indexes where they fit). */
-async function sortedPage(matching: AssetQuery, tsquery: Tsquery | null, sort: Sort, offset: number, limit: number, colourHex?: string) {
+async function sortedPage(
+  matching: AssetQuery,
+  tsquery: Tsquery | null,
+  sort: Sort,
+  offset: number,
+  limit: number,
+  colourHex?: string,
+) {
   let rows = matching.selectAll()
   switch (sort) {
     case 'relevance':
@@ -618,16 +710,17 @@ function tierOf(tsquery: Tsquery) {
  */
 async function countMatches(db: DB, matching: AssetQuery, density: number | null | undefined, published: Published) {
   const estimate =
-    density === undefined
-      ? await estimateRows(db, matching)
-      : density === null
-        ? null
-        : density * (await published())
+    density === undefined ? await estimateRows(db, matching) : density === null ? null : density * (await published())
   if (estimate !== null && estimate >= EXACT_COUNT_BELOW) {
     return { total: roundEstimate(estimate), totalCapped: false, totalEstimated: true }
   }
   const counted = await db
-    .selectFrom(matching.select(sql`1`.as('one')).limit(MAX_COUNTED + 1).as('matches'))
+    .selectFrom(
+      matching
+        .select(sql`1`.as('one'))
+        .limit(MAX_COUNTED + 1)
+        .as('matches'),
+    )
     .select(sql<number>`count(*)::int`.as('n'))
     .executeTakeFirstOrThrow()
   return { total: Math.min(counted.n, MAX_COUNTED), totalCapped: counted.n > MAX_COUNTED, totalEstimated: false }
@@ -635,7 +728,9 @@ async function countMatches(db: DB, matching: AssetQuery, density: number | null
 
 async function estimateRows(db: DB, matching: AssetQuery): Promise<number | null> {
   const compiled = matching.select(sql`1`.as('one')).compile()
-  const explained = await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(`explain (format json) ${compiled.sql}`, [...compiled.parameters]))
+  const explained = await db.executeQuery<Record<string, unknown>>(
+    CompiledQuery.raw(`explain (format json) ${compiled.sql}`, [...compiled.parameters]),
+  )
   const cell = Object.values(explained.rows[0] ?? {})[0]
   const plan = (typeof cell === 'string' ? JSON.parse(cell) : cell) as { Plan?: { 'Plan Rows'?: number } }[] | undefined
   const rows = plan?.[0]?.Plan?.['Plan Rows']
@@ -650,16 +745,24 @@ export function roundEstimate(n: number): number {
 }
 
 export async function getPublishedAsset(db: DB, id: number): Promise<AssetView | null> {
-  const row = await db.selectFrom('assets').selectAll().where('id', '=', id).where('is_active', '=', true).executeTakeFirst()
+  const row = await db
+    .selectFrom('assets')
+    .selectAll()
+    .where('id', '=', id)
+    .where('is_active', '=', true)
+    .executeTakeFirst()
   return row ? toAssetView(row) : null
 }
-
 
 /**
  * Related assets (spec: limit 10, from the category and the first 3 tags): same category and
  * at least one of those tags, never the asset itself; the most shared tags first.
  */
-export async function relatedAssets(db: DB, asset: Pick<AssetView, 'id' | 'category' | 'tags'>, limit = 10): Promise<AssetView[]> {
+export async function relatedAssets(
+  db: DB,
+  asset: Pick<AssetView, 'id' | 'category' | 'tags'>,
+  limit = 10,
+): Promise<AssetView[]> {
   const firstTags = asset.tags.slice(0, RELATED_TAG_SOURCE)
   if (firstTags.length === 0 || !asset.category) return []
   const rows = await db
@@ -687,7 +790,11 @@ export const SIMILAR_CANDIDATES = 400
  * same main swatch, so the cost stays flat however large the catalogue.
  */
 export async function similarColours(db: DB, assetId: number, limit = 10): Promise<AssetView[]> {
-  const source = await db.selectFrom('assets').select(['palette', 'colour_swatches']).where('id', '=', assetId).executeTakeFirst()
+  const source = await db
+    .selectFrom('assets')
+    .select(['palette', 'colour_swatches'])
+    .where('id', '=', assetId)
+    .executeTakeFirst()
   const colours = (source?.palette ?? []).filter((c) => c.weight >= MIN_COLOUR_WEIGHT).slice(0, 3)
   if (colours.length === 0) return []
   // Candidates: a weighty colour within twice the search's 'near' of this asset's main colour.
@@ -695,7 +802,9 @@ export async function similarColours(db: DB, assetId: number, limit = 10): Promi
   const total = colours.reduce((sum, c) => sum + c.weight, 0)
   const distance = sql.join(
     colours.map(
-      (c) => sql`${c.weight / total} * coalesce((select min(sqrt(power((p->>'l')::float8 - ${c.l}, 2) + power((p->>'a')::float8 - ${c.a}, 2) + power((p->>'b')::float8 - ${c.b}, 2)))
+      (
+        c,
+      ) => sql`${c.weight / total} * coalesce((select min(sqrt(power((p->>'l')::float8 - ${c.l}, 2) + power((p->>'a')::float8 - ${c.a}, 2) + power((p->>'b')::float8 - ${c.b}, 2)))
         from jsonb_array_elements(candidates.palette) as p where (p->>'weight')::float8 >= ${MIN_COLOUR_WEIGHT}), 1)`,
     ),
     sql` + `,
@@ -712,7 +821,12 @@ export async function similarColours(db: DB, assetId: number, limit = 10): Promi
     where distance < ${2 * NEAR_DISTANCE}
     order by distance asc, created_at desc, id desc
     limit ${limit}`.execute(db)
-  return (await assetsInOrder(db, rows.rows.map((r) => r.id))).map(toAssetView)
+  return (
+    await assetsInOrder(
+      db,
+      rows.rows.map((r) => r.id),
+    )
+  ).map(toAssetView)
 }
 
 export interface TagSummary {
@@ -744,7 +858,11 @@ async function queryTopTags(db: DB, limit: number): Promise<TagSummary[]> {
     from counted c
     order by c.count desc, c.tag asc
   `.execute(db)
-  return rows.rows.map((r) => ({ tag: r.tag, count: r.count, thumbnail: r.thumb ? `/images/${r.thumb.replace(/^public\//, '')}` : '' }))
+  return rows.rows.map((r) => ({
+    tag: r.tag,
+    count: r.count,
+    thumbnail: r.thumb ? `/images/${r.thumb.replace(/^public\//, '')}` : '',
+  }))
 }
 
 export interface CategorySummary {
@@ -764,15 +882,24 @@ async function queryCategoryCounts(db: DB): Promise<CategorySummary[]> {
     from assets where is_active and category <> ''
     group by category order by category
   `.execute(db)
-  return rows.rows.map((r) => ({ category: r.category, count: r.count, thumbnail: r.thumb ? `/images/${r.thumb.replace(/^public\//, '')}` : '' }))
+  return rows.rows.map((r) => ({
+    category: r.category,
+    count: r.count,
+    thumbnail: r.thumb ? `/images/${r.thumb.replace(/^public\//, '')}` : '',
+  }))
 }
 
 /** What the sitemap lists: published assets (newest first, up to `limit`) and blog posts. */
 export async function sitemapEntries(db: DB, limit: number) {
   const [assets, posts] = await Promise.all([
-    db.selectFrom('assets').select(['id', 'updated_at']).where('is_active', '=', true).orderBy('created_at', 'desc').limit(limit).execute(),
+    db
+      .selectFrom('assets')
+      .select(['id', 'updated_at'])
+      .where('is_active', '=', true)
+      .orderBy('created_at', 'desc')
+      .limit(limit)
+      .execute(),
     db.selectFrom('blog_posts').select(['slug', 'updated_at']).orderBy('created_at', 'desc').execute(),
   ])
   return { assets, posts }
 }
-

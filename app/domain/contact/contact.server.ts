@@ -12,7 +12,11 @@ export interface ContactMessage {
  * Keeps the message, then emails it to the site owner with Reply-To set to the sender. The
  * row is written first, so a mail failure loses nothing: the owner still finds it stored.
  */
-export async function sendContactMessage(db: DB, config: Config, input: ContactMessage): Promise<{ id: number; mailed: boolean }> {
+export async function sendContactMessage(
+  db: DB,
+  config: Config,
+  input: ContactMessage,
+): Promise<{ id: number; mailed: boolean }> {
   const row = await db
     .insertInto('contact_messages')
     .values({ name: input.name, email: input.email, message: input.message })

@@ -1,6 +1,14 @@
 import sharp from 'sharp'
 import type { DB } from '#db/client'
-import { FORMAT_EXTENSIONS, FORMAT_TYPES, parseDownloadOptions, takesOptions, variantName, type DownloadVariant, type RawDownloadOptions } from '~/lib/download-options'
+import {
+  FORMAT_EXTENSIONS,
+  FORMAT_TYPES,
+  parseDownloadOptions,
+  takesOptions,
+  variantName,
+  type DownloadVariant,
+  type RawDownloadOptions,
+} from '~/lib/download-options'
 import { ASSET_NOT_FOUND, downloadFilename } from './downloads.server'
 import { inImagePool, MAX_INPUT_PIXELS } from '~/platform/images.server'
 import type { Storage, StoredObject } from '~/platform/storage.server'
@@ -16,7 +24,10 @@ export function variantFilename(title: string, variant: DownloadVariant): string
  * key so a replaced original never serves an old variant.
  */
 export function variantKey(originalKey: string, variant: DownloadVariant): string {
-  const stem = originalKey.replace(/^originals\//, '').replace(/\.[a-z0-9]+$/i, '').toLowerCase()
+  const stem = originalKey
+    .replace(/^originals\//, '')
+    .replace(/\.[a-z0-9]+$/i, '')
+    .toLowerCase()
   return `variants/${stem}/${variantName(variant)}`
 }
 
@@ -37,10 +48,23 @@ export async function makeVariant(original: Buffer, variant: DownloadVariant): P
     const pad = Math.round((target * variant.padding) / 100)
     const inner = Math.max(1, target - 2 * pad)
     const scale = Math.min(1, inner / long)
-    const background = variant.background === 'transparent' ? (variant.format === 'jpeg' ? '#ffffff' : null) : variant.background
+    const background =
+      variant.background === 'transparent' ? (variant.format === 'jpeg' ? '#ffffff' : null) : variant.background
     let image = sharp(original, { limitInputPixels: MAX_INPUT_PIXELS }).rotate()
-    if (scale < 1) image = image.resize({ width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)), fit: 'fill' })
-    if (pad > 0) image = sharp(await image.png().toBuffer()).extend({ top: pad, bottom: pad, left: pad, right: pad, background: { r: 0, g: 0, b: 0, alpha: 0 } })
+    if (scale < 1)
+      image = image.resize({
+        width: Math.max(1, Math.round(width * scale)),
+        height: Math.max(1, Math.round(height * scale)),
+        fit: 'fill',
+      })
+    if (pad > 0)
+      image = sharp(await image.png().toBuffer()).extend({
+        top: pad,
+        bottom: pad,
+        left: pad,
+        right: pad,
+        background: { r: 0, g: 0, b: 0, alpha: 0 },
+      })
     if (background) image = sharp(await image.png().toBuffer()).flatten({ background })
     switch (variant.format) {
       case 'png':
@@ -79,7 +103,11 @@ export async function variantFile(
     .executeTakeFirst()
   if (!asset || !takesOptions(asset.asset_type)) return null
   const key = variantKey(asset.original_key, variant)
-  const answer = (file: StoredObject) => ({ file, mimeType: FORMAT_TYPES[variant.format], filename: variantFilename(asset.title, variant) })
+  const answer = (file: StoredObject) => ({
+    file,
+    mimeType: FORMAT_TYPES[variant.format],
+    filename: variantFilename(asset.title, variant),
+  })
   const kept = await storage.get(key)
   if (kept) return answer(kept)
   const original = await storage.get(asset.original_key)
@@ -97,13 +125,24 @@ export async function variantFile(
  * finds it. False when the asset was deleted meanwhile (the row cannot be written): the object
  * is removed again, or left recorded for the sweep.
  */
-async function keepVariant(db: DB, storage: Storage, assetId: number, key: string, bytes: Buffer, contentType: string): Promise<boolean> {
+async function keepVariant(
+  db: DB,
+  storage: Storage,
+  assetId: number,
+  key: string,
+  bytes: Buffer,
+  contentType: string,
+): Promise<boolean> {
   await reserveUploadKeys(db, [key])
   try {
     await storage.put(key, bytes, { contentType })
     // The foreign key waits for a deletion of the asset in progress, then refuses the row.
     await db.transaction().execute(async (trx) => {
-      await trx.insertInto('asset_variants').values({ key, asset_id: assetId }).onConflict((oc) => oc.column('key').doNothing()).execute()
+      await trx
+        .insertInto('asset_variants')
+        .values({ key, asset_id: assetId })
+        .onConflict((oc) => oc.column('key').doNothing())
+        .execute()
       await keepUploadKeys(trx, [key])
     })
     return true
@@ -126,8 +165,16 @@ export async function checkDownloadOptions(
   db: DB,
   assetId: number,
   raw: RawDownloadOptions,
-): Promise<{ ok: true; variant: DownloadVariant | null } | { ok: false; reason: 'asset-not-found' | 'invalid-option'; error: string }> {
-  const asset = await db.selectFrom('assets').select('asset_type').where('id', '=', assetId).where('is_active', '=', true).executeTakeFirst()
+): Promise<
+  | { ok: true; variant: DownloadVariant | null }
+  | { ok: false; reason: 'asset-not-found' | 'invalid-option'; error: string }
+> {
+  const asset = await db
+    .selectFrom('assets')
+    .select('asset_type')
+    .where('id', '=', assetId)
+    .where('is_active', '=', true)
+    .executeTakeFirst()
   if (!asset) return { ok: false, reason: 'asset-not-found', error: ASSET_NOT_FOUND }
   const parsed = parseDownloadOptions(raw, asset.asset_type)
   return parsed.ok ? parsed : { ok: false, reason: 'invalid-option', error: parsed.error }

@@ -54,43 +54,69 @@ export async function downloadAsset(
 ): Promise<DownloadGrant> {
   const now = input.now ?? new Date()
   const day = utcDay(now)
-  const asset = await db.selectFrom('assets').selectAll().where('id', '=', input.assetId).where('is_active', '=', true).executeTakeFirst()
+  const asset = await db
+    .selectFrom('assets')
+    .selectAll()
+    .where('id', '=', input.assetId)
+    .where('is_active', '=', true)
+    .executeTakeFirst()
   if (!asset) return { ok: false, reason: 'asset-not-found', error: ASSET_NOT_FOUND }
 
-  const outcome = await db.transaction().execute(async (trx) => {
-    const fresh = await trx
-      .insertInto('downloads')
-      .values({ user_id: input.userId, asset_id: asset.id, asset_title: asset.title, day, created_at: now })
-      .onConflict((oc) => oc.columns(['user_id', 'asset_id', 'day']).doNothing())
-      .returning('id')
-      .executeTakeFirst()
-    if (!fresh) return 'repeat' as const
-    const limit = input.plan === 'pro' ? null : FREE_DAILY_DOWNLOADS
-    const counted = await sql<{ used: number }>`
+  const outcome = await db
+    .transaction()
+    .execute(async (trx) => {
+      const fresh = await trx
+        .insertInto('downloads')
+        .values({ user_id: input.userId, asset_id: asset.id, asset_title: asset.title, day, created_at: now })
+        .onConflict((oc) => oc.columns(['user_id', 'asset_id', 'day']).doNothing())
+        .returning('id')
+        .executeTakeFirst()
+      if (!fresh) return 'repeat' as const
+      const limit = input.plan === 'pro' ? null : FREE_DAILY_DOWNLOADS
+      const counted = await sql<{ used: number }>`
       insert into download_quota_usage as q (user_id, day, used) values (${input.userId}, ${day}, 1)
       on conflict (user_id, day) do update set used = q.used + 1
       where ${limit === null ? sql`true` : sql`q.used < ${limit}`}
       returning used
     `.execute(trx)
-    if (counted.rows.length === 0) throw new QuotaSpent()
-    await trx.updateTable('assets').set({ download_count: sql`download_count + 1` }).where('id', '=', asset.id).execute()
-    return 'granted' as const
-  }).catch((error: unknown) => {
-    if (error instanceof QuotaSpent) return 'spent' as const
-    throw error
-  })
+      if (counted.rows.length === 0) throw new QuotaSpent()
+      await trx
+        .updateTable('assets')
+        .set({ download_count: sql`download_count + 1` })
+        .where('id', '=', asset.id)
+        .execute()
+      return 'granted' as const
+    })
+    .catch((error: unknown) => {
+      if (error instanceof QuotaSpent) return 'spent' as const
+      throw error
+    })
   if (outcome === 'spent') return { ok: false, reason: 'quota-exceeded', error: QUOTA_EXCEEDED }
 
   // Variants change nothing above: the quota counts the asset once a day whatever is taken.
-  const link: DownloadLink = { a: asset.id, e: now.getTime() + DOWNLOAD_LINK_MS, ...(input.variant ? { v: input.variant } : {}) }
+  const link: DownloadLink = {
+    a: asset.id,
+    e: now.getTime() + DOWNLOAD_LINK_MS,
+    ...(input.variant ? { v: input.variant } : {}),
+  }
   const view = toAssetView(outcome === 'granted' ? { ...asset, download_count: asset.download_count + 1 } : asset)
-  return { ok: true, asset: view, downloadUrl: `/downloads/${sign(input.secret, link)}`, filename: downloadFilename(asset.title, asset.original_key), repeat: outcome === 'repeat' }
+  return {
+    ok: true,
+    asset: view,
+    downloadUrl: `/downloads/${sign(input.secret, link)}`,
+    filename: downloadFilename(asset.title, asset.original_key),
+    repeat: outcome === 'repeat',
+  }
 }
 
 class QuotaSpent extends Error {}
 
 /** The asset a download link grants, or null when it is forged, altered or expired. */
-export function readDownloadLink(secret: string, token: string, now = Date.now()): { assetId: number; variant?: string } | null {
+export function readDownloadLink(
+  secret: string,
+  token: string,
+  now = Date.now(),
+): { assetId: number; variant?: string } | null {
   const link = verify<DownloadLink>(secret, token)
   if (!link || typeof link.a !== 'number' || typeof link.e !== 'number' || link.e < now) return null
   return typeof link.v === 'string' ? { assetId: link.a, variant: link.v } : { assetId: link.a }
@@ -140,10 +166,26 @@ export async function downloadHistory(db: DB, userId: string, limit = 50): Promi
     .execute()
   return rows.map(({ download_id, downloaded_at, asset_title, ...asset }) => {
     if (asset.id === null) {
-      return { id: download_id, asset_id: null, title: asset_title ?? 'Removed asset', image: '', preview_urls: null, downloaded_at: downloaded_at.toISOString(), removed: true }
+      return {
+        id: download_id,
+        asset_id: null,
+        title: asset_title ?? 'Removed asset',
+        image: '',
+        preview_urls: null,
+        downloaded_at: downloaded_at.toISOString(),
+        removed: true,
+      }
     }
     const view = toAssetView(asset as unknown as Asset)
-    return { id: download_id, asset_id: view.id, title: view.title, image: view.thumbnail, preview_urls: view.preview_urls, downloaded_at: downloaded_at.toISOString(), removed: false }
+    return {
+      id: download_id,
+      asset_id: view.id,
+      title: view.title,
+      image: view.thumbnail,
+      preview_urls: view.preview_urls,
+      downloaded_at: downloaded_at.toISOString(),
+      removed: false,
+    }
   })
 }
 
@@ -163,7 +205,11 @@ export async function downloadQuota(db: DB, userId: string, plan: Plan, now = ne
 }
 
 export async function totalDownloads(db: DB, userId: string): Promise<number> {
-  const row = await db.selectFrom('downloads').select(sql<number>`count(*)::int`.as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()
+  const row = await db
+    .selectFrom('downloads')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow()
   return row.n
 }
 
@@ -171,12 +217,21 @@ export async function totalDownloads(db: DB, userId: string): Promise<number> {
  * The stored original behind a download link: its storage key, type and file name; null once
  * the asset is unpublished or deleted, so a link minted before that no longer works.
  */
-export async function downloadableFile(db: DB, assetId: number): Promise<{ key: string; mimeType: string; filename: string } | null> {
+export async function downloadableFile(
+  db: DB,
+  assetId: number,
+): Promise<{ key: string; mimeType: string; filename: string } | null> {
   const asset = await db
     .selectFrom('assets')
     .select(['title', 'original_key', 'mime_type'])
     .where('id', '=', assetId)
     .where('is_active', '=', true)
     .executeTakeFirst()
-  return asset ? { key: asset.original_key, mimeType: asset.mime_type || 'image/png', filename: downloadFilename(asset.title, asset.original_key) } : null
+  return asset
+    ? {
+        key: asset.original_key,
+        mimeType: asset.mime_type || 'image/png',
+        filename: downloadFilename(asset.title, asset.original_key),
+      }
+    : null
 }

@@ -7,23 +7,45 @@ import { toAssetView } from '~/domain/catalogue/assets.server'
 export type FavouriteResult<T> = { ok: true; value: T } | { ok: false; reason: 'asset-not-found' }
 
 /** Which of these assets the user has favourited. */
-export async function favouriteIdsAmong(db: DB, userId: string | null | undefined, assetIds: number[]): Promise<Set<number>> {
+export async function favouriteIdsAmong(
+  db: DB,
+  userId: string | null | undefined,
+  assetIds: number[],
+): Promise<Set<number>> {
   if (!userId || assetIds.length === 0) return new Set()
-  const rows = await db.selectFrom('favourites').select('asset_id').where('user_id', '=', userId).where('asset_id', 'in', assetIds).execute()
+  const rows = await db
+    .selectFrom('favourites')
+    .select('asset_id')
+    .where('user_id', '=', userId)
+    .where('asset_id', 'in', assetIds)
+    .execute()
   return new Set(rows.map((r) => r.asset_id))
 }
 
 /** Adds a published asset to the user's favourites; adding twice changes nothing. */
 export async function addFavourite(db: DB, userId: string, assetId: number): Promise<FavouriteResult<true>> {
-  const asset = await db.selectFrom('assets').select('id').where('id', '=', assetId).where('is_active', '=', true).executeTakeFirst()
+  const asset = await db
+    .selectFrom('assets')
+    .select('id')
+    .where('id', '=', assetId)
+    .where('is_active', '=', true)
+    .executeTakeFirst()
   if (!asset) return { ok: false, reason: 'asset-not-found' }
-  await db.insertInto('favourites').values({ user_id: userId, asset_id: assetId }).onConflict((oc) => oc.doNothing()).execute()
+  await db
+    .insertInto('favourites')
+    .values({ user_id: userId, asset_id: assetId })
+    .onConflict((oc) => oc.doNothing())
+    .execute()
   return { ok: true, value: true }
 }
 
 /** Removes it; returns whether it was a favourite. Only ever the user's own row. */
 export async function removeFavourite(db: DB, userId: string, assetId: number): Promise<boolean> {
-  const result = await db.deleteFrom('favourites').where('user_id', '=', userId).where('asset_id', '=', assetId).executeTakeFirst()
+  const result = await db
+    .deleteFrom('favourites')
+    .where('user_id', '=', userId)
+    .where('asset_id', '=', assetId)
+    .executeTakeFirst()
   return Number(result.numDeletedRows) > 0
 }
 
@@ -33,7 +55,11 @@ export async function toggleFavourite(db: DB, userId: string, assetId: number): 
   return addFavourite(db, userId, assetId)
 }
 
-export async function listFavourites(db: DB, userId: string, options: { page?: number; limit?: number } = {}): Promise<{ assets: AssetView[]; total: number }> {
+export async function listFavourites(
+  db: DB,
+  userId: string,
+  options: { page?: number; limit?: number } = {},
+): Promise<{ assets: AssetView[]; total: number }> {
   const limit = Math.min(Math.max(options.limit ?? 20, 1), 100)
   const page = Math.max(options.page ?? 1, 1)
   const rows = await db

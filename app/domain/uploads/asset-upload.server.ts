@@ -30,7 +30,8 @@ export type UploadRefusal = 'file-too-large' | 'empty-file' | 'not-an-image' | '
 export type UploadResult = { ok: true; asset: UploadedAsset } | { ok: false; reason: UploadRefusal; error: string }
 
 const refuse = (reason: UploadRefusal, error: string): UploadResult => ({ ok: false, reason, error })
-const tooLarge = (name?: string, limitBytes: number = UPLOAD_LIMIT_BYTES) => refuse('file-too-large', fileTooLargeMessage(limitBytes, name))
+const tooLarge = (name?: string, limitBytes: number = UPLOAD_LIMIT_BYTES) =>
+  refuse('file-too-large', fileTooLargeMessage(limitBytes, name))
 
 export interface UploadAssetInput {
   original: Buffer
@@ -57,10 +58,16 @@ export interface UploadedAsset extends AdminAssetView {
  * derivatives; the upload is audited. A bad file is refused ({ ok: false, reason }) and
  * nothing is left behind; only unexpected faults (storage, database) throw.
  */
-export async function uploadAsset(db: DB, storage: Storage, actorId: string | null, input: UploadAssetInput): Promise<UploadResult> {
+export async function uploadAsset(
+  db: DB,
+  storage: Storage,
+  actorId: string | null,
+  input: UploadAssetInput,
+): Promise<UploadResult> {
   // Each type has its own limit; the bytes, not the name, say which type a file is.
   const isAudio = sniffAudioContainer(input.original) !== null
-  if (isAudio && input.original.byteLength > AUDIO_UPLOAD_LIMIT_BYTES) return tooLarge(input.filename || undefined, AUDIO_UPLOAD_LIMIT_BYTES)
+  if (isAudio && input.original.byteLength > AUDIO_UPLOAD_LIMIT_BYTES)
+    return tooLarge(input.filename || undefined, AUDIO_UPLOAD_LIMIT_BYTES)
   if (!isAudio && input.original.byteLength > UPLOAD_LIMIT_BYTES) return tooLarge(input.filename || undefined)
   if (input.thumbnail && input.thumbnail.byteLength > UPLOAD_LIMIT_BYTES) return tooLarge('The thumbnail')
   if (input.original.byteLength === 0) return refuse('empty-file', 'The file is empty.')
@@ -92,7 +99,9 @@ export async function uploadAsset(db: DB, storage: Storage, actorId: string | nu
     // so a file it cannot decode has left nothing behind.
     if (error instanceof NotAudioError) return refuse('not-audio', NOT_AUDIO)
     if (error instanceof NotAnImageError) {
-      return claimsAudio(input.filename, input.mimeType) ? refuse('not-audio', NOT_AUDIO) : refuse('not-an-image', NOT_AN_IMAGE)
+      return claimsAudio(input.filename, input.mimeType)
+        ? refuse('not-audio', NOT_AUDIO)
+        : refuse('not-an-image', NOT_AN_IMAGE)
     }
     throw error
   }
@@ -143,7 +152,11 @@ export async function uploadBatch(
       detectedTitle: plan.title,
       detectedTags: plan.tags,
       sizeMb: sizeInMb(plan.file.size),
-      metadata: { category: plan.category, releases: plan.metadata?.releases ?? '', thumbnail: plan.thumbnail?.name ?? null },
+      metadata: {
+        category: plan.category,
+        releases: plan.metadata?.releases ?? '',
+        thumbnail: plan.thumbnail?.name ?? null,
+      },
       previewUrl: null,
       isPublished: false,
       error: null,
@@ -159,10 +172,14 @@ export async function uploadBatch(
         assetType: plan.assetType ?? imageType,
         mimeType: plan.file.type,
       })
-      if (result.ok) Object.assign(item, { id: result.asset.id, status: 'completed', previewUrl: result.asset.thumbnail })
+      if (result.ok)
+        Object.assign(item, { id: result.asset.id, status: 'completed', previewUrl: result.asset.thumbnail })
       else item.error = result.error
     } catch (error) {
-      log.error('batch upload failed', { file: plan.name, error: error instanceof Error ? error.message : String(error) })
+      log.error('batch upload failed', {
+        file: plan.name,
+        error: error instanceof Error ? error.message : String(error),
+      })
       item.error = UPLOAD_FAILED
     }
     items.set(plan.file, item)

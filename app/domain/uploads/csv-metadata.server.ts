@@ -41,12 +41,16 @@ export function parseCsvMetadata(input: string | Buffer): CsvMetadataRow[] {
     }
     throw error
   }
-  if (records.length - 1 > CSV_MAX_ROWS) throw new CsvMetadataError(`The CSV file has more than ${CSV_MAX_ROWS.toLocaleString('en-US')} rows.`)
+  if (records.length - 1 > CSV_MAX_ROWS)
+    throw new CsvMetadataError(`The CSV file has more than ${CSV_MAX_ROWS.toLocaleString('en-US')} rows.`)
   const [header = [], ...rows] = records
   const names = header.map((h) => h.trim().toLowerCase())
   const named = names.includes('filename')
-  const index = Object.fromEntries(CSV_COLUMNS.map((column, i) => [column, named ? names.indexOf(column) : i])) as Record<(typeof CSV_COLUMNS)[number], number>
-  const cell = (row: string[], column: (typeof CSV_COLUMNS)[number]) => (index[column] >= 0 ? (row[index[column]] ?? '').trim() : '')
+  const index = Object.fromEntries(
+    CSV_COLUMNS.map((column, i) => [column, named ? names.indexOf(column) : i]),
+  ) as Record<(typeof CSV_COLUMNS)[number], number>
+  const cell = (row: string[], column: (typeof CSV_COLUMNS)[number]) =>
+    index[column] >= 0 ? (row[index[column]] ?? '').trim() : ''
   // Optional, and only by name: the spec's five columns keep their positions.
   const typeColumn = names.indexOf('asset_type')
   const result: CsvMetadataRow[] = []
@@ -66,7 +70,12 @@ export function parseCsvMetadata(input: string | Buffer): CsvMetadataRow[] {
   return result
 }
 
-const CSV_TYPES: Record<string, '3d' | 'image' | 'audio'> = { '3d': '3d', image: 'image', '2d': 'image', audio: 'audio' }
+const CSV_TYPES: Record<string, '3d' | 'image' | 'audio'> = {
+  '3d': '3d',
+  image: 'image',
+  '2d': 'image',
+  audio: 'audio',
+}
 
 function csvAssetType(value: string | undefined, line: number): '3d' | 'image' | 'audio' | undefined {
   const v = (value ?? '').trim().toLowerCase()

@@ -80,7 +80,13 @@ export default function AnalyticsPage({ loaderData }: Route.ComponentProps) {
                         <Table.Tr key={asset.id}>
                           <Table.Td>{i + 1}</Table.Td>
                           <Table.Td w={48}>
-                            <AssetImage src={asset.thumbnail} alt="" width={36} height={36} style={{ width: 36, height: 36, objectFit: 'contain' }} />
+                            <AssetImage
+                              src={asset.thumbnail}
+                              alt=""
+                              width={36}
+                              height={36}
+                              style={{ width: 36, height: 36, objectFit: 'contain' }}
+                            />
                           </Table.Td>
                           <Table.Td>
                             <Anchor component={Link} to={`/admin/assets?preview=${asset.id}`} c="inherit">

@@ -1,16 +1,42 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
-import { Alert, Anchor, Button, Checkbox, Container, Group, NativeSelect, Table, Text, TextInput, Textarea, VisuallyHidden } from '@mantine/core'
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Container,
+  Group,
+  NativeSelect,
+  Table,
+  Text,
+  TextInput,
+  Textarea,
+  VisuallyHidden,
+} from '@mantine/core'
 import { useEffect, useMemo, useState } from 'react'
 import type { Route } from './+types/assets'
 import { getAdmin } from '~/web/session.server'
-import { deleteAssets, getAssetForAdmin, getAssetsForAdmin, listAssetsForAdmin, setPublished, updateAsset } from '~/domain/catalogue/assets.server'
+import {
+  deleteAssets,
+  getAssetForAdmin,
+  getAssetsForAdmin,
+  listAssetsForAdmin,
+  setPublished,
+  updateAsset,
+} from '~/domain/catalogue/assets.server'
 import { log } from '~/platform/log.server'
 import { AssetImage } from '~/components/AssetImage/AssetImage'
 import { Pagination } from '~/components/Pagination/Pagination'
 import { AdminAssetPreview } from '~/components/admin/AdminAssetPreview/AdminAssetPreview'
 import { AdminHeader } from '~/components/admin/AdminHeader/AdminHeader'
 import { PublicationBadge, TagList } from '~/components/admin/TagList/TagList'
-import { ADMIN_ASSETS_PAGE_SIZE, AdminPageQuerySchema, AssetChangesSchema, IdSchema, type AdminStatusFilter } from '~/lib/admin-assets'
+import {
+  ADMIN_ASSETS_PAGE_SIZE,
+  AdminPageQuerySchema,
+  AssetChangesSchema,
+  IdSchema,
+  type AdminStatusFilter,
+} from '~/lib/admin-assets'
 import { SITE_NAME } from '~/lib/constants'
 import { useHydrated } from '~/lib/use-hydrated'
 import { servicesContext } from '~/web/context.server'
@@ -50,7 +76,15 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const preview = optionalId(url.searchParams.get('preview'))
   const deleted = optionalId(url.searchParams.get('deleted')) ?? 0
   const saved = optionalId(url.searchParams.get('saved'))
-  const view = { q: query.q ?? '', status: query.status ?? 'all', edit, confirmDelete, deleted, saved, listHref: listHref(url) }
+  const view = {
+    q: query.q ?? '',
+    status: query.status ?? 'all',
+    edit,
+    confirmDelete,
+    deleted,
+    saved,
+    listHref: listHref(url),
+  }
   const db = context.get(servicesContext).db
   try {
     const list = await listAssetsForAdmin(db, { ...query, limit: ADMIN_ASSETS_PAGE_SIZE })
@@ -61,11 +95,25 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
         if (extra) list.assets.unshift(extra)
       }
     }
-    const previewAsset = preview ? (list.assets.find((a) => a.id === preview) ?? (await getAssetForAdmin(db, preview))) : null
+    const previewAsset = preview
+      ? (list.assets.find((a) => a.id === preview) ?? (await getAssetForAdmin(db, preview)))
+      : null
     return { ...view, ...list, previewAsset, error: null }
   } catch (error) {
     log.error('admin assets failed', { error: error instanceof Error ? error.message : String(error) })
-    return data({ ...view, assets: [], total: 0, page: 1, pageCount: 1, limit: ADMIN_ASSETS_PAGE_SIZE, previewAsset: null, error: LOAD_FAILED }, { status: 503 })
+    return data(
+      {
+        ...view,
+        assets: [],
+        total: 0,
+        page: 1,
+        pageCount: 1,
+        limit: ADMIN_ASSETS_PAGE_SIZE,
+        previewAsset: null,
+        error: LOAD_FAILED,
+      },
+      { status: 503 },
+    )
   }
 }
 
@@ -93,7 +141,8 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 
   switch (intent) {
     case 'update': {
-      if (!id.success) return data<ActionResult>({ intent: 'error', error: 'That asset could not be found.' }, { status: 400 })
+      if (!id.success)
+        return data<ActionResult>({ intent: 'error', error: 'That asset could not be found.' }, { status: 400 })
       const values = {
         title: String(form.get('title') ?? ''),
         description: String(form.get('description') ?? ''),
@@ -103,36 +152,49 @@ export async function action({ request, url, context }: Route.ActionArgs) {
       }
       const parsed = AssetChangesSchema.safeParse(values)
       if (!parsed.success) {
-        const errors = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0] ?? 'form'), issue.message]))
+        const errors = Object.fromEntries(
+          parsed.error.issues.map((issue) => [String(issue.path[0] ?? 'form'), issue.message]),
+        )
         return data<ActionResult>({ intent: 'update', id: id.data, errors, values }, { status: 400 })
       }
       const updated = await updateAsset(db, id.data, parsed.data, admin.id)
       if (!updated.ok) {
         const status = refusalStatus(updated.reason)
-        if (updated.reason === 'asset-not-found') return data<ActionResult>({ intent: 'error', error: 'That asset no longer exists.' }, { status })
-        return data<ActionResult>({ intent: 'update', id: id.data, errors: { asset_type: updated.error }, values }, { status })
+        if (updated.reason === 'asset-not-found')
+          return data<ActionResult>({ intent: 'error', error: 'That asset no longer exists.' }, { status })
+        return data<ActionResult>(
+          { intent: 'update', id: id.data, errors: { asset_type: updated.error }, values },
+          { status },
+        )
       }
       // Spec section 4: Save sends the update, then the list reloads.
       return redirect(listHref(url, { saved: String(id.data) }))
     }
     case 'publish':
     case 'unpublish': {
-      if (!id.success) return data<ActionResult>({ intent: 'error', error: 'That asset could not be found.' }, { status: 400 })
+      if (!id.success)
+        return data<ActionResult>({ intent: 'error', error: 'That asset could not be found.' }, { status: 400 })
       const found = await setPublished(db, [id.data], intent === 'publish', admin.id)
-      if (found.length === 0) return data<ActionResult>({ intent: 'error', error: 'That asset no longer exists.' }, { status: 404 })
+      if (found.length === 0)
+        return data<ActionResult>({ intent: 'error', error: 'That asset no longer exists.' }, { status: 404 })
       return redirect(listHref(url))
     }
     case 'delete': {
-      if (!id.success) return data<ActionResult>({ intent: 'error', error: 'That asset could not be found.' }, { status: 400 })
+      if (!id.success)
+        return data<ActionResult>({ intent: 'error', error: 'That asset could not be found.' }, { status: 400 })
       const deleted = await deleteAssets(db, storage, [id.data], admin.id)
-      if (deleted === 0) return data<ActionResult>({ intent: 'error', error: 'That asset no longer exists.' }, { status: 404 })
+      if (deleted === 0)
+        return data<ActionResult>({ intent: 'error', error: 'That asset no longer exists.' }, { status: 404 })
       return redirect(listHref(url, { deleted: '1' }))
     }
     case 'confirm-bulk-delete': {
       const ids = selectedIds(form)
       if (ids.length === 0) return data<ActionResult>({ intent: 'error', error: NOTHING_SELECTED }, { status: 400 })
       const assets = await getAssetsForAdmin(db, ids)
-      return data<ActionResult>({ intent: 'confirm-bulk-delete', confirm: assets.map((a) => ({ id: a.id, title: a.title })) })
+      return data<ActionResult>({
+        intent: 'confirm-bulk-delete',
+        confirm: assets.map((a) => ({ id: a.id, title: a.title })),
+      })
     }
     case 'bulk-delete': {
       const ids = selectedIds(form)
@@ -153,7 +215,8 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 type Row = Route.ComponentProps['loaderData']['assets'][number]
 
 export default function AdminAssetsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { assets, total, page, pageCount, q, status, edit, confirmDelete, deleted, saved, previewAsset, error } = loaderData
+  const { assets, total, page, pageCount, q, status, edit, confirmDelete, deleted, saved, previewAsset, error } =
+    loaderData
   const base = loaderData.listHref
   const hydrated = useHydrated()
   const navigation = useNavigation()
@@ -226,16 +289,26 @@ export default function AdminAssetsPage({ loaderData, actionData }: Route.Compon
       ) : null}
 
       <Form method="get" role="search" className={classes.filters}>
-        <TextInput label="Search assets" name="q" type="search" placeholder="Title, category, tag or id" defaultValue={q} maxLength={100} w={300} />
+        <TextInput
+          label="Search assets"
+          name="q"
+          type="search"
+          placeholder="Title, category, tag or id"
+          defaultValue={q}
+          maxLength={100}
+          w={300}
+        />
         <NativeSelect
           label="Status"
           name="status"
           defaultValue={status}
-          data={[
-            { value: 'all', label: 'All' },
-            { value: 'published', label: 'Published' },
-            { value: 'pending', label: 'Pending' },
-          ] satisfies { value: AdminStatusFilter; label: string }[]}
+          data={
+            [
+              { value: 'all', label: 'All' },
+              { value: 'published', label: 'Published' },
+              { value: 'pending', label: 'Pending' },
+            ] satisfies { value: AdminStatusFilter; label: string }[]
+          }
         />
         <Button type="submit" variant="light">
           Search
@@ -248,7 +321,13 @@ export default function AdminAssetsPage({ loaderData, actionData }: Route.Compon
       </Form>
 
       {bulkConfirm ? (
-        <Alert color="red" variant="light" mb="md" title={`Delete ${bulkConfirm.length} selected ${bulkConfirm.length === 1 ? 'asset' : 'assets'}?`} role="alertdialog">
+        <Alert
+          color="red"
+          variant="light"
+          mb="md"
+          title={`Delete ${bulkConfirm.length} selected ${bulkConfirm.length === 1 ? 'asset' : 'assets'}?`}
+          role="alertdialog"
+        >
           <Text size="sm">Their files are removed from storage too. This cannot be undone.</Text>
           <Text size="sm" mt={4} c="dimmed">
             {bulkConfirm
@@ -335,7 +414,11 @@ export default function AdminAssetsPage({ loaderData, actionData }: Route.Compon
             <input key={id} type="hidden" name="pageIds" value={id} />
           ))}
           <Button type="submit" color="red" variant="light" disabled={hydrated && selected.size === 0}>
-            {hydrated ? `Delete Selected (${selected.size})` : <span className={classes.countLabel}>Delete Selected</span>}
+            {hydrated ? (
+              `Delete Selected (${selected.size})`
+            ) : (
+              <span className={classes.countLabel}>Delete Selected</span>
+            )}
           </Button>
         </Form>
       </div>
@@ -393,10 +476,30 @@ function AssetRow({ asset, base, editing, confirming, editError, checked, onChec
               size="xs"
               autoFocus
             />
-            <Textarea label="Description" name="description" form={formId} maxLength={5000} defaultValue={values?.description ?? asset.description} error={errors.description} size="xs" mt={4} autosize minRows={2} maxRows={6} />
+            <Textarea
+              label="Description"
+              name="description"
+              form={formId}
+              maxLength={5000}
+              defaultValue={values?.description ?? asset.description}
+              error={errors.description}
+              size="xs"
+              mt={4}
+              autosize
+              minRows={2}
+              maxRows={6}
+            />
           </Table.Td>
           <Table.Td>
-            <TextInput label="Category" name="category" form={formId} maxLength={100} defaultValue={values?.category ?? asset.category} error={errors.category} size="xs" />
+            <TextInput
+              label="Category"
+              name="category"
+              form={formId}
+              maxLength={100}
+              defaultValue={values?.category ?? asset.category}
+              error={errors.category}
+              size="xs"
+            />
             {asset.asset_type === 'audio' ? (
               <Text size="xs" mt={4}>
                 Type: audio
@@ -418,7 +521,15 @@ function AssetRow({ asset, base, editing, confirming, editError, checked, onChec
             )}
           </Table.Td>
           <Table.Td>
-            <TextInput label="Tags" description="Separated by commas" name="tags" form={formId} defaultValue={values?.tags ?? asset.tags.join(', ')} error={errors.tags} size="xs" />
+            <TextInput
+              label="Tags"
+              description="Separated by commas"
+              name="tags"
+              form={formId}
+              defaultValue={values?.tags ?? asset.tags.join(', ')}
+              error={errors.tags}
+              size="xs"
+            />
           </Table.Td>
         </>
       ) : (
@@ -474,20 +585,48 @@ function AssetRow({ asset, base, editing, confirming, editError, checked, onChec
           </Form>
         ) : (
           <Group gap={4} wrap="nowrap">
-            <Button component={Link} to={hrefWith({ edit: String(asset.id) })} preventScrollReset size="compact-xs" variant="light" aria-label={`Edit ${asset.title}`}>
+            <Button
+              component={Link}
+              to={hrefWith({ edit: String(asset.id) })}
+              preventScrollReset
+              size="compact-xs"
+              variant="light"
+              aria-label={`Edit ${asset.title}`}
+            >
               Edit
             </Button>
-            <Button component={Link} to={hrefWith({ preview: String(asset.id) })} preventScrollReset size="compact-xs" variant="subtle" aria-label={`Preview ${asset.title}`}>
+            <Button
+              component={Link}
+              to={hrefWith({ preview: String(asset.id) })}
+              preventScrollReset
+              size="compact-xs"
+              variant="subtle"
+              aria-label={`Preview ${asset.title}`}
+            >
               Preview
             </Button>
             <Form method="post" action={base}>
               <input type="hidden" name="intent" value={asset.is_active ? 'unpublish' : 'publish'} />
               <input type="hidden" name="id" value={asset.id} />
-              <Button type="submit" size="compact-xs" variant="subtle" color={asset.is_active ? 'yellow' : 'green'} aria-label={`${asset.is_active ? 'Unpublish' : 'Publish'} ${asset.title}`}>
+              <Button
+                type="submit"
+                size="compact-xs"
+                variant="subtle"
+                color={asset.is_active ? 'yellow' : 'green'}
+                aria-label={`${asset.is_active ? 'Unpublish' : 'Publish'} ${asset.title}`}
+              >
                 {asset.is_active ? 'Unpublish' : 'Publish'}
               </Button>
             </Form>
-            <Button component={Link} to={hrefWith({ confirmDelete: String(asset.id) })} preventScrollReset size="compact-xs" variant="subtle" color="red" aria-label={`Delete ${asset.title}`}>
+            <Button
+              component={Link}
+              to={hrefWith({ confirmDelete: String(asset.id) })}
+              preventScrollReset
+              size="compact-xs"
+              variant="subtle"
+              color="red"
+              aria-label={`Delete ${asset.title}`}
+            >
               Delete
             </Button>
           </Group>

@@ -28,7 +28,9 @@ function today(): string {
   return new Date().toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
 }
 
-const pageMeta: Route.MetaFunction = ({ params }) => [{ title: `${params.id ? 'Edit Blog Post' : 'New Blog Post'} | Admin | ${SITE_NAME}` }]
+const pageMeta: Route.MetaFunction = ({ params }) => [
+  { title: `${params.id ? 'Edit Blog Post' : 'New Blog Post'} | Admin | ${SITE_NAME}` },
+]
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await getAdmin(request, context)
@@ -39,7 +41,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const post = id ? await getPostById(context.get(servicesContext).db, id) : null
     if (!post) return data({ editing: true, values: null, slug: null, loadError: LOAD_FAILED }, { status: 404 })
     const { title, content, excerpt, date, category, readTime, image } = post
-    return { editing: true, values: { title, content, excerpt, date, category, readTime, image } satisfies Values, slug: post.slug, loadError: null }
+    return {
+      editing: true,
+      values: { title, content, excerpt, date, category, readTime, image } satisfies Values,
+      slug: post.slug,
+      loadError: null,
+    }
   } catch (error) {
     log.error('blog post load failed', { id: params.id, error: error instanceof Error ? error.message : String(error) })
     return data({ editing: true, values: null, slug: null, loadError: LOAD_FAILED }, { status: 503 })
@@ -50,10 +57,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = await getAdmin(request, context)
   const editing = params.id !== undefined
   const failure = editing ? 'Failed to update blog post' : 'Failed to create blog post'
-  const reply = (status: number, values: Values, fieldErrors: BlogFieldErrors = {}) => data({ formError: failure, fieldErrors, values }, { status })
+  const reply = (status: number, values: Values, fieldErrors: BlogFieldErrors = {}) =>
+    data({ formError: failure, fieldErrors, values }, { status })
 
   const blank = Object.fromEntries(BLOG_FIELDS.map((field) => [field, ''])) as Values
-  if (Number(request.headers.get('content-length') ?? 0) > MAX_FORM_BYTES) return reply(413, blank, { content: 'The post is too long to save.' })
+  if (Number(request.headers.get('content-length') ?? 0) > MAX_FORM_BYTES)
+    return reply(413, blank, { content: 'The post is too long to save.' })
   const form = await readForm(request, { maxFieldChars: MAX_FORM_BYTES })
   const values = Object.fromEntries(BLOG_FIELDS.map((field) => [field, String(form.get(field) ?? '')])) as Values
   const parsed = BlogPostSchema.safeParse(values)
@@ -69,7 +78,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       await createPost(db, parsed.data, authorOf(admin))
     }
   } catch (error) {
-    log.error('blog post save failed', { id: params.id ?? null, error: error instanceof Error ? error.message : String(error) })
+    log.error('blog post save failed', {
+      id: params.id ?? null,
+      error: error instanceof Error ? error.message : String(error),
+    })
     return reply(503, values)
   }
   return redirect('/admin/blog')
@@ -141,17 +153,59 @@ export default function AdminBlogFormPage({ loaderData, actionData }: Route.Comp
         <Grid gap="xl">
           <Grid.Col span={{ base: 12, md: 8 }}>
             <Stack>
-              <TextInput name="title" label="Title" defaultValue={values.title} error={errors.title} required maxLength={200} size="md" />
+              <TextInput
+                name="title"
+                label="Title"
+                defaultValue={values.title}
+                error={errors.title}
+                required
+                maxLength={200}
+                size="md"
+              />
               <ContentField defaultValue={values.content} error={errors.content} />
-              <Textarea name="excerpt" label="Excerpt" description="Shown on the blog grid and to search engines." defaultValue={values.excerpt} error={errors.excerpt} required autosize minRows={3} maxLength={1000} />
+              <Textarea
+                name="excerpt"
+                label="Excerpt"
+                description="Shown on the blog grid and to search engines."
+                defaultValue={values.excerpt}
+                error={errors.excerpt}
+                required
+                autosize
+                minRows={3}
+                maxLength={1000}
+              />
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>
             <Paper withBorder p="md" radius="md" component="aside" aria-label="Publishing" pos="sticky" top={80}>
               <Stack>
-                <TextInput name="date" label="Publish Date" placeholder="March 12, 2026" defaultValue={values.date} error={errors.date} required maxLength={100} />
-                <TextInput name="category" label="Category" placeholder="Tutorials" defaultValue={values.category} error={errors.category} required maxLength={100} />
-                <TextInput name="readTime" label="Read Time" placeholder="5 min read" defaultValue={values.readTime} error={errors.readTime} required maxLength={50} />
+                <TextInput
+                  name="date"
+                  label="Publish Date"
+                  placeholder="March 12, 2026"
+                  defaultValue={values.date}
+                  error={errors.date}
+                  required
+                  maxLength={100}
+                />
+                <TextInput
+                  name="category"
+                  label="Category"
+                  placeholder="Tutorials"
+                  defaultValue={values.category}
+                  error={errors.category}
+                  required
+                  maxLength={100}
+                />
+                <TextInput
+                  name="readTime"
+                  label="Read Time"
+                  placeholder="5 min read"
+                  defaultValue={values.readTime}
+                  error={errors.readTime}
+                  required
+                  maxLength={50}
+                />
                 <TextInput
                   name="image"
                   label="Image URL"

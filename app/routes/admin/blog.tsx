@@ -14,7 +14,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await getAdmin(request, context)
   try {
     const posts = await listPosts(context.get(servicesContext).db)
-    return { posts: posts.map(({ id, slug, title, category, date }) => ({ id, slug, title, category, date })), error: null }
+    return {
+      posts: posts.map(({ id, slug, title, category, date }) => ({ id, slug, title, category, date })),
+      error: null,
+    }
   } catch (error) {
     log.error('admin blog list failed', { error: error instanceof Error ? error.message : String(error) })
     return data({ posts: [], error: 'Failed to load blog posts' }, { status: 503 })

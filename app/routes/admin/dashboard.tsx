@@ -98,7 +98,10 @@ export default function AdminDashboardPage({ loaderData }: Route.ComponentProps)
             </Group>
             {recentAssets.length === 0 ? (
               <Text c="dimmed">
-                No assets yet. <Anchor component={Link} to="/admin/upload">Upload the first ones.</Anchor>
+                No assets yet.{' '}
+                <Anchor component={Link} to="/admin/upload">
+                  Upload the first ones.
+                </Anchor>
               </Text>
             ) : (
               <Table.ScrollContainer minWidth={720}>
@@ -120,7 +123,13 @@ export default function AdminDashboardPage({ loaderData }: Route.ComponentProps)
                     {recentAssets.map((asset) => (
                       <Table.Tr key={asset.id}>
                         <Table.Td w={64}>
-                          <AssetImage src={asset.thumbnail} alt="" width={48} height={48} style={{ width: 48, height: 48, objectFit: 'contain' }} />
+                          <AssetImage
+                            src={asset.thumbnail}
+                            alt=""
+                            width={48}
+                            height={48}
+                            style={{ width: 48, height: 48, objectFit: 'contain' }}
+                          />
                         </Table.Td>
                         <Table.Td>{asset.title}</Table.Td>
                         <Table.Td>
@@ -133,10 +142,22 @@ export default function AdminDashboardPage({ loaderData }: Route.ComponentProps)
                         <Table.Td style={{ whiteSpace: 'nowrap' }}>{asset.created_at.slice(0, 10)}</Table.Td>
                         <Table.Td>
                           <Group gap={4} wrap="nowrap">
-                            <Button component={Link} to={`/admin/assets?edit=${asset.id}`} size="compact-xs" variant="light" aria-label={`Edit ${asset.title}`}>
+                            <Button
+                              component={Link}
+                              to={`/admin/assets?edit=${asset.id}`}
+                              size="compact-xs"
+                              variant="light"
+                              aria-label={`Edit ${asset.title}`}
+                            >
                               Edit
                             </Button>
-                            <Button component={Link} to={`/admin/assets?preview=${asset.id}`} size="compact-xs" variant="subtle" aria-label={`Preview ${asset.title}`}>
+                            <Button
+                              component={Link}
+                              to={`/admin/assets?preview=${asset.id}`}
+                              size="compact-xs"
+                              variant="subtle"
+                              aria-label={`Preview ${asset.title}`}
+                            >
                               Preview
                             </Button>
                           </Group>

@@ -21,7 +21,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request)
   const parsed = LoginSchema.safeParse({ email: form.get('email') ?? '', password: form.get('password') ?? '' })
   if (!parsed.success) {
-    return data({ error: parsed.error.issues[0]?.message ?? NOT_ADMIN, email: String(form.get('email') ?? '') }, { status: 400 })
+    return data(
+      { error: parsed.error.issues[0]?.message ?? NOT_ADMIN, email: String(form.get('email') ?? '') },
+      { status: 400 },
+    )
   }
   // The same limits as every other sign-in door: no unlimited password guessing here.
   const limited = await checkLoginRateLimits(context, parsed.data.email)
@@ -32,7 +35,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     userAgent: request.headers.get('user-agent'),
   })
   if (!result.ok) await noteFailedLogin(context, parsed.data.email)
-  if (!result.ok) return data({ error: result.error, email: parsed.data.email }, { status: refusalStatus(result.reason) })
+  if (!result.ok)
+    return data({ error: result.error, email: parsed.data.email }, { status: refusalStatus(result.reason) })
   return redirect('/admin', { headers: { 'Set-Cookie': sessionCookie(context, result.token) } })
 }
 
@@ -61,7 +65,14 @@ export default function AdminLoginPage({ loaderData, actionData }: Route.Compone
         ) : null}
         <Form method="post">
           <Stack>
-            <TextInput label="Email" name="email" type="email" required autoComplete="username" defaultValue={actionData?.email} />
+            <TextInput
+              label="Email"
+              name="email"
+              type="email"
+              required
+              autoComplete="username"
+              defaultValue={actionData?.email}
+            />
             <PasswordInput label="Password" name="password" required autoComplete="current-password" />
             <Button type="submit" loading={busy}>
               Login as Admin

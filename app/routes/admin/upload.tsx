@@ -43,8 +43,18 @@ const BatchSchema = z
       detectedTitle: z.string().max(300),
       detectedTags: z.array(z.string().max(60)).max(60),
       sizeMb: z.number().min(0),
-      metadata: z.object({ category: z.string().max(200), releases: z.string().max(300), thumbnail: z.string().max(300).nullable() }).nullable(),
-      previewUrl: z.string().max(300).regex(/^\/images\//).nullable(),
+      metadata: z
+        .object({
+          category: z.string().max(200),
+          releases: z.string().max(300),
+          thumbnail: z.string().max(300).nullable(),
+        })
+        .nullable(),
+      previewUrl: z
+        .string()
+        .max(300)
+        .regex(/^\/images\//)
+        .nullable(),
       isPublished: z.boolean(),
       error: z.string().max(500).nullable(),
     }),
@@ -65,7 +75,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       staging: 'disk',
       tooManyFilesMessage: `Upload at most ${MAX_BATCH_FILES} images at a time.`,
     })
-    if (!upload.ok) return data<ActionReply>({ intent: 'error', error: `${upload.error} Nothing was uploaded.` }, { status: upload.status })
+    if (!upload.ok)
+      return data<ActionReply>(
+        { intent: 'error', error: `${upload.error} Nothing was uploaded.` },
+        { status: upload.status },
+      )
     try {
       const intent = upload.fields.get('intent')
       const csvFile = upload.files.find((f) => f.fieldName === 'csv')
@@ -73,7 +87,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (csvFile) {
         const csv = readCsvMetadata(await csvFile.read())
         if (!csv.ok) {
-          const reply = intent === 'parse-csv' ? { intent: 'parse-csv' as const, error: csv.error } : { intent: 'error' as const, error: `${csv.error} Nothing was uploaded.` }
+          const reply =
+            intent === 'parse-csv'
+              ? { intent: 'parse-csv' as const, error: csv.error }
+              : { intent: 'error' as const, error: `${csv.error} Nothing was uploaded.` }
           return data<ActionReply>(reply, { status: refusalStatus(csv.reason) })
         }
         rows = csv.rows
@@ -85,12 +102,20 @@ export async function action({ request, context }: Route.ActionArgs) {
       const images = upload.files.filter((f) => f.fieldName === 'files')
       // The parser's cap counts the CSV too: the images' own cap is checked here, exactly.
       if (images.length > MAX_BATCH_FILES) {
-        return data<ActionReply>({ intent: 'error', error: `Upload at most ${MAX_BATCH_FILES} images at a time. Nothing was uploaded.` }, { status: 413 })
+        return data<ActionReply>(
+          { intent: 'error', error: `Upload at most ${MAX_BATCH_FILES} images at a time. Nothing was uploaded.` },
+          { status: 413 },
+        )
       }
-      if (images.length === 0) return data<ActionReply>({ intent: 'error', error: 'Choose at least one image to upload.' }, { status: 400 })
+      if (images.length === 0)
+        return data<ActionReply>({ intent: 'error', error: 'Choose at least one image to upload.' }, { status: 400 })
       // As before audio came: an image over its limit refuses the whole form, naming it.
       const tooLarge = images.find((f) => !isAudioFile(f) && f.size > UPLOAD_LIMIT_BYTES)
-      if (tooLarge) return data<ActionReply>({ intent: 'error', error: `${fileTooLargeMessage(UPLOAD_LIMIT_BYTES, tooLarge.name)} Nothing was uploaded.` }, { status: 413 })
+      if (tooLarge)
+        return data<ActionReply>(
+          { intent: 'error', error: `${fileTooLargeMessage(UPLOAD_LIMIT_BYTES, tooLarge.name)} Nothing was uploaded.` },
+          { status: 413 },
+        )
       const imageType = upload.fields.get('image_type') === 'image' ? 'image' : '3d'
       const items = await uploadBatch(db, storage, admin.id, images, rows, imageType)
       const anyStored = items.some((item) => item.id !== null)
@@ -106,7 +131,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     batch = BatchSchema.parse(JSON.parse(String(form.get('batch') ?? '')))
   } catch {
-    return data<ActionReply>({ intent: 'error', error: 'The upload results could not be read. Manage the assets from the assets page.' }, { status: 400 })
+    return data<ActionReply>(
+      { intent: 'error', error: 'The upload results could not be read. Manage the assets from the assets page.' },
+      { status: 400 },
+    )
   }
   const intent = String(form.get('intent') ?? '')
   const one = Number(form.get('publish'))
@@ -122,11 +150,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   // The browser's Publish All sends one call per item (spec section 4); here one call does all.
   if (ids.length) await setPublished(db, ids, publish, admin.id)
-  const states = await publishedStates(db, stored.map((item) => item.id as number))
+  const states = await publishedStates(
+    db,
+    stored.map((item) => item.id as number),
+  )
   const items = batch.map((item): UploadItem => {
     if (item.id === null || item.status === 'error') return item
     const isActive = states.get(item.id)
-    if (isActive === undefined) return { ...item, status: 'error', isPublished: false, error: 'This asset has been deleted since.' }
+    if (isActive === undefined)
+      return { ...item, status: 'error', isPublished: false, error: 'This asset has been deleted since.' }
     if (isActive) return { ...item, status: 'published', isPublished: true }
     const draft = item.status === 'draft' || (!publish && ids.includes(item.id))
     return { ...item, status: draft ? 'draft' : 'completed', isPublished: false }

@@ -29,13 +29,17 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     return { ...result, q: query.q ?? '', error: null }
   } catch (error) {
     log.error('admin users failed', { error: error instanceof Error ? error.message : String(error) })
-    return data({ users: [], counts: null, total: 0, page: 1, pageCount: 1, limit: 0, q: query.q ?? '', error: LOAD_FAILED }, { status: 503 })
+    return data(
+      { users: [], counts: null, total: 0, page: 1, pageCount: 1, limit: 0, q: query.q ?? '', error: LOAD_FAILED },
+      { status: 503 },
+    )
   }
 }
 
 export default function UsersPage({ loaderData }: Route.ComponentProps) {
   const { users, counts, total, page, pageCount, q, error } = loaderData
-  const hrefFor = (p: number) => `/admin/users?${new URLSearchParams({ ...(q ? { q } : {}), ...(p > 1 ? { page: String(p) } : {}) })}`
+  const hrefFor = (p: number) =>
+    `/admin/users?${new URLSearchParams({ ...(q ? { q } : {}), ...(p > 1 ? { page: String(p) } : {}) })}`
   return (
     <Container size="xl" py="xl">
       <AdminHeader title="Users" />
@@ -55,7 +59,15 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
       ) : null}
       <Form method="get" role="search">
         <Group align="flex-end" mb="md" gap="xs">
-          <TextInput label="Search users" name="q" type="search" placeholder="Name or email" defaultValue={q} maxLength={100} w={320} />
+          <TextInput
+            label="Search users"
+            name="q"
+            type="search"
+            placeholder="Name or email"
+            defaultValue={q}
+            maxLength={100}
+            w={320}
+          />
           <Button type="submit" variant="light">
             Search
           </Button>

@@ -10,12 +10,15 @@ import { refusalStatus } from '~/web/refusals.server'
 // POST /api/assets/download/{id} (bearer) → {downloadUrl, filename}; 403 {error:'Download quota exceeded'}.
 // An optional body (JSON or form) picks a variant: size, format, background, padding; a bad
 // value is a 400 naming the field. No body: the original, as before.
-const OptionsBody = z.object({
-  size: z.unknown().optional(),
-  format: z.unknown().optional(),
-  background: z.unknown().optional(),
-  padding: z.unknown().optional(),
-}, { message: 'The body must be an object with size, format, background or padding.' })
+const OptionsBody = z.object(
+  {
+    size: z.unknown().optional(),
+    format: z.unknown().optional(),
+    background: z.unknown().optional(),
+    padding: z.unknown().optional(),
+  },
+  { message: 'The body must be an object with size, format, background or padding.' },
+)
 
 async function POST({ request, context, params }: Route.ActionArgs) {
   const user = await requireApiUser(request, context)
@@ -29,7 +32,10 @@ async function POST({ request, context, params }: Route.ActionArgs) {
   }
   const grant = await grantDownload(context, user, id, options)
   if (!grant.ok) return jsonError(refusalStatus(grant.reason), grant.error)
-  return Response.json({ downloadUrl: grant.downloadUrl, filename: grant.filename }, { headers: { 'Cache-Control': 'no-store' } })
+  return Response.json(
+    { downloadUrl: grant.downloadUrl, filename: grant.filename },
+    { headers: { 'Cache-Control': 'no-store' } },
+  )
 }
 
 const route = apiRoute<Route.LoaderArgs>({ POST })

@@ -26,7 +26,10 @@ const ApiAssetQuerySchema = z.object({
   tags: z.string().max(500, 'tags must be at most 500 characters').optional(),
   color: z
     .string()
-    .refine((v) => parseColour(v) !== null, `color must be one of ${COLOUR_SWATCHES.map((s) => s.name).join(', ')} or a colour as #rrggbb`)
+    .refine(
+      (v) => parseColour(v) !== null,
+      `color must be one of ${COLOUR_SWATCHES.map((s) => s.name).join(', ')} or a colour as #rrggbb`,
+    )
     .optional(),
   orientation: z.enum(ORIENTATIONS, { message: `orientation must be one of ${ORIENTATIONS.join(', ')}` }).optional(),
   transparent: z.enum(['1', 'true', '0', 'false'], { message: 'transparent must be true or false' }).optional(),
@@ -39,7 +42,8 @@ async function GET({ url, context }: Route.LoaderArgs) {
   const params = Object.fromEntries(url.searchParams)
   if (url.searchParams.getAll('tags').length > 1) params.tags = url.searchParams.getAll('tags').join(',')
   const parsed = ApiAssetQuerySchema.safeParse(params)
-  if (!parsed.success) return Response.json({ error: parsed.error.issues[0]?.message ?? 'Invalid query' }, { status: 400 })
+  if (!parsed.success)
+    return Response.json({ error: parsed.error.issues[0]?.message ?? 'Invalid query' }, { status: 400 })
   const p = parsed.data
   const result = await searchAssets(context.get(servicesContext).db, {
     q: p.search ?? p.q,
@@ -54,7 +58,15 @@ async function GET({ url, context }: Route.LoaderArgs) {
     limit: p.limit ?? 20,
   })
   return Response.json(
-    { assets: result.assets, total: result.total, totalCapped: result.totalCapped, totalEstimated: result.totalEstimated, page: result.page, limit: result.limit, pageCount: result.pageCount },
+    {
+      assets: result.assets,
+      total: result.total,
+      totalCapped: result.totalCapped,
+      totalEstimated: result.totalEstimated,
+      page: result.page,
+      limit: result.limit,
+      pageCount: result.pageCount,
+    },
     { headers: { 'Cache-Control': 'public, max-age=30' } },
   )
 }

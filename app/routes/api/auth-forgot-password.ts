@@ -10,7 +10,10 @@ import { servicesContext } from '~/web/context.server'
 async function POST({ request, context }: Route.ActionArgs) {
   const body = await readApiBody(request, ForgotPasswordSchema)
   if (!body.ok) return body.response
-  const limited = await checkRateLimits(context, [{ rule: 'forgotPerIp' }, { rule: 'forgotPerEmail', subject: body.value.email }])
+  const limited = await checkRateLimits(context, [
+    { rule: 'forgotPerIp' },
+    { rule: 'forgotPerEmail', subject: body.value.email },
+  ])
   if (limited) return rateLimitedJson(limited)
   const { db, config } = context.get(servicesContext)
   try {

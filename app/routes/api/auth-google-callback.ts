@@ -14,7 +14,9 @@ import { apiRoute } from '~/web/http.server'
 async function GET({ request, context }: Route.LoaderArgs): Promise<never> {
   const { db, config } = context.get(servicesContext)
   if (!googleEnabled(config)) throw redirect('/login?error=google_unavailable')
-  const clear = ['oauth2_state', GOOGLE_NEXT_COOKIE].map((name) => `${name}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`)
+  const clear = ['oauth2_state', GOOGLE_NEXT_COOKIE].map(
+    (name) => `${name}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`,
+  )
   let profile
   try {
     profile = await googleAuthenticator(config).authenticate('google', request)

@@ -12,10 +12,16 @@ async function POST({ request, context }: Route.ActionArgs) {
   if (!body.ok) return body.response
   const limited = await checkLoginRateLimits(context, body.value.email)
   if (limited) return rateLimitedJson(limited)
-  const result = await signInWithPassword(context.get(servicesContext).db, { ...body.value, userAgent: request.headers.get('user-agent') })
+  const result = await signInWithPassword(context.get(servicesContext).db, {
+    ...body.value,
+    userAgent: request.headers.get('user-agent'),
+  })
   if (!result.ok) await noteFailedLogin(context, body.value.email)
   if (!result.ok) return jsonError(refusalStatus(result.reason), result.error)
-  return Response.json({ token: result.token, expiresAt: result.expiresAt.toISOString() }, { headers: { 'Cache-Control': 'no-store' } })
+  return Response.json(
+    { token: result.token, expiresAt: result.expiresAt.toISOString() },
+    { headers: { 'Cache-Control': 'no-store' } },
+  )
 }
 
 const route = apiRoute<Route.LoaderArgs>({ POST })

@@ -11,9 +11,16 @@ import { refusalStatus } from '~/web/refusals.server'
 async function POST({ request, context }: Route.ActionArgs) {
   const body = await readApiBody(request, ApiRegisterSchema)
   if (!body.ok) return body.response
-  const limited = await checkRateLimits(context, [{ rule: 'registerPerIp' }, { rule: 'registerPerEmail', subject: body.value.email }])
+  const limited = await checkRateLimits(context, [
+    { rule: 'registerPerIp' },
+    { rule: 'registerPerEmail', subject: body.value.email },
+  ])
   if (limited) return rateLimitedJson(limited)
-  const result = await registerAccount(context.get(servicesContext).db, { fullName: body.value.full_name, email: body.value.email, password: body.value.password })
+  const result = await registerAccount(context.get(servicesContext).db, {
+    fullName: body.value.full_name,
+    email: body.value.email,
+    password: body.value.password,
+  })
   if (!result.ok) return jsonError(refusalStatus(result.reason), result.error)
   return Response.json({ user: publicUser(result.user) }, { status: 201 })
 }

@@ -11,7 +11,8 @@ const MAX_EVENT_BYTES = 512 * 1024
 
 async function POST({ request, context }: Route.ActionArgs) {
   const { db, config } = context.get(servicesContext)
-  if (Number(request.headers.get('content-length') ?? 0) > MAX_EVENT_BYTES) return Response.json({ error: 'Payload too large' }, { status: 413 })
+  if (Number(request.headers.get('content-length') ?? 0) > MAX_EVENT_BYTES)
+    return Response.json({ error: 'Payload too large' }, { status: 413 })
   // The raw text: the signature covers the exact bytes Stripe sent.
   const payload = await request.text()
   const verified = verifyStripeEvent(config, payload, request.headers.get('stripe-signature'))

@@ -10,11 +10,19 @@ async function GET({ request, context, url }: Route.LoaderArgs) {
   const user = await requireApiUser(request, context)
   const pageParam = url.searchParams.get('page') ?? '1'
   if (!/^\d{1,6}$/.test(pageParam) || pageParam === '0') return jsonError(400, 'page must be a whole number from 1')
-  const { assets, total } = await listFavourites(context.get(servicesContext).db, user.id, { page: Number(pageParam), limit: 100 })
+  const { assets, total } = await listFavourites(context.get(servicesContext).db, user.id, {
+    page: Number(pageParam),
+    limit: 100,
+  })
   return Response.json({ favorites: assets, total }, { headers: { 'Cache-Control': 'no-store' } })
 }
 
-const AddFavourite = z.object({ asset_id: z.coerce.number({ message: 'asset_id must be a number.' }).int('asset_id must be a whole number.').positive('asset_id must be positive.') })
+const AddFavourite = z.object({
+  asset_id: z.coerce
+    .number({ message: 'asset_id must be a number.' })
+    .int('asset_id must be a whole number.')
+    .positive('asset_id must be positive.'),
+})
 
 async function POST({ request, context }: Route.ActionArgs) {
   const user = await requireApiUser(request, context)

@@ -54,10 +54,10 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
           </Title>
           <Stack gap="sm">
             <Text>
-              {SITE_NAME} is a collection of royalty-free stock assets made with AI and curated by a single artist. There
-              are no user uploads and no other contributors: every asset you find here was generated, chosen, refined and
-              published by the same person. That keeps the quality even and the style consistent, so assets from different
-              corners of the library work together in one project.
+              {SITE_NAME} is a collection of royalty-free stock assets made with AI and curated by a single artist.
+              There are no user uploads and no other contributors: every asset you find here was generated, chosen,
+              refined and published by the same person. That keeps the quality even and the style consistent, so assets
+              from different corners of the library work together in one project.
             </Text>
             <Text>
               AI makes it possible for one person to produce a library of this size; it does not make curation
@@ -76,8 +76,8 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
           </Text>
           <List spacing="xs">
             <List.Item>
-              <strong>3D object renders</strong> come first: objects, characters and shapes rendered as transparent PNGs,
-              ready to drop onto a slide, a landing page or a video.
+              <strong>3D object renders</strong> come first: objects, characters and shapes rendered as transparent
+              PNGs, ready to drop onto a slide, a landing page or a video.
             </List.Item>
             <List.Item>
               <strong>Images</strong> for backgrounds, illustrations and social posts.
@@ -86,13 +86,11 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
               <strong>Audio</strong>: loops and tracks for videos, apps and games.
             </List.Item>
             <List.Item>
-              <strong>Videos and sound effects</strong> are planned, and a newsletter announcing new collections is coming
-              soon.
+              <strong>Videos and sound effects</strong> are planned, and a newsletter announcing new collections is
+              coming soon.
             </List.Item>
           </List>
-          <Text mt="sm">
-            All assets are exclusive to this library: you will not find them on other stock sites.
-          </Text>
+          <Text mt="sm">All assets are exclusive to this library: you will not find them on other stock sites.</Text>
         </section>
 
         <section aria-labelledby="about-how">
@@ -129,8 +127,8 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
           </Title>
           <Stack gap="sm">
             <Text>
-              You may use every asset commercially, with no attribution. Resale, redistribution, NFT use and AI-training use
-              need written permission first. The{' '}
+              You may use every asset commercially, with no attribution. Resale, redistribution, NFT use and AI-training
+              use need written permission first. The{' '}
               <Anchor component={Link} to="/license">
                 License Agreement
               </Anchor>{' '}

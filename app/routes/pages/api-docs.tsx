@@ -11,7 +11,8 @@ const pageMeta: Route.MetaFunction = () => [
   { title: `API | ${SITE_NAME}` },
   {
     name: 'description',
-    content: 'The JSON API of AI Stock Library: search assets and tags, read the blog, sign in, and download and favourite assets; the admin calls too. OpenAPI 3.1 document included.',
+    content:
+      'The JSON API of AI Stock Library: search assets and tags, read the blog, sign in, and download and favourite assets; the admin calls too. OpenAPI 3.1 document included.',
   },
 ]
 
@@ -24,7 +25,8 @@ const GROUP_INTROS: Record<ApiGroup, string> = {
   Blog: 'Public: no token needed.',
   Admin:
     'Admin only: the calls behind the admin screens. Get a token from POST /api/admin/login with an admin account; without a token these calls answer 401, with a token of any other account 403.',
-  Integrations: 'Called by other services and by browsers, not by your scripts: Stripe’s webhook, the way back from Google sign-in, and the OpenAPI document.',
+  Integrations:
+    'Called by other services and by browsers, not by your scripts: Stripe’s webhook, the way back from Google sign-in, and the OpenAPI document.',
 }
 
 const OVERVIEW: DocumentSection[] = [
@@ -58,7 +60,10 @@ const OVERVIEW: DocumentSection[] = [
         <Text fw={600} mt="md" mb={4}>
           Example
         </Text>
-        <Code block tabIndex={0}>{`curl 'https://<this site>/api/assets?search=robot&asset_type=3d&sort=downloads&limit=10'`}</Code>
+        <Code
+          block
+          tabIndex={0}
+        >{`curl 'https://<this site>/api/assets?search=robot&asset_type=3d&sort=downloads&limit=10'`}</Code>
       </>
     ),
   },
@@ -69,17 +74,22 @@ const OVERVIEW: DocumentSection[] = [
       <>
         <p>
           Calls marked <strong>Bearer token</strong> act for an account. Get a token from{' '}
-          <Anchor href={`#${apiCallAnchor({ method: 'POST', path: '/api/auth/login' })}`}>POST /api/auth/login</Anchor> and send
-          it with every such call:
+          <Anchor href={`#${apiCallAnchor({ method: 'POST', path: '/api/auth/login' })}`}>POST /api/auth/login</Anchor>{' '}
+          and send it with every such call:
         </p>
-        <Code block tabIndex={0}>Authorization: Bearer &lt;token&gt;</Code>
+        <Code block tabIndex={0}>
+          Authorization: Bearer &lt;token&gt;
+        </Code>
         <p style={{ marginTop: 12 }}>
           Calls marked <strong>Admin only</strong> need the token of an admin account, from{' '}
-          <Anchor href={`#${apiCallAnchor({ method: 'POST', path: '/api/admin/login' })}`}>POST /api/admin/login</Anchor>.
+          <Anchor href={`#${apiCallAnchor({ method: 'POST', path: '/api/admin/login' })}`}>
+            POST /api/admin/login
+          </Anchor>
+          .
         </p>
         <p style={{ marginTop: 12 }}>
-          A token is valid for up to {SESSION_DAYS} days. Keep it secret: it gives the same access as your password. Without
-          a valid token these calls answer <Code>401</Code>.
+          A token is valid for up to {SESSION_DAYS} days. Keep it secret: it gives the same access as your password.
+          Without a valid token these calls answer <Code>401</Code>.
         </p>
       </>
     ),
@@ -89,9 +99,7 @@ const OVERVIEW: DocumentSection[] = [
     title: 'Errors and status codes',
     content: (
       <>
-        <p>
-          Every error answer has the same shape, with a message you can show to a person:
-        </p>
+        <p>Every error answer has the same shape, with a message you can show to a person:</p>
         <Code block tabIndex={0}>{`{ "error": "Download quota exceeded" }`}</Code>
         <Table.ScrollContainer minWidth={420} mt="md">
           <Table withTableBorder verticalSpacing="xs" fz="sm">
@@ -128,7 +136,8 @@ const OVERVIEW: DocumentSection[] = [
         </li>
         <li>
           Totals of more than about 1,000 matches are estimates rounded to two figures (<Code>totalEstimated</Code> is{' '}
-          <Code>true</Code>); smaller ones are counted exactly. Pages stop at the 10,000th match. Narrow the search to see more.
+          <Code>true</Code>); smaller ones are counted exactly. Pages stop at the 10,000th match. Narrow the search to
+          see more.
         </li>
         <li>Public listings may be cached briefly; the Cache-Control of each is given with its answers below.</li>
         <li>Sign-in attempts are rate-limited and answer 429 when there are too many.</li>

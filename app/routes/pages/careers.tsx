@@ -8,7 +8,8 @@ const pageMeta: Route.MetaFunction = () => [
   { title: `Careers | ${SITE_NAME}` },
   {
     name: 'description',
-    content: 'AI Stock Library is a one-artist studio with no open positions right now. Collaboration ideas are welcome through the contact page.',
+    content:
+      'AI Stock Library is a one-artist studio with no open positions right now. Collaboration ideas are welcome through the contact page.',
   },
 ]
 
@@ -47,9 +48,7 @@ export default function CareersPage() {
           <Text mb="sm">Even without a team, we are glad to hear from people with ideas such as:</Text>
           <List spacing="xs">
             <List.Item>a joint project, a brand or product that would suit a dedicated set of assets;</List.Item>
-            <List.Item>
-              a custom or exclusive asset request for your own work;
-            </List.Item>
+            <List.Item>a custom or exclusive asset request for your own work;</List.Item>
             <List.Item>
               a tool, plugin or integration built on the{' '}
               <Anchor component={Link} to="/api">
@@ -66,9 +65,9 @@ export default function CareersPage() {
             How to reach out
           </Title>
           <Text>
-            Send a short message through the contact page: who you are, what you have in mind, and a link to your work if
-            it helps. We reply within 1-2 business days. Please do not send CVs for positions that are not listed; we use
-            your message only to answer you.
+            Send a short message through the contact page: who you are, what you have in mind, and a link to your work
+            if it helps. We reply within 1-2 business days. Please do not send CVs for positions that are not listed; we
+            use your message only to answer you.
           </Text>
           <Button component={Link} to="/contact" mt="md">
             Get in touch

@@ -10,7 +10,8 @@ const pageMeta: Route.MetaFunction = () => [
   { title: `FAQ | ${SITE_NAME}` },
   {
     name: 'description',
-    content: 'Answers to common questions about AI Stock Library: the assets, plans and the daily quota, licensing and support.',
+    content:
+      'Answers to common questions about AI Stock Library: the assets, plans and the daily quota, licensing and support.',
   },
 ]
 

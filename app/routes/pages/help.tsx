@@ -27,8 +27,8 @@ const SECTIONS: DocumentSection[] = [
     content: (
       <>
         <p>
-          {SITE_NAME} is a library of royalty-free, AI-generated assets made and curated by one artist: 3D object renders
-          as transparent PNGs first, plus images and audio.
+          {SITE_NAME} is a library of royalty-free, AI-generated assets made and curated by one artist: 3D object
+          renders as transparent PNGs first, plus images and audio.
         </p>
         <ul>
           <li>You can browse, search and preview everything without an account.</li>
@@ -36,7 +36,9 @@ const SECTIONS: DocumentSection[] = [
             To download assets and save favourites, create a free account on the {to('/login', 'sign-in page')} (choose
             “Sign Up”) with your name, email and a password, or sign in with Google.
           </li>
-          <li>After signing in you land on your profile, which shows your downloads, favourites, daily quota and plan.</li>
+          <li>
+            After signing in you land on your profile, which shows your downloads, favourites, daily quota and plan.
+          </li>
         </ul>
       </>
     ),
@@ -47,10 +49,10 @@ const SECTIONS: DocumentSection[] = [
     content: (
       <>
         <p>
-          Type a word in the search box on the home page, in the header or on {to('/explore', 'Explore')} and press Enter.
-          Search looks at titles, tags, categories and descriptions. Every word must match, and the last word may be the
-          start of a word, so “glass rob” finds glass robots. Small typos are corrected: if “robto” finds nothing, the
-          results for “robot” are shown and the page says so.
+          Type a word in the search box on the home page, in the header or on {to('/explore', 'Explore')} and press
+          Enter. Search looks at titles, tags, categories and descriptions. Every word must match, and the last word may
+          be the start of a word, so “glass rob” finds glass robots. Small typos are corrected: if “robto” finds
+          nothing, the results for “robot” are shown and the page says so.
         </p>
         <ul>
           <li>
@@ -101,13 +103,13 @@ const SECTIONS: DocumentSection[] = [
         </p>
         <ul>
           <li>
-            The Free plan allows {FREE_DAILY_DOWNLOADS} downloads per day. The count resets every day at midnight UTC, and
-            your profile shows how many you have used.
+            The Free plan allows {FREE_DAILY_DOWNLOADS} downloads per day. The count resets every day at midnight UTC,
+            and your profile shows how many you have used.
           </li>
           <li>Downloading an asset you already downloaded the same day does not count again.</li>
           <li>
-            When the quota is used up you are taken to the {to('/pricing', 'pricing page')}, where you can upgrade to Pro
-            or come back the next day.
+            When the quota is used up you are taken to the {to('/pricing', 'pricing page')}, where you can upgrade to
+            Pro or come back the next day.
           </li>
           <li>Pro has no daily limit.</li>
         </ul>
@@ -145,8 +147,8 @@ const SECTIONS: DocumentSection[] = [
         <p>
           Upgrade from the {to('/pricing', 'pricing page')}. Payment happens on the secure checkout page of Stripe, our
           card payment provider; we never see your card number. Pro renews monthly until you cancel. To update your card
-          or cancel, go to your profile and open Stripe's billing portal from there; after cancelling you keep Pro until the end of the
-          month you paid for. Your billing history is on your profile.
+          or cancel, go to your profile and open Stripe's billing portal from there; after cancelling you keep Pro until
+          the end of the month you paid for. Your billing history is on your profile.
         </p>
       </>
     ),
@@ -157,12 +159,15 @@ const SECTIONS: DocumentSection[] = [
     content: (
       <ul>
         <li>
-          Forgot your password? Use {to('/forgot-password', 'Forgot password')}, enter your email, and follow the link we
-          send you to choose a new password. The link works once and expires after an hour; if it has expired, ask for a
-          new one.
+          Forgot your password? Use {to('/forgot-password', 'Forgot password')}, enter your email, and follow the link
+          we send you to choose a new password. The link works once and expires after an hour; if it has expired, ask
+          for a new one.
         </li>
         <li>If the email does not arrive within a few minutes, check your spam folder.</li>
-        <li>If you signed up with Google, sign in with Google again; the password of your Google account is managed by Google.</li>
+        <li>
+          If you signed up with Google, sign in with Google again; the password of your Google account is managed by
+          Google.
+        </li>
         <li>To sign out, use “Log out” in the header.</li>
         <li>
           To change your email address or close your account, write to us through the {to('/contact', 'contact page')}{' '}
@@ -182,8 +187,8 @@ const SECTIONS: DocumentSection[] = [
           written permission first.
         </p>
         <p>
-          The full text is the {to('/license', 'License Agreement')}. If you are unsure whether your project is covered, ask
-          us before you publish.
+          The full text is the {to('/license', 'License Agreement')}. If you are unsure whether your project is covered,
+          ask us before you publish.
         </p>
       </>
     ),

@@ -36,8 +36,8 @@ const SECTIONS: DocumentSection[] = [
             <strong>No attribution is required.</strong> A credit is welcome but never a condition.
           </li>
           <li>
-            <strong>No per-use fees.</strong> Once you have downloaded an asset you may use it in as many projects as you
-            like.
+            <strong>No per-use fees.</strong> Once you have downloaded an asset you may use it in as many projects as
+            you like.
           </li>
           <li>
             <strong>Four uses need written permission first:</strong> resale, redistribution (for example putting the
@@ -86,13 +86,13 @@ const SECTIONS: DocumentSection[] = [
           purposes, subject to this agreement.
         </p>
         <p>
-          You do not need to credit the artist or the Library. You may edit, crop, recolour, animate, resize or combine an
-          Asset with other material. You may use the same Asset in any number of End Products, for yourself or for your
-          clients.
+          You do not need to credit the artist or the Library. You may edit, crop, recolour, animate, resize or combine
+          an Asset with other material. You may use the same Asset in any number of End Products, for yourself or for
+          your clients.
         </p>
         <p>
-          The licence is personal to you: you may not transfer or sublicense it, except that a client for whom you make an
-          End Product may use that End Product, including the Assets within it, as part of it.
+          The licence is personal to you: you may not transfer or sublicense it, except that a client for whom you make
+          an End Product may use that End Product, including the Assets within it, as part of it.
         </p>
       </>
     ),
@@ -105,9 +105,13 @@ const SECTIONS: DocumentSection[] = [
         <p>Examples of End Products you may create and sell or give away without asking us:</p>
         <ul>
           <li>websites, landing pages, web and mobile apps, and software interfaces;</li>
-          <li>video games and interactive media, where Assets are part of the game and not offered as separate files;</li>
+          <li>
+            video games and interactive media, where Assets are part of the game and not offered as separate files;
+          </li>
           <li>advertising, social media posts, thumbnails, banners and email campaigns;</li>
-          <li>videos, films, animations, podcasts and presentations, including audio used as background music or stingers;</li>
+          <li>
+            videos, films, animations, podcasts and presentations, including audio used as background music or stingers;
+          </li>
           <li>printed matter such as brochures, posters, book covers, packaging and labels;</li>
           <li>
             merchandise such as T-shirts, mugs and stickers, where the Asset is part of a design of your own rather than
@@ -136,8 +140,8 @@ const SECTIONS: DocumentSection[] = [
         <h3>Redistribution</h3>
         <p>
           Making Asset files available for others to download or reuse, free or paid: for example as-is in asset packs,
-          template kits, mock-up kits, icon sets, design-system libraries, or game-engine asset stores, or on file-sharing
-          sites.
+          template kits, mock-up kits, icon sets, design-system libraries, or game-engine asset stores, or on
+          file-sharing sites.
         </p>
         <h3>NFT use</h3>
         <p>
@@ -146,12 +150,13 @@ const SECTIONS: DocumentSection[] = [
         </p>
         <h3>AI-training use</h3>
         <p>
-          Using Assets to train, fine-tune, evaluate or otherwise develop machine-learning or AI models, or including them
-          in data sets used for that purpose. AI-training use needs written permission even though the Assets themselves
-          are AI-generated: the selection and curation are what make the Library valuable.
+          Using Assets to train, fine-tune, evaluate or otherwise develop machine-learning or AI models, or including
+          them in data sets used for that purpose. AI-training use needs written permission even though the Assets
+          themselves are AI-generated: the selection and curation are what make the Library valuable.
         </p>
         <p>
-          Permission is given case by case and only counts when we have given it in writing (an email from us is enough).
+          Permission is given case by case and only counts when we have given it in writing (an email from us is
+          enough).
         </p>
       </>
     ),
@@ -201,8 +206,8 @@ const SECTIONS: DocumentSection[] = [
     content: (
       <p>
         This licence is the same on every plan. The Free plan allows {FREE_DAILY_DOWNLOADS} downloads per day; Pro costs
-        ${PRO_PRICE_USD} per month and gives unlimited downloads and early access to new assets. The plans themselves are
-        described in the{' '}
+        ${PRO_PRICE_USD} per month and gives unlimited downloads and early access to new assets. The plans themselves
+        are described in the{' '}
         <Anchor component={Link} to="/terms">
           Terms of Service
         </Anchor>{' '}
@@ -219,9 +224,10 @@ const SECTIONS: DocumentSection[] = [
     title: 'Asking for permission',
     content: (
       <p>
-        To ask for one of the uses in section 5, or if you are unsure whether your project is covered, write to us through
-        the {contact()} before you publish. Tell us which Assets you want to use (their links), what you plan to make,
-        where it will be distributed and roughly how many copies or users you expect. We reply within 1-2 business days.
+        To ask for one of the uses in section 5, or if you are unsure whether your project is covered, write to us
+        through the {contact()} before you publish. Tell us which Assets you want to use (their links), what you plan to
+        make, where it will be distributed and roughly how many copies or users you expect. We reply within 1-2 business
+        days.
       </p>
     ),
   },
@@ -232,8 +238,8 @@ const SECTIONS: DocumentSection[] = [
       <p>
         If you breach this agreement, your licence ends automatically for the Assets concerned and you must stop using
         them and delete your copies. End Products that you distributed in good faith before the breach, and that comply
-        with this agreement, may stay in circulation. Otherwise the licence lasts indefinitely, including after you close
-        your account.
+        with this agreement, may stay in circulation. Otherwise the licence lasts indefinitely, including after you
+        close your account.
       </p>
     ),
   },
@@ -242,10 +248,10 @@ const SECTIONS: DocumentSection[] = [
     title: 'No warranty',
     content: (
       <p>
-        Assets are provided “as is”. The artist reviews every Asset before it is published, but we do not warrant that an
-        Asset is fit for a particular purpose, free of errors, or that no Asset resembles material of third parties. You
-        are responsible for checking that your End Product, and any names, logos, people or products shown alongside an
-        Asset, comply with the law where you publish it.
+        Assets are provided “as is”. The artist reviews every Asset before it is published, but we do not warrant that
+        an Asset is fit for a particular purpose, free of errors, or that no Asset resembles material of third parties.
+        You are responsible for checking that your End Product, and any names, logos, people or products shown alongside
+        an Asset, comply with the law where you publish it.
       </p>
     ),
   },
@@ -255,9 +261,9 @@ const SECTIONS: DocumentSection[] = [
     content: (
       <p>
         To the extent the law allows, we are not liable for indirect or consequential loss, lost profits or lost data
-        arising from your use of an Asset, and our total liability under this agreement is limited to the amount you paid
-        us in the twelve months before the claim. Nothing in this agreement limits liability that cannot be limited by
-        law, or rights you have as a consumer.
+        arising from your use of an Asset, and our total liability under this agreement is limited to the amount you
+        paid us in the twelve months before the claim. Nothing in this agreement limits liability that cannot be limited
+        by law, or rights you have as a consumer.
       </p>
     ),
   },
@@ -267,15 +273,20 @@ const SECTIONS: DocumentSection[] = [
     content: (
       <p>
         We may update this agreement; the effective date at the top will change when we do. A new version applies to
-        downloads made after its effective date. Assets you downloaded earlier remain under the version that was in force
-        when you downloaded them.
+        downloads made after its effective date. Assets you downloaded earlier remain under the version that was in
+        force when you downloaded them.
       </p>
     ),
   },
   {
     id: 'contact',
     title: 'Contact',
-    content: <p>Questions about this licence and requests for permission go through the {contact()}. We reply within 1-2 business days.</p>,
+    content: (
+      <p>
+        Questions about this licence and requests for permission go through the {contact()}. We reply within 1-2
+        business days.
+      </p>
+    ),
   },
 ]
 

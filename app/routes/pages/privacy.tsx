@@ -37,7 +37,10 @@ const SECTIONS: DocumentSection[] = [
     title: 'What we store',
     content: (
       <>
-        <p>We keep only what the Library needs to work. You can browse, search and preview assets without giving us anything.</p>
+        <p>
+          We keep only what the Library needs to work. You can browse, search and preview assets without giving us
+          anything.
+        </p>
         <h3>Your account</h3>
         <p>
           Your name, your email address and a hash of your password. The hash is one-way (argon2id): we cannot read your
@@ -46,8 +49,8 @@ const SECTIONS: DocumentSection[] = [
         </p>
         <h3>Google sign-in, if you use it</h3>
         <p>
-          If you sign in with Google, Google tells us your Google account identifier, your name and your email address. We
-          never see your Google password, and we do not ask for access to anything else in your Google account.
+          If you sign in with Google, Google tells us your Google account identifier, your name and your email address.
+          We never see your Google password, and we do not ask for access to anything else in your Google account.
         </p>
         <h3>Downloads and favourites</h3>
         <p>
@@ -56,9 +59,9 @@ const SECTIONS: DocumentSection[] = [
         </p>
         <h3>Payments</h3>
         <p>
-          Payments for Pro are handled by Stripe. Your card details go straight to Stripe's checkout page and never reach
-          our servers. We keep only the Stripe references of your customer record and subscription, your plan's renewal or
-          end date, and your billing history: the date, description and amount of each payment.
+          Payments for Pro are handled by Stripe. Your card details go straight to Stripe's checkout page and never
+          reach our servers. We keep only the Stripe references of your customer record and subscription, your plan's
+          renewal or end date, and your billing history: the date, description and amount of each payment.
         </p>
         <h3>Messages you send us</h3>
         <p>The name, email address and message you enter in the contact form.</p>
@@ -66,8 +69,8 @@ const SECTIONS: DocumentSection[] = [
         <p>
           When you sign in we create a session. We store a hash of its token (not the token itself), your browser's
           user-agent string and when the session was created and last used. Password-reset links are single-use, expire
-          after an hour and are stored only as hashes. To stop password guessing and spam, we briefly count attempts
-          to sign in, register, reset a password or send a message, per IP address and email address; these counters are
+          after an hour and are stored only as hashes. To stop password guessing and spam, we briefly count attempts to
+          sign in, register, reset a password or send a message, per IP address and email address; these counters are
           discarded when their time window ends.
         </p>
         <h3>Server logs</h3>
@@ -84,19 +87,19 @@ const SECTIONS: DocumentSection[] = [
     content: (
       <>
         <p>
-          To keep you signed in we use one cookie: a session cookie named <code>__session</code>, set when you sign in. It
-          holds a random token, cannot be read by scripts on the page (HttpOnly), is only sent to this website, and lasts
-          up to {SESSION_DAYS} days or until you sign out.
+          To keep you signed in we use one cookie: a session cookie named <code>__session</code>, set when you sign in.
+          It holds a random token, cannot be read by scripts on the page (HttpOnly), is only sent to this website, and
+          lasts up to {SESSION_DAYS} days or until you sign out.
         </p>
         <p>
-          If you sign in with Google, two more cookies exist for at most ten minutes while you are on Google's pages: one
-          protects the sign-in against forgery, the other remembers which page to bring you back to. Both are removed
-          when the sign-in completes.
+          If you sign in with Google, two more cookies exist for at most ten minutes while you are on Google's pages:
+          one protects the sign-in against forgery, the other remembers which page to bring you back to. Both are
+          removed when the sign-in completes.
         </p>
         <p>
-          We use no tracking, analytics or advertising cookies, and no third-party trackers. If you never sign in, we set no
-          cookies at all. When you upgrade, Stripe's checkout page may set its own cookies for fraud prevention; they belong
-          to Stripe and are covered by its privacy policy.
+          We use no tracking, analytics or advertising cookies, and no third-party trackers. If you never sign in, we
+          set no cookies at all. When you upgrade, Stripe's checkout page may set its own cookies for fraud prevention;
+          they belong to Stripe and are covered by its privacy policy.
         </p>
       </>
     ),
@@ -111,16 +114,16 @@ const SECTIONS: DocumentSection[] = [
           favourites, your profile and download history (performance of our contract with you).
         </li>
         <li>
-          <strong>To take payment and keep records</strong>: billing through Stripe and the billing history we are required
-          to keep for tax and accounting (contract and legal obligation).
+          <strong>To take payment and keep records</strong>: billing through Stripe and the billing history we are
+          required to keep for tax and accounting (contract and legal obligation).
         </li>
         <li>
           <strong>To answer you</strong>: replying to contact messages and sending emails you ask for, such as password
           reset links (contract, or our legitimate interest in answering you).
         </li>
         <li>
-          <strong>To keep the Library safe and working</strong>: sessions, rate limits and server logs (legitimate interest
-          in security and reliability).
+          <strong>To keep the Library safe and working</strong>: sessions, rate limits and server logs (legitimate
+          interest in security and reliability).
         </li>
         <li>
           <strong>To understand what is popular</strong>: download counts per asset, without identifying you, to decide
@@ -134,7 +137,10 @@ const SECTIONS: DocumentSection[] = [
     title: 'Who we share it with',
     content: (
       <>
-        <p>We do not sell your data, rent it, or use it for advertising. We share it only with services that run parts of the Library for us:</p>
+        <p>
+          We do not sell your data, rent it, or use it for advertising. We share it only with services that run parts of
+          the Library for us:
+        </p>
         <ul>
           <li>Stripe, for payments and subscriptions;</li>
           <li>Google, only if you choose to sign in with Google;</li>
@@ -143,7 +149,8 @@ const SECTIONS: DocumentSection[] = [
         </ul>
         <p>
           These providers may process data outside your country; where that happens we rely on the safeguards the law
-          requires, such as standard contractual clauses. We disclose data to authorities only when the law obliges us to.
+          requires, such as standard contractual clauses. We disclose data to authorities only when the law obliges us
+          to.
         </p>
       </>
     ),
@@ -155,8 +162,8 @@ const SECTIONS: DocumentSection[] = [
       <ul>
         <li>Account, download history and favourites: as long as your account exists.</li>
         <li>
-          When you close your account, we delete these within 30 days, except billing history, which we keep as long as tax
-          and accounting law requires (usually up to ten years).
+          When you close your account, we delete these within 30 days, except billing history, which we keep as long as
+          tax and accounting law requires (usually up to ten years).
         </li>
         <li>Sessions: until you sign out, or until they have gone unused for {SESSION_DAYS} days.</li>
         <li>Contact messages: up to 12 months after the conversation ends.</li>

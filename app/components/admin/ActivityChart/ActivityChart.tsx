@@ -28,7 +28,8 @@ export function ActivityChart({ points }: { points: ActivityPoint[] }) {
   const innerH = HEIGHT - PAD.top - PAD.bottom
   const x = (i: number) => PAD.left + (points.length <= 1 ? innerW / 2 : (i * innerW) / (points.length - 1))
   const y = (v: number) => PAD.top + innerH - (v / max) * innerH
-  const line = (key: 'downloads' | 'signups') => points.map((p, i) => `${x(i).toFixed(1)},${y(p[key]).toFixed(1)}`).join(' ')
+  const line = (key: 'downloads' | 'signups') =>
+    points.map((p, i) => `${x(i).toFixed(1)},${y(p[key]).toFixed(1)}`).join(' ')
   const ticks = [0, max / 4, max / 2, (3 * max) / 4, max]
   const totalDownloads = points.reduce((s, p) => s + p.downloads, 0)
   const totalSignups = points.reduce((s, p) => s + p.signups, 0)

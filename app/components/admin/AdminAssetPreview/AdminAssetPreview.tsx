@@ -38,7 +38,14 @@ export function AdminAssetPreview({ asset, closeHref }: { asset: AdminPreviewAss
   return (
     <div className={classes.layer}>
       <Link to={closeHref} preventScrollReset className={classes.backdrop} aria-label="Close preview" tabIndex={-1} />
-      <div ref={panel} className={classes.panel} role="dialog" aria-modal="true" aria-labelledby="admin-preview-title" tabIndex={-1}>
+      <div
+        ref={panel}
+        className={classes.panel}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="admin-preview-title"
+        tabIndex={-1}
+      >
         <div className={classes.media}>
           <AssetImage src={asset.image} alt={asset.title} loading="eager" className={classes.image} />
         </div>
@@ -64,10 +71,17 @@ export function AdminAssetPreview({ asset, closeHref }: { asset: AdminPreviewAss
               ))}
             </Group>
           ) : null}
-          {asset.description ? <Text size="sm">{asset.description}</Text> : <Text size="sm" c="dimmed">No description.</Text>}
+          {asset.description ? (
+            <Text size="sm">{asset.description}</Text>
+          ) : (
+            <Text size="sm" c="dimmed">
+              No description.
+            </Text>
+          )}
           <Text size="xs" c="dimmed">
             {asset.original_filename || 'Uploaded file'}
-            {asset.width && asset.height ? ` · ${asset.width}×${asset.height}px` : ''} · added {asset.created_at.slice(0, 10)}
+            {asset.width && asset.height ? ` · ${asset.width}×${asset.height}px` : ''} · added{' '}
+            {asset.created_at.slice(0, 10)}
           </Text>
           {asset.is_active ? (
             <Anchor component={Link} to={`/assets/${asset.id}`} size="sm">

@@ -4,7 +4,17 @@ import type { ReactNode } from 'react'
 import classes from './AdminHeader.module.css'
 
 /** The heading of an admin screen, with the way back to the dashboard (spec: /admin/assets). */
-export function AdminHeader({ title, lead, actions, back = true }: { title: string; lead?: ReactNode; actions?: ReactNode; back?: boolean }) {
+export function AdminHeader({
+  title,
+  lead,
+  actions,
+  back = true,
+}: {
+  title: string
+  lead?: ReactNode
+  actions?: ReactNode
+  back?: boolean
+}) {
   return (
     <header className={classes.header}>
       {back ? (

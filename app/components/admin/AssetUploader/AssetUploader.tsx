@@ -4,7 +4,14 @@ import { useCallback, useEffect, useRef, useState, type ChangeEvent, type DragEv
 import { UploadList, type UploadListItem } from '~/components/admin/UploadList/UploadList'
 import { AUDIO_UPLOAD_LIMIT_BYTES, UPLOAD_LIMIT_BYTES } from '~/lib/constants'
 import { fileTooLargeMessage, sizeLimitText } from '~/lib/upload-limits'
-import { isAudioFile, planUpload, publishAllSelection, sizeInMb, uploadCountLine, type CsvMetadataRow } from '~/lib/upload-plan'
+import {
+  isAudioFile,
+  planUpload,
+  publishAllSelection,
+  sizeInMb,
+  uploadCountLine,
+  type CsvMetadataRow,
+} from '~/lib/upload-plan'
 import { useHydrated } from '~/lib/use-hydrated'
 import classes from './AssetUploader.module.css'
 
@@ -97,7 +104,11 @@ function toItems(files: File[], rows: CsvMetadataRow[], imageType: '3d' | 'image
       detectedTitle: plan.title,
       detectedTags: plan.tags,
       sizeMb: sizeInMb(plan.file.size),
-      metadata: { category: plan.category, releases: plan.metadata?.releases ?? '', thumbnail: plan.thumbnail?.name ?? null },
+      metadata: {
+        category: plan.category,
+        releases: plan.metadata?.releases ?? '',
+        thumbnail: plan.thumbnail?.name ?? null,
+      },
       previewUrl: null,
       localUrl: URL.createObjectURL(plan.file),
       isPublished: false,
@@ -171,7 +182,14 @@ export function AssetUploader() {
     update(next.key, { status: 'uploading', progress: 0 })
     void sendFile(next, (share) => update(next.key, { progress: share })).then((result) => {
       if (result.ok) {
-        update(next.key, { status: 'completed', id: result.asset.id, previewUrl: result.asset.thumbnail || null, progress: 1, file: null, thumbnail: null })
+        update(next.key, {
+          status: 'completed',
+          id: result.asset.id,
+          previewUrl: result.asset.thumbnail || null,
+          progress: 1,
+          file: null,
+          thumbnail: null,
+        })
       } else {
         // A file the server could not read as an image shows no picture either.
         if (next.localUrl) URL.revokeObjectURL(next.localUrl)
@@ -236,17 +254,30 @@ export function AssetUploader() {
 
   return (
     <Stack gap="lg">
-      <form method="post" action="/admin/upload" encType="multipart/form-data" onSubmit={hydrated ? (event) => event.preventDefault() : undefined}>
+      <form
+        method="post"
+        action="/admin/upload"
+        encType="multipart/form-data"
+        onSubmit={hydrated ? (event) => event.preventDefault() : undefined}
+      >
         <input type="hidden" name="intent" value="upload" />
         <Stack gap="lg">
           <div className={classes.csv}>
             <label htmlFor="upload-csv" className={classes.label}>
               CSV metadata (optional)
             </label>
-            <input id="upload-csv" type="file" name="csv" accept=".csv,text/csv" onChange={hydrated ? onCsv : undefined} aria-describedby="upload-csv-help" />
+            <input
+              id="upload-csv"
+              type="file"
+              name="csv"
+              accept=".csv,text/csv"
+              onChange={hydrated ? onCsv : undefined}
+              aria-describedby="upload-csv-help"
+            />
             <Text id="upload-csv-help" size="sm" c="dimmed">
-              Columns: filename, title, keywords, category, releases. The first row is a header and is skipped; keywords are separated by commas
-              and become tags. Without a row, the title is the file name. {hydrated ? 'Choose it before the images.' : null}
+              Columns: filename, title, keywords, category, releases. The first row is a header and is skipped; keywords
+              are separated by commas and become tags. Without a row, the title is the file name.{' '}
+              {hydrated ? 'Choose it before the images.' : null}
             </Text>
             {csvReading ? (
               <Text size="sm">Reading the CSV…</Text>
@@ -265,7 +296,12 @@ export function AssetUploader() {
             <label htmlFor="upload-image-type" className={classes.label}>
               The images are
             </label>
-            <select id="upload-image-type" name="image_type" value={imageType} onChange={(event) => setImageType(event.target.value === 'image' ? 'image' : '3d')}>
+            <select
+              id="upload-image-type"
+              name="image_type"
+              value={imageType}
+              onChange={(event) => setImageType(event.target.value === 'image' ? 'image' : '3d')}
+            >
               <option value="3d">3D renders (transparent background)</option>
               <option value="image">Images (full-bleed pictures)</option>
             </select>
@@ -284,14 +320,24 @@ export function AssetUploader() {
             onDrop={hydrated ? onDrop : undefined}
           >
             {/* The input covers the area: even without JavaScript, files dropped on it are taken. */}
-            <input id="upload-files" type="file" name="files" multiple accept="image/*,audio/*" className={classes.fileInput} onChange={hydrated ? onFiles : undefined} aria-describedby="upload-files-help" />
+            <input
+              id="upload-files"
+              type="file"
+              name="files"
+              multiple
+              accept="image/*,audio/*"
+              className={classes.fileInput}
+              onChange={hydrated ? onFiles : undefined}
+              aria-describedby="upload-files-help"
+            />
             {/* Spans (shown as blocks): a label may hold phrasing content only, not paragraphs. */}
             <Text component="span" display="block" fw={600} size="lg">
               Drag and drop images or audio here, or click to browse
             </Text>
             <Text component="span" display="block" id="upload-files-help" size="sm" c="dimmed">
-              PNG, JPG, WebP or AVIF up to {sizeLimitText(UPLOAD_LIMIT_BYTES)} each; WAV, MP3, OGG/Opus or FLAC up to {sizeLimitText(AUDIO_UPLOAD_LIMIT_BYTES)}. A WebP file becomes the thumbnail of
-              the PNG with the same name.
+              PNG, JPG, WebP or AVIF up to {sizeLimitText(UPLOAD_LIMIT_BYTES)} each; WAV, MP3, OGG/Opus or FLAC up to{' '}
+              {sizeLimitText(AUDIO_UPLOAD_LIMIT_BYTES)}. A WebP file becomes the thumbnail of the PNG with the same
+              name.
             </Text>
           </label>
 
@@ -313,7 +359,11 @@ export function AssetUploader() {
               {uploadCountLine(items)}
             </Text>
             <Group gap="xs">
-              <Button variant="default" onClick={() => void saveAllAsDraft()} disabled={uploaded.length === 0 || bulkBusy}>
+              <Button
+                variant="default"
+                onClick={() => void saveAllAsDraft()}
+                disabled={uploaded.length === 0 || bulkBusy}
+              >
                 Save all as Draft
               </Button>
               <Button onClick={() => void publishAll()} disabled={ready.length === 0 || bulkBusy} loading={bulkBusy}>
@@ -333,12 +383,22 @@ export function AssetUploader() {
               return (
                 <>
                   {item.status === 'error' ? null : (
-                    <Button size="compact-sm" variant="default" onClick={() => setPreviewKey(item.key)} aria-label={`Preview ${item.name}`}>
+                    <Button
+                      size="compact-sm"
+                      variant="default"
+                      onClick={() => setPreviewKey(item.key)}
+                      aria-label={`Preview ${item.name}`}
+                    >
                       Preview
                     </Button>
                   )}
                   {item.id !== null && !item.isPublished && item.status !== 'error' ? (
-                    <Button size="compact-sm" onClick={() => void publish(client, true)} disabled={bulkBusy} aria-label={`Publish ${item.name}`}>
+                    <Button
+                      size="compact-sm"
+                      onClick={() => void publish(client, true)}
+                      disabled={bulkBusy}
+                      aria-label={`Publish ${item.name}`}
+                    >
                       Publish
                     </Button>
                   ) : null}
@@ -349,10 +409,19 @@ export function AssetUploader() {
         </section>
       ) : null}
 
-      <Modal opened={previewItem !== null} onClose={() => setPreviewKey(null)} title={previewItem?.detectedTitle || previewItem?.name} size="lg" centered>
+      <Modal
+        opened={previewItem !== null}
+        onClose={() => setPreviewKey(null)}
+        title={previewItem?.detectedTitle || previewItem?.name}
+        size="lg"
+        centered
+      >
         {previewItem ? (
           <div className={classes.preview}>
-            <img src={previewItem.localUrl ?? previewItem.previewUrl ?? ''} alt={previewItem.detectedTitle || previewItem.name} />
+            <img
+              src={previewItem.localUrl ?? previewItem.previewUrl ?? ''}
+              alt={previewItem.detectedTitle || previewItem.name}
+            />
           </div>
         ) : null}
       </Modal>

@@ -34,8 +34,18 @@ const measuredTone = (ok: boolean | null): Tone => (ok === null ? 'unknown' : ok
 export function statusCards(status: StatusView): Card[] {
   const d = status.details
   return [
-    { label: 'Server Health', value: status.serverHealth, tone: okTone(status.serverHealth), detail: `Up ${uptime(d.uptimeSeconds)}` },
-    { label: 'Database', value: status.database, tone: okTone(status.database), detail: d.databaseMs === null ? 'No answer' : `Round trip ${d.databaseMs} ms` },
+    {
+      label: 'Server Health',
+      value: status.serverHealth,
+      tone: okTone(status.serverHealth),
+      detail: `Up ${uptime(d.uptimeSeconds)}`,
+    },
+    {
+      label: 'Database',
+      value: status.database,
+      tone: okTone(status.database),
+      detail: d.databaseMs === null ? 'No answer' : `Round trip ${d.databaseMs} ms`,
+    },
     { label: 'Storage', value: status.storage, tone: okTone(status.storage), detail: bytes(d.storageFreeBytes) },
     {
       label: 'API Response Time',
@@ -73,7 +83,14 @@ export function StatusCards({ status, compact = false }: { status: StatusView; c
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
       {cards.map((card) => (
-        <Paper key={card.label} withBorder p="lg" className={classes.card} data-tone={card.tone} data-testid={`status-${card.label}`}>
+        <Paper
+          key={card.label}
+          withBorder
+          p="lg"
+          className={classes.card}
+          data-tone={card.tone}
+          data-testid={`status-${card.label}`}
+        >
           <Text component="h2" size="sm" fw={600} c="dimmed" className={classes.label}>
             <span className={classes.dot} aria-hidden="true" />
             {card.label}

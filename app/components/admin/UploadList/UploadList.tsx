@@ -22,7 +22,13 @@ const STATUS_TEXT: Record<UploadListItem['status'], string> = {
 }
 
 /** The upload progress list (spec: /admin/upload), for the enhanced page and the results page. */
-export function UploadList({ items, actions }: { items: UploadListItem[]; actions: (item: UploadListItem) => ReactNode }) {
+export function UploadList({
+  items,
+  actions,
+}: {
+  items: UploadListItem[]
+  actions: (item: UploadListItem) => ReactNode
+}) {
   return (
     <ul className={classes.list} aria-label="Uploads">
       {items.map((item) => {
@@ -57,7 +63,12 @@ export function UploadList({ items, actions }: { items: UploadListItem[]; action
                 </Group>
               ) : null}
               {item.status === 'uploading' ? (
-                <Progress value={Math.round((item.progress ?? 0) * 100)} size="sm" mt={6} aria-label={`Uploading ${item.name}`} />
+                <Progress
+                  value={Math.round((item.progress ?? 0) * 100)}
+                  size="sm"
+                  mt={6}
+                  aria-label={`Uploading ${item.name}`}
+                />
               ) : null}
               {item.status === 'error' ? (
                 <Text size="sm" c="red" mt={2} role="alert" data-testid="upload-error">
@@ -65,7 +76,9 @@ export function UploadList({ items, actions }: { items: UploadListItem[]; action
                 </Text>
               ) : (
                 <Text size="xs" c={item.status === 'published' ? 'green' : 'dimmed'} mt={2} data-testid="upload-status">
-                  {item.status === 'uploading' ? `${STATUS_TEXT.uploading} ${Math.round((item.progress ?? 0) * 100)}%` : STATUS_TEXT[item.status]}
+                  {item.status === 'uploading'
+                    ? `${STATUS_TEXT.uploading} ${Math.round((item.progress ?? 0) * 100)}%`
+                    : STATUS_TEXT[item.status]}
                 </Text>
               )}
             </div>

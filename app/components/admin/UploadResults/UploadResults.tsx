@@ -25,7 +25,14 @@ export function UploadResults({ items }: { items: UploadItem[] }) {
             {uploadCountLine(items)}
           </Text>
           <Group gap="xs">
-            <Button type="submit" name="intent" value="draft-all" variant="default" disabled={uploaded.length === 0} loading={busy}>
+            <Button
+              type="submit"
+              name="intent"
+              value="draft-all"
+              variant="default"
+              disabled={uploaded.length === 0}
+              loading={busy}
+            >
               Save all as Draft
             </Button>
             <Button type="submit" name="intent" value="publish-all" disabled={ready.length === 0} loading={busy}>
@@ -38,11 +45,23 @@ export function UploadResults({ items }: { items: UploadItem[] }) {
           actions={(item) =>
             item.id !== null && item.status !== 'error' ? (
               <>
-                <Button component={Link} to={`/admin/assets?preview=${item.id}`} size="compact-sm" variant="default" aria-label={`Preview ${item.name}`}>
+                <Button
+                  component={Link}
+                  to={`/admin/assets?preview=${item.id}`}
+                  size="compact-sm"
+                  variant="default"
+                  aria-label={`Preview ${item.name}`}
+                >
                   Preview
                 </Button>
                 {item.isPublished ? null : (
-                  <Button type="submit" name="publish" value={String(item.id)} size="compact-sm" aria-label={`Publish ${item.name}`}>
+                  <Button
+                    type="submit"
+                    name="publish"
+                    value={String(item.id)}
+                    size="compact-sm"
+                    aria-label={`Publish ${item.name}`}
+                  >
                     Publish
                   </Button>
                 )}

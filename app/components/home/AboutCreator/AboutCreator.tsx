@@ -17,7 +17,14 @@ export function AboutCreator() {
               </linearGradient>
             </defs>
             <circle cx="60" cy="60" r="58" fill="url(#about-creator-mark)" />
-            <path d="M40 80l14-40h12l14 40M46 64h28" fill="none" stroke="#fff" strokeWidth="7" strokeLinecap="round" strokeLinejoin="round" />
+            <path
+              d="M40 80l14-40h12l14 40M46 64h28"
+              fill="none"
+              stroke="#fff"
+              strokeWidth="7"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
           </svg>
         </div>
         <div>
@@ -26,18 +33,16 @@ export function AboutCreator() {
             One artist behind every asset
           </Title>
           <Text c="dimmed" className={classes.text}>
-            This library is not a marketplace. A single artist generates every asset with AI, then selects, refines
-            and curates it by hand before it is published. There are no user uploads, so every render, image and
-            track meets the same standard and shares the same style.
+            This library is not a marketplace. A single artist generates every asset with AI, then selects, refines and
+            curates it by hand before it is published. There are no user uploads, so every render, image and track meets
+            the same standard and shares the same style.
           </Text>
           <Text c="dimmed" className={classes.text}>
-            The collection starts with 3D object renders and grows every week. If you need something that is not
-            here yet, you can ask for it.
+            The collection starts with 3D object renders and grows every week. If you need something that is not here
+            yet, you can ask for it.
           </Text>
           <div className={classes.actions}>
-            <ButtonLink to="/about">
-              About the creator
-            </ButtonLink>
+            <ButtonLink to="/about">About the creator</ButtonLink>
             <ButtonLink to="/contact" variant="default">
               Request an asset
             </ButtonLink>

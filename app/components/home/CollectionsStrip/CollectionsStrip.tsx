@@ -18,9 +18,7 @@ export function CollectionsStrip({ assets }: { assets: AssetView[] }) {
             Transparent PNGs you can drop straight into a slide, a landing page or a video. Search, preview, download.
           </Text>
           <Row mt="md">
-            <ButtonLink to="/explore">
-              Explore Assets
-            </ButtonLink>
+            <ButtonLink to="/explore">Explore Assets</ButtonLink>
             <ButtonLink to="/pricing" variant="default">
               {/* The spec's words, with a purpose a screen reader (and a search engine) can tell. */}
               Learn More<Hidden> about plans and pricing</Hidden>

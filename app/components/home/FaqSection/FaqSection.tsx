@@ -58,15 +58,8 @@ export function FaqSection({ activeCategory = DEFAULT_FAQ_CATEGORY }: { activeCa
               })}
             </nav>
             <Text size="sm" c="dimmed" className={classes.help}>
-              Can't find your answer? Read the{' '}
-              <TextLink to="/license">
-                Licensing Info
-              </TextLink>{' '}
-              or{' '}
-              <TextLink to="/contact">
-                Contact us
-              </TextLink>
-              . We reply within 1-2 business days.
+              Can't find your answer? Read the <TextLink to="/license">Licensing Info</TextLink> or{' '}
+              <TextLink to="/contact">Contact us</TextLink>. We reply within 1-2 business days.
             </Text>
           </div>
           <div id="faq-panel" role="region" aria-labelledby="faq-panel-heading">
@@ -76,10 +69,27 @@ export function FaqSection({ activeCategory = DEFAULT_FAQ_CATEGORY }: { activeCa
             {/* Keyed by category: switching mounts a fresh list with its first item open. */}
             <div key={category} className={classes.items}>
               {items.map((item, index) => (
-                <details key={item.question} name={`faq-${category}`} open={index === 0} onToggle={closeOthers} className={classes.item}>
+                <details
+                  key={item.question}
+                  name={`faq-${category}`}
+                  open={index === 0}
+                  onToggle={closeOthers}
+                  className={classes.item}
+                >
                   <summary className={classes.question}>
                     <span>{item.question}</span>
-                    <svg className={classes.chevron} width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+                    <svg
+                      className={classes.chevron}
+                      width="18"
+                      height="18"
+                      viewBox="0 0 24 24"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth="2.2"
+                      strokeLinecap="round"
+                      strokeLinejoin="round"
+                      aria-hidden="true"
+                    >
                       <path d="M6 9l6 6 6-6" />
                     </svg>
                   </summary>

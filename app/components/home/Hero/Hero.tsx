@@ -22,8 +22,8 @@ export function Hero({ collage, floating }: { collage: AssetView[]; floating: As
             Where AI Becomes the Artist
           </Title>
           <Text size="lg" c="dimmed" maw={560}>
-            Royalty-free 3D renders, images and audio, generated and hand-curated by one artist. Free for commercial use,
-            no attribution needed.
+            Royalty-free 3D renders, images and audio, generated and hand-curated by one artist. Free for commercial
+            use, no attribution needed.
           </Text>
           <div className={classes.search}>
             <SearchForm size="lg" label="Search assets (hero)" />
@@ -42,12 +42,31 @@ export function Hero({ collage, floating }: { collage: AssetView[]; floating: As
             and ten more images fetched at once slowed the first paint (the rest fade in lazily). */}
         <div className={classes.collage} role="group" aria-label="Featured assets">
           {collage.slice(0, COLLAGE_SIZE).map((asset, i) => (
-            <Link key={asset.id} to={`/?assetId=${asset.id}`} preventScrollReset className={classes.tile} data-index={i} title={asset.title}>
-              <AssetImage src={asset.thumbnail} alt={asset.title} loading={i === 0 ? 'eager' : 'lazy'} className={classes.tileImage} />
+            <Link
+              key={asset.id}
+              to={`/?assetId=${asset.id}`}
+              preventScrollReset
+              className={classes.tile}
+              data-index={i}
+              title={asset.title}
+            >
+              <AssetImage
+                src={asset.thumbnail}
+                alt={asset.title}
+                loading={i === 0 ? 'eager' : 'lazy'}
+                className={classes.tileImage}
+              />
             </Link>
           ))}
           {floating.slice(0, FLOATING_SIZE).map((asset, i) => (
-            <Link key={asset.id} to={`/?assetId=${asset.id}`} preventScrollReset className={classes.floating} data-index={i} title={asset.title}>
+            <Link
+              key={asset.id}
+              to={`/?assetId=${asset.id}`}
+              preventScrollReset
+              className={classes.floating}
+              data-index={i}
+              title={asset.title}
+            >
               <AssetImage src={asset.thumbnail} alt={asset.title} className={classes.tileImage} />
             </Link>
           ))}

@@ -20,7 +20,11 @@ const PROMOS: Promo[] = [
     eyebrow: '3D renders',
     title: 'Transparent PNGs, ready to drop in',
     text: 'Every 3D object is rendered on a transparent background, so it sits on any colour, photo or layout without masking or cleanup.',
-    points: ['No background to remove', 'One consistent style across the library', 'Works in slides, sites, apps and video'],
+    points: [
+      'No background to remove',
+      'One consistent style across the library',
+      'Works in slides, sites, apps and video',
+    ],
     cta: { to: '/explore?asset_type=3d', label: 'Browse 3D renders' },
     art: <TransparentArt />,
   },
@@ -133,7 +137,14 @@ function CustomArt() {
       <rect x="44" y="52" width="80" height="8" rx="4" fill="#dbe4ff" />
       <rect x="44" y="70" width="56" height="8" rx="4" fill="#dbe4ff" />
       <rect x="112" y="64" width="72" height="60" rx="14" fill="#4c6ef5" />
-      <path d="M134 94l10 10 20-22" fill="none" stroke="#fff" strokeWidth="6" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M134 94l10 10 20-22"
+        fill="none"
+        stroke="#fff"
+        strokeWidth="6"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   )
 }

@@ -29,21 +29,24 @@ function useLazyEmbla(): [(node: HTMLDivElement | null) => void, EmblaCarouselTy
     let cancelled = false
     let instance: EmblaCarouselType | undefined
     const load = () =>
-      Promise.all([import('embla-carousel'), import('embla-carousel-autoplay')]).then(([{ default: EmblaCarousel }, { default: Autoplay }]) => {
-        if (cancelled) return
-        // Autoplay is driven below from our own pause reasons: the plugin's built-in hover/focus
-        // handling resumes on mouseleave even while focus is still inside, and ignores our buttons.
-        instance = EmblaCarousel(viewport, CAROUSEL_OPTIONS, [
-          Autoplay({
-            delay: CAROUSEL_AUTOPLAY_MS,
-            playOnInit: false,
-            stopOnInteraction: true, // the plugin stops on pointer down; we decide when to resume
-            stopOnMouseEnter: false,
-            stopOnFocusIn: false,
-          }),
-        ])
-        setApi(instance)
-      }, () => undefined) // no carousel (offline, a failed chunk): the row still scrolls natively
+      Promise.all([import('embla-carousel'), import('embla-carousel-autoplay')]).then(
+        ([{ default: EmblaCarousel }, { default: Autoplay }]) => {
+          if (cancelled) return
+          // Autoplay is driven below from our own pause reasons: the plugin's built-in hover/focus
+          // handling resumes on mouseleave even while focus is still inside, and ignores our buttons.
+          instance = EmblaCarousel(viewport, CAROUSEL_OPTIONS, [
+            Autoplay({
+              delay: CAROUSEL_AUTOPLAY_MS,
+              playOnInit: false,
+              stopOnInteraction: true, // the plugin stops on pointer down; we decide when to resume
+              stopOnMouseEnter: false,
+              stopOnFocusIn: false,
+            }),
+          ])
+          setApi(instance)
+        },
+        () => undefined,
+      ) // no carousel (offline, a failed chunk): the row still scrolls natively
     // Within a screen's height of the row, so it is running by the time it is seen.
     const observer =
       typeof IntersectionObserver === 'function'
@@ -187,10 +190,22 @@ export function Testimonials({ testimonials = TESTIMONIALS }: { testimonials?: T
           </div>
           {emblaApi ? (
             <div className={classes.controls}>
-              <IconButton variant="default" size="xl" radius="xl" aria-label="Previous testimonial" onClick={() => emblaApi.scrollPrev(prefersReducedMotion())}>
+              <IconButton
+                variant="default"
+                size="xl"
+                radius="xl"
+                aria-label="Previous testimonial"
+                onClick={() => emblaApi.scrollPrev(prefersReducedMotion())}
+              >
                 <ChevronIcon direction="left" />
               </IconButton>
-              <IconButton variant="default" size="xl" radius="xl" aria-label="Next testimonial" onClick={() => emblaApi.scrollNext(prefersReducedMotion())}>
+              <IconButton
+                variant="default"
+                size="xl"
+                radius="xl"
+                aria-label="Next testimonial"
+                onClick={() => emblaApi.scrollNext(prefersReducedMotion())}
+              >
                 <ChevronIcon direction="right" />
               </IconButton>
             </div>
@@ -242,7 +257,17 @@ function Stars({ count }: { count: number }) {
 
 function ChevronIcon({ direction }: { direction: 'left' | 'right' }) {
   return (
-    <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d={direction === 'left' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'} />
     </svg>
   )

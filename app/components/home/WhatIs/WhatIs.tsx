@@ -16,19 +16,17 @@ export function WhatIs() {
             Stock assets made with AI, curated by an artist
           </Title>
           <Text c="dimmed" className={classes.text}>
-            {SITE_NAME} is a collection of royalty-free assets generated with AI and hand-picked by one artist.
-            It starts with 3D object renders delivered as transparent PNGs, alongside images and audio, with videos
-            and sound effects planned.
+            {SITE_NAME} is a collection of royalty-free assets generated with AI and hand-picked by one artist. It
+            starts with 3D object renders delivered as transparent PNGs, alongside images and audio, with videos and
+            sound effects planned.
           </Text>
           <Text c="dimmed" className={classes.text}>
             Every asset is reviewed before it is published, and nothing is uploaded by third parties, so the library
-            keeps one consistent look. Use the assets in commercial work without attribution; the licence spells out
-            the few things that need written permission.
+            keeps one consistent look. Use the assets in commercial work without attribution; the licence spells out the
+            few things that need written permission.
           </Text>
           <div className={classes.actions}>
-            <ButtonLink to="/explore">
-              Explore Assets
-            </ButtonLink>
+            <ButtonLink to="/explore">Explore Assets</ButtonLink>
             <ButtonLink to="/license" variant="default">
               Read the licence
             </ButtonLink>
@@ -41,7 +39,17 @@ export function WhatIs() {
           <ul className={classes.list}>
             {AUDIENCE.map((who) => (
               <li key={who} className={classes.item}>
-                <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+                <svg
+                  width="18"
+                  height="18"
+                  viewBox="0 0 24 24"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2.2"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                  aria-hidden="true"
+                >
                   <path d="M5 12.5l4.5 4.5L19 7.5" />
                 </svg>
                 {who}

@@ -66,7 +66,16 @@ export function WhyChooseUs() {
           {REASONS.map((reason) => (
             <li key={reason.title} className={classes.card}>
               <span className={classes.icon} aria-hidden="true">
-                <svg width="26" height="26" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+                <svg
+                  width="26"
+                  height="26"
+                  viewBox="0 0 24 24"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="1.8"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                >
                   {reason.icon}
                 </svg>
               </span>

@@ -27,7 +27,8 @@ async function PUT({ request, params, context }: Route.LoaderArgs) {
   if (!body.ok) return body.response
   // No such asset (404), or a type the file does not allow (400: audio is audio; an image is 3D or image).
   const result = await updateAsset(context.get(servicesContext).db, id.data, body.value, admin.id)
-  if (!result.ok) return jsonError(refusalStatus(result.reason), result.reason === 'asset-not-found' ? NOT_FOUND : result.error)
+  if (!result.ok)
+    return jsonError(refusalStatus(result.reason), result.reason === 'asset-not-found' ? NOT_FOUND : result.error)
   return Response.json(result.asset, { headers: NO_STORE })
 }
 

@@ -53,7 +53,10 @@ async function POST({ request, context }: Route.ActionArgs) {
       mimeType: file.type,
     })
     if (!result.ok) return jsonError(refusalStatus(result.reason), result.error)
-    return Response.json(result.asset, { status: 201, headers: { ...NO_STORE, Location: `/api/admin/assets/${result.asset.id}` } })
+    return Response.json(result.asset, {
+      status: 201,
+      headers: { ...NO_STORE, Location: `/api/admin/assets/${result.asset.id}` },
+    })
   } finally {
     await upload.dispose()
   }

@@ -15,7 +15,10 @@ async function GET({ request, params, context }: Route.LoaderArgs) {
   const post = id ? await getPostById(context.get(servicesContext).db, id) : null
   if (!post) return jsonError(404, 'Blog post not found.')
   const { title, excerpt, image, date, readTime, category, content, slug } = post
-  return Response.json({ id: post.id, slug, title, excerpt, image, date, readTime, category, content }, { headers: { 'Cache-Control': 'no-store' } })
+  return Response.json(
+    { id: post.id, slug, title, excerpt, image, date, readTime, category, content },
+    { headers: { 'Cache-Control': 'no-store' } },
+  )
 }
 
 // PUT /api/admin/blogs/{id} with the seven fields → the updated post.

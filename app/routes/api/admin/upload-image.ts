@@ -38,12 +38,17 @@ async function POST({ request, context }: Route.ActionArgs) {
   let image: FileUpload | null = null
   try {
     // The limit is enforced while the body streams in: an oversized file is never buffered whole.
-    await parseFormData(request, { maxFiles: 1, maxFileSize: UPLOAD_LIMIT_BYTES, maxTotalSize: MAX_REQUEST_BYTES }, (file) => {
-      if (file.fieldName === 'image') image = file
-    })
+    await parseFormData(
+      request,
+      { maxFiles: 1, maxFileSize: UPLOAD_LIMIT_BYTES, maxTotalSize: MAX_REQUEST_BYTES },
+      (file) => {
+        if (file.fieldName === 'image') image = file
+      },
+    )
   } catch (error) {
     if (isTooLarge(error)) return jsonError(413, TOO_LARGE)
-    if (error instanceof TypeError && (error as { code?: string }).code === 'ERR_ENCODING_INVALID_ENCODED_DATA') return jsonError(400, BAD_TEXT)
+    if (error instanceof TypeError && (error as { code?: string }).code === 'ERR_ENCODING_INVALID_ENCODED_DATA')
+      return jsonError(400, BAD_TEXT)
     if (error instanceof FormDataParseError || error instanceof MultipartParseError) {
       return jsonError(400, 'The upload could not be read. Send one image in the field "image".')
     }

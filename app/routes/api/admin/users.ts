@@ -7,8 +7,18 @@ import { servicesContext } from '~/web/context.server'
 
 const QuerySchema = z.object({
   q: z.string().trim().max(100, { message: 'Keep the search under 100 characters.' }).optional(),
-  page: z.coerce.number({ message: 'page is a whole number from 1.' }).int().min(1, { message: 'page is a whole number from 1.' }).max(100_000).optional(),
-  limit: z.coerce.number({ message: 'limit is a whole number from 1 to 200.' }).int().min(1).max(200, { message: 'limit is a whole number from 1 to 200.' }).optional(),
+  page: z.coerce
+    .number({ message: 'page is a whole number from 1.' })
+    .int()
+    .min(1, { message: 'page is a whole number from 1.' })
+    .max(100_000)
+    .optional(),
+  limit: z.coerce
+    .number({ message: 'limit is a whole number from 1 to 200.' })
+    .int()
+    .min(1)
+    .max(200, { message: 'limit is a whole number from 1 to 200.' })
+    .optional(),
 })
 
 // GET /api/admin/users?q=&page=&limit= → users (newest first), counts {total, free, pro}.
