@@ -30,7 +30,7 @@ function run(command, args, env = {}) {
 }
 
 const npx = 'npx'
-let crashed = []
+const crashed = []
 
 if (run(npx, ['react-router', 'build']) !== 0) {
   console.error('The build failed.')

@@ -121,12 +121,10 @@ test('the W3C HTML checker finds no error in our markup @nojs-only', async ({ pa
       (m) =>
         `${pageOf(m)?.label ?? m.url}:${m.lastLine}:${m.lastColumn}: ${m.message} [${(m.extract ?? '').replace(/\s+/g, ' ')}]`,
     )
-    test
-      .info()
-      .annotations.push({
-        type: 'vnu',
-        description: `${pages.length} pages, ${messages.length - ours.length} errors inside Mantine's style elements let through`,
-      })
+    test.info().annotations.push({
+      type: 'vnu',
+      description: `${pages.length} pages, ${messages.length - ours.length} errors inside Mantine's style elements let through`,
+    })
     expect(report, report.join('\n')).toEqual([])
   } finally {
     rmSync(dir, { recursive: true, force: true })

@@ -71,13 +71,6 @@ const upload = (name: string, data: Buffer, type: string, fields: Record<string,
     headers: bearer(adminToken),
   })
 
-async function stored(key: string): Promise<Buffer> {
-  const file = await t.storage.get(key)
-  const chunks: Buffer[] = []
-  for await (const c of file!.stream) chunks.push(c as Buffer)
-  return Buffer.concat(chunks)
-}
-
 beforeAll(async () => {
   t = await createTestContext()
   work = mkdtempSync(path.join(tmpdir(), 'audio-test-'))
