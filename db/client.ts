@@ -7,7 +7,7 @@ import type { Database } from './schema'
 import { log } from '~/platform/log.server'
 import { CONNECT_TIMEOUT_MS, DatabaseMonitor, QUERY_TIMEOUT_MS, STATEMENT_TIMEOUT_MS } from './availability'
 
-export { DatabaseUnavailableError, isConnectionFailure, trackDatabaseAvailability } from './availability'
+export { isConnectionFailure, trackDatabaseAvailability } from './availability'
 
 export type DB = Kysely<Database>
 

@@ -15,7 +15,6 @@ export const FORMAT_TYPES: Record<DownloadFormat, string> = {
   avif: 'image/avif',
   jpeg: 'image/jpeg',
 }
-export const NAMED_BACKGROUNDS = ['transparent', 'white', 'black'] as const
 /** Padding is a percentage of the long side, on every side. */
 export const MAX_PADDING = 25
 
