@@ -102,6 +102,25 @@ export interface DownloadsTable {
   asset_title: string | null
   day: string
   created_at: Timestamp
+  /** The licence granted with this download (the latest, when several variants were taken that day). */
+  licence_id: string | null
+}
+
+export interface LicencesTable {
+  /** Public: 'LIC-' and 20 base32 characters (100 random bits). */
+  id: string
+  user_id: string | null
+  asset_id: number | null
+  asset_title: string
+  /** 'original' or a variant's name ('1024-ffffff.webp'). */
+  variant: string
+  variant_label: string
+  sha256: string
+  /** The name shown on the certificate: the user's name, or the email masked. */
+  licensee: string
+  plan: Plan
+  terms_version: string
+  issued_at: Timestamp
 }
 
 export interface DownloadQuotaUsageTable {
@@ -188,6 +207,8 @@ export interface AssetVariantsTable {
   key: string
   asset_id: number
   created_at: Generated<Date>
+  /** The stored file's SHA-256 in hex: what a licence names. Null for variants kept before licences. */
+  sha256: string | null
 }
 
 /** Every lexeme of the assets' search vectors (migration 0011): a prefix expands to these. */
@@ -248,10 +269,12 @@ export interface Database {
   audit_log: AuditLogTable
   storage_cleanup: StorageCleanupTable
   asset_variants: AssetVariantsTable
+  licences: LicencesTable
 }
 
 export type User = Selectable<UsersTable>
 export type Asset = Selectable<AssetsTable>
+export type Licence = Selectable<LicencesTable>
 export type NewAsset = Insertable<AssetsTable>
 export type AssetUpdate = Updateable<AssetsTable>
 export type BlogPost = Selectable<BlogPostsTable>

@@ -12,6 +12,7 @@ import * as m0010 from './0010_asset_variants'
 import * as m0011 from './0011_search_lexemes'
 import * as m0012 from './0012_palette_colours'
 import * as m0013 from './0013_words_with_a_colour'
+import * as m0014 from './0014_licences'
 
 // A static list rather than a folder scan, so migrations work the same inside the server
 // bundle, under tsx and under vitest. Add new files here in order.
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0011_search_lexemes': m0011,
   '0012_palette_colours': m0012,
   '0013_words_with_a_colour': m0013,
+  '0014_licences': m0014,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,195 @@
+import { randomBytes } from 'node:crypto'
+import { sql } from 'kysely'
+import type { DB } from '#db/client'
+import type { Plan } from '#db/schema'
+import { LICENCE_ID_PATTERN, LICENCE_TERMS, licencePath } from '~/lib/licence-terms'
+
+/** 'LIC-' and 100 random bits in base32 (RFC 4648 alphabet): unguessable and anonymous. */
+export function newLicenceId(): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
+  const bytes = randomBytes(13)
+  let bits = 0
+  let value = 0
+  let out = ''
+  for (const byte of bytes) {
+    value = (value << 8) | byte
+    bits += 8
+    while (bits >= 5 && out.length < 20) {
+      out += alphabet[(value >>> (bits - 5)) & 31]
+      bits -= 5
+    }
+  }
+  return `LIC-${out}`
+}
+
+export function isLicenceId(value: string): boolean {
+  return LICENCE_ID_PATTERN.test(value)
+}
+
+/** 'j***@example.com': enough for the licensee to recognise, never the whole address. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@')
+  if (at < 1) return '***'
+  return `${email[0]}***${email.slice(at)}`
+}
+
+/** The name a certificate shows: the user's own name, else the email masked. */
+export function licenseeName(user: { full_name: string; email: string }): string {
+  return user.full_name.trim() || maskEmail(user.email)
+}
+
+export interface LicenceGrant {
+  userId: string
+  licensee: string
+  plan: Plan
+  assetId: number
+  assetTitle: string
+  variant: string
+  variantLabel: string
+  sha256: string
+  now: Date
+}
+
+/**
+ * The licence of a granted download, written in the grant's transaction: one per user, asset and
+ * variant, so a second download of the same file (or 200 at once) names the same licence. One
+ * statement: the conflict's update is a no-op that returns the licence already there.
+ */
+export async function recordLicence(trx: DB, grant: LicenceGrant): Promise<string> {
+  const row = await trx
+    .insertInto('licences')
+    .values({
+      id: newLicenceId(),
+      user_id: grant.userId,
+      asset_id: grant.assetId,
+      asset_title: grant.assetTitle,
+      variant: grant.variant,
+      variant_label: grant.variantLabel,
+      sha256: grant.sha256,
+      licensee: grant.licensee,
+      plan: grant.plan,
+      terms_version: LICENCE_TERMS.version,
+      issued_at: grant.now,
+    })
+    .onConflict((oc) => oc.columns(['user_id', 'asset_id', 'variant']).doUpdateSet({ id: sql`licences.id` }))
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return row.id
+}
+
+export interface LicenceView {
+  licenseId: string
+  status: 'valid'
+  asset: { id: number | null; title: string; url: string | null; thumbnail: string | null }
+  licensee: string
+  issuedAt: string
+  plan: Plan
+  termsVersion: string
+  termsLabel: string
+  sha256: string
+  variant: string
+  verifyPath: string
+}
+
+type LicenceRow = {
+  id: string
+  asset_id: number | null
+  asset_title: string
+  variant_label: string
+  sha256: string
+  licensee: string
+  plan: Plan
+  terms_version: string
+  issued_at: Date
+  published: boolean | null
+  thumb_png_key: string | null
+}
+
+function selectLicences(db: DB) {
+  return db
+    .selectFrom('licences')
+    .leftJoin('assets', 'assets.id', 'licences.asset_id')
+    .select([
+      'licences.id',
+      'licences.asset_id',
+      'licences.asset_title',
+      'licences.variant_label',
+      'licences.sha256',
+      'licences.licensee',
+      'licences.plan',
+      'licences.terms_version',
+      'licences.issued_at',
+      'assets.is_active as published',
+      'assets.thumb_png_key',
+    ])
+}
+
+function toLicenceView(row: LicenceRow): LicenceView {
+  // The asset is linked while it is in the library; the licence stands either way.
+  const listed = row.asset_id !== null && row.published === true
+  return {
+    licenseId: row.id,
+    status: 'valid',
+    asset: {
+      id: row.asset_id,
+      title: row.asset_title,
+      url: listed ? `/assets/${row.asset_id}` : null,
+      thumbnail: listed && row.thumb_png_key ? `/images/${row.thumb_png_key.replace(/^public\//, '')}` : null,
+    },
+    licensee: row.licensee,
+    issuedAt: row.issued_at.toISOString(),
+    plan: row.plan,
+    termsVersion: row.terms_version,
+    termsLabel: row.terms_version === LICENCE_TERMS.version ? LICENCE_TERMS.label : `Licence agreement ${row.terms_version}`,
+    sha256: row.sha256,
+    variant: row.variant_label,
+    verifyPath: licencePath(row.id),
+  }
+}
+
+/** A licence for anyone who has its id; null for an unknown or malformed id. */
+export async function findLicence(db: DB, licenceId: string): Promise<LicenceView | null> {
+  if (!isLicenceId(licenceId)) return null
+  const row = await selectLicences(db).where('licences.id', '=', licenceId).executeTakeFirst()
+  return row ? toLicenceView(row) : null
+}
+
+export const LICENCES_PAGE_SIZE = 20
+
+/** The user's licences, newest first, a page at a time. */
+export async function licencesOf(
+  db: DB,
+  userId: string,
+  page = 1,
+): Promise<{ licences: LicenceView[]; total: number; page: number; pages: number }> {
+  const [rows, count] = await Promise.all([
+    selectLicences(db)
+      .where('licences.user_id', '=', userId)
+      .orderBy('licences.issued_at', 'desc')
+      .orderBy('licences.id')
+      .limit(LICENCES_PAGE_SIZE)
+      .offset((page - 1) * LICENCES_PAGE_SIZE)
+      .execute(),
+    db
+      .selectFrom('licences')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
+  ])
+  return {
+    licences: rows.map(toLicenceView),
+    total: count.n,
+    page,
+    pages: Math.max(1, Math.ceil(count.n / LICENCES_PAGE_SIZE)),
+  }
+}
+
+/** How many licences an asset has been granted under (the admin's asset view). */
+export async function licenceCount(db: DB, assetId: number): Promise<number> {
+  const row = await db
+    .selectFrom('licences')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('asset_id', '=', assetId)
+    .executeTakeFirstOrThrow()
+  return row.n
+}
