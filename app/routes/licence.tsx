@@ -1,0 +1,150 @@
+import { Anchor, Badge, Button, Code, Container, Group, Image, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { data, Link } from 'react-router'
+import type { Route } from './+types/licence'
+import { findLicence } from '~/domain/licences/licences.server'
+import { SITE_NAME } from '~/lib/constants'
+import { LICENCE_ALLOWS, LICENCE_NEEDS_PERMISSION, LICENCE_TERMS } from '~/lib/licence-terms'
+import { certificateResponse } from '~/web/licences.server'
+import { servicesContext } from '~/web/context.server'
+
+const NOT_FOUND = 'Licence not found.'
+
+// GET /licenses/{licenseId} is the verification page, for anyone; the same URL with '.pdf' is
+// the certificate (one route: a path segment cannot hold a parameter and a suffix).
+export async function loader({ params, context, url }: Route.LoaderArgs) {
+  const { db, config } = context.get(servicesContext)
+  const asPdf = params.licenseId.endsWith('.pdf')
+  const licence = await findLicence(db, asPdf ? params.licenseId.slice(0, -4) : params.licenseId)
+  if (!licence) throw data(NOT_FOUND, { status: 404 })
+  const origin = config.appUrl || url.origin
+  if (asPdf) return certificateResponse(context, licence, origin)
+  return { licence, origin }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData || !('licence' in loaderData)) return [{ title: `Licence not found | ${SITE_NAME}` }]
+  const { licence } = loaderData
+  return [
+    { title: `Licence ${licence.licenseId} for ${licence.asset.title} | ${SITE_NAME}` },
+    { name: 'description', content: `A valid ${SITE_NAME} licence for ${licence.asset.title}.` },
+    { name: 'robots', content: 'noindex' },
+  ]
+}
+
+/** '25 November 2026, 14:03 UTC': the same wording on the page and the certificate. */
+export function formatIssued(iso: string): string {
+  const date = new Date(iso)
+  const day = date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
+  const time = date.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' })
+  return `${day}, ${time} UTC`
+}
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text component="div" fw={500}>
+        {children}
+      </Text>
+    </div>
+  )
+}
+
+export default function LicencePage({ loaderData }: Route.ComponentProps) {
+  if (!('licence' in loaderData)) return null
+  const { licence } = loaderData
+  return (
+    <Container size="md" py="xl">
+      <Stack gap="lg">
+        <div>
+          <Text size="sm" c="dimmed" tt="uppercase" fw={600}>
+            Licence certificate
+          </Text>
+          <Title order={1}>{licence.licenseId}</Title>
+        </div>
+        <Paper withBorder p="md" radius="md" role="status">
+          <Group gap="sm">
+            <Badge color="teal" size="lg" variant="filled">
+              Valid licence
+            </Badge>
+            <Text>
+              This licence was granted by {SITE_NAME} to {licence.licensee} on {formatIssued(licence.issuedAt)}.
+            </Text>
+          </Group>
+        </Paper>
+        <Group align="flex-start" gap="lg" wrap="wrap">
+          {licence.asset.thumbnail ? (
+            <Image src={licence.asset.thumbnail} alt="" w={160} h={160} radius="md" fit="contain" />
+          ) : null}
+          <Stack gap={4} style={{ flex: '1 1 16rem' }}>
+            <Text size="sm" c="dimmed">
+              Asset
+            </Text>
+            <Title order={2} size="h3">
+              {licence.asset.url ? (
+                <Anchor component={Link} to={licence.asset.url}>
+                  {licence.asset.title}
+                </Anchor>
+              ) : (
+                licence.asset.title
+              )}
+            </Title>
+            {licence.asset.url ? null : (
+              <Text size="sm" c="dimmed">
+                No longer in the library; the licence stands.
+              </Text>
+            )}
+          </Stack>
+        </Group>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <Fact label="Licensee">{licence.licensee}</Fact>
+          <Fact label="Issued (UTC)">
+            <time dateTime={licence.issuedAt}>{formatIssued(licence.issuedAt)}</time>
+          </Fact>
+          <Fact label="Plan at the time">{licence.plan === 'pro' ? 'Pro' : 'Free'}</Fact>
+          <Fact label="File">{licence.variant}</Fact>
+          <Fact label="Terms">
+            <Anchor component={Link} to={LICENCE_TERMS.url}>
+              {licence.termsLabel}
+            </Anchor>
+          </Fact>
+          <Fact label="SHA-256 of the file">
+            <Code style={{ wordBreak: 'break-all' }}>{licence.sha256}</Code>
+          </Fact>
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <div>
+            <Title order={2} size="h4" mb="xs">
+              Allowed
+            </Title>
+            <ul>
+              {LICENCE_ALLOWS.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          </div>
+          <div>
+            <Title order={2} size="h4" mb="xs">
+              Needs written permission
+            </Title>
+            <ul>
+              {LICENCE_NEEDS_PERMISSION.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          </div>
+        </SimpleGrid>
+        <Group>
+          <Button component="a" href={`${licence.verifyPath}.pdf`} download>
+            Download certificate (PDF)
+          </Button>
+          <Text size="sm" c="dimmed">
+            Anyone with this page's address can check the licence.
+          </Text>
+        </Group>
+      </Stack>
+    </Container>
+  )
+}
