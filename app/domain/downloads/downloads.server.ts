@@ -6,6 +6,7 @@ import { FREE_DAILY_DOWNLOADS } from '~/lib/constants'
 import { toAssetView } from '~/domain/catalogue/assets.server'
 import { variantName, type DownloadVariant } from '~/lib/download-options'
 import { sign, verify } from '~/platform/signing.server'
+import type { Storage, StoredObject } from '~/platform/storage.server'
 
 /** How long a download link works: long enough to start it, too short to share it. */
 export const DOWNLOAD_LINK_MS = 5 * 60_000
@@ -152,24 +153,22 @@ export async function totalDownloads(db: DB, userId: string): Promise<number> {
 }
 
 /**
- * The stored original behind a download link: its storage key, type and file name; null once
- * the asset is unpublished or deleted, so a link minted before that no longer works.
+ * The stored original behind a download link, with its type and file name; null once the asset
+ * is unpublished or deleted, so a link minted before that no longer works.
  */
-export async function downloadableFile(
+export async function originalFile(
   db: DB,
+  storage: Storage,
   assetId: number,
-): Promise<{ key: string; mimeType: string; filename: string } | null> {
+): Promise<{ file: StoredObject; mimeType: string; filename: string } | null> {
   const asset = await db
     .selectFrom('assets')
     .select(['title', 'original_key', 'mime_type'])
     .where('id', '=', assetId)
     .where('is_active', '=', true)
     .executeTakeFirst()
-  return asset
-    ? {
-        key: asset.original_key,
-        mimeType: asset.mime_type || 'image/png',
-        filename: downloadFilename(asset.title, asset.original_key),
-      }
+  const file = asset ? await storage.get(asset.original_key) : null
+  return asset && file
+    ? { file, mimeType: asset.mime_type || 'image/png', filename: downloadFilename(asset.title, asset.original_key) }
     : null
 }
