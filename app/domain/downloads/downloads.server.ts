@@ -9,7 +9,7 @@ import { sign, verify } from '~/platform/signing.server'
 import type { Storage, StoredObject } from '~/platform/storage.server'
 
 /** How long a download link works: long enough to start it, too short to share it. */
-export const DOWNLOAD_LINK_MS = 5 * 60_000
+const DOWNLOAD_LINK_MS = 5 * 60_000
 
 /** Today's date in UTC as 'YYYY-MM-DD': the quota's day. */
 export function utcDay(now = new Date()): string {

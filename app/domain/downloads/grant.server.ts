@@ -8,10 +8,10 @@ import { toAssetView } from '~/domain/catalogue/assets.server'
 import { variantFilename } from './download-variants.server'
 import { downloadFilename, downloadLink, utcDay } from './downloads.server'
 
-export const QUOTA_EXCEEDED = 'Download quota exceeded'
+const QUOTA_EXCEEDED = 'Download quota exceeded'
 export const ASSET_NOT_FOUND = 'Asset not found'
 
-export type DownloadRefusal = {
+type DownloadRefusal = {
   ok: false
   reason: 'asset-not-found' | 'invalid-option' | 'quota-exceeded'
   error: string
