@@ -55,6 +55,14 @@ export interface RawDownloadOptions {
   padding?: unknown
 }
 
+/** The option fields of a form or JSON body, as given (the grant validates them). */
+export function downloadOptionsOf(body: Record<string, unknown> | FormData): RawDownloadOptions {
+  const get = (name: string) => (body instanceof FormData ? (body.get(name) ?? undefined) : body[name])
+  // The form's background menu has 'Custom colour', whose value is the colour field beside it.
+  const background = get('background') === 'custom' ? get('background_colour') : get('background')
+  return { size: get('size'), format: get('format'), background, padding: get('padding') }
+}
+
 const HEX = /^#[0-9a-f]{6}$/
 
 /** The background as '#rrggbb' or 'transparent'; null when it is neither a name nor a hex colour. */
