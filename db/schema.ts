@@ -207,6 +207,8 @@ export interface AssetVariantsTable {
   key: string
   asset_id: number
   created_at: Generated<Date>
+  /** 'original' (the original with its provenance inside) or a variant's name ('1024-ffffff.webp'). */
+  variant: string
   /** The stored file's SHA-256 in hex: what a licence names. Null for variants kept before licences. */
   sha256: string | null
 }

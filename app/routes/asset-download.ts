@@ -25,8 +25,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!id) return data({ ok: false as const, error: ASSET_NOT_FOUND }, { status: 404 })
   // The options form (size, format, background, padding) posts here too; the plain button sends none.
   const options = request.headers.get('content-type') ? downloadOptionsOf(await readForm(request)) : {}
-  const { db, config } = context.get(servicesContext)
-  const grant = await grantDownload(db, { user, assetId: id, options, secret: signingSecret(config) })
+  const { db, storage, config } = context.get(servicesContext)
+  const grant = await grantDownload(db, storage, {
+    user,
+    assetId: id,
+    options,
+    secret: signingSecret(config),
+    siteUrl: config.appUrl || new URL(request.url).origin,
+  })
   if (!grant.ok) {
     if (grant.reason === 'quota-exceeded') throw redirect(UPGRADE_URL)
     return data({ ok: false as const, error: grant.error }, { status: refusalStatus(grant.reason) })

@@ -1,43 +1,32 @@
 import { Readable } from 'node:stream'
 import type { Route } from './+types/download-file'
-import { contentDisposition, originalFile, readDownloadLink } from '~/domain/downloads/downloads.server'
-import { signingSecret } from '~/platform/signing.server'
-import { variantFile } from '~/domain/downloads/download-variants.server'
+import { openDeliveredFile } from '~/domain/downloads/delivered-files.server'
+import { contentDisposition, readDownloadLink } from '~/domain/downloads/downloads.server'
 import { variantFromName } from '~/lib/download-options'
+import { signingSecret } from '~/platform/signing.server'
 import { servicesContext } from '~/web/context.server'
 
+const text = (body: string, status: number) =>
+  new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+
 /**
- * GET /downloads/<signed link>: the original file, as an attachment named '{title}.png'. The
- * link is minted by a download grant and expires within minutes; originals leave only here.
+ * GET /downloads/<signed link>: the delivered file (the original, or the variant the options
+ * asked for, with the asset's provenance inside), as an attachment. The link is minted by a
+ * download grant and expires within minutes; originals leave only here.
  */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, url }: Route.LoaderArgs) {
   const { db, storage, config } = context.get(servicesContext)
   const link = readDownloadLink(signingSecret(config), params.token)
-  if (!link)
-    return new Response('This download link is invalid or has expired. Please download the asset again.', {
-      status: 403,
-      headers: { 'Content-Type': 'text/plain; charset=utf-8' },
-    })
-  // A variant (download options): made from the original on first request, then read from storage.
+  if (!link) return text('This download link is invalid or has expired. Please download the asset again.', 403)
   const variant = link.variant ? variantFromName(link.variant) : null
-  if (link.variant && !variant)
-    return new Response('This download link is invalid. Please download the asset again.', {
-      status: 403,
-      headers: { 'Content-Type': 'text/plain; charset=utf-8' },
-    })
-  const found = variant
-    ? await variantFile(db, storage, link.assetId, variant)
-    : await originalFile(db, storage, link.assetId)
-  if (!found)
-    return new Response('This asset is no longer available.', {
-      status: 404,
-      headers: { 'Content-Type': 'text/plain; charset=utf-8' },
-    })
-  return new Response(Readable.toWeb(found.file.stream) as ReadableStream, {
+  if (link.variant && !variant) return text('This download link is invalid. Please download the asset again.', 403)
+  const found = await openDeliveredFile(db, storage, link.assetId, variant, config.appUrl || url.origin)
+  if (!found) return text('This asset is no longer available.', 404)
+  return new Response(Readable.toWeb(found.stored.stream) as ReadableStream, {
     headers: {
-      'Content-Type': found.mimeType,
-      'Content-Length': String(found.file.size),
-      'Content-Disposition': contentDisposition(found.filename),
+      'Content-Type': found.file.mimeType,
+      'Content-Length': String(found.stored.size),
+      'Content-Disposition': contentDisposition(found.file.filename),
       'Cache-Control': 'private, no-store',
     },
   })

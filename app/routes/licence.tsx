@@ -1,4 +1,17 @@
-import { Anchor, Badge, Button, Code, Container, Group, Image, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import {
+  Anchor,
+  Badge,
+  Button,
+  Code,
+  Container,
+  Group,
+  Image,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core'
 import { data, Link } from 'react-router'
 import type { Route } from './+types/licence'
 import { findLicence } from '~/domain/licences/licences.server'

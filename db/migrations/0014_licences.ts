@@ -23,12 +23,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index licences_asset_idx on licences (asset_id)`.execute(db)
   // The licence of a history row: the latest one granted with it that day.
   await sql`alter table downloads add column licence_id text references licences (id) on delete set null`.execute(db)
-  // What a delivered file is: its digest, so the licence can name the exact bytes.
+  // A delivered file (the original with its provenance inside, or a variant) is found by its
+  // asset and variant name, with the grant's one read of the asset; its digest is what the
+  // licence names. Files kept before have no digest and are made again on their next download.
+  await sql`alter table asset_variants add column variant text`.execute(db)
+  await sql`update asset_variants set variant = regexp_replace(key, '^.*/', '')`.execute(db)
+  await sql`alter table asset_variants alter column variant set not null`.execute(db)
+  await sql`create unique index asset_variants_variant_idx on asset_variants (asset_id, variant)`.execute(db)
   await sql`alter table asset_variants add column sha256 text`.execute(db)
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`alter table asset_variants drop column if exists sha256`.execute(db)
+  await sql`alter table asset_variants drop column if exists variant`.execute(db)
   await sql`alter table downloads drop column if exists licence_id`.execute(db)
   await sql`drop table if exists licences`.execute(db)
 }

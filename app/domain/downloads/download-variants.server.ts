@@ -18,19 +18,21 @@ export function variantFilename(title: string, variant: DownloadVariant): string
 }
 
 /**
- * Where a variant is kept: private, beside nothing public, and named after the original's own
- * key so a replaced original never serves an old variant.
+ * The private folder of an asset's delivered files (its original with provenance, its
+ * variants), named after the original's own key so a replaced original never serves an old file.
  */
-export function variantKey(originalKey: string, variant: DownloadVariant): string {
+export function deliveredFolder(originalKey: string): string {
   const stem = originalKey
     .replace(/^originals\//, '')
     .replace(/\.[a-z0-9]+$/i, '')
     .toLowerCase()
-  return `variants/${stem}/${variantName(variant)}`
+  return `variants/${stem}`
 }
 
-/** Counts variants made (not read from storage): the tests' evidence that a second request is a read. */
-export const variantStats = { made: 0 }
+/** Where a variant is kept. */
+export function variantKey(originalKey: string, variant: DownloadVariant): string {
+  return `${deliveredFolder(originalKey)}/${variantName(variant)}`
+}
 
 /**
  * Encodes one variant from the original: scaled to the size's long side (never up), padded by
@@ -75,82 +77,4 @@ export async function makeVariant(original: Buffer, variant: DownloadVariant): P
         return image.jpeg({ quality: 90, mozjpeg: true }).toBuffer()
     }
   })
-}
-
-async function readAll(file: StoredObject): Promise<Buffer> {
-  const chunks: Buffer[] = []
-  for await (const chunk of file.stream) chunks.push(chunk as Buffer)
-  return Buffer.concat(chunks)
-}
-
-/**
- * The file behind a variant download link: from storage when it was made before, otherwise
- * made now from the original and kept. Null when the asset is gone or takes no options.
- */
-export async function variantFile(
-  db: DB,
-  storage: Storage,
-  assetId: number,
-  variant: DownloadVariant,
-): Promise<{ file: StoredObject; mimeType: string; filename: string } | null> {
-  const asset = await db
-    .selectFrom('assets')
-    .select(['title', 'original_key', 'asset_type'])
-    .where('id', '=', assetId)
-    .where('is_active', '=', true)
-    .executeTakeFirst()
-  if (!asset || !takesOptions(asset.asset_type)) return null
-  const key = variantKey(asset.original_key, variant)
-  const answer = (file: StoredObject) => ({
-    file,
-    mimeType: FORMAT_TYPES[variant.format],
-    filename: variantFilename(asset.title, variant),
-  })
-  const kept = await storage.get(key)
-  if (kept) return answer(kept)
-  const original = await storage.get(asset.original_key)
-  if (!original) return null
-  const bytes = await makeVariant(await readAll(original), variant)
-  variantStats.made++
-  if (!(await keepVariant(db, storage, assetId, key, bytes, FORMAT_TYPES[variant.format]))) return null
-  const stored = await storage.get(key)
-  return stored ? answer(stored) : null
-}
-
-/**
- * Stores a variant as an upload is stored (decision 59): its key is reserved in storage_cleanup
- * before the write and handed to an `asset_variants` row after it, so the asset's deletion
- * finds it. False when the asset was deleted meanwhile (the row cannot be written): the object
- * is removed again, or left recorded for the sweep.
- */
-async function keepVariant(
-  db: DB,
-  storage: Storage,
-  assetId: number,
-  key: string,
-  bytes: Buffer,
-  contentType: string,
-): Promise<boolean> {
-  await reserveUploadKeys(db, [key])
-  try {
-    await storage.put(key, bytes, { contentType })
-    // The foreign key waits for a deletion of the asset in progress, then refuses the row.
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('asset_variants')
-        .values({ key, asset_id: assetId })
-        .onConflict((oc) => oc.column('key').doNothing())
-        .execute()
-      await keepUploadKeys(trx, [key])
-    })
-    return true
-  } catch (error) {
-    await removeFiles(db, storage, [key]).catch(() => {})
-    if (isForeignKeyViolation(error)) return false
-    throw error
-  }
-}
-
-function isForeignKeyViolation(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === '23503'
 }

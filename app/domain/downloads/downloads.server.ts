@@ -151,24 +151,3 @@ export async function totalDownloads(db: DB, userId: string): Promise<number> {
     .executeTakeFirstOrThrow()
   return row.n
 }
-
-/**
- * The stored original behind a download link, with its type and file name; null once the asset
- * is unpublished or deleted, so a link minted before that no longer works.
- */
-export async function originalFile(
-  db: DB,
-  storage: Storage,
-  assetId: number,
-): Promise<{ file: StoredObject; mimeType: string; filename: string } | null> {
-  const asset = await db
-    .selectFrom('assets')
-    .select(['title', 'original_key', 'mime_type'])
-    .where('id', '=', assetId)
-    .where('is_active', '=', true)
-    .executeTakeFirst()
-  const file = asset ? await storage.get(asset.original_key) : null
-  return asset && file
-    ? { file, mimeType: asset.mime_type || 'image/png', filename: downloadFilename(asset.title, asset.original_key) }
-    : null
-}

@@ -5,8 +5,11 @@ import type { AssetView } from '~/lib/asset-view'
 import { FREE_DAILY_DOWNLOADS } from '~/lib/constants'
 import { parseDownloadOptions, type RawDownloadOptions } from '~/lib/download-options'
 import { toAssetView } from '~/domain/catalogue/assets.server'
-import { variantFilename } from './download-variants.server'
-import { downloadFilename, downloadLink, utcDay } from './downloads.server'
+import { licenseeName, newLicenceId } from '~/domain/licences/licences.server'
+import { LICENCE_TERMS } from '~/lib/licence-terms'
+import type { Storage } from '~/platform/storage.server'
+import { type DeliveredFile, deliveredFile, deliveredName, selectDeliverable } from './delivered-files.server'
+import { downloadLink, utcDay } from './downloads.server'
 
 const QUOTA_EXCEEDED = 'Download quota exceeded'
 export const ASSET_NOT_FOUND = 'Asset not found'
@@ -18,89 +21,116 @@ type DownloadRefusal = {
 }
 
 export type DownloadGrant =
-  | { ok: true; asset: AssetView; downloadUrl: string; filename: string; repeat: boolean }
+  | {
+      ok: true
+      asset: AssetView
+      downloadUrl: string
+      filename: string
+      repeat: boolean
+      /** The licence this download is granted under (the same one for the same file). */
+      licenceId: string
+    }
   | DownloadRefusal
 
 /**
  * Grants one download, the one path of both doors (the page's form and the JSON API): a Free
  * user gets 5 distinct assets per UTC day, a repeat of the same asset that day is free, Pro has
- * no limit. The published asset is read once and that row answers everything: its type checks
- * the options first (a bad one costs no quota), then the quota is spent, the history row
- * written, and the file named ('{title}.{ext}', a variant '{title}-{size}.{ext}'). Returns a
- * short-lived signed link.
+ * no limit. The published asset is read once, with the digest of the file it delivers, and that
+ * row answers everything: its type checks the options first (a bad one costs no quota), the
+ * delivered file is made if it was not (a failure costs no quota either), then the quota is
+ * spent and the history row and the licence written together. Returns a short-lived signed
+ * link to the file and the licence it is granted under.
  */
 export async function grantDownload(
   db: DB,
+  storage: Storage,
   input: {
-    user: Pick<User, 'id' | 'plan'>
+    user: Pick<User, 'id' | 'plan' | 'full_name' | 'email'>
     assetId: number
     options: RawDownloadOptions
     secret: string
+    /** The site's address, for the provenance inside the file. */
+    siteUrl: string
     now?: Date
   },
 ): Promise<DownloadGrant> {
   const now = input.now ?? new Date()
-  const asset = await db
-    .selectFrom('assets')
-    .selectAll()
-    .where('id', '=', input.assetId)
-    .where('is_active', '=', true)
-    .executeTakeFirst()
+  // The file's name is known from the options before the asset's type is: read as a picture's
+  // (audio takes no options, so it is always 'original').
+  const guessed = parseDownloadOptions(input.options, 'image')
+  const guessedName = guessed.ok ? deliveredName(guessed.variant) : 'original'
+  let asset = await selectDeliverable(db, input.assetId, guessedName).executeTakeFirst()
   if (!asset) return { ok: false, reason: 'asset-not-found', error: ASSET_NOT_FOUND }
   const checked = parseDownloadOptions(input.options, asset.asset_type)
   if (!checked.ok) return { ok: false, reason: 'invalid-option', error: checked.error }
+  const variant = checked.variant
+  if (deliveredName(variant) !== guessedName) {
+    asset = await selectDeliverable(db, input.assetId, deliveredName(variant)).executeTakeFirst()
+    if (!asset) return { ok: false, reason: 'asset-not-found', error: ASSET_NOT_FOUND }
+  }
+  const file = await deliveredFile(db, storage, asset, variant, input.siteUrl)
+  if (!file) return { ok: false, reason: 'asset-not-found', error: ASSET_NOT_FOUND }
 
   // Variants change nothing here: the quota counts the asset once a day whatever is taken.
-  const outcome = await spendDownload(db, input.user, asset, now)
+  const outcome = await spendDownload(db, input.user, asset, file, now)
   if (outcome === 'spent') return { ok: false, reason: 'quota-exceeded', error: QUOTA_EXCEEDED }
-  const variant = checked.variant
   return {
     ok: true,
-    asset: toAssetView(outcome === 'granted' ? { ...asset, download_count: asset.download_count + 1 } : asset),
+    asset: toAssetView(outcome.fresh ? { ...asset, download_count: asset.download_count + 1 } : asset),
     downloadUrl: `/downloads/${downloadLink(input.secret, asset.id, now, variant)}`,
-    filename: variant ? variantFilename(asset.title, variant) : downloadFilename(asset.title, asset.original_key),
-    repeat: outcome === 'repeat',
+    filename: file.filename,
+    repeat: !outcome.fresh,
+    licenceId: outcome.licenceId,
   }
 }
 
 /**
- * The history row, the quota and the asset's download count, in one statement: the history row
- * first (its unique day key makes a parallel request for the same asset wait, then see a
- * repeat), the quota counter only for a fresh row, as a single conditional upsert so parallel
- * requests can never pass the limit. When the quota is spent, the transaction takes the history
- * row back.
+ * The licence, the history row, the quota and the asset's download count, in one statement.
+ * The licence is one per user, asset and file (a conflict returns the one already there). The
+ * history row is one per user, asset and day: `xmax = 0` tells a fresh row from a repeat, whose
+ * row now names the latest licence. The quota counter moves only for a fresh row, as a single
+ * conditional upsert, so parallel requests can never pass the limit; when it is spent, the
+ * transaction takes the licence and the history row back.
  */
 async function spendDownload(
   db: DB,
-  user: Pick<User, 'id' | 'plan'>,
+  user: Pick<User, 'id' | 'plan' | 'full_name' | 'email'>,
   asset: Asset,
+  file: DeliveredFile,
   now: Date,
-): Promise<'granted' | 'repeat' | 'spent'> {
+): Promise<{ fresh: boolean; licenceId: string } | 'spent'> {
   const limit = user.plan === 'pro' ? sql`true` : sql`q.used < ${FREE_DAILY_DOWNLOADS}`
   return db
     .transaction()
     .execute(async (trx) => {
-      const { rows } = await sql<{ fresh: boolean; counted: boolean }>`
-        with fresh as (
-          insert into downloads (user_id, asset_id, asset_title, day, created_at)
-          values (${user.id}, ${asset.id}, ${asset.title}, ${utcDay(now)}, ${now})
-          on conflict (user_id, asset_id, day) do nothing
-          returning user_id, day
+      const { rows } = await sql<{ fresh: boolean; counted: boolean; licence_id: string }>`
+        with licence as (
+          insert into licences (id, user_id, asset_id, asset_title, variant, variant_label, sha256, licensee, plan,
+            terms_version, issued_at)
+          values (${newLicenceId()}, ${user.id}, ${asset.id}, ${asset.title}, ${file.name}, ${file.label},
+            ${file.sha256}, ${licenseeName(user)}, ${user.plan}, ${LICENCE_TERMS.version}, ${now})
+          on conflict (user_id, asset_id, variant) do update set id = licences.id
+          returning id
+        ), history as (
+          insert into downloads (user_id, asset_id, asset_title, day, created_at, licence_id)
+          select ${user.id}, ${asset.id}, ${asset.title}, ${utcDay(now)}, ${now}, id from licence
+          on conflict (user_id, asset_id, day) do update set licence_id = excluded.licence_id
+          returning user_id, day, (xmax = 0) as fresh
         ), counted as (
           insert into download_quota_usage as q (user_id, day, used)
-          select user_id, day, 1 from fresh
+          select user_id, day, 1 from history where fresh
           on conflict (user_id, day) do update set used = q.used + 1 where ${limit}
           returning used
         ), tallied as (
           update assets set download_count = download_count + 1
           where id = ${asset.id} and exists (select from counted)
         )
-        select exists (select from fresh) as fresh, exists (select from counted) as counted
+        select (select fresh from history) as fresh, exists (select from counted) as counted,
+          (select id from licence) as licence_id
       `.execute(trx)
-      const [{ fresh, counted }] = rows
-      if (!fresh) return 'repeat' as const
-      if (!counted) throw new QuotaSpent()
-      return 'granted' as const
+      const [{ fresh, counted, licence_id }] = rows
+      if (fresh && !counted) throw new QuotaSpent()
+      return { fresh, licenceId: licence_id }
     })
     .catch((error: unknown) => {
       if (error instanceof QuotaSpent) return 'spent' as const

@@ -140,7 +140,8 @@ function toLicenceView(row: LicenceRow): LicenceView {
     issuedAt: row.issued_at.toISOString(),
     plan: row.plan,
     termsVersion: row.terms_version,
-    termsLabel: row.terms_version === LICENCE_TERMS.version ? LICENCE_TERMS.label : `Licence agreement ${row.terms_version}`,
+    termsLabel:
+      row.terms_version === LICENCE_TERMS.version ? LICENCE_TERMS.label : `Licence agreement ${row.terms_version}`,
     sha256: row.sha256,
     variant: row.variant_label,
     verifyPath: licencePath(row.id),

@@ -7,9 +7,10 @@ import { servicesContext } from '~/web/context.server'
 import { jsonError, apiRoute, readApiBody } from '~/web/http.server'
 import { z } from 'zod'
 import { parseId } from '~/lib/ids'
+import { licencePath } from '~/lib/licence-terms'
 import { refusalStatus } from '~/web/refusals.server'
 
-// POST /api/assets/download/{id} (bearer) → {downloadUrl, filename}; 403 {error:'Download quota exceeded'}.
+// POST /api/assets/download/{id} (bearer) → {downloadUrl, filename, licenseId, licenseUrl}; 403 {error:'Download quota exceeded'}.
 // An optional body (JSON or form) picks a variant: size, format, background, padding; a bad
 // value is a 400 naming the field. No body: the original, as before.
 const OptionsBody = z.object(
@@ -32,11 +33,22 @@ async function POST({ request, context, params }: Route.ActionArgs) {
     if (!body.ok) return body.response
     options = downloadOptionsOf(body.value)
   }
-  const { db, config } = context.get(servicesContext)
-  const grant = await grantDownload(db, { user, assetId: id, options, secret: signingSecret(config) })
+  const { db, storage, config } = context.get(servicesContext)
+  const grant = await grantDownload(db, storage, {
+    user,
+    assetId: id,
+    options,
+    secret: signingSecret(config),
+    siteUrl: config.appUrl || new URL(request.url).origin,
+  })
   if (!grant.ok) return jsonError(refusalStatus(grant.reason), grant.error)
   return Response.json(
-    { downloadUrl: grant.downloadUrl, filename: grant.filename },
+    {
+      downloadUrl: grant.downloadUrl,
+      filename: grant.filename,
+      licenseId: grant.licenceId,
+      licenseUrl: new URL(licencePath(grant.licenceId), config.appUrl || new URL(request.url).origin).href,
+    },
     { headers: { 'Cache-Control': 'no-store' } },
   )
 }
