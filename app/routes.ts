@@ -18,6 +18,7 @@ export default [
   route('dashboard', 'routes/dashboard.ts'),
   route('profile', 'routes/profile.tsx'),
   route('favorites', 'routes/favorites.tsx'),
+  route('licenses/:licenseId', 'routes/licence.tsx'),
   route('blog', 'routes/blog.tsx'),
   route('blog/:slug', 'routes/blog-post.tsx'),
 

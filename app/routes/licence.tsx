@@ -14,10 +14,9 @@ import {
 } from '@mantine/core'
 import { data, Link } from 'react-router'
 import type { Route } from './+types/licence'
-import { findLicence } from '~/domain/licences/licences.server'
+import { findLicence, licenceCertificate } from '~/domain/licences/licences.server'
 import { SITE_NAME } from '~/lib/constants'
 import { LICENCE_ALLOWS, LICENCE_NEEDS_PERMISSION, LICENCE_TERMS } from '~/lib/licence-terms'
-import { certificateResponse } from '~/web/licences.server'
 import { servicesContext } from '~/web/context.server'
 
 const NOT_FOUND = 'Licence not found.'
@@ -25,12 +24,22 @@ const NOT_FOUND = 'Licence not found.'
 // GET /licenses/{licenseId} is the verification page, for anyone; the same URL with '.pdf' is
 // the certificate (one route: a path segment cannot hold a parameter and a suffix).
 export async function loader({ params, context, url }: Route.LoaderArgs) {
-  const { db, config } = context.get(servicesContext)
-  const asPdf = params.licenseId.endsWith('.pdf')
-  const licence = await findLicence(db, asPdf ? params.licenseId.slice(0, -4) : params.licenseId)
-  if (!licence) throw data(NOT_FOUND, { status: 404 })
+  const { db, storage, config } = context.get(servicesContext)
   const origin = config.appUrl || url.origin
-  if (asPdf) return certificateResponse(context, licence, origin)
+  if (params.licenseId.endsWith('.pdf')) {
+    const id = params.licenseId.slice(0, -'.pdf'.length)
+    const pdf = await licenceCertificate(db, storage, id, origin)
+    if (!pdf) throw data(NOT_FOUND, { status: 404 })
+    return new Response(Buffer.from(pdf), {
+      headers: {
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': `inline; filename="${id}.pdf"`,
+        'Cache-Control': 'public, max-age=3600',
+      },
+    })
+  }
+  const licence = await findLicence(db, params.licenseId)
+  if (!licence) throw data(NOT_FOUND, { status: 404 })
   return { licence, origin }
 }
 

@@ -3,6 +3,8 @@ import { sql } from 'kysely'
 import type { DB } from '#db/client'
 import type { Plan } from '#db/schema'
 import { LICENCE_ID_PATTERN, LICENCE_TERMS, licencePath } from '~/lib/licence-terms'
+import { certificatePdf } from '~/platform/certificate-pdf.server'
+import type { Storage } from '~/platform/storage.server'
 
 /** 'LIC-' and 100 random bits in base32 (RFC 4648 alphabet): unguessable and anonymous. */
 export function newLicenceId(): string {
@@ -105,6 +107,8 @@ type LicenceRow = {
   thumb_png_key: string | null
 }
 
+const thumbnailUrl = (key: string) => `/images/${key.replace(/^public\//, '')}`
+
 function selectLicences(db: DB) {
   return db
     .selectFrom('licences')
@@ -134,7 +138,7 @@ function toLicenceView(row: LicenceRow): LicenceView {
       id: row.asset_id,
       title: row.asset_title,
       url: listed ? `/assets/${row.asset_id}` : null,
-      thumbnail: listed && row.thumb_png_key ? `/images/${row.thumb_png_key.replace(/^public\//, '')}` : null,
+      thumbnail: listed && row.thumb_png_key ? thumbnailUrl(row.thumb_png_key) : null,
     },
     licensee: row.licensee,
     issuedAt: row.issued_at.toISOString(),
@@ -193,4 +197,36 @@ export async function licenceCount(db: DB, assetId: number): Promise<number> {
     .where('asset_id', '=', assetId)
     .executeTakeFirstOrThrow()
   return row.n
+}
+
+/** The licence's certificate as a PDF (one page, a QR code of its verification page); null when unknown. */
+export async function licenceCertificate(
+  db: DB,
+  storage: Storage,
+  licenceId: string,
+  siteUrl: string,
+): Promise<Uint8Array | null> {
+  if (!isLicenceId(licenceId)) return null
+  const row = await selectLicences(db).where('licences.id', '=', licenceId).executeTakeFirst()
+  if (!row) return null
+  const licence = toLicenceView(row)
+  const thumb = licence.asset.thumbnail && row.thumb_png_key ? await storage.get(row.thumb_png_key) : null
+  const bytes = thumb ? new Uint8Array(await new Response(thumb.stream as unknown as BodyInit).arrayBuffer()) : null
+  const absolute = (path: string) => new URL(path, siteUrl).href
+  return certificatePdf({
+    licenseId: licence.licenseId,
+    verifyUrl: absolute(licence.verifyPath),
+    asset: {
+      title: licence.asset.title,
+      url: absolute(licence.asset.url ?? licence.verifyPath),
+      ...(bytes ? { thumbnail: { bytes, type: 'png' as const } } : {}),
+    },
+    licensee: licence.licensee,
+    issuedAt: row.issued_at,
+    plan: licence.plan,
+    termsVersion: licence.termsLabel,
+    termsUrl: absolute(LICENCE_TERMS.url),
+    variant: licence.variant,
+    sha256: licence.sha256,
+  })
 }
