@@ -77,8 +77,20 @@ const WHITE = rgb(1, 1, 1)
 
 type Fonts = { regular: PDFFont; bold: PDFFont; mono: PDFFont; monoBold: PDFFont }
 
+/** Letters with a stroke rather than an accent, which Unicode does not decompose, and dashes WinAnsi lacks. */
+const NEAREST: Record<string, string> = {
+  Ł: 'L',
+  ł: 'l',
+  Đ: 'D',
+  đ: 'd',
+  ı: 'i',
+  '\u2010': '-',
+  '\u2011': '-',
+  '\u2212': '-',
+}
+
 /**
- * Replaces what WinAnsi cannot encode: accented letters it lacks lose their accent, joiners and
+ * Replaces what WinAnsi cannot encode: letters it lacks lose their accent or stroke, joiners and
  * variation selectors (parts of emoji) are dropped, anything else becomes '?'.
  */
 function encodable(text: string, supported: Set<number>): string {
@@ -86,7 +98,7 @@ function encodable(text: string, supported: Set<number>): string {
   for (const char of text.normalize('NFC').replace(/\s+/g, ' ')) {
     if (supported.has(char.codePointAt(0)!)) out += char
     else {
-      const base = char.normalize('NFD').replace(/\p{M}/gu, '')
+      const base = NEAREST[char] ?? char.normalize('NFD').replace(/\p{M}/gu, '')
       if (base && [...base].every((c) => supported.has(c.codePointAt(0)!))) out += base
       else if (!/[\p{M}\p{Cf}]/u.test(char)) out += '?'
     }
@@ -124,7 +136,7 @@ function wrap(text: string, font: PDFFont, size: number, width: number, maxLines
 }
 
 /** '25 November 2026, 14:03 UTC' */
-export function issuedOn(date: Date): string {
+function issuedOn(date: Date): string {
   const day = date.toLocaleDateString('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' })
   const time = date.toLocaleTimeString('en-GB', {
     timeZone: 'UTC',
