@@ -1,6 +1,5 @@
 import {
   type Color,
-  closePath,
   fill,
   PageSizes,
   type PDFFont,
@@ -39,7 +38,7 @@ export type CertificateFacts = {
   sha256: string
 }
 
-/** What the licence allows and what needs written permission, in the licence agreement's words. */
+/** What the licence allows and what needs written permission, summarised from the licence page (routes/pages/license.tsx): change both together. */
 const ALLOWED = [
   'Commercial and personal use, for profit or not',
   'In client work, products, ads, apps, games, videos and print',
@@ -203,7 +202,7 @@ function drawQr(page: PDFPage, url: string, x: number, top: number, size: number
     for (let col = 0; col < modules.size; col++)
       if (modules.get(row, col))
         squares.push(rectangle(x + col * module, HEIGHT - top - (row + 1) * module, module, module))
-  page.pushOperators(pushGraphicsState(), setFillingColor(INK), ...squares, closePath(), fill(), popGraphicsState())
+  page.pushOperators(pushGraphicsState(), setFillingColor(INK), ...squares, fill(), popGraphicsState())
 }
 
 function drawPicture(page: PDFPage, image: PDFImage, x: number, top: number, box: number) {
