@@ -2,22 +2,29 @@
 // the version it was granted under.
 export const LICENCE_TERMS = {
   version: '2025-03-23',
+  effectiveDate: '23 March 2025',
   label: 'Licence agreement effective 23 March 2025',
-  effective: 'Effective 23 March 2025',
   url: '/license',
 } as const
 
-/** What the licence allows and what needs written permission, in plain words (page and certificate). */
+/** What the licence allows and what needs written permission, in the agreement's words (the
+ * verification page and the certificate; app/routes/pages/license.tsx is the full text). */
 export const LICENCE_ALLOWS = [
-  'Commercial and personal use: client work, products, advertising, videos, apps, games and print',
-  'No attribution required; you may modify, crop, recolour and combine the asset',
+  'Commercial and personal use, for profit or not',
+  'In client work, products, ads, apps, games, videos and print',
+  'As is or modified: edit, crop, recolour, resize, combine',
+  'No attribution required',
+  'In any number of projects, with no per-use fees',
 ] as const
 
 export const LICENCE_NEEDS_PERMISSION = [
-  'Resale or redistribution of the file itself, alone or in another stock, template or asset collection',
-  'Use in NFTs or other tokens that sell the asset',
-  'Training, fine-tuning or evaluating AI models',
+  'Resale of the asset, unmodified or only slightly modified, including as stock on another marketplace',
+  'Redistribution of the file, e.g. as-is in asset packs, template kits or asset stores',
+  'NFT use: minting it, or selling it on an NFT marketplace',
+  'AI training: training, fine-tuning or evaluating AI models, or data sets for them',
 ] as const
+
+export const LICENCE_NEVER = 'Not allowed: using the asset as a trademark or logo, or claiming you created it.'
 
 /** A public licence id: 'LIC-' and 20 base32 characters. */
 export const LICENCE_ID_PATTERN = /^LIC-[A-Z2-7]{20}$/

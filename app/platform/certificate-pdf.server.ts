@@ -15,6 +15,7 @@ import {
 } from 'pdf-lib'
 import QRCode from 'qrcode'
 import { SITE_NAME } from '~/lib/constants'
+import { LICENCE_ALLOWS as ALLOWED, LICENCE_NEEDS_PERMISSION as NEEDS_PERMISSION, LICENCE_NEVER as NEVER } from '~/lib/licence-terms'
 
 // The licence certificate: one A4 page that records who may use which file, under which terms,
 // and links to the page that verifies it. It is drawn with the PDF standard fonts (nothing to
@@ -37,22 +38,6 @@ export type CertificateFacts = {
   /** The SHA-256 of the delivered file, in hex. */
   sha256: string
 }
-
-/** What the licence allows and what needs written permission, summarised from the licence page (routes/pages/license.tsx): change both together. */
-const ALLOWED = [
-  'Commercial and personal use, for profit or not',
-  'In client work, products, ads, apps, games, videos and print',
-  'As is or modified: edit, crop, recolour, resize, combine',
-  'No attribution required',
-  'In any number of projects, with no per-use fees',
-]
-const NEEDS_PERMISSION = [
-  'Resale of the asset, unmodified or only slightly modified, including as stock on another marketplace',
-  'Redistribution of the file, e.g. as-is in asset packs, template kits or asset stores',
-  'NFT use: minting it, or selling it on an NFT marketplace',
-  'AI training: training, fine-tuning or evaluating AI models, or data sets for them',
-]
-const NEVER = 'Not allowed: using the asset as a trademark or logo, or claiming you created it.'
 
 const PLAN_NAMES = { free: 'Free', pro: 'Pro' } as const
 
@@ -337,7 +322,7 @@ export async function certificatePdf(facts: CertificateFacts): Promise<Uint8Arra
 
   // What the licence allows, and what needs asking first, side by side.
   const column = (CONTENT - 24) / 2
-  const list = (x: number, heading: string, items: string[], color: Color, kind: 'tick' | 'bang') => {
+  const list = (x: number, heading: string, items: readonly string[], color: Color, kind: 'tick' | 'bang') => {
     drawMark(page, x, y + 6, color, kind)
     draw.text(heading, x + 20, y + 10, bold, 11, color)
     let top = y + 22

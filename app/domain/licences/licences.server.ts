@@ -224,7 +224,7 @@ export async function licenceCertificate(
     licensee: licence.licensee,
     issuedAt: row.issued_at,
     plan: licence.plan,
-    termsVersion: licence.termsLabel,
+    termsVersion: row.terms_version === LICENCE_TERMS.version ? LICENCE_TERMS.effectiveDate : row.terms_version,
     termsUrl: absolute(LICENCE_TERMS.url),
     variant: licence.variant,
     sha256: licence.sha256,

@@ -4,6 +4,7 @@ import type { Route } from './+types/license'
 import { DocumentPage, type DocumentSection } from '~/components/DocumentPage/DocumentPage'
 import { FREE_DAILY_DOWNLOADS, PRO_PRICE_USD, SITE_NAME } from '~/lib/constants'
 import { withSharing } from '~/lib/sharing'
+import { LICENCE_TERMS } from '~/lib/licence-terms'
 
 const pageMeta: Route.MetaFunction = () => [
   { title: `License Agreement | ${SITE_NAME}` },
@@ -294,7 +295,7 @@ export default function LicensePage() {
   return (
     <DocumentPage
       title="License Agreement"
-      dated="Effective 23 March 2025"
+      dated={`Effective ${LICENCE_TERMS.effectiveDate}`}
       intro={
         <Text inherit>
           This agreement sets out what you may do with the assets you download from {SITE_NAME}. It applies to every
