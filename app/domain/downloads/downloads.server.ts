@@ -122,8 +122,10 @@ export function readDownloadLink(
   return typeof link.v === 'string' ? { assetId: link.a, variant: link.v } : { assetId: link.a }
 }
 
-/** '{title}.png' with anything unsafe for a file name replaced. */
-/** '{title}.{ext}', the extension of the stored original ('.png' when it has none). */
+/**
+ * '{title}.{ext}': the extension of the stored original ('.png' when it has none), anything
+ * unsafe for a file name replaced.
+ */
 export function downloadFilename(title: string, originalKey = ''): string {
   const ext = /\.([a-z0-9]{2,5})$/i.exec(originalKey)?.[1]?.toLowerCase() ?? 'png'
   const base = title

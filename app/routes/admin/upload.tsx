@@ -67,10 +67,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if ((request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
     const upload = await readMultipartUpload(request, {
-      // The images and the CSV; each file at most 10MB, waiting on disk rather than in memory.
+      // The images and the CSV. Each file is read whole into memory as it arrives, then waits in
+      // a staging folder on disk, so one file at a time is held in memory (up to 50MB, the limit
+      // for audio) and the batch waits on disk.
       maxFiles: MAX_BATCH_FILES + 1,
       maxTotalBytes: MAX_BATCH_FILES * UPLOAD_LIMIT_BYTES + 2 * 1024 * 1024,
-      // Audio files may be larger than images (each type's limit is checked per file).
+      // The parser admits any file up to the audio limit; an image over its own 10MB is refused
+      // below, before anything is stored.
       maxFileBytes: AUDIO_UPLOAD_LIMIT_BYTES,
       staging: 'disk',
       tooManyFilesMessage: `Upload at most ${MAX_BATCH_FILES} images at a time.`,
@@ -148,7 +151,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     publish = false
   } else return data<ActionReply>({ intent: 'upload', items: batch, error: 'Unknown action.' }, { status: 400 })
 
-  // The browser's Publish All sends one call per item (spec section 4); here one call does all.
+  // The browser's Publish All sends one call per item; here one call does all.
   if (ids.length) await setPublished(db, ids, publish, admin.id)
   const states = await publishedStates(
     db,
