@@ -43,7 +43,8 @@ export default function handleRequest(
   }
   const nonce = loadContext.get(requestInfoContext).nonce
   // The preview dialog's module is loaded at start-up; waiting for it here (at once, after the
-  // first request) guarantees the dialog renders in place and never suspends (decision 61).
+  // first request) guarantees the dialog renders in place and never suspends, so the server
+  // HTML holds it with or without JavaScript.
   return preloadPreview().then(() => renderDocument())
   function renderDocument() {
     return new Promise<Response>((resolve, reject) => {

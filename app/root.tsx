@@ -91,7 +91,7 @@ export const meta: Route.MetaFunction = () => [
   },
 ]
 
-// Every form post must come from our own pages (DESIGN section 3): no cross-site requests.
+// Every form post must come from our own pages: no cross-site requests.
 export const middleware: Route.MiddlewareFunction[] = [
   // First, so it sees every request through: an unavailable database answers 503 (one place).
   databaseGuard,

@@ -11,7 +11,7 @@ import { sweepStorage } from '~/platform/storage-cleanup.server'
 import { ensureAdmin } from '~/domain/accounts/users.server'
 import type { Services } from '~/web/context.server'
 
-/** The published demo administrator: only ever created in demo mode (decision 3). */
+/** The published demo administrator: only ever created in demo mode without ADMIN_EMAIL. */
 export const DEMO_ADMIN = { email: 'admin@example.com', password: 'demo-admin-password' } as const
 
 export type StartupProgress =
@@ -65,7 +65,7 @@ export async function prepareDatabase(
   progress({ phase: 'migrating' })
   const applied = await migrateToLatest(db)
   if (applied.length > 0) log.info('migrations applied', { applied })
-  // Files left by a crash or a failed delete (decision 45).
+  // Files left by a crash or a failed delete, recorded in storage_cleanup.
   const swept = await sweepStorage(db, storage).catch((error: unknown) => {
     log.warn('storage sweep failed', { error: error instanceof Error ? error.message : String(error) })
     return 0

@@ -1,4 +1,4 @@
-// The door's checks before React Router sees a request (decisions 37 and 38): a Host header
+// The door's checks before React Router sees a request: a Host header
 // that makes a URL, a request target of clean text, a method the matched route takes, and
 // `Connection: close` on any answer sent before the request body was read. Refusals are 4xx
 // with a clear message (JSON under /api/), and every fault that still reaches Express is

@@ -33,7 +33,7 @@ export const AssetChangesSchema = z
       .trim()
       .max(100, { message: 'Keep the category under 100 characters.' })
       .optional(),
-    // An array, a JSON string or a comma string (spec section 3).
+    // An array, a JSON string or a comma string.
     tags: z
       .union([z.array(z.union([z.string(), z.number()])), z.string()], {
         message: 'Tags must be a list or a comma-separated string.',
@@ -92,7 +92,7 @@ export const IdSchema = z.unknown().transform((value, ctx) => {
 export const UploadFieldsSchema = z.object({
   title: z.string().trim().max(200, { message: 'Keep the title under 200 characters.' }).optional(),
   description: z.string().trim().max(5000, { message: 'Keep the description under 5,000 characters.' }).optional(),
-  // A JSON string per spec section 7; a comma string or a single tag works too.
+  // A JSON string ('["a","b"]'); a comma string or a single tag works too.
   tags: z
     .string()
     .max(5000, { message: 'Too many tags.' })

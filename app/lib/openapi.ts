@@ -9,7 +9,7 @@ const errorResponse = (description: string, message: string) => ({
 const CROSS_SITE =
   'A call that carries the session cookie and no bearer token, sent from another site (its Origin or Referer is not this site), is refused.'
 
-/** Answers every call can give, whatever it does: the door's checks (decisions 37, 38 and 47). */
+/** Answers every call can give, whatever it does: the door's checks (text, origin, method, body), a fault, 503. */
 function doorResponses(call: ApiCall): JsonSchema {
   const bodyType = call.body?.type ?? 'json'
   return {

@@ -57,7 +57,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     limit: EXPLORE_PAGE_SIZE,
     correctedQuery: null,
   }
-  // A failing search shows the spec's 'Failed to load assets' rather than an error page.
+  // A failing search shows 'Failed to load assets' on the page rather than an error page.
   const [result, categories, popularTags, preview] = await Promise.all([
     searchAssets(db, {
       q: params.q,

@@ -41,7 +41,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext)
   const params = parseExploreParams(url.searchParams)
   const user = await getUser(request, context)
-  // A failing asset query leaves its section empty (spec: logged as 'Failed to fetch assets:').
+  // A failing asset query leaves its section empty, logged as 'Failed to fetch assets:'.
   const assetsOrEmpty = (query: Parameters<typeof searchAssets>[1]) =>
     searchAssets(db, query).catch((error: unknown) => {
       log.error('Failed to fetch assets:', { error: String(error) })

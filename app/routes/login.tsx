@@ -116,7 +116,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
         },
         { status: refusalStatus(result.reason) },
       )
-    // Spec: a successful registration asks the user to sign in, in sign-in mode.
+    // A successful registration asks the user to sign in, in sign-in mode.
     const next = carriedParams(url)
     next.set('registered', '1')
     throw redirect(`/login?${next.toString()}`)

@@ -71,7 +71,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
   const { user, quota, totalDownloads, recent, favourites, billing, preview, checkout } = loaderData
   const revalidator = useRevalidator()
   useEffect(() => {
-    // Spec: the dashboard refreshes every 60 seconds.
+    // The dashboard refreshes every 60 seconds while the tab is visible.
     const timer = setInterval(() => {
       if (document.visibilityState === 'visible') void revalidator.revalidate()
     }, PROFILE_REFRESH_MS)
@@ -259,7 +259,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
             Quick Actions
           </Title>
           <Group>
-            {/* Inert, as in the spec: these screens do not exist yet. */}
+            {/* Shown disabled: these screens do not exist yet. */}
             <Button variant="default" disabled>
               Account Settings
             </Button>

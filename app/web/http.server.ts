@@ -4,7 +4,7 @@ import { log } from '~/platform/log.server'
 import { BAD_TEXT, cleanFileName, decodeUrlEncoded, isCleanString, isCleanValue } from './text.server'
 
 // The web door's answers and bodies: JSON errors, reading JSON and form bodies (through the
-// text boundary, decision 37), and method dispatch for JSON routes (decision 38).
+// text boundary), and method dispatch for JSON routes (one 405 with Allow).
 
 export function jsonError(status: number, error: string, headers?: HeadersInit): Response {
   return Response.json({ error }, { status, headers })

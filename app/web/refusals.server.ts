@@ -1,5 +1,5 @@
 // The domain says why it refused ({ ok: false, reason }); the web door says it in HTTP. One
-// table, so a reason means the same status on every door (decision 39).
+// table, so a reason means the same status on every door.
 export const REFUSAL_STATUS = {
   'asset-not-found': 404,
   'quota-exceeded': 403,
@@ -17,7 +17,7 @@ export const REFUSAL_STATUS = {
   'webhook-not-configured': 503,
   'bad-signature': 400,
   'bad-payload': 400,
-  // The upload path (decision 57): each file type's own limit, then what the bytes are.
+  // The upload path: each file type's own limit, then what the bytes are.
   'file-too-large': 413,
   'empty-file': 400,
   'not-an-image': 400,

@@ -62,7 +62,7 @@ export async function requireUser(request: Request, context: Readonly<RouterCont
   return user
 }
 
-/** For admin pages: everyone who is not an admin sees the 404 page (spec: sent to /404). */
+/** For admin pages: everyone who is not an admin sees the 404 page, as if there were none. */
 export async function requireAdmin(request: Request, context: Readonly<RouterContextProvider>): Promise<User> {
   const user = await getUser(request, context)
   if (!user || user.role !== 'admin') throw data(null, { status: 404 })

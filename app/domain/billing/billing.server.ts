@@ -5,7 +5,7 @@ import type { Database, User } from '#db/schema'
 import type { Config } from '~/config.server'
 import { log } from '~/platform/log.server'
 
-// Pro subscriptions through Stripe (DESIGN section 6): Checkout in subscription mode, the
+// Pro subscriptions through Stripe: Checkout in subscription mode, the
 // Billing Portal for changes and cancelling, and a webhook whose events set the plan, the
 // renewal and end dates, and the billing history. Stripe is the source of truth; these rows
 // are what the webhook last told us.
@@ -352,7 +352,7 @@ async function invoicePaid(trx: Trx, event: StripeEventInput, invoice: Obj) {
 
 // ---- Billing history -----------------------------------------------------------------------
 
-/** One payment as /profile and GET /api/auth/billing/history show it (spec: Billing item). */
+/** One payment as /profile and GET /api/auth/billing/history show it. */
 export interface BillingItem {
   description: string
   /** When it was paid, ISO 8601. */

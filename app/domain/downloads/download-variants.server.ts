@@ -120,7 +120,7 @@ export async function variantFile(
 }
 
 /**
- * Stores a variant as an upload is stored (decision 59): its key is reserved in storage_cleanup
+ * Stores a variant as an upload is stored: its key is reserved in storage_cleanup
  * before the write and handed to an `asset_variants` row after it, so the asset's deletion
  * finds it. False when the asset was deleted meanwhile (the row cannot be written): the object
  * is removed again, or left recorded for the sweep.

@@ -46,9 +46,9 @@ export interface UploadAssetInput {
   mimeType?: string
 }
 
-/** What an upload answers (spec section 7): the asset, and original_url. */
+/** What an upload answers (POST /api/admin/assets): the asset, and original_url. */
 export interface UploadedAsset extends AdminAssetView {
-  /** Originals stay private (DESIGN section 4): this is the full-size public preview. */
+  /** Originals stay private (they leave only through a download): this is the full-size public preview. */
   original_url: string
 }
 

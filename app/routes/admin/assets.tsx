@@ -167,7 +167,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
           { status },
         )
       }
-      // Spec section 4: Save sends the update, then the list reloads.
+      // Save sends the update, then the list reloads.
       return redirect(listHref(url, { saved: String(id.data) }))
     }
     case 'publish':

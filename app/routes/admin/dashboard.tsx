@@ -64,7 +64,7 @@ export default function AdminDashboardPage({ loaderData }: Route.ComponentProps)
               {item.label}
             </Button>
           ))}
-          {/* Inert in the spec: there are no settings to change yet. */}
+          {/* Shown disabled: there are no settings to change yet. */}
           <Button variant="default" disabled title="Settings are not available yet">
             Settings
           </Button>

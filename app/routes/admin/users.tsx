@@ -116,7 +116,7 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
                   </Table.Td>
                   <Table.Td>{user.created_at.slice(0, 10)}</Table.Td>
                   <Table.Td ta="right">
-                    {/* Inert in the spec; shown disabled so they do not pretend to work. */}
+                    {/* Not built yet; shown disabled so they do not pretend to work. */}
                     <Group gap={4} justify="flex-end" wrap="nowrap">
                       <Button size="compact-xs" variant="default" disabled title="Not available yet">
                         Edit
