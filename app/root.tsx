@@ -136,9 +136,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <ColorSchemeScript nonce={nonce} defaultColorScheme="auto" forceColorScheme={forced} />
         {/* Marks that JavaScript runs, before first paint: styles for enhanced-only states key off it. */}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant script, with the nonce */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }} />
         <Meta />
         <Links />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant script, with the nonce */}
         <style dangerouslySetInnerHTML={{ __html: INTER_FACE }} />
       </head>
       <body>

@@ -251,13 +251,7 @@ export interface Database {
 }
 
 export type User = Selectable<UsersTable>
-export type NewUser = Insertable<UsersTable>
-export type UserUpdate = Updateable<UsersTable>
 export type Asset = Selectable<AssetsTable>
 export type NewAsset = Insertable<AssetsTable>
 export type AssetUpdate = Updateable<AssetsTable>
 export type BlogPost = Selectable<BlogPostsTable>
-export type NewBlogPost = Insertable<BlogPostsTable>
-export type BlogPostUpdate = Updateable<BlogPostsTable>
-export type Session = Selectable<SessionsTable>
-export type Payment = Selectable<PaymentsTable>

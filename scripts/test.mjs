@@ -30,7 +30,7 @@ function run(command, args, env = {}) {
 }
 
 const npx = 'npx'
-let crashed = []
+const crashed = []
 
 if (run(npx, ['react-router', 'build']) !== 0) {
   console.error('The build failed.')
@@ -40,6 +40,13 @@ if (run(npx, ['react-router', 'build']) !== 0) {
 
 // Types are a check like any other: a type error counts as one failure.
 const typecheckOk = run(npx, ['react-router', 'typegen']) === 0 && run(npx, ['tsc', '--noEmit']) === 0
+// Formatting, lint rules and unused exports or dependencies are checks like the types: each
+// counts as one test.
+const checks = {
+  typecheck: typecheckOk,
+  'format and lint (biome)': run(npx, ['biome', 'ci', '--error-on-warnings', '.']) === 0,
+  'unused code (knip)': run(npx, ['knip']) === 0,
+}
 
 const vitestCode = run(npx, [
   'vitest',
@@ -52,10 +59,10 @@ const playwrightCode = run(npx, ['playwright', 'test', '--reporter=list,json'], 
   PLAYWRIGHT_JSON_OUTPUT_NAME: PLAYWRIGHT_JSON,
 })
 
-let passed = typecheckOk ? 1 : 0
-let failed = typecheckOk ? 0 : 1
+let passed = Object.values(checks).filter(Boolean).length
+let failed = Object.values(checks).filter((ok) => !ok).length
 let skipped = 0
-console.log(`\ntypecheck: ${typecheckOk ? 'passed' : 'failed'}`)
+for (const [name, ok] of Object.entries(checks)) console.log(`${name}: ${ok ? 'passed' : 'failed'}`)
 
 if (existsSync(VITEST_JSON)) {
   const report = JSON.parse(readFileSync(VITEST_JSON, 'utf8'))

@@ -214,9 +214,9 @@ export const DEMO_SOUNDS: DemoSoundSpec[] = [
         [57, 60, 64, 67],
         [53, 57, 60, 64],
       ]
-      chords.forEach((ch, c) =>
-        ch.forEach((n) => note(out, c * 4 * b, 4 * b - 0.1, midi(n), 'triangle', 0.06, 0.02, 0.1)),
-      )
+      for (const [c, ch] of chords.entries()) {
+        for (const n of ch) note(out, c * 4 * b, 4 * b - 0.1, midi(n), 'triangle', 0.06, 0.02, 0.1)
+      }
     },
   ),
   loop(
@@ -247,12 +247,12 @@ export const DEMO_SOUNDS: DemoSoundSpec[] = [
         [53, 57, 60],
         [55, 59, 62],
       ]
-      chords.forEach((ch, i) =>
-        ch.forEach((n, j) => {
+      for (const [i, ch] of chords.entries()) {
+        for (const [j, n] of ch.entries()) {
           pluck(out, i * 4 * b + j * 0.03, midi(n), 0.14, 2.5)
           pluck(out, i * 4 * b + 2 * b, midi(n), 0.08, 3)
-        }),
-      )
+        }
+      }
     },
   ),
   loop(
@@ -291,7 +291,7 @@ export const DEMO_SOUNDS: DemoSoundSpec[] = [
     1,
     (out, b) => {
       const mel = [72, 76, 79, 76, 74, 77, 81, 77, 72, 76, 79, 84, 83, 79, 74, 71]
-      mel.forEach((n, i) => note(out, i * b, b * 0.8, midi(n), 'square', 0.07, 0.002, 0.02))
+      for (const [i, n] of mel.entries()) note(out, i * b, b * 0.8, midi(n), 'square', 0.07, 0.002, 0.02)
       for (let i = 0; i < 32; i++)
         note(out, (i * b) / 2, b * 0.3, midi(i < 16 ? 48 : 43), 'triangle', 0.12, 0.002, 0.02)
     },
@@ -306,7 +306,7 @@ export const DEMO_SOUNDS: DemoSoundSpec[] = [
     2,
     (out, b) => {
       const mel = [67, 71, 74, 79, 74, 71, 67, 74, 69, 72, 76, 81, 76, 72, 69, 76]
-      mel.forEach((n, i) => pluck(out, (i * b) / 2, midi(n), 0.2, 9))
+      for (const [i, n] of mel.entries()) pluck(out, (i * b) / 2, midi(n), 0.2, 9)
     },
   ),
   loop(

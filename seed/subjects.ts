@@ -43,7 +43,6 @@ const ring = (n: number, radius: number, y: number, make: (at: Vec3, angle: numb
 const WHITE = '#f1f2f6'
 const DARK = '#2b2f3a'
 const WOOD = '#a0683a'
-const GREEN = '#3f9d4a'
 const GOLD = '#d4a017'
 const STEEL = '#b8c0cc'
 

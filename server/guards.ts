@@ -104,11 +104,6 @@ function routeTree(build: ServerBuild): RouteNode[] {
   return roots
 }
 
-/** The methods the route a path lands on takes: a JSON route's own list, a page's GET/HEAD and POST when it has an action. */
-export function allowedMethods(build: ServerBuild, pathname: string): string[] {
-  return routeFor(build, pathname).methods
-}
-
 function routeFor(build: ServerBuild, pathname: string): { id: string | undefined; methods: string[] } {
   // React Router's data requests (`/explore.data`, `/_root.data`) go to the page's route.
   let path = pathname.endsWith('.data') ? pathname.slice(0, -'.data'.length) : pathname

@@ -380,8 +380,6 @@ export const API_SCHEMAS = {
   },
 } satisfies Record<string, JsonSchema>
 
-export type SchemaName = keyof typeof API_SCHEMAS
-
 export interface ApiParameter {
   name: string
   in: 'query' | 'path' | 'header'

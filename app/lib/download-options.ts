@@ -15,7 +15,6 @@ export const FORMAT_TYPES: Record<DownloadFormat, string> = {
   avif: 'image/avif',
   jpeg: 'image/jpeg',
 }
-export const NAMED_BACKGROUNDS = ['transparent', 'white', 'black'] as const
 /** Padding is a percentage of the long side, on every side. */
 export const MAX_PADDING = 25
 
@@ -54,6 +53,14 @@ export interface RawDownloadOptions {
   format?: unknown
   background?: unknown
   padding?: unknown
+}
+
+/** The option fields of a form or JSON body, as given (the grant validates them). */
+export function downloadOptionsOf(body: Record<string, unknown> | FormData): RawDownloadOptions {
+  const get = (name: string) => (body instanceof FormData ? (body.get(name) ?? undefined) : body[name])
+  // The form's background menu has 'Custom colour', whose value is the colour field beside it.
+  const background = get('background') === 'custom' ? get('background_colour') : get('background')
+  return { size: get('size'), format: get('format'), background, padding: get('padding') }
 }
 
 const HEX = /^#[0-9a-f]{6}$/

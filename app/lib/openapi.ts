@@ -61,7 +61,7 @@ function requestBody(call: ApiCall): JsonSchema | undefined {
   const type = body.type ?? 'json'
   const media = type === 'multipart' ? 'multipart/form-data' : 'application/json'
   return {
-    required: body.optional ? false : true,
+    required: !body.optional,
     content: { [media]: { schema: body.schema, ...(type === 'multipart' ? {} : { example: body.example }) } },
   }
 }

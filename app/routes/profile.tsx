@@ -238,6 +238,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
               </Table.Thead>
               <Table.Tbody>
                 {billing.map((item, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: two payments may share a date; the history never reorders
                   <Table.Tr key={`${item.date}-${i}`}>
                     <Table.Td>{item.description}</Table.Td>
                     <Table.Td>{formatDate(item.date)}</Table.Td>

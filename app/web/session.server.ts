@@ -65,7 +65,7 @@ export async function requireUser(request: Request, context: Readonly<RouterCont
 /** For admin pages: everyone who is not an admin sees the 404 page, as if there were none. */
 export async function requireAdmin(request: Request, context: Readonly<RouterContextProvider>): Promise<User> {
   const user = await getUser(request, context)
-  if (!user || user.role !== 'admin') throw data(null, { status: 404 })
+  if (user?.role !== 'admin') throw data(null, { status: 404 })
   return user
 }
 

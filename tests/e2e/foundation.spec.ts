@@ -100,7 +100,7 @@ test('every route of the spec answers', async ({ request }) => {
   }
   const dashboard = await request.get('/dashboard', { maxRedirects: 0 })
   expect(dashboard.status()).toBe(302)
-  expect(dashboard.headers()['location']).toBe('/profile')
+  expect(dashboard.headers().location).toBe('/profile')
 })
 
 test('responses carry the security headers and are compressed', async ({ request }) => {

@@ -51,7 +51,7 @@ test('browse by tag: the top 4 tags, each a full page load to /explore?q=<tag>',
   const href = await links.first().getAttribute('href')
   expect(href).toMatch(/^\/explore\?q=.+/)
   await links.first().click()
-  await expect(page).toHaveURL(new RegExp(href!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') + '$'))
+  await expect(page).toHaveURL(new RegExp(`${href!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`))
   await expect(page.getByTestId('asset-card').first()).toBeVisible()
 })
 

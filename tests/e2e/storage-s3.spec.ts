@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { hydrated, jsEnabled, register, signIn, uniqueEmail, signInAsDemoAdmin } from './support'
 
 // Upload, publish and download with the files in an S3 bucket (the e2e server runs on s3rver,

@@ -66,16 +66,14 @@ export async function startFakeGoogle({ port = 0, clientId = 'test-client', clie
         codes.delete(form.get('code'))
         const accessToken = randomBytes(16).toString('hex')
         tokens.set(accessToken, identity)
-        res
-          .writeHead(200, { 'content-type': 'application/json' })
-          .end(
-            JSON.stringify({
-              access_token: accessToken,
-              token_type: 'Bearer',
-              expires_in: 3600,
-              scope: 'openid email profile',
-            }),
-          )
+        res.writeHead(200, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            access_token: accessToken,
+            token_type: 'Bearer',
+            expires_in: 3600,
+            scope: 'openid email profile',
+          }),
+        )
         return
       }
       if (req.method === 'GET' && url.pathname === '/userinfo') {

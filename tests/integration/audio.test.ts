@@ -8,7 +8,7 @@ import { makeAsset, makeUser } from '../support/factories'
 import { encodeWav } from '#seed/sounds'
 import { uploadBatch } from '~/domain/uploads/asset-upload.server'
 import { CsvMetadataError, parseCsvMetadata } from '~/domain/uploads/csv-metadata.server'
-import { downloadAsset } from '~/domain/downloads/downloads.server'
+import { grantDownload } from '~/domain/downloads/grant.server'
 import { action as assetsAction } from '~/routes/api/admin/assets'
 import { action as assetAction } from '~/routes/api/admin/assets-id'
 import { loader as fileRoute } from '~/routes/download-file'
@@ -71,13 +71,6 @@ const upload = (name: string, data: Buffer, type: string, fields: Record<string,
     headers: bearer(adminToken),
   })
 
-async function stored(key: string): Promise<Buffer> {
-  const file = await t.storage.get(key)
-  const chunks: Buffer[] = []
-  for await (const c of file!.stream) chunks.push(c as Buffer)
-  return Buffer.concat(chunks)
-}
-
 beforeAll(async () => {
   t = await createTestContext()
   work = mkdtempSync(path.join(tmpdir(), 'audio-test-'))
@@ -130,7 +123,12 @@ describe('audio upload', () => {
       // Published and downloaded: the same bytes, its own type and extension.
       await t.db.updateTable('assets').set({ is_active: true }).where('id', '=', row.id).execute()
       const user = await makeUser(t.db)
-      const granted = await downloadAsset(t.db, { userId: user.id, plan: 'pro', assetId: row.id, secret: SECRET })
+      const granted = await grantDownload(t.db, {
+        user: { id: user.id, plan: 'pro' },
+        assetId: row.id,
+        options: {},
+        secret: SECRET,
+      })
       if (!granted.ok) throw new Error('expected a grant')
       expect(granted.filename).toBe(`Chord ${c.label}.${c.ext}`)
       const token = granted.downloadUrl.replace('/downloads/', '')

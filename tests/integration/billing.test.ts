@@ -269,7 +269,7 @@ describe('Stripe billing', () => {
           object: 'checkout.session',
           mode: 'subscription',
           client_reference_id: user.id,
-          customer: 'cus_linked_' + user.id.slice(0, 8),
+          customer: `cus_linked_${user.id.slice(0, 8)}`,
           subscription: 'sub_linked',
           payment_status: 'paid',
         }),
@@ -277,7 +277,7 @@ describe('Stripe billing', () => {
       expect(res).toEqual({ status: 200, body: { received: true } })
       expect(await userRow(user.id)).toMatchObject({
         plan: 'pro',
-        stripe_customer_id: 'cus_linked_' + user.id.slice(0, 8),
+        stripe_customer_id: `cus_linked_${user.id.slice(0, 8)}`,
         stripe_subscription_id: 'sub_linked',
       })
     })

@@ -4,12 +4,12 @@ import type { Asset } from '#db/schema'
 import { createSession } from '~/domain/accounts/sessions.server'
 import {
   contentDisposition,
-  downloadAsset,
   downloadFilename,
   downloadHistory,
   downloadsToday,
   readDownloadLink,
 } from '~/domain/downloads/downloads.server'
+import { grantDownload } from '~/domain/downloads/grant.server'
 import { sign } from '~/platform/signing.server'
 import { action as webDownload, loader as webDownloadGet } from '~/routes/asset-download'
 import { loader as fileRoute } from '~/routes/download-file'
@@ -30,7 +30,7 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 const grant = (userId: string, asset: Asset, plan: 'free' | 'pro' = 'free', now?: Date) =>
-  downloadAsset(t.db, { userId, plan, assetId: asset.id, secret: SECRET, now })
+  grantDownload(t.db, { user: { id: userId, plan }, assetId: asset.id, options: {}, secret: SECRET, now })
 
 describe('the daily quota', () => {
   it('grants exactly 5 of 200 parallel requests for different assets', async () => {

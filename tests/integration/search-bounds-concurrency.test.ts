@@ -56,7 +56,7 @@ describe.runIf(await isReachable(serverUrl()))('the search bounds under concurre
       // Renames move bounds down: updates of rows that already exist.
       await Promise.all(
         ids.map((id, i) =>
-          sql`update assets set title = ${`a${round}${i} ` + words.join(' ')} where id = ${id}`.execute(db),
+          sql`update assets set title = ${`a${round}${i} ${words.join(' ')}`} where id = ${id}`.execute(db),
         ),
       )
     }

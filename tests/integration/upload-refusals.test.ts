@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeAsset } from '../support/factories'
-import { encodeWav } from '#seed/sounds'
 import {
   NOT_AN_IMAGE,
   NOT_AUDIO,

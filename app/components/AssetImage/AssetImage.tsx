@@ -37,6 +37,7 @@ export function AssetImage({
   useEffect(() => {
     setState(src ? 'loading' : 'failed')
   }, [src])
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new src must re-check an image that loaded before hydration
   useEffect(() => {
     // Images that finished before hydration fire no load event for React.
     const img = ref.current

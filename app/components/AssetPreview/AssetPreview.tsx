@@ -70,6 +70,7 @@ export function AssetPreview(props: AssetPreviewProps) {
   const [background, setBackground] = useState(props.background)
   const [zoom, setZoom] = useState(props.zoom)
   const dialogRef = useRef<HTMLDivElement>(null)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another asset resets the controls to what its URL says
   useEffect(() => {
     setBackground(props.background)
     setZoom(props.zoom)

@@ -8,6 +8,7 @@ import classes from './BlogContent.module.css'
 export function BlogContent({ html }: { html: string }) {
   return (
     <Typography className={classes.content}>
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the HTML was sanitised when it was stored */}
       <div dangerouslySetInnerHTML={{ __html: html }} />
     </Typography>
   )

@@ -22,6 +22,7 @@ export function CollectionTile({ href, title, countText, images, description }: 
         {shown.length === 0 ? (
           <AssetImage src="" alt="" className={classes.image} />
         ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the same thumbnail may stand twice; the list never reorders
           shown.map((src, i) => <AssetImage key={`${src}-${i}`} src={src} alt="" className={classes.image} />)
         )}
       </span>

@@ -1,6 +1,6 @@
 import { useFetcher, useRouteLoaderData } from 'react-router'
 import { Alert, Button, NativeSelect, Text } from '@mantine/core'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import type { AssetTypeName } from '~/lib/constants'
 import {
   DOWNLOAD_SIZES,
@@ -91,6 +91,7 @@ export function DownloadButton({
     }
   }
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per answer of the fetcher, not when save changes
   useEffect(() => {
     if (fetcher.state !== 'idle' || !fetcher.data) return
     if (fetcher.data.ok) void save(fetcher.data.downloadUrl, fetcher.data.filename)

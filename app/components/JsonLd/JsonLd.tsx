@@ -19,6 +19,7 @@ export function JsonLd({ data }: { data: Record<string, unknown> | Record<string
       type="application/ld+json"
       nonce={nonce || undefined}
       suppressHydrationWarning
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with every < escaped, inside a script of type application/ld+json
       dangerouslySetInnerHTML={{ __html: jsonForScript(data) }}
     />
   )

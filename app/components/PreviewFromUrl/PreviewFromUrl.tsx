@@ -36,6 +36,7 @@ const Dialog = lazy(() => {
   if (loaded) {
     const module = loaded
     const ready = {
+      // biome-ignore lint/suspicious/noThenProperty: a thenable that React.lazy resolves at once when the module is already loaded
       then: (resolve: (value: { default: DialogModule['PreviewDialog'] }) => void) =>
         resolve({ default: module.PreviewDialog }),
     }

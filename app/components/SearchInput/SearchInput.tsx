@@ -46,6 +46,7 @@ export function SearchInput(props: SearchInputProps) {
   const [Suggesting, setSuggesting] = useState<Suggesting | null>(null)
   const field = fieldProps(props)
   // A new search on the page (the URL changed) resets the box.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new search (a new defaultValue) resets the box
   useEffect(() => setSuggesting(null), [defaultValue])
 
   const { size, className, ...inputProps } = field

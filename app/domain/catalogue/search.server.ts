@@ -1,7 +1,7 @@
 import { CompiledQuery, sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely'
 import type { DB } from '#db/client'
 import type { Database } from '#db/schema'
-import type { Asset, AssetType } from '#db/schema'
+import type { AssetType } from '#db/schema'
 import type { AssetView } from '~/lib/asset-view'
 import { RELATED_TAG_SOURCE, type Sort } from '~/lib/constants'
 import { cachedForCatalogue } from './catalogue-cache.server'

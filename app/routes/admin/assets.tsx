@@ -1,7 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import {
   Alert,
-  Anchor,
   Button,
   Checkbox,
   Container,

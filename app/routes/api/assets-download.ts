@@ -1,7 +1,9 @@
 import type { Route } from './+types/assets-download'
 import { requireApiUser } from '~/web/session.server'
-import { ASSET_NOT_FOUND } from '~/domain/downloads/downloads.server'
-import { downloadOptionsOf, grantDownload } from '~/web/downloads.server'
+import { ASSET_NOT_FOUND, grantDownload } from '~/domain/downloads/grant.server'
+import { downloadOptionsOf, type RawDownloadOptions } from '~/lib/download-options'
+import { signingSecret } from '~/platform/signing.server'
+import { servicesContext } from '~/web/context.server'
 import { jsonError, apiRoute, readApiBody } from '~/web/http.server'
 import { z } from 'zod'
 import { parseId } from '~/lib/ids'
@@ -24,13 +26,14 @@ async function POST({ request, context, params }: Route.ActionArgs) {
   const user = await requireApiUser(request, context)
   const id = parseId(params.id)
   if (!id) return jsonError(404, ASSET_NOT_FOUND)
-  let options = {}
+  let options: RawDownloadOptions = {}
   if (request.headers.get('content-type') && request.headers.get('content-length') !== '0') {
     const body = await readApiBody(request, OptionsBody)
     if (!body.ok) return body.response
     options = downloadOptionsOf(body.value)
   }
-  const grant = await grantDownload(context, user, id, options)
+  const { db, config } = context.get(servicesContext)
+  const grant = await grantDownload(db, { user, assetId: id, options, secret: signingSecret(config) })
   if (!grant.ok) return jsonError(refusalStatus(grant.reason), grant.error)
   return Response.json(
     { downloadUrl: grant.downloadUrl, filename: grant.filename },

@@ -17,7 +17,7 @@ async function GET({ request, context }: Route.LoaderArgs): Promise<never> {
   const clear = ['oauth2_state', GOOGLE_NEXT_COOKIE].map(
     (name) => `${name}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`,
   )
-  let profile
+  let profile: Awaited<ReturnType<ReturnType<typeof googleAuthenticator>['authenticate']>>
   try {
     profile = await googleAuthenticator(config).authenticate('google', request)
   } catch (error) {

@@ -112,6 +112,7 @@ function WeeklyArt() {
       <rect x="20" y="40" width="160" height="14" fill="#4c6ef5" />
       {Array.from({ length: 14 }, (_, i) => (
         <rect
+          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed drawing of 14 rectangles
           key={i}
           x={34 + (i % 7) * 20}
           y={68 + Math.floor(i / 7) * 34}

@@ -173,10 +173,12 @@ export function Testimonials({ testimonials = TESTIMONIALS }: { testimonials?: T
           data-enhanced={emblaApi ? true : undefined}
         >
           {/* Focusable so keyboard users can scroll it: natively without JS, with the arrow keys with JS. */}
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus so the keyboard can scroll it */}
           <div ref={viewportRef} className={classes.viewport} tabIndex={0} role="group" aria-label="Testimonial slides">
             <div className={classes.container}>
               {testimonials.map((testimonial, index) => (
                 <div
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list; the author alone may repeat
                   key={`${testimonial.author}-${index}`}
                   className={classes.slide}
                   role="group"
@@ -247,6 +249,7 @@ function Stars({ count }: { count: number }) {
   return (
     <div className={classes.stars} role="img" aria-label={`${count} out of 5 stars`}>
       {Array.from({ length: 5 }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: five fixed stars
         <svg key={i} width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" data-filled={i < count || undefined}>
           <path d="M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z" />
         </svg>
