@@ -1099,7 +1099,7 @@ export const API_CALLS: ApiCall[] = [
         schema: FAVOURITE_STATE,
         example: { ok: true, asset_id: 42, isFavourite: true },
       },
-      error(400, 'asset_id is missing or not a positive whole number.', 'asset_id must be a number.'),
+      error(400, 'asset_id is missing or not a positive whole number.', 'asset_id must be a whole number from 1.'),
       UNAUTHORIZED,
       error(404, 'No published asset has this id.', 'Asset not found'),
     ],

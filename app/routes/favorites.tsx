@@ -11,6 +11,7 @@ import { addFavourite, listFavourites, removeFavourite, toggleFavourite } from '
 import { getAssetPreview } from '~/domain/catalogue/preview.server'
 import { EXPLORE_PAGE_SIZE, SITE_NAME } from '~/lib/constants'
 import { parseExploreParams } from '~/lib/explore-params'
+import { idSchema } from '~/lib/ids'
 import { loginHref, safeRedirectPath } from '~/lib/redirects'
 import { servicesContext } from '~/web/context.server'
 import { readForm, isDataRequest } from '~/web/http.server'
@@ -38,7 +39,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 }
 
 const FavouriteForm = z.object({
-  asset_id: z.coerce.number().int().positive(),
+  asset_id: idSchema(),
   intent: z.enum(['add', 'remove', 'toggle']).default('toggle'),
   redirectTo: z.string().optional(),
 })

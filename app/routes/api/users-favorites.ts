@@ -4,6 +4,7 @@ import { requireApiUser } from '~/web/session.server'
 import { addFavourite, listFavourites } from '~/domain/favourites/favourites.server'
 import { jsonError, readApiBody, apiRoute } from '~/web/http.server'
 import { servicesContext } from '~/web/context.server'
+import { idSchema } from '~/lib/ids'
 
 // GET /api/users/favorites → {favorites: [asset...]}; POST {asset_id} adds (twice is harmless).
 async function GET({ request, context, url }: Route.LoaderArgs) {
@@ -18,10 +19,7 @@ async function GET({ request, context, url }: Route.LoaderArgs) {
 }
 
 const AddFavourite = z.object({
-  asset_id: z.coerce
-    .number({ message: 'asset_id must be a number.' })
-    .int('asset_id must be a whole number.')
-    .positive('asset_id must be positive.'),
+  asset_id: idSchema('asset_id must be a whole number from 1.'),
 })
 
 async function POST({ request, context }: Route.ActionArgs) {
