@@ -162,14 +162,14 @@ describe('Stripe billing', () => {
       const user = await makeUser(plain.db)
       const cookie = `__session=${(await createSession(plain.db, user.id)).token}`
       const res = await post(upgrade, '/pricing', { cookie }, plain)
-      expect(res).toMatchObject({ init: { status: 409 }, data: { error: BILLING_ERRORS.not_configured } })
-      expect(BILLING_ERRORS.not_configured).toMatch(/not configured/)
+      expect(res).toMatchObject({ init: { status: 409 }, data: { error: BILLING_ERRORS['not-configured'] } })
+      expect(BILLING_ERRORS['not-configured']).toMatch(/not configured/)
     })
 
     it('does not start a second subscription for a Pro user', async () => {
       const { user } = await customerUser('pro')
       const res = await post(upgrade, '/pricing', await signedInAs(user.id))
-      expect(res).toMatchObject({ init: { status: 409 }, data: { error: BILLING_ERRORS.already_pro } })
+      expect(res).toMatchObject({ init: { status: 409 }, data: { error: BILLING_ERRORS['already-pro'] } })
     })
 
     it('says so when Stripe cannot be reached', async () => {
@@ -181,7 +181,7 @@ describe('Stripe billing', () => {
       const user = await makeUser(down.db)
       const cookie = `__session=${(await createSession(down.db, user.id)).token}`
       const res = await post(upgrade, '/pricing', { cookie }, down)
-      expect(res).toMatchObject({ init: { status: 502 }, data: { error: BILLING_ERRORS.provider_unavailable } })
+      expect(res).toMatchObject({ init: { status: 502 }, data: { error: BILLING_ERRORS['provider-unavailable'] } })
       await down.close()
     })
 
@@ -217,12 +217,12 @@ describe('Stripe billing', () => {
     it('goes back to /pricing with an explanation when there is nothing to manage, and to login when signed out', async () => {
       const user = await makeUser(t.db)
       const res = (await post(portal, '/billing/portal', await signedInAs(user.id))) as Response
-      expect(res.headers.get('location')).toBe('/pricing?billing=no_subscription')
+      expect(res.headers.get('location')).toBe('/pricing?billing=no-subscription')
       const page = (await callRoute(pricingLoader, {
-        request: makeRequest('/pricing?billing=no_subscription'),
+        request: makeRequest('/pricing?billing=no-subscription'),
         context: t.routerContext(),
       })) as { billingError: string }
-      expect(page.billingError).toBe(BILLING_ERRORS.no_subscription)
+      expect(page.billingError).toBe(BILLING_ERRORS['no-subscription'])
       const anonymous = (await post(portal, '/billing/portal')) as Response
       expect(anonymous.headers.get('location')).toBe('/login?redirect=/pricing')
     })
