@@ -59,7 +59,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const token = url.searchParams.get('token')
   if (token) {
     const result = await signInWithLoginToken(db, token, request.headers.get('user-agent'))
-    if (result.ok) throw redirect(target, { headers: { 'Set-Cookie': sessionCookie(context, result.token) } })
+    if (result.ok) return redirect(target, { headers: { 'Set-Cookie': sessionCookie(context, result.token) } })
     return {
       mode: 'login' as const,
       params: carriedParams(url).toString(),
@@ -69,7 +69,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       googleEnabled: googleEnabled(config),
     }
   }
-  if (await getUser(request, context)) throw redirect(target)
+  if (await getUser(request, context)) return redirect(target)
   return {
     mode: url.searchParams.get('mode') === 'register' ? ('register' as const) : ('login' as const),
     params: carriedParams(url).toString(),
@@ -119,7 +119,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     // Spec: a successful registration asks the user to sign in, in sign-in mode.
     const next = carriedParams(url)
     next.set('registered', '1')
-    throw redirect(`/login?${next.toString()}`)
+    return redirect(`/login?${next.toString()}`)
   }
 
   const submission = parseWithZod(formData, { schema: LoginSchema })
@@ -138,7 +138,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       { intent, result: submission.reply({ formErrors: [result.error], hideFields: ['password'] }) },
       { status: refusalStatus(result.reason) },
     )
-  throw redirect(afterLoginTarget(url.searchParams.get('redirect'), url.searchParams.get('assetId')), {
+  return redirect(afterLoginTarget(url.searchParams.get('redirect'), url.searchParams.get('assetId')), {
     headers: { 'Set-Cookie': sessionCookie(context, result.token) },
   })
 }
