@@ -11,6 +11,7 @@ import { SITE_NAME } from '~/lib/constants'
 import { log } from '~/platform/log.server'
 import { servicesContext } from '~/web/context.server'
 import { withSharing } from '~/lib/sharing'
+import { errorMessage } from '~/lib/errors'
 
 export const RESET_SENT = 'Password reset email sent. Please check your inbox.'
 export const RESET_SEND_FAILED = 'Failed to send password reset email.'
@@ -36,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await requestPasswordReset(db, config, submission.value.email)
   } catch (error) {
-    log.error('password reset email failed', { error: String(error) })
+    log.error('password reset email failed', { error: errorMessage(error) })
     return data({ sent: false, result: submission.reply({ formErrors: [RESET_SEND_FAILED] }) }, { status: 502 })
   }
   // The same answer whether or not the address has an account.

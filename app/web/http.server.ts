@@ -2,6 +2,7 @@ import { data } from 'react-router'
 import type { ZodType } from 'zod'
 import { log } from '~/platform/log.server'
 import { BAD_TEXT, cleanFileName, decodeUrlEncoded, isCleanString, isCleanValue } from './text.server'
+import { errorStack } from '~/lib/errors'
 
 // The web door's answers and bodies: JSON errors, reading JSON and form bodies (through the
 // text boundary, decision 37), and method dispatch for JSON routes (decision 38).
@@ -167,7 +168,7 @@ export function apiRoute<Args extends { request: Request }>(handlers: Partial<Re
       log.error('unhandled API error', {
         method: args.request.method,
         path: url.pathname,
-        error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+        error: errorStack(error),
       })
       return jsonError(500, 'Something went wrong on our side. Please try again.')
     }

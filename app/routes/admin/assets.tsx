@@ -44,6 +44,7 @@ import classes from './assets.module.css'
 import { readForm } from '~/web/http.server'
 import { refusalStatus } from '~/web/refusals.server'
 import { withSharing } from '~/lib/sharing'
+import { errorMessage } from '~/lib/errors'
 
 const pageMeta: Route.MetaFunction = () => [{ title: `Manage Assets | Admin | ${SITE_NAME}` }]
 
@@ -98,7 +99,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
       : null
     return { ...view, ...list, previewAsset, error: null }
   } catch (error) {
-    log.error('admin assets failed', { error: error instanceof Error ? error.message : String(error) })
+    log.error('admin assets failed', { error: errorMessage(error) })
     return data(
       {
         ...view,
@@ -195,7 +196,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
         const deleted = await deleteAssets(db, storage, ids, admin.id)
         return redirect(listHref(url, { deleted: String(deleted) }))
       } catch (error) {
-        log.error('bulk delete failed', { error: error instanceof Error ? error.message : String(error) })
+        log.error('bulk delete failed', { error: errorMessage(error) })
         return data<ActionResult>({ intent: 'error', error: BULK_DELETE_FAILED }, { status: 500 })
       }
     }

@@ -5,6 +5,7 @@ import { checkRateLimits, rateLimitedJson } from '~/web/rate-limits.server'
 import { jsonError, readApiBody, apiRoute } from '~/web/http.server'
 import { ForgotPasswordSchema } from '~/lib/account-schemas'
 import { servicesContext } from '~/web/context.server'
+import { errorMessage } from '~/lib/errors'
 
 // POST /api/auth/forgot-password {email}: the same answer whether or not the email is registered.
 async function POST({ request, context }: Route.ActionArgs) {
@@ -19,7 +20,7 @@ async function POST({ request, context }: Route.ActionArgs) {
   try {
     await requestPasswordReset(db, config, body.value.email)
   } catch (error) {
-    log.error('password reset email failed', { error: String(error) })
+    log.error('password reset email failed', { error: errorMessage(error) })
     return jsonError(502, 'Failed to send password reset email.')
   }
   return Response.json({ message: 'Password reset email sent. Please check your inbox.' })

@@ -8,6 +8,7 @@ import { safeRedirectPath } from '~/lib/redirects'
 import { DEFAULT_AFTER_LOGIN } from '~/lib/constants'
 import { servicesContext } from '~/web/context.server'
 import { apiRoute } from '~/web/http.server'
+import { errorMessage } from '~/lib/errors'
 
 // GET /api/auth/google/callback: Google sends the browser back here with a code. The strategy
 // checks the state cookie and exchanges the code; we open a session and set our cookie.
@@ -21,7 +22,7 @@ async function GET({ request, context }: Route.LoaderArgs) {
   try {
     profile = await googleAuthenticator(config).authenticate('google', request)
   } catch (error) {
-    log.warn('google sign-in failed', { error: error instanceof Error ? error.message : String(error) })
+    log.warn('google sign-in failed', { error: errorMessage(error) })
     const headers = new Headers()
     for (const c of clear) headers.append('Set-Cookie', c)
     return redirect('/login?error=google', { headers })

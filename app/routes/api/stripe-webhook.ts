@@ -4,6 +4,7 @@ import { log } from '~/platform/log.server'
 import { servicesContext } from '~/web/context.server'
 import { apiRoute } from '~/web/http.server'
 import { refusalStatus } from '~/web/refusals.server'
+import { errorMessage } from '~/lib/errors'
 
 // POST /api/stripe/webhook: Stripe's event deliveries. The same-origin middleware lets them in
 // (an API call without a session cookie); the signature is what proves they are Stripe's.
@@ -23,7 +24,11 @@ async function POST({ request, context }: Route.ActionArgs) {
     return Response.json({ received: true })
   } catch (error) {
     // Nothing was kept (one transaction): a 500 makes Stripe deliver it again later.
-    log.error('stripe event failed', { eventId: verified.event.id, type: verified.event.type, error: String(error) })
+    log.error('stripe event failed', {
+      eventId: verified.event.id,
+      type: verified.event.type,
+      error: errorMessage(error),
+    })
     return Response.json({ error: 'The event could not be applied' }, { status: 500 })
   }
 }
