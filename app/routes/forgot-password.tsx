@@ -28,11 +28,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     { rule: 'forgotPerIp' },
     { rule: 'forgotPerEmail', subject: submission.value.email },
   ])
-  if (limited)
-    return rateLimitedReply(
-      { sent: false, result: submission.reply({ formErrors: [limited.error] }) },
-      limited.retryAfter,
-    )
+  if (!limited.ok)
+    return rateLimitedReply({ sent: false, result: submission.reply({ formErrors: [limited.error] }) }, limited)
   const { db, config } = context.get(servicesContext)
   try {
     await requestPasswordReset(db, config, submission.value.email)

@@ -96,13 +96,13 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       { rule: 'registerPerIp' },
       { rule: 'registerPerEmail', subject: submission.value.email },
     ])
-    if (limited)
+    if (!limited.ok)
       return rateLimitedReply(
         {
           intent,
           result: submission.reply({ formErrors: [limited.error], hideFields: ['password', 'confirmPassword'] }),
         },
-        limited.retryAfter,
+        limited,
       )
     const result = await registerAccount(db, submission.value)
     if (!result.ok)
@@ -126,10 +126,10 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   if (submission.status !== 'success')
     return data({ intent, result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
   const limited = await checkLoginRateLimits(context, submission.value.email)
-  if (limited)
+  if (!limited.ok)
     return rateLimitedReply(
       { intent, result: submission.reply({ formErrors: [limited.error], hideFields: ['password'] }) },
-      limited.retryAfter,
+      limited,
     )
   const result = await signInWithPassword(db, { ...submission.value, userAgent: request.headers.get('user-agent') })
   if (!result.ok) await noteFailedLogin(context, submission.value.email)

@@ -24,6 +24,8 @@ export const REFUSAL_STATUS = {
   'not-audio': 400,
   'bad-csv': 400,
   'asset-type-not-allowed': 400,
+  // Too many attempts (sign-in, registration, password reset, contact): with Retry-After.
+  'rate-limited': 429,
 } as const
 
 export type Refusal = keyof typeof REFUSAL_STATUS

@@ -234,13 +234,16 @@ describe('Stripe billing', () => {
       const paid = event('invoice.paid', invoice(customer))
       expect(await deliver(paid, { signature: null })).toEqual({
         status: 400,
-        body: { error: 'Missing Stripe-Signature header' },
+        body: { error: 'Missing Stripe-Signature header', reason: 'bad-signature' },
       })
       expect(await deliver(paid, { secret: 'whsec_someone_else' })).toEqual({
         status: 400,
-        body: { error: 'Invalid signature' },
+        body: { error: 'Invalid signature', reason: 'bad-signature' },
       })
-      expect(await deliver(paid, { tamper: true })).toEqual({ status: 400, body: { error: 'Invalid signature' } })
+      expect(await deliver(paid, { tamper: true })).toEqual({
+        status: 400,
+        body: { error: 'Invalid signature', reason: 'bad-signature' },
+      })
       expect(await deliver(paid, { signature: 'garbage' })).toMatchObject({ status: 400 })
       expect(await billingHistory(t.db, user.id)).toEqual([])
       expect(await t.db.selectFrom('stripe_events').select('id').where('id', '=', paid.id).execute()).toEqual([])
@@ -249,7 +252,7 @@ describe('Stripe billing', () => {
     it('answers 503 without a webhook secret, and 405 to anything but POST', async () => {
       expect(await deliver(event('invoice.paid', {}), { ctx: plain })).toEqual({
         status: 503,
-        body: { error: 'Payments are not configured' },
+        body: { error: 'Payments are not configured', reason: 'webhook-not-configured' },
       })
       expect(
         (

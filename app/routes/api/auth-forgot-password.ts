@@ -1,8 +1,8 @@
 import type { Route } from './+types/auth-forgot-password'
 import { requestPasswordReset } from '~/domain/accounts/accounts.server'
 import { log } from '~/platform/log.server'
-import { checkRateLimits, rateLimitedJson } from '~/web/rate-limits.server'
-import { jsonError, readApiBody, apiRoute } from '~/web/http.server'
+import { checkRateLimits } from '~/web/rate-limits.server'
+import { jsonError, readApiBody, apiRoute, refusalResponse } from '~/web/http.server'
 import { ForgotPasswordSchema } from '~/lib/account-schemas'
 import { servicesContext } from '~/web/context.server'
 import { errorMessage } from '~/lib/errors'
@@ -15,7 +15,7 @@ async function POST({ request, context }: Route.ActionArgs) {
     { rule: 'forgotPerIp' },
     { rule: 'forgotPerEmail', subject: body.value.email },
   ])
-  if (limited) return rateLimitedJson(limited)
+  if (!limited.ok) return refusalResponse(limited)
   const { db, config } = context.get(servicesContext)
   try {
     await requestPasswordReset(db, config, body.value.email)

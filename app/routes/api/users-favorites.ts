@@ -27,7 +27,7 @@ async function POST({ request, context }: Route.ActionArgs) {
   const body = await readApiBody(request, AddFavourite)
   if (!body.ok) return body.response
   const added = await addFavourite(context.get(servicesContext).db, user.id, body.value.asset_id)
-  if (!added.ok) return jsonError(404, 'Asset not found')
+  if (!added.ok) return jsonError(404, 'Asset not found', { reason: added.reason })
   return Response.json({ ok: true, asset_id: body.value.asset_id, isFavourite: true }, { status: 201 })
 }
 

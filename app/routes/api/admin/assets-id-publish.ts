@@ -6,11 +6,13 @@ import { PublishSchema } from '~/lib/admin-assets'
 import { parseId } from '~/lib/ids'
 import { servicesContext } from '~/web/context.server'
 
+const notFound = () => jsonError(404, 'Asset not found', { reason: 'asset-not-found' })
+
 // POST /api/admin/assets/{id}/publish {is_active} → publish (true, the default) or back to draft.
 async function POST({ request, params, context }: Route.ActionArgs) {
   const admin = await requireApiAdmin(request, context)
   const id = parseId(params.id)
-  if (!id) return jsonError(404, 'Asset not found')
+  if (!id) return notFound()
   // An empty body means 'publish'.
   const empty = !request.headers.get('content-type') && (request.headers.get('content-length') ?? '0') === '0'
   let isActive = true
@@ -20,7 +22,7 @@ async function POST({ request, params, context }: Route.ActionArgs) {
     isActive = body.value.is_active
   }
   const found = await setPublished(context.get(servicesContext).db, [id], isActive, admin.id)
-  if (found.length === 0) return jsonError(404, 'Asset not found')
+  if (found.length === 0) return notFound()
   return Response.json({ id, is_active: isActive }, { headers: { 'Cache-Control': 'no-store' } })
 }
 
