@@ -1020,7 +1020,7 @@ export const API_CALLS: ApiCall[] = [
       },
       error(
         400,
-        'The id is not a positive whole number, or a download option is not valid for this asset.',
+        'A download option is not valid for this asset, or the body is not an object of options.',
         'size must be one of original, 2048, 1024, 512',
         'invalid-option',
       ),
@@ -1123,7 +1123,11 @@ export const API_CALLS: ApiCall[] = [
         schema: FAVOURITE_STATE,
         example: { ok: true, asset_id: 42, isFavourite: true },
       },
-      error(400, 'asset_id is missing or not a positive whole number.', 'asset_id must be a whole number from 1.'),
+      error(
+        400,
+        'asset_id is missing or not an id (a whole number from 1, in decimal without leading zeros).',
+        'asset_id must be a whole number from 1.',
+      ),
       UNAUTHORIZED,
       error(404, 'No published asset has this id.', 'Asset not found', 'asset-not-found'),
     ],
