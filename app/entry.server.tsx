@@ -11,6 +11,7 @@ import { requestInfoContext } from '~/web/context.server'
 import { log } from '~/platform/log.server'
 import { isConnectionFailure } from '#db/client'
 import { withoutModulePreloads } from '~/web/head-scripts.server'
+import { errorMessage, errorStack } from '~/lib/errors'
 
 export const streamTimeout = 5_000
 
@@ -27,7 +28,7 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   log.error('unhandled error', {
     method: request.method,
     path: url.pathname,
-    error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    error: errorStack(error),
   })
 }
 
@@ -86,7 +87,7 @@ export default function handleRequest(
           },
           onError(error: unknown) {
             responseStatusCode = 500
-            if (shellRendered) log.error('render error', { error: String(error) })
+            if (shellRendered) log.error('render error', { error: errorMessage(error) })
           },
         },
       )

@@ -8,6 +8,7 @@ import { matchRoutes, type ServerBuild } from 'react-router'
 import { DATABASE_UNAVAILABLE, isConnectionFailure } from '#db/availability'
 import { log } from '~/platform/log.server'
 import { BAD_TEXT, isCleanRequestTarget } from '~/web/text.server'
+import { errorMessage, errorStack } from '~/lib/errors'
 
 const isApi = (req: ExpressRequest) => req.path === '/api' || req.path.startsWith('/api/')
 
@@ -159,13 +160,13 @@ export function answerFault(error: unknown, req: ExpressRequest, res: ExpressRes
       method: req.method,
       path: req.path,
       status,
-      error: error instanceof Error ? error.message : String(error),
+      error: errorMessage(error),
     })
   else
     log.error('unhandled server error', {
       method: req.method,
       path: req.path,
-      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      error: errorStack(error),
     })
   if (res.headersSent) return void res.end()
   refuse(

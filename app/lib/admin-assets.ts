@@ -1,5 +1,4 @@
 import { z } from '~/lib/zod'
-import { parseId } from './ids'
 import { ASSET_TYPES } from './constants'
 import { normaliseTags } from './tags'
 
@@ -76,16 +75,6 @@ export const AdminPageQuerySchema = z.object({
   q: z.string().trim().max(100).optional().catch(undefined),
   status: z.enum(ADMIN_STATUSES).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
-})
-
-/** An asset id through the one id parser (app/lib/ids.ts), as a schema for forms. */
-export const IdSchema = z.unknown().transform((value, ctx) => {
-  const id = parseId(value)
-  if (id === undefined) {
-    ctx.addIssue({ code: 'custom', message: 'Asset ids are whole numbers.' })
-    return z.NEVER
-  }
-  return id
 })
 
 /** The text fields of an upload (POST /api/admin/assets and the upload page). */

@@ -22,6 +22,7 @@ import {
 import { parseExploreParams } from '~/lib/explore-params'
 import { servicesContext } from '~/web/context.server'
 import { withSharing } from '~/lib/sharing'
+import { errorMessage } from '~/lib/errors'
 
 const pageMeta: Route.MetaFunction = () => [
   { title: `Your profile | ${SITE_NAME}` },
@@ -44,7 +45,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   try {
     favourites = await listFavourites(db, user.id, { limit: PROFILE_FAVOURITES })
   } catch (error) {
-    log.error('profile favourites failed', { error: String(error) })
+    log.error('profile favourites failed', { error: errorMessage(error) })
   }
   return {
     user: {

@@ -10,10 +10,10 @@ export const REFUSAL_STATUS = {
   'email-taken': 409,
   'bad-reset-token': 400,
   'google-unverified': 403,
-  not_configured: 409,
-  already_pro: 409,
-  no_subscription: 409,
-  provider_unavailable: 502,
+  'not-configured': 409,
+  'already-pro': 409,
+  'no-subscription': 409,
+  'provider-unavailable': 502,
   'webhook-not-configured': 503,
   'bad-signature': 400,
   'bad-payload': 400,
@@ -24,6 +24,8 @@ export const REFUSAL_STATUS = {
   'not-audio': 400,
   'bad-csv': 400,
   'asset-type-not-allowed': 400,
+  // Too many attempts (sign-in, registration, password reset, contact): with Retry-After.
+  'rate-limited': 429,
 } as const
 
 export type Refusal = keyof typeof REFUSAL_STATUS

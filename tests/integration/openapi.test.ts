@@ -219,6 +219,7 @@ describe('GET /api/openapi.json', () => {
     expect(params.find((p) => p.name === 'asset_type')!.schema.enum).toEqual(['3d', 'image', 'audio'])
     expect(doc.paths['/api/assets/download/{id}'].post.responses['403'].content['application/json'].example).toEqual({
       error: 'Download quota exceeded',
+      reason: 'quota-exceeded',
     })
   })
 

@@ -16,6 +16,7 @@ import {
   fineCellsNear,
   type Orientation,
 } from '~/lib/colour'
+import { errorMessage } from '~/lib/errors'
 
 export interface SearchQuery {
   q?: string
@@ -114,7 +115,7 @@ function noteNoLexemes(error: unknown) {
   if (warnedNoLexemes) return
   warnedNoLexemes = true
   log.warn('search: no lexeme list, the last word is searched as a prefix (slower on a large catalogue)', {
-    error: error instanceof Error ? error.message : String(error),
+    error: errorMessage(error),
   })
 }
 
@@ -363,7 +364,7 @@ async function nearestColours(db: DB, hex: string): Promise<{ covered: number; i
     if (!warnedNoColourIndex) {
       warnedNoColourIndex = true
       log.warn('search: no palette colour index (cube extension), a colour search with words measures its matches', {
-        error: error instanceof Error ? error.message : String(error),
+        error: errorMessage(error),
       })
     }
     return null

@@ -8,6 +8,7 @@ import { createAsset, toAdminAssetView, type AdminAssetView } from '~/domain/cat
 import { inspectImage, NotAnImageError } from '~/platform/images.server'
 import { log } from '~/platform/log.server'
 import type { Storage } from '~/platform/storage.server'
+import { errorMessage } from '~/lib/errors'
 
 export const UPLOAD_FAILED = 'Upload failed'
 export const NOT_AN_IMAGE = 'The file is not an image we can read.'
@@ -178,7 +179,7 @@ export async function uploadBatch(
     } catch (error) {
       log.error('batch upload failed', {
         file: plan.name,
-        error: error instanceof Error ? error.message : String(error),
+        error: errorMessage(error),
       })
       item.error = UPLOAD_FAILED
     }

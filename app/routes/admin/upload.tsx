@@ -17,6 +17,7 @@ import { fileTooLargeMessage } from '~/lib/upload-limits'
 import { readForm } from '~/web/http.server'
 import { refusalStatus } from '~/web/refusals.server'
 import { withSharing } from '~/lib/sharing'
+import { idSchema, parseId } from '~/lib/ids'
 
 const pageMeta: Route.MetaFunction = () => [{ title: `Upload Assets | Admin | ${SITE_NAME}` }]
 
@@ -37,7 +38,7 @@ type ActionReply =
 const BatchSchema = z
   .array(
     z.object({
-      id: z.number().int().positive().nullable(),
+      id: idSchema().nullable(),
       name: z.string().max(300),
       status: z.enum(['uploading', 'completed', 'published', 'draft', 'error']),
       detectedTitle: z.string().max(300),
@@ -140,11 +141,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     )
   }
   const intent = String(form.get('intent') ?? '')
-  const one = Number(form.get('publish'))
+  const one = parseId(form.get('publish'))
+  if (form.has('publish') && !one)
+    return data<ActionReply>({ intent: 'upload', items: batch, error: 'Asset ids are whole numbers.' }, { status: 400 })
   const stored = batch.filter((item) => item.id !== null && item.status !== 'error')
   let ids: number[]
   let publish = true
-  if (Number.isInteger(one) && one > 0) ids = stored.filter((item) => item.id === one).map((item) => item.id as number)
+  if (one) ids = stored.filter((item) => item.id === one).map((item) => item.id as number)
   else if (intent === 'publish-all') ids = publishAllSelection(stored).map((item) => item.id)
   else if (intent === 'draft-all') {
     ids = stored.map((item) => item.id as number)

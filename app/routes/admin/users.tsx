@@ -11,6 +11,7 @@ import { Pagination } from '~/components/Pagination/Pagination'
 import { SITE_NAME } from '~/lib/constants'
 import { servicesContext } from '~/web/context.server'
 import { withSharing } from '~/lib/sharing'
+import { errorMessage } from '~/lib/errors'
 
 const pageMeta: Route.MetaFunction = () => [{ title: `Users | Admin | ${SITE_NAME}` }]
 
@@ -28,7 +29,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     const result = await listUsersForAdmin(context.get(servicesContext).db, query)
     return { ...result, q: query.q ?? '', error: null }
   } catch (error) {
-    log.error('admin users failed', { error: error instanceof Error ? error.message : String(error) })
+    log.error('admin users failed', { error: errorMessage(error) })
     return data(
       { users: [], counts: null, total: 0, page: 1, pageCount: 1, limit: 0, q: query.q ?? '', error: LOAD_FAILED },
       { status: 503 },

@@ -4,10 +4,9 @@ import { ASSET_NOT_FOUND, grantDownload } from '~/domain/downloads/grant.server'
 import { downloadOptionsOf, type RawDownloadOptions } from '~/lib/download-options'
 import { signingSecret } from '~/platform/signing.server'
 import { servicesContext } from '~/web/context.server'
-import { jsonError, apiRoute, readApiBody } from '~/web/http.server'
+import { jsonError, apiRoute, readApiBody, refusalResponse } from '~/web/http.server'
 import { z } from 'zod'
 import { parseId } from '~/lib/ids'
-import { refusalStatus } from '~/web/refusals.server'
 
 // POST /api/assets/download/{id} (bearer) → {downloadUrl, filename}; 403 {error:'Download quota exceeded'}.
 // An optional body (JSON or form) picks a variant: size, format, background, padding; a bad
@@ -25,7 +24,7 @@ const OptionsBody = z.object(
 async function POST({ request, context, params }: Route.ActionArgs) {
   const user = await requireApiUser(request, context)
   const id = parseId(params.id)
-  if (!id) return jsonError(404, ASSET_NOT_FOUND)
+  if (!id) return jsonError(404, ASSET_NOT_FOUND, { reason: 'asset-not-found' })
   let options: RawDownloadOptions = {}
   if (request.headers.get('content-type') && request.headers.get('content-length') !== '0') {
     const body = await readApiBody(request, OptionsBody)
@@ -34,7 +33,7 @@ async function POST({ request, context, params }: Route.ActionArgs) {
   }
   const { db, config } = context.get(servicesContext)
   const grant = await grantDownload(db, { user, assetId: id, options, secret: signingSecret(config) })
-  if (!grant.ok) return jsonError(refusalStatus(grant.reason), grant.error)
+  if (!grant.ok) return refusalResponse(grant)
   return Response.json(
     { downloadUrl: grant.downloadUrl, filename: grant.filename },
     { headers: { 'Cache-Control': 'no-store' } },
