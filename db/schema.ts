@@ -202,7 +202,7 @@ export interface StorageCleanupTable {
   created_at: Generated<Date>
 }
 
-/** A download variant kept in storage, owned by its asset (migration 0010, decision 59). */
+/** A download variant kept in storage, owned by its asset (migration 0010): deleted with it. */
 export interface AssetVariantsTable {
   key: string
   asset_id: number

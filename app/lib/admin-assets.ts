@@ -1,5 +1,4 @@
 import { z } from '~/lib/zod'
-import { parseId } from './ids'
 import { ASSET_TYPES } from './constants'
 import { normaliseTags } from './tags'
 
@@ -33,7 +32,7 @@ export const AssetChangesSchema = z
       .trim()
       .max(100, { message: 'Keep the category under 100 characters.' })
       .optional(),
-    // An array, a JSON string or a comma string (spec section 3).
+    // An array, a JSON string or a comma string.
     tags: z
       .union([z.array(z.union([z.string(), z.number()])), z.string()], {
         message: 'Tags must be a list or a comma-separated string.',
@@ -78,21 +77,11 @@ export const AdminPageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
 })
 
-/** An asset id through the one id parser (app/lib/ids.ts), as a schema for forms. */
-export const IdSchema = z.unknown().transform((value, ctx) => {
-  const id = parseId(value)
-  if (id === undefined) {
-    ctx.addIssue({ code: 'custom', message: 'Asset ids are whole numbers.' })
-    return z.NEVER
-  }
-  return id
-})
-
 /** The text fields of an upload (POST /api/admin/assets and the upload page). */
 export const UploadFieldsSchema = z.object({
   title: z.string().trim().max(200, { message: 'Keep the title under 200 characters.' }).optional(),
   description: z.string().trim().max(5000, { message: 'Keep the description under 5,000 characters.' }).optional(),
-  // A JSON string per spec section 7; a comma string or a single tag works too.
+  // A JSON string ('["a","b"]'); a comma string or a single tag works too.
   tags: z
     .string()
     .max(5000, { message: 'Too many tags.' })

@@ -1,4 +1,4 @@
-// Business constants of spec section 9, in one place.
+// Business constants (quota, price, page and strip sizes, limits), in one place.
 export const SITE_NAME = 'AI Stock Library'
 export const FREE_DAILY_DOWNLOADS = 5
 export const PRO_QUOTA_DISPLAY = 100

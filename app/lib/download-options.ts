@@ -1,6 +1,6 @@
 import type { AssetTypeName } from './constants'
 
-// Download options (issue 13): the sizes, formats and backgrounds a 3D or image asset can be
+// Download options: the sizes, formats and backgrounds a 3D or image asset can be
 // taken in. Shared by the form (labels) and the server (validation), so it stays free of zod.
 
 export const DOWNLOAD_SIZES = ['original', '2048', '1024', '512'] as const

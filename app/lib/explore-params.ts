@@ -32,7 +32,7 @@ export interface ExploreParams {
   zoom: number
 }
 
-/** Zoom in 25% steps, clamped to 50%-300% (spec section 5). */
+/** Zoom in 25% steps, clamped to 50%-300%. */
 export function clampZoom(value: number): number {
   if (!Number.isFinite(value)) return 1
   const stepped = Math.round(value / ZOOM_STEP) * ZOOM_STEP

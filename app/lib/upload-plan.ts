@@ -1,10 +1,10 @@
 import { normaliseTags } from './tags'
 
-// The upload rules of spec section 5, shared by the enhanced upload page (in the browser)
+// The upload rules, shared by the enhanced upload page (in the browser)
 // and the plain form's action (on the server): which files become assets, which WebP is
 // whose thumbnail, and what title, tags and category each asset gets from the CSV.
 
-/** One row of the CSV metadata file (spec section 3). */
+/** One row of the CSV metadata file: filename, title, keywords, category, releases. */
 export interface CsvMetadataRow {
   filename: string
   title: string
@@ -116,7 +116,7 @@ export function planUpload<F extends { name: string; type?: string }>(
   return { uploads, skipped }
 }
 
-/** One line of the upload list (spec section 3: upload list item). */
+/** One line of the upload list. */
 export interface UploadItem {
   /** The asset's id once stored. */
   id: number | null
@@ -138,7 +138,7 @@ export function sizeInMb(bytes: number): number {
 type Publishable = { status: string; isPublished: boolean; id: number | null }
 
 /**
- * The items 'Publish All' takes (spec section 4, decision 24): uploaded and not yet published;
+ * The items 'Publish All' takes: uploaded and not yet published;
  * a draft keeps its own Publish button. The one rule for the page, the results form and the
  * server.
  */
@@ -152,7 +152,7 @@ export function readyToPublish(items: Publishable[]): number {
   return publishAllSelection(items).length
 }
 
-/** '{n} files • {m} ready to publish' (spec: /admin/upload). */
+/** '{n} files • {m} ready to publish', the upload list's count. */
 export function uploadCountLine(items: Publishable[]): string {
   return `${items.length} files • ${readyToPublish(items)} ready to publish`
 }

@@ -15,7 +15,11 @@ import {
 } from 'pdf-lib'
 import QRCode from 'qrcode'
 import { SITE_NAME } from '~/lib/constants'
-import { LICENCE_ALLOWS as ALLOWED, LICENCE_NEEDS_PERMISSION as NEEDS_PERMISSION, LICENCE_NEVER as NEVER } from '~/lib/licence-terms'
+import {
+  LICENCE_ALLOWS as ALLOWED,
+  LICENCE_NEEDS_PERMISSION as NEEDS_PERMISSION,
+  LICENCE_NEVER as NEVER,
+} from '~/lib/licence-terms'
 
 // The licence certificate: one A4 page that records who may use which file, under which terms,
 // and links to the page that verifies it. It is drawn with the PDF standard fonts (nothing to

@@ -21,7 +21,7 @@ export const UPGRADE_URL = '/pricing?alert=upgrade_required'
 export async function action({ request, context, params }: Route.ActionArgs) {
   const id = parseId(params.id)
   const user = await getUser(request, context)
-  if (!user) throw redirect(loginHref('/explore', { assetId: id, alert: 'signin_required' }))
+  if (!user) return redirect(loginHref('/explore', { assetId: id, alert: 'signin_required' }))
   if (!id) return data({ ok: false as const, error: ASSET_NOT_FOUND }, { status: 404 })
   // The options form (size, format, background, padding) posts here too; the plain button sends none.
   const options = request.headers.get('content-type') ? downloadOptionsOf(await readForm(request)) : {}
@@ -34,11 +34,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     siteUrl: config.appUrl || new URL(request.url).origin,
   })
   if (!grant.ok) {
-    if (grant.reason === 'quota-exceeded') throw redirect(UPGRADE_URL)
+    if (grant.reason === 'quota-exceeded') return redirect(UPGRADE_URL)
     return data({ ok: false as const, error: grant.error }, { status: refusalStatus(grant.reason) })
   }
   const isFetch = isDataRequest(request)
-  if (!isFetch) throw redirect(grant.downloadUrl, 303)
+  if (!isFetch) return redirect(grant.downloadUrl, 303)
   return { ok: true as const, downloadUrl: grant.downloadUrl, filename: grant.filename }
 }
 

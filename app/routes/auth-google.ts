@@ -8,7 +8,7 @@ import { servicesContext } from '~/web/context.server'
 // GET /auth/google: off to Google's consent page (the strategy sets the state cookie).
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { config } = context.get(servicesContext)
-  if (!googleEnabled(config)) throw redirect('/login?error=google_unavailable')
+  if (!googleEnabled(config)) return redirect('/login?error=google_unavailable')
   const next = afterLoginTarget(url.searchParams.get('redirect'), url.searchParams.get('assetId'))
   try {
     await googleAuthenticator(config).authenticate(
@@ -22,9 +22,9 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
         'Set-Cookie',
         `${GOOGLE_NEXT_COOKIE}=${encodeURIComponent(next)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=600${secure}`,
       )
-      throw thrown
+      return thrown
     }
     throw thrown
   }
-  throw redirect('/login?error=google')
+  return redirect('/login?error=google')
 }

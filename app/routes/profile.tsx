@@ -22,6 +22,7 @@ import {
 import { parseExploreParams } from '~/lib/explore-params'
 import { servicesContext } from '~/web/context.server'
 import { withSharing } from '~/lib/sharing'
+import { errorMessage } from '~/lib/errors'
 
 const pageMeta: Route.MetaFunction = () => [
   { title: `Your profile | ${SITE_NAME}` },
@@ -44,7 +45,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   try {
     favourites = await listFavourites(db, user.id, { limit: PROFILE_FAVOURITES })
   } catch (error) {
-    log.error('profile favourites failed', { error: String(error) })
+    log.error('profile favourites failed', { error: errorMessage(error) })
   }
   return {
     user: {
@@ -71,7 +72,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
   const { user, quota, totalDownloads, recent, favourites, billing, preview, checkout } = loaderData
   const revalidator = useRevalidator()
   useEffect(() => {
-    // Spec: the dashboard refreshes every 60 seconds.
+    // The dashboard refreshes every 60 seconds while the tab is visible.
     const timer = setInterval(() => {
       if (document.visibilityState === 'visible') void revalidator.revalidate()
     }, PROFILE_REFRESH_MS)
@@ -260,7 +261,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
             Quick Actions
           </Title>
           <Group>
-            {/* Inert, as in the spec: these screens do not exist yet. */}
+            {/* Shown disabled: these screens do not exist yet. */}
             <Button variant="default" disabled>
               Account Settings
             </Button>

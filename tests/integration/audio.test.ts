@@ -188,7 +188,7 @@ describe('asset type', () => {
       'filename,title,keywords,category,releases,asset_type\nflat.png,Flat,"a,b",Textures,,image\nrender.png,Render,,Space,,3d\n',
     )
     expect(rows.map((r) => r.assetType)).toEqual(['image', '3d'])
-    // Without the column, the spec's five columns read as before.
+    // Without the column, the five positional columns read as before.
     expect(parseCsvMetadata('filename,title,keywords,category,releases\nx.png,X,,,\n')[0].assetType).toBeUndefined()
     expect(() => parseCsvMetadata('filename,asset_type\nx.png,video\n')).toThrow(CsvMetadataError)
 

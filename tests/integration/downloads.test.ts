@@ -208,7 +208,7 @@ describe('download doors', () => {
     for (const a of assets.slice(1, 5)) expect((await call(String(a.id))).status).toBe(200)
     const over = await call(String(assets[5].id))
     expect(over.status).toBe(403)
-    expect(await over.json()).toEqual({ error: 'Download quota exceeded' })
+    expect(await over.json()).toEqual({ error: 'Download quota exceeded', reason: 'quota-exceeded' })
     for (const id of ['abc', '0x10', '0001']) expect((await call(id)).status).toBe(404)
     expect((await call('99999999')).status).toBe(404)
     const history = (await callRoute(historyApi, {

@@ -7,7 +7,7 @@ import { inImagePool, inspectImage, MAX_INPUT_PIXELS, NotAnImageError } from '~/
 import { sanitizeBlogHtml } from '~/platform/sanitize.server'
 import type { Storage } from '~/platform/storage.server'
 
-/** A post as pages and the JSON API show it (spec section 3: author.name, readTime...). */
+/** A post as pages and the JSON API show it (author.name, readTime, ...). */
 export interface BlogPostView {
   id: number
   slug: string

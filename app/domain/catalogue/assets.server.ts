@@ -46,7 +46,7 @@ export async function createAsset(db: DB, storage: Storage, input: NewAssetInput
   const keys = prepared.keys
   const files = prepared.files
   const allKeys = files.map(([key]) => key)
-  // Colour search (issue 13): from the thumbnail, the same pixels the dominant colour came from.
+  // Colour search: from the thumbnail, the same pixels the dominant colour came from.
   const thumbPng = files.find(([key]) => key === keys.thumb_png_key)?.[1]
   const colours = thumbPng ? colourColumns(await paletteOf(thumbPng)) : {}
   // Recorded before any file is written: a crash from here on leaves nothing for good.
@@ -231,7 +231,7 @@ export function assetFileKeys(
 export async function deleteAssets(db: DB, storage: Storage, ids: number[], actorId?: string | null): Promise<number> {
   if (ids.length === 0) return 0
   const { rows: deleted, variantKeys } = await db.transaction().execute(async (trx) => {
-    // The stored download variants go with the asset (decision 59): deleting their rows records
+    // The stored download variants go with the asset: deleting their rows records
     // their keys in storage_cleanup (a trigger), and so does the cascade for a variant kept
     // while this runs.
     const variants = await trx.deleteFrom('asset_variants').where('asset_id', 'in', ids).returning('key').execute()

@@ -16,6 +16,7 @@ import {
   fineCellsNear,
   type Orientation,
 } from '~/lib/colour'
+import { errorMessage } from '~/lib/errors'
 
 export interface SearchQuery {
   q?: string
@@ -114,7 +115,7 @@ function noteNoLexemes(error: unknown) {
   if (warnedNoLexemes) return
   warnedNoLexemes = true
   log.warn('search: no lexeme list, the last word is searched as a prefix (slower on a large catalogue)', {
-    error: error instanceof Error ? error.message : String(error),
+    error: errorMessage(error),
   })
 }
 
@@ -240,7 +241,8 @@ type Tsquery = RawBuilder<unknown>
  * expression only the GIN indexes of words and colour carry (migration 0013: each tsvector
  * with it), so the planner intersects the words and the colour inside one index, skipping
  * through both posting lists. Against the colour's own index it would AND two bitmaps, and
- * building the colour's costs 40-100 ms at a million assets whatever the words (decision 69).
+ * building the colour's costs 40-100 ms at a million assets whatever the words
+ * (docs/decisions/069-words-with-a-colour.md).
  */
 function filterConditions(query: SearchQuery, byWords = false): RawBuilder<SqlBool>[] {
   const swatches = byWords ? sql`(colour_swatches || '{}'::text[])` : sql`colour_swatches`
@@ -325,7 +327,7 @@ export const RANK_WINDOWS = [2_000, 20_000] as const
  * Closeness to a searched colour ranks in steps of this OKLab distance (about one just
  * noticeable difference: CSS Color 4's gamut mapping uses 0.02 for deltaEOK); newest first
  * within a step. Steps make a colour search with words a newest-first walk per step, so it
- * never measures every match (decision 64).
+ * never measures every match.
  */
 export const COLOUR_STEP = 0.02
 const COLOUR_STEPS = Math.ceil(NEAR_DISTANCE / COLOUR_STEP)
@@ -362,7 +364,7 @@ async function nearestColours(db: DB, hex: string): Promise<{ covered: number; i
     if (!warnedNoColourIndex) {
       warnedNoColourIndex = true
       log.warn('search: no palette colour index (cube extension), a colour search with words measures its matches', {
-        error: error instanceof Error ? error.message : String(error),
+        error: errorMessage(error),
       })
     }
     return null
@@ -755,7 +757,7 @@ export async function getPublishedAsset(db: DB, id: number): Promise<AssetView |
 }
 
 /**
- * Related assets (spec: limit 10, from the category and the first 3 tags): same category and
+ * Related assets (at most 10, from the category and the first 3 tags): same category and
  * at least one of those tags, never the asset itself; the most shared tags first.
  */
 export async function relatedAssets(
@@ -784,7 +786,7 @@ export async function relatedAssets(
 export const SIMILAR_CANDIDATES = 400
 
 /**
- * 'Similar colours' (issue 13), besides Related Assets: the assets whose palettes are closest to
+ * 'Similar colours', besides Related Assets: the assets whose palettes are closest to
  * this one's. Distance: each weighty colour of this asset to the nearest weighty colour of the
  * other, weighted by its share. Compared among the newest SIMILAR_CANDIDATES filed under the
  * same main swatch, so the cost stays flat however large the catalogue.

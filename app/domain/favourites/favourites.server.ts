@@ -3,7 +3,7 @@ import type { DB } from '#db/client'
 import type { AssetView } from '~/lib/asset-view'
 import { toAssetView } from '~/domain/catalogue/assets.server'
 
-/** A refusal the user can cause: each door says it in its own words and status (decision 39). */
+/** A refusal the user can cause: each door says it in its own words and status. */
 export type FavouriteResult<T> = { ok: true; value: T } | { ok: false; reason: 'asset-not-found' }
 
 /** Which of these assets the user has favourited. */

@@ -8,6 +8,7 @@ import { createAsset, toAdminAssetView, type AdminAssetView } from '~/domain/cat
 import { inspectImage, NotAnImageError } from '~/platform/images.server'
 import { log } from '~/platform/log.server'
 import type { Storage } from '~/platform/storage.server'
+import { errorMessage } from '~/lib/errors'
 
 export const UPLOAD_FAILED = 'Upload failed'
 export const NOT_AN_IMAGE = 'The file is not an image we can read.'
@@ -46,9 +47,9 @@ export interface UploadAssetInput {
   mimeType?: string
 }
 
-/** What an upload answers (spec section 7): the asset, and original_url. */
+/** What an upload answers (POST /api/admin/assets): the asset, and original_url. */
 export interface UploadedAsset extends AdminAssetView {
-  /** Originals stay private (DESIGN section 4): this is the full-size public preview. */
+  /** Originals stay private (they leave only through a download): this is the full-size public preview. */
   original_url: string
 }
 
@@ -178,7 +179,7 @@ export async function uploadBatch(
     } catch (error) {
       log.error('batch upload failed', {
         file: plan.name,
-        error: error instanceof Error ? error.message : String(error),
+        error: errorMessage(error),
       })
       item.error = UPLOAD_FAILED
     }

@@ -23,7 +23,7 @@ export function readCsvMetadata(input: string | Buffer): CsvMetadataResult {
 }
 
 /**
- * Reads the upload's CSV metadata (spec section 5): the first row is a header and is skipped,
+ * Reads the upload's CSV metadata: the first row is a header and is skipped,
  * fields are comma separated with double quotes, rows without a filename are skipped.
  * Columns are found by the header's names when it names them, else by position:
  * filename, title, keywords, category, releases.
@@ -51,7 +51,7 @@ export function parseCsvMetadata(input: string | Buffer): CsvMetadataRow[] {
   ) as Record<(typeof CSV_COLUMNS)[number], number>
   const cell = (row: string[], column: (typeof CSV_COLUMNS)[number]) =>
     index[column] >= 0 ? (row[index[column]] ?? '').trim() : ''
-  // Optional, and only by name: the spec's five columns keep their positions.
+  // Optional, and only by name: the five positional columns keep their places.
   const typeColumn = names.indexOf('asset_type')
   const result: CsvMetadataRow[] = []
   for (const [n, row] of rows.entries()) {

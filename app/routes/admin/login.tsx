@@ -28,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   // The same limits as every other sign-in door: no unlimited password guessing here.
   const limited = await checkLoginRateLimits(context, parsed.data.email)
-  if (limited) return rateLimitedReply({ error: limited.error, email: parsed.data.email }, limited.retryAfter)
+  if (!limited.ok) return rateLimitedReply({ error: limited.error, email: parsed.data.email }, limited)
   const result = await signInWithPassword(context.get(servicesContext).db, {
     ...parsed.data,
     requireAdmin: true,

@@ -17,6 +17,7 @@ import { fileTooLargeMessage } from '~/lib/upload-limits'
 import { readForm } from '~/web/http.server'
 import { refusalStatus } from '~/web/refusals.server'
 import { withSharing } from '~/lib/sharing'
+import { idSchema, parseId } from '~/lib/ids'
 
 const pageMeta: Route.MetaFunction = () => [{ title: `Upload Assets | Admin | ${SITE_NAME}` }]
 
@@ -37,7 +38,7 @@ type ActionReply =
 const BatchSchema = z
   .array(
     z.object({
-      id: z.number().int().positive().nullable(),
+      id: idSchema().nullable(),
       name: z.string().max(300),
       status: z.enum(['uploading', 'completed', 'published', 'draft', 'error']),
       detectedTitle: z.string().max(300),
@@ -67,10 +68,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if ((request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
     const upload = await readMultipartUpload(request, {
-      // The images and the CSV; each file at most 10MB, waiting on disk rather than in memory.
+      // The images and the CSV. Each file is read whole into memory as it arrives, then waits in
+      // a staging folder on disk, so one file at a time is held in memory (up to 50MB, the limit
+      // for audio) and the batch waits on disk.
       maxFiles: MAX_BATCH_FILES + 1,
       maxTotalBytes: MAX_BATCH_FILES * UPLOAD_LIMIT_BYTES + 2 * 1024 * 1024,
-      // Audio files may be larger than images (each type's limit is checked per file).
+      // The parser admits any file up to the audio limit; an image over its own 10MB is refused
+      // below, before anything is stored.
       maxFileBytes: AUDIO_UPLOAD_LIMIT_BYTES,
       staging: 'disk',
       tooManyFilesMessage: `Upload at most ${MAX_BATCH_FILES} images at a time.`,
@@ -137,18 +141,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     )
   }
   const intent = String(form.get('intent') ?? '')
-  const one = Number(form.get('publish'))
+  const one = parseId(form.get('publish'))
+  if (form.has('publish') && !one)
+    return data<ActionReply>({ intent: 'upload', items: batch, error: 'Asset ids are whole numbers.' }, { status: 400 })
   const stored = batch.filter((item) => item.id !== null && item.status !== 'error')
   let ids: number[]
   let publish = true
-  if (Number.isInteger(one) && one > 0) ids = stored.filter((item) => item.id === one).map((item) => item.id as number)
+  if (one) ids = stored.filter((item) => item.id === one).map((item) => item.id as number)
   else if (intent === 'publish-all') ids = publishAllSelection(stored).map((item) => item.id)
   else if (intent === 'draft-all') {
     ids = stored.map((item) => item.id as number)
     publish = false
   } else return data<ActionReply>({ intent: 'upload', items: batch, error: 'Unknown action.' }, { status: 400 })
 
-  // The browser's Publish All sends one call per item (spec section 4); here one call does all.
+  // The browser's Publish All sends one call per item; here one call does all.
   if (ids.length) await setPublished(db, ids, publish, admin.id)
   const states = await publishedStates(
     db,

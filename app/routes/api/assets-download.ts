@@ -4,11 +4,10 @@ import { ASSET_NOT_FOUND, grantDownload } from '~/domain/downloads/grant.server'
 import { downloadOptionsOf, type RawDownloadOptions } from '~/lib/download-options'
 import { signingSecret } from '~/platform/signing.server'
 import { servicesContext } from '~/web/context.server'
-import { jsonError, apiRoute, readApiBody } from '~/web/http.server'
+import { jsonError, apiRoute, readApiBody, refusalResponse } from '~/web/http.server'
 import { z } from 'zod'
 import { parseId } from '~/lib/ids'
 import { licencePath } from '~/lib/licence-terms'
-import { refusalStatus } from '~/web/refusals.server'
 
 // POST /api/assets/download/{id} (bearer) → {downloadUrl, filename, licenseId, licenseUrl}; 403 {error:'Download quota exceeded'}.
 // An optional body (JSON or form) picks a variant: size, format, background, padding; a bad
@@ -26,7 +25,7 @@ const OptionsBody = z.object(
 async function POST({ request, context, params }: Route.ActionArgs) {
   const user = await requireApiUser(request, context)
   const id = parseId(params.id)
-  if (!id) return jsonError(404, ASSET_NOT_FOUND)
+  if (!id) return jsonError(404, ASSET_NOT_FOUND, { reason: 'asset-not-found' })
   let options: RawDownloadOptions = {}
   if (request.headers.get('content-type') && request.headers.get('content-length') !== '0') {
     const body = await readApiBody(request, OptionsBody)
@@ -41,7 +40,7 @@ async function POST({ request, context, params }: Route.ActionArgs) {
     secret: signingSecret(config),
     siteUrl: config.appUrl || new URL(request.url).origin,
   })
-  if (!grant.ok) return jsonError(refusalStatus(grant.reason), grant.error)
+  if (!grant.ok) return refusalResponse(grant)
   return Response.json(
     {
       downloadUrl: grant.downloadUrl,

@@ -8,12 +8,13 @@ import { safeRedirectPath } from '~/lib/redirects'
 import { DEFAULT_AFTER_LOGIN } from '~/lib/constants'
 import { servicesContext } from '~/web/context.server'
 import { apiRoute } from '~/web/http.server'
+import { errorMessage } from '~/lib/errors'
 
 // GET /api/auth/google/callback: Google sends the browser back here with a code. The strategy
 // checks the state cookie and exchanges the code; we open a session and set our cookie.
-async function GET({ request, context }: Route.LoaderArgs): Promise<never> {
+async function GET({ request, context }: Route.LoaderArgs) {
   const { db, config } = context.get(servicesContext)
-  if (!googleEnabled(config)) throw redirect('/login?error=google_unavailable')
+  if (!googleEnabled(config)) return redirect('/login?error=google_unavailable')
   const clear = ['oauth2_state', GOOGLE_NEXT_COOKIE].map(
     (name) => `${name}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`,
   )
@@ -21,17 +22,17 @@ async function GET({ request, context }: Route.LoaderArgs): Promise<never> {
   try {
     profile = await googleAuthenticator(config).authenticate('google', request)
   } catch (error) {
-    log.warn('google sign-in failed', { error: error instanceof Error ? error.message : String(error) })
+    log.warn('google sign-in failed', { error: errorMessage(error) })
     const headers = new Headers()
     for (const c of clear) headers.append('Set-Cookie', c)
-    throw redirect('/login?error=google', { headers })
+    return redirect('/login?error=google', { headers })
   }
   const result = await signInWithGoogle(db, profile, request.headers.get('user-agent'))
   const headers = new Headers()
   for (const c of clear) headers.append('Set-Cookie', c)
-  if (!result.ok) throw redirect('/login?error=google_unverified', { headers })
+  if (!result.ok) return redirect('/login?error=google_unverified', { headers })
   headers.append('Set-Cookie', sessionCookie(context, result.token))
-  throw redirect(safeRedirectPath(readCookie(request, GOOGLE_NEXT_COOKIE), DEFAULT_AFTER_LOGIN), { headers })
+  return redirect(safeRedirectPath(readCookie(request, GOOGLE_NEXT_COOKIE), DEFAULT_AFTER_LOGIN), { headers })
 }
 
 const route = apiRoute<Route.LoaderArgs>({ GET })

@@ -70,7 +70,7 @@ function sendFile(item: ClientItem, onProgress: (share: number) => void): Promis
   })
 }
 
-/** Publish (true) or save as draft (false); spec section 8: a failure is only logged. */
+/** Publish (true) or save as draft (false); a failure is logged to the console and answers false. */
 async function setPublishedRemote(id: number, isActive: boolean): Promise<boolean> {
   try {
     const response = await fetch(`/api/admin/assets/${id}/publish`, {
@@ -238,7 +238,7 @@ export function AssetUploader() {
   }
   const publishAll = async () => {
     setBulkBusy(true)
-    // Spec section 4: every completed, unpublished item, one at a time.
+    // Publish All: every completed, unpublished item, one call at a time.
     for (const item of publishAllSelection(itemsRef.current)) await publish(item, true)
     setBulkBusy(false)
   }
