@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { sql, type Kysely } from 'kysely'
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely'
 import type { DB } from '#db/client'
 import type { Asset, AssetType, AssetUpdate, Database, NewAsset } from '#db/schema'
 import type { AdminStatusFilter, AssetChanges } from '~/lib/admin-assets'
@@ -265,6 +265,14 @@ export interface AdminAssetView extends AssetView {
   updated_at: string
 }
 
+/**
+ * Published: an asset the public may see, find, favourite and download; a draft is the
+ * admin's alone. `table` names the assets where a query joins or renames them.
+ */
+export function isPublished(table?: string): RawBuilder<SqlBool> {
+  return table ? sql<SqlBool>`${sql.ref(`${table}.is_active`)}` : sql<SqlBool>`is_active`
+}
+
 /** An asset as pages and the public API show it: public image URLs, never the original's key. */
 export function toAssetView(asset: Asset): AssetView {
   const url = (key: string | null) => (key ? `/images/${key.replace(/^public\//, '')}` : '')
@@ -350,8 +358,8 @@ export async function listAssetsForAdmin(db: DB, query: AdminAssetQuery = {}): P
   const limit = Math.min(Math.max(Math.trunc(query.limit ?? 50), 1), 200)
   const page = Math.max(Math.trunc(query.page ?? 1), 1)
   let base = db.selectFrom('assets')
-  if (query.status === 'published') base = base.where('is_active', '=', true)
-  if (query.status === 'pending') base = base.where('is_active', '=', false)
+  if (query.status === 'published') base = base.where(isPublished())
+  if (query.status === 'pending') base = base.where(sql<SqlBool>`not ${isPublished()}`)
   const q = query.q?.trim()
   if (q) {
     const like = `%${q.replace(/[\\%_]/g, '\\$&')}%`

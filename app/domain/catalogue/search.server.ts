@@ -5,7 +5,7 @@ import type { Asset, AssetType } from '#db/schema'
 import type { AssetView } from '~/lib/asset-view'
 import { RELATED_TAG_SOURCE, type Sort } from '~/lib/constants'
 import { cachedForCatalogue } from './catalogue-cache.server'
-import { toAssetView } from './assets.server'
+import { isPublished, toAssetView } from './assets.server'
 import { log } from '~/platform/log.server'
 import {
   hexToOklab,
@@ -244,7 +244,7 @@ type Tsquery = RawBuilder<unknown>
  */
 function filterConditions(query: SearchQuery, byWords = false): RawBuilder<SqlBool>[] {
   const swatches = byWords ? sql`(colour_swatches || '{}'::text[])` : sql`colour_swatches`
-  const conditions = [sql<SqlBool>`is_active`]
+  const conditions = [isPublished()]
   if (query.assetType) conditions.push(sql<SqlBool>`asset_type = ${query.assetType}`)
   if (query.category) conditions.push(sql<SqlBool>`lower(category) = ${query.category.toLowerCase()}`)
   if (query.tags?.length) conditions.push(sql<SqlBool>`tags @> ${query.tags}::text[]`)
@@ -410,7 +410,7 @@ async function rankedPage(
       from (
         select id, created_at, is_active, asset_type, category, tags, search, search_named, search_title,
           palette, colour_swatches, orientation, has_transparency
-        from assets where is_active order by created_at desc, id desc limit ${size}
+        from assets where ${isPublished()} order by created_at desc, id desc limit ${size}
       ) as assets
       where ${all(filters)} and search @@ ${tsquery}
       order by created_at desc, id desc`.execute(db)
@@ -565,8 +565,7 @@ async function fewMatchesPage(
  */
 function publishedEstimate(db: DB): () => Promise<number> {
   let estimate: Promise<number> | undefined
-  return () =>
-    (estimate ??= estimateRows(db, db.selectFrom('assets').where('is_active', '=', true)).then((n) => n ?? 0))
+  return () => (estimate ??= estimateRows(db, db.selectFrom('assets').where(isPublished())).then((n) => n ?? 0))
 }
 type Published = ReturnType<typeof publishedEstimate>
 
@@ -628,7 +627,7 @@ async function titleWindowPage(
       select id from (
         select id, lower(title) as title_key, is_active, asset_type, category, tags, search,
           palette, colour_swatches, orientation, has_transparency
-        from assets where is_active and lower(title) >= ${bound} order by lower(title), id desc limit ${size}
+        from assets where ${isPublished()} and lower(title) >= ${bound} order by lower(title), id desc limit ${size}
       ) as assets
       where ${all(filters)} and search @@ ${tsquery}
       order by title_key, id desc limit ${want}`.execute(db)
@@ -745,12 +744,7 @@ export function roundEstimate(n: number): number {
 }
 
 export async function getPublishedAsset(db: DB, id: number): Promise<AssetView | null> {
-  const row = await db
-    .selectFrom('assets')
-    .selectAll()
-    .where('id', '=', id)
-    .where('is_active', '=', true)
-    .executeTakeFirst()
+  const row = await db.selectFrom('assets').selectAll().where('id', '=', id).where(isPublished()).executeTakeFirst()
   return row ? toAssetView(row) : null
 }
 
@@ -768,7 +762,7 @@ export async function relatedAssets(
   const rows = await db
     .selectFrom('assets')
     .selectAll()
-    .where('is_active', '=', true)
+    .where(isPublished())
     .where('id', '!=', asset.id)
     .where(sql`lower(category)`, '=', asset.category.toLowerCase())
     .where('tags', '&&', sql<string[]>`${firstTags}::text[]`)
@@ -814,7 +808,7 @@ export async function similarColours(db: DB, assetId: number, limit = 10): Promi
     select id from (
       select id, created_at, ${distance} as distance from (
         select id, palette, created_at from assets
-        where is_active and id <> ${assetId} and colour_swatches && ${main}::text[]
+        where ${isPublished()} and id <> ${assetId} and colour_swatches && ${main}::text[]
         order by created_at desc, id desc limit ${SIMILAR_CANDIDATES}
       ) as candidates
     ) as measured
@@ -845,14 +839,14 @@ async function queryTopTags(db: DB, limit: number): Promise<TagSummary[]> {
     with counted as (
       select tag, count(*)::int as count
       from assets, unnest(tags) as tag
-      where is_active
+      where ${isPublished()}
       group by tag
       order by count desc, tag asc
       limit ${limit}
     )
     select c.tag, c.count, (
       select a.thumb_png_key from assets a
-      where a.is_active and a.tags @> array[c.tag]
+      where ${isPublished('a')} and a.tags @> array[c.tag]
       order by a.download_count desc, a.id desc limit 1
     ) as thumb
     from counted c
@@ -879,7 +873,7 @@ async function queryCategoryCounts(db: DB): Promise<CategorySummary[]> {
   const rows = await sql<{ category: string; count: number; thumb: string | null }>`
     select category, count(*)::int as count,
       (array_agg(thumb_png_key order by download_count desc, id desc))[1] as thumb
-    from assets where is_active and category <> ''
+    from assets where ${isPublished()} and category <> ''
     group by category order by category
   `.execute(db)
   return rows.rows.map((r) => ({
@@ -895,7 +889,7 @@ export async function sitemapEntries(db: DB, limit: number) {
     db
       .selectFrom('assets')
       .select(['id', 'updated_at'])
-      .where('is_active', '=', true)
+      .where(isPublished())
       .orderBy('created_at', 'desc')
       .limit(limit)
       .execute(),
