@@ -28,9 +28,12 @@ export function isWebpFile(file: { name: string; type?: string }): boolean {
   return file.type === 'image/webp' || /\.webp$/i.test(file.name)
 }
 
-/** Audio by name or declared type: such files have their own size limit. */
-export function isAudioFile(file: { name: string; type?: string }): boolean {
-  return (file.type ?? '').startsWith('audio/') || /\.(wav|mp3|ogg|oga|opus|flac)$/i.test(file.name)
+/**
+ * A file whose name or declared type says audio: it has audio's size limit, and it must
+ * decode as audio (the bytes decide what it is in the end).
+ */
+export function claimsAudio(file: { name: string; type?: string }): boolean {
+  return /\.(wav|wave|mp3|ogg|oga|opus|flac)$/i.test(file.name) || (file.type ?? '').toLowerCase().startsWith('audio/')
 }
 
 export function isPngFile(file: { name: string; type?: string }): boolean {

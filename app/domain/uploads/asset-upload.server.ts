@@ -3,7 +3,14 @@ import type { AssetType } from '#db/schema'
 import { AUDIO_UPLOAD_LIMIT_BYTES, UPLOAD_LIMIT_BYTES } from '~/lib/constants'
 import { fileTooLargeMessage } from '~/lib/upload-limits'
 import { NotAudioError, sniffAudioContainer } from '~/platform/audio.server'
-import { fileBaseName, planUpload, sizeInMb, type CsvMetadataRow, type UploadItem } from '~/lib/upload-plan'
+import {
+  claimsAudio,
+  fileBaseName,
+  planUpload,
+  sizeInMb,
+  type CsvMetadataRow,
+  type UploadItem,
+} from '~/lib/upload-plan'
 import { createAsset, toAdminAssetView, type AdminAssetView } from '~/domain/catalogue/assets.server'
 import { inspectImage, NotAnImageError } from '~/platform/images.server'
 import { log } from '~/platform/log.server'
@@ -14,11 +21,6 @@ export const NOT_AN_IMAGE = 'The file is not an image we can read.'
 export const THUMBNAIL_NOT_AN_IMAGE = 'The thumbnail is not an image we can read.'
 
 export const NOT_AUDIO = 'The file is not audio we can decode: upload WAV, MP3, OGG/Opus or FLAC.'
-
-/** A name or declared type that says audio: such a file must decode as audio. */
-function claimsAudio(filename: string, type?: string): boolean {
-  return /\.(wav|wave|mp3|ogg|oga|opus|flac)$/i.test(filename) || (type ?? '').toLowerCase().startsWith('audio/')
-}
 
 /**
  * Why an upload was refused: over its type's limit ('file-too-large'), no bytes
@@ -99,7 +101,7 @@ export async function uploadAsset(
     // so a file it cannot decode has left nothing behind.
     if (error instanceof NotAudioError) return refuse('not-audio', NOT_AUDIO)
     if (error instanceof NotAnImageError) {
-      return claimsAudio(input.filename, input.mimeType)
+      return claimsAudio({ name: input.filename, type: input.mimeType })
         ? refuse('not-audio', NOT_AUDIO)
         : refuse('not-an-image', NOT_AN_IMAGE)
     }

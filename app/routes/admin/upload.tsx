@@ -10,7 +10,7 @@ import { AdminHeader } from '~/components/admin/AdminHeader/AdminHeader'
 import { AssetUploader } from '~/components/admin/AssetUploader/AssetUploader'
 import { UploadResults } from '~/components/admin/UploadResults/UploadResults'
 import { AUDIO_UPLOAD_LIMIT_BYTES, SITE_NAME, UPLOAD_LIMIT_BYTES } from '~/lib/constants'
-import { isAudioFile, publishAllSelection, type CsvMetadataRow, type UploadItem } from '~/lib/upload-plan'
+import { claimsAudio, publishAllSelection, type CsvMetadataRow, type UploadItem } from '~/lib/upload-plan'
 import { servicesContext } from '~/web/context.server'
 import { readMultipartUpload } from '~/web/multipart.server'
 import { fileTooLargeMessage } from '~/lib/upload-limits'
@@ -110,7 +110,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (images.length === 0)
         return data<ActionReply>({ intent: 'error', error: 'Choose at least one image to upload.' }, { status: 400 })
       // As before audio came: an image over its limit refuses the whole form, naming it.
-      const tooLarge = images.find((f) => !isAudioFile(f) && f.size > UPLOAD_LIMIT_BYTES)
+      const tooLarge = images.find((f) => !claimsAudio(f) && f.size > UPLOAD_LIMIT_BYTES)
       if (tooLarge)
         return data<ActionReply>(
           { intent: 'error', error: `${fileTooLargeMessage(UPLOAD_LIMIT_BYTES, tooLarge.name)} Nothing was uploaded.` },

@@ -5,7 +5,7 @@ import { UploadList, type UploadListItem } from '~/components/admin/UploadList/U
 import { AUDIO_UPLOAD_LIMIT_BYTES, UPLOAD_LIMIT_BYTES } from '~/lib/constants'
 import { fileTooLargeMessage, sizeLimitText } from '~/lib/upload-limits'
 import {
-  isAudioFile,
+  claimsAudio,
   planUpload,
   publishAllSelection,
   sizeInMb,
@@ -92,7 +92,7 @@ function toItems(files: File[], rows: CsvMetadataRow[], imageType: '3d' | 'image
   const { uploads, skipped } = planUpload(files, rows)
   const planned = new Map<File, ClientItem>()
   for (const plan of uploads) {
-    const audio = isAudioFile(plan.file)
+    const audio = claimsAudio(plan.file)
     const tooLarge = plan.file.size > (audio ? AUDIO_UPLOAD_LIMIT_BYTES : UPLOAD_LIMIT_BYTES)
     planned.set(plan.file, {
       key: `u${nextKey++}`,
