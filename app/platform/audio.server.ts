@@ -55,8 +55,10 @@ function ffmpeg(): string {
   return ffmpegPath
 }
 
+export type AudioContainer = 'wav' | 'mp3' | 'ogg' | 'flac'
+
 /** The container by its magic bytes, or null. */
-export function sniffAudioContainer(data: Buffer): 'wav' | 'mp3' | 'ogg' | 'flac' | null {
+export function sniffAudioContainer(data: Buffer): AudioContainer | null {
   if (data.length < 12) return null
   if (data.toString('latin1', 0, 4) === 'RIFF' && data.toString('latin1', 8, 12) === 'WAVE') return 'wav'
   if (data.toString('latin1', 0, 4) === 'fLaC') return 'flac'
@@ -99,9 +101,14 @@ async function withTempFile<T>(data: Buffer, work: (file: string) => Promise<T>)
 
 const PEAK_RATE = 8000
 
-/** Decodes the whole file; throws NotAudioError for anything that is not one of the four formats. */
-export async function inspectAudio(data: Buffer): Promise<AudioInfo> {
-  const container = sniffAudioContainer(data)
+/**
+ * Decodes the whole file; throws NotAudioError for anything that is not one of the four
+ * formats. `container`: what the caller already sniffed the bytes as.
+ */
+export async function inspectAudio(
+  data: Buffer,
+  container: AudioContainer | null = sniffAudioContainer(data),
+): Promise<AudioInfo> {
   if (!container) throw new NotAudioError()
   return withTempFile(data, async (file) => {
     const { code, stdout, stderr } = await run([

@@ -13,6 +13,7 @@ import {
   NotAudioError,
   sniffAudioContainer,
   waveformImage,
+  type AudioContainer,
 } from '~/platform/audio.server'
 import { colourColumns, paletteOf } from './palette.server'
 import type { Storage } from '~/platform/storage.server'
@@ -34,6 +35,8 @@ export interface NewAssetInput {
   downloadCount?: number
   /** The admin who uploads it: the upload is written to the audit log with the row. */
   actorId?: string | null
+  /** What the original's bytes were sniffed as, when the caller already did (null: not audio). */
+  audioContainer?: AudioContainer | null
 }
 
 /**
@@ -130,8 +133,9 @@ interface PreparedFiles {
  * or 'image' as the admin says ('3d' when unsaid), never 'audio'.
  */
 async function prepareFiles(id: string, input: NewAssetInput): Promise<PreparedFiles> {
-  if (sniffAudioContainer(input.original)) {
-    const info = await inspectAudio(input.original)
+  const container = input.audioContainer === undefined ? sniffAudioContainer(input.original) : input.audioContainer
+  if (container) {
+    const info = await inspectAudio(input.original, container)
     const preview = await makeAudioPreview(input.original, info.format)
     const picture = await waveformImage(info.peaks, 1024, hueOf(input.title))
     const derivatives = await makeDerivatives(picture)

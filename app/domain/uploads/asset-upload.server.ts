@@ -67,7 +67,8 @@ export async function uploadAsset(
   input: UploadAssetInput,
 ): Promise<UploadResult> {
   // Each type has its own limit; the bytes, not the name, say which type a file is.
-  const isAudio = sniffAudioContainer(input.original) !== null
+  const container = sniffAudioContainer(input.original)
+  const isAudio = container !== null
   if (isAudio && input.original.byteLength > AUDIO_UPLOAD_LIMIT_BYTES)
     return tooLarge(input.filename || undefined, AUDIO_UPLOAD_LIMIT_BYTES)
   if (!isAudio && input.original.byteLength > UPLOAD_LIMIT_BYTES) return tooLarge(input.filename || undefined)
@@ -93,6 +94,8 @@ export async function uploadAsset(
       assetType: input.assetType,
       isActive: false,
       actorId,
+      // Sniffed once, above: the limit and the decoding go by the same answer.
+      audioContainer: container,
     })
     const view = toAdminAssetView(asset)
     return { ok: true, asset: { ...view, original_url: view.image } }
