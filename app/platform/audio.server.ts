@@ -13,8 +13,6 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 
-/** Largest audio file an admin may upload. Images keep their own limit. */
-export const MAX_AUDIO_BYTES = 50 * 1024 * 1024
 /** Bars in the stored waveform. */
 export const WAVEFORM_BARS = 120
 const PREVIEW_BITRATE = '96k'

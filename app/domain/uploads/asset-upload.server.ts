@@ -1,7 +1,6 @@
 import type { DB } from '#db/client'
 import type { AssetType } from '#db/schema'
-import { AUDIO_UPLOAD_LIMIT_BYTES, UPLOAD_LIMIT_BYTES } from '~/lib/constants'
-import { fileTooLargeMessage } from '~/lib/upload-limits'
+import { oversizeMessage } from '~/lib/upload-limits'
 import { NotAudioError, sniffAudioContainer } from '~/platform/audio.server'
 import {
   claimsAudio,
@@ -32,8 +31,6 @@ export type UploadRefusal = 'file-too-large' | 'empty-file' | 'not-an-image' | '
 export type UploadResult = { ok: true; asset: UploadedAsset } | { ok: false; reason: UploadRefusal; error: string }
 
 const refuse = (reason: UploadRefusal, error: string): UploadResult => ({ ok: false, reason, error })
-const tooLarge = (name?: string, limitBytes: number = UPLOAD_LIMIT_BYTES) =>
-  refuse('file-too-large', fileTooLargeMessage(limitBytes, name))
 
 export interface UploadAssetInput {
   original: Buffer
@@ -68,11 +65,10 @@ export async function uploadAsset(
 ): Promise<UploadResult> {
   // Each type has its own limit; the bytes, not the name, say which type a file is.
   const container = sniffAudioContainer(input.original)
-  const isAudio = container !== null
-  if (isAudio && input.original.byteLength > AUDIO_UPLOAD_LIMIT_BYTES)
-    return tooLarge(input.filename || undefined, AUDIO_UPLOAD_LIMIT_BYTES)
-  if (!isAudio && input.original.byteLength > UPLOAD_LIMIT_BYTES) return tooLarge(input.filename || undefined)
-  if (input.thumbnail && input.thumbnail.byteLength > UPLOAD_LIMIT_BYTES) return tooLarge('The thumbnail')
+  const tooLarge =
+    oversizeMessage(input.original.byteLength, container !== null, input.filename) ??
+    (input.thumbnail ? oversizeMessage(input.thumbnail.byteLength, false, 'The thumbnail') : null)
+  if (tooLarge) return refuse('file-too-large', tooLarge)
   if (input.original.byteLength === 0) return refuse('empty-file', 'The file is empty.')
   if (input.thumbnail) {
     try {

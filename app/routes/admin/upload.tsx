@@ -13,7 +13,7 @@ import { AUDIO_UPLOAD_LIMIT_BYTES, SITE_NAME, UPLOAD_LIMIT_BYTES } from '~/lib/c
 import { claimsAudio, publishAllSelection, type CsvMetadataRow, type UploadItem } from '~/lib/upload-plan'
 import { servicesContext } from '~/web/context.server'
 import { readMultipartUpload } from '~/web/multipart.server'
-import { fileTooLargeMessage } from '~/lib/upload-limits'
+import { oversizeMessage } from '~/lib/upload-limits'
 import { readForm } from '~/web/http.server'
 import { refusalStatus } from '~/web/refusals.server'
 import { withSharing } from '~/lib/sharing'
@@ -110,12 +110,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (images.length === 0)
         return data<ActionReply>({ intent: 'error', error: 'Choose at least one image to upload.' }, { status: 400 })
       // As before audio came: an image over its limit refuses the whole form, naming it.
-      const tooLarge = images.find((f) => !claimsAudio(f) && f.size > UPLOAD_LIMIT_BYTES)
+      // (Audio over its own limit never gets here: the parser stops at the largest limit.)
+      const tooLarge = images.map((f) => oversizeMessage(f.size, claimsAudio(f), f.name)).find(Boolean)
       if (tooLarge)
-        return data<ActionReply>(
-          { intent: 'error', error: `${fileTooLargeMessage(UPLOAD_LIMIT_BYTES, tooLarge.name)} Nothing was uploaded.` },
-          { status: 413 },
-        )
+        return data<ActionReply>({ intent: 'error', error: `${tooLarge} Nothing was uploaded.` }, { status: 413 })
       const imageType = upload.fields.get('image_type') === 'image' ? 'image' : '3d'
       const items = await uploadBatch(db, storage, admin.id, images, rows, imageType)
       const anyStored = items.some((item) => item.id !== null)

@@ -3,7 +3,7 @@ import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core'
 import { useCallback, useEffect, useRef, useState, type ChangeEvent, type DragEvent } from 'react'
 import { UploadList, type UploadListItem } from '~/components/admin/UploadList/UploadList'
 import { AUDIO_UPLOAD_LIMIT_BYTES, UPLOAD_LIMIT_BYTES } from '~/lib/constants'
-import { fileTooLargeMessage, sizeLimitText } from '~/lib/upload-limits'
+import { oversizeMessage, sizeLimitText } from '~/lib/upload-limits'
 import {
   claimsAudio,
   planUpload,
@@ -93,14 +93,14 @@ function toItems(files: File[], rows: CsvMetadataRow[], imageType: '3d' | 'image
   const planned = new Map<File, ClientItem>()
   for (const plan of uploads) {
     const audio = claimsAudio(plan.file)
-    const tooLarge = plan.file.size > (audio ? AUDIO_UPLOAD_LIMIT_BYTES : UPLOAD_LIMIT_BYTES)
+    const tooLarge = oversizeMessage(plan.file.size, audio, plan.name)
     planned.set(plan.file, {
       key: `u${nextKey++}`,
       id: null,
       name: plan.name,
       // The server refuses these too; checking here saves sending 10MB for nothing.
       status: tooLarge ? 'error' : 'queued',
-      error: tooLarge ? fileTooLargeMessage(audio ? AUDIO_UPLOAD_LIMIT_BYTES : UPLOAD_LIMIT_BYTES, plan.name) : null,
+      error: tooLarge,
       detectedTitle: plan.title,
       detectedTags: plan.tags,
       sizeMb: sizeInMb(plan.file.size),
