@@ -16,7 +16,7 @@ import {
   type AudioContainer,
 } from '~/platform/audio.server'
 import { colourColumns, paletteOf } from './palette.server'
-import type { Storage } from '~/platform/storage.server'
+import { publicFileUrl, type Storage } from '~/platform/storage.server'
 import { invalidateCatalogueCache } from './catalogue-cache.server'
 import { keepUploadKeys, removeFiles, reserveUploadKeys, scheduleDeletion } from '~/platform/storage-cleanup.server'
 
@@ -279,9 +279,8 @@ export function isPublished(table?: string): RawBuilder<SqlBool> {
 
 /** An asset as pages and the public API show it: public image URLs, never the original's key. */
 export function toAssetView(asset: Asset): AssetView {
-  const url = (key: string | null) => (key ? `/images/${key.replace(/^public\//, '')}` : '')
-  const thumb = url(asset.thumb_png_key)
-  const preview = url(asset.preview_png_key)
+  const thumb = publicFileUrl(asset.thumb_png_key)
+  const preview = publicFileUrl(asset.preview_png_key)
   return {
     id: asset.id,
     title: asset.title,
@@ -294,7 +293,12 @@ export function toAssetView(asset: Asset): AssetView {
     created_at: asset.created_at.toISOString(),
     image: preview,
     thumbnail: thumb,
-    preview_urls: { thumb, thumb_webp: url(asset.thumb_key), preview, preview_webp: url(asset.preview_key) },
+    preview_urls: {
+      thumb,
+      thumb_webp: publicFileUrl(asset.thumb_key),
+      preview,
+      preview_webp: publicFileUrl(asset.preview_key),
+    },
     width: asset.width,
     height: asset.height,
     dominant_colour: asset.dominant_colour,
@@ -308,7 +312,7 @@ export function toAssetView(asset: Asset): AssetView {
             sample_rate: asset.sample_rate,
             channels: asset.channels,
             waveform: asset.waveform ?? [],
-            preview_url: url(asset.audio_preview_key),
+            preview_url: publicFileUrl(asset.audio_preview_key),
           }
         : null,
   }

@@ -7,6 +7,7 @@ import { RELATED_TAG_SOURCE, type Sort } from '~/lib/constants'
 import { cachedForCatalogue } from './catalogue-cache.server'
 import { isPublished, toAssetView } from './assets.server'
 import { log } from '~/platform/log.server'
+import { publicFileUrl } from '~/platform/storage.server'
 import {
   hexToOklab,
   MIN_COLOUR_WEIGHT,
@@ -855,7 +856,7 @@ async function queryTopTags(db: DB, limit: number): Promise<TagSummary[]> {
   return rows.rows.map((r) => ({
     tag: r.tag,
     count: r.count,
-    thumbnail: r.thumb ? `/images/${r.thumb.replace(/^public\//, '')}` : '',
+    thumbnail: publicFileUrl(r.thumb),
   }))
 }
 
@@ -879,7 +880,7 @@ async function queryCategoryCounts(db: DB): Promise<CategorySummary[]> {
   return rows.rows.map((r) => ({
     category: r.category,
     count: r.count,
-    thumbnail: r.thumb ? `/images/${r.thumb.replace(/^public\//, '')}` : '',
+    thumbnail: publicFileUrl(r.thumb),
   }))
 }
 
