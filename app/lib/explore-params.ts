@@ -1,4 +1,4 @@
-import { ASSET_TYPES, SORTS, ZOOM_MAX, ZOOM_MIN, ZOOM_STEP, type AssetTypeName, type Sort } from './constants'
+import { ASSET_TYPES, SORTS, ZOOM_MAX, ZOOM_MIN, ZOOM_STEP, type AssetType, type Sort } from './constants'
 import { normaliseTags } from './tags'
 import { parseId } from './ids'
 import { ORIENTATIONS, parseColour, type Orientation } from './colour'
@@ -16,7 +16,7 @@ export interface ExploreParams {
   q: string
   /** Search the words exactly as typed, without typo correction. */
   exact: boolean
-  assetType: AssetTypeName | undefined
+  assetType: AssetType | undefined
   category: string
   tags: string[]
   /** `color=`: a swatch name or 'rrggbb'/'#rrggbb', normalised ('' for none). */
@@ -58,7 +58,7 @@ export function parseExploreParams(params: URLSearchParams): ExploreParams {
   return {
     q,
     exact: Boolean(q) && params.get('exact') === '1',
-    assetType: (ASSET_TYPES as readonly string[]).includes(type ?? '') ? (type as AssetTypeName) : undefined,
+    assetType: (ASSET_TYPES as readonly string[]).includes(type ?? '') ? (type as AssetType) : undefined,
     category: (params.get('category') ?? '').trim().slice(0, 100),
     tags: tagsFrom(params),
     color: colourParam(params.get('color')),

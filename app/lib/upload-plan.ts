@@ -1,3 +1,4 @@
+import type { AssetType } from './constants'
 import { normaliseTags } from './tags'
 
 // The upload rules of spec section 5, shared by the enhanced upload page (in the browser)
@@ -11,8 +12,8 @@ export interface CsvMetadataRow {
   keywords: string
   category: string
   releases: string
-  /** The optional `asset_type` column: '3d', 'image' or 'audio' (audio files are audio whatever it says). */
-  assetType?: '3d' | 'image' | 'audio'
+  /** The optional `asset_type` column (audio files are audio whatever it says). */
+  assetType?: AssetType
 }
 
 export const CSV_COLUMNS = ['filename', 'title', 'keywords', 'category', 'releases'] as const
@@ -49,7 +50,7 @@ export interface PlannedUpload<F> {
   tags: string[]
   category: string
   /** From the CSV's asset_type column, when it has one. */
-  assetType?: '3d' | 'image' | 'audio'
+  assetType?: AssetType
   metadata: CsvMetadataRow | null
 }
 

@@ -1,7 +1,7 @@
 import { useFetcher, useRouteLoaderData } from 'react-router'
 import { Alert, Button, NativeSelect, Text } from '@mantine/core'
 import { useEffect, useRef, useState } from 'react'
-import type { AssetTypeName } from '~/lib/constants'
+import type { AssetType } from '~/lib/constants'
 import {
   DOWNLOAD_SIZES,
   FORMAT_LABELS,
@@ -61,7 +61,7 @@ export function DownloadButton({
   /** What the file is: the button says 'Download WAV', 'Download JPG', ... */
   format?: string
   resume?: boolean
-  assetType?: AssetTypeName
+  assetType?: AssetType
 }) {
   const fetcher = useFetcher<DownloadData>()
   const [saving, setSaving] = useState(false)

@@ -1,5 +1,5 @@
 import type { DB } from '#db/client'
-import type { AssetType } from '#db/schema'
+import type { AssetType, ImageAssetType } from '~/lib/constants'
 import { oversizeMessage } from '~/lib/upload-limits'
 import { NotAudioError, sniffAudioContainer } from '~/platform/audio.server'
 import {
@@ -127,7 +127,7 @@ export async function uploadBatch(
   files: BatchFile[],
   rows: CsvMetadataRow[],
   /** What the images are, as the admin chose on the form; a CSV asset_type wins. */
-  imageType: '3d' | 'image' = '3d',
+  imageType: ImageAssetType = '3d',
 ): Promise<UploadItem[]> {
   const { uploads, skipped } = planUpload(files, rows)
   const items = new Map<BatchFile, UploadItem>()

@@ -9,7 +9,7 @@ import { readCsvMetadata } from '~/domain/uploads/csv-metadata.server'
 import { AdminHeader } from '~/components/admin/AdminHeader/AdminHeader'
 import { AssetUploader } from '~/components/admin/AssetUploader/AssetUploader'
 import { UploadResults } from '~/components/admin/UploadResults/UploadResults'
-import { AUDIO_UPLOAD_LIMIT_BYTES, SITE_NAME, UPLOAD_LIMIT_BYTES } from '~/lib/constants'
+import { AUDIO_UPLOAD_LIMIT_BYTES, imageTypeFrom, SITE_NAME, UPLOAD_LIMIT_BYTES } from '~/lib/constants'
 import { claimsAudio, publishAllSelection, type CsvMetadataRow, type UploadItem } from '~/lib/upload-plan'
 import { servicesContext } from '~/web/context.server'
 import { readMultipartUpload } from '~/web/multipart.server'
@@ -114,7 +114,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const tooLarge = images.map((f) => oversizeMessage(f.size, claimsAudio(f), f.name)).find(Boolean)
       if (tooLarge)
         return data<ActionReply>({ intent: 'error', error: `${tooLarge} Nothing was uploaded.` }, { status: 413 })
-      const imageType = upload.fields.get('image_type') === 'image' ? 'image' : '3d'
+      const imageType = imageTypeFrom(upload.fields.get('image_type'))
       const items = await uploadBatch(db, storage, admin.id, images, rows, imageType)
       const anyStored = items.some((item) => item.id !== null)
       return data<ActionReply>({ intent: 'upload', items }, { status: anyStored ? 200 : 400 })
