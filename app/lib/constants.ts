@@ -42,6 +42,16 @@ export const SORT_LABELS: Record<Sort, string> = {
 /** The sort menu's relevance entry without a search: there is nothing to rank by, so it lists the newest. */
 export const RELEVANCE_WITHOUT_WORDS = 'Relevance (newest without a search)'
 
+/** The sort of a search that names none: relevance when there are words to rank by, else the newest. */
+export function defaultSort(hasWords: boolean): Sort {
+  return hasWords ? 'relevance' : 'newest'
+}
+
+/** The order a search is listed in: the one asked for, except relevance without words, which is the newest. */
+export function sortToUse(sort: Sort | undefined, hasWords: boolean): Sort {
+  return sort === undefined || (sort === 'relevance' && !hasWords) ? defaultSort(hasWords) : sort
+}
+
 /** The kinds of asset, as stored (assets.asset_type) and as URLs, forms and the API write them. */
 export const ASSET_TYPES = ['3d', 'image', 'audio'] as const
 export type AssetType = (typeof ASSET_TYPES)[number]

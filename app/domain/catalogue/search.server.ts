@@ -2,7 +2,7 @@ import { CompiledQuery, sql, type RawBuilder, type SelectQueryBuilder, type SqlB
 import type { DB } from '#db/client'
 import type { Database } from '#db/schema'
 import type { AssetView } from '~/lib/asset-view'
-import { RELATED_TAG_SOURCE, type AssetType, type Sort } from '~/lib/constants'
+import { RELATED_TAG_SOURCE, sortToUse, type AssetType, type Sort } from '~/lib/constants'
 import { cachedForCatalogue } from './catalogue-cache.server'
 import { isPublished, toAssetView } from './assets.server'
 import { log } from '~/platform/log.server'
@@ -274,8 +274,7 @@ async function runSearch(db: DB, query: SearchQuery, words: string[], page: numb
   const text = words.length ? toTsQueryText(words) : null
   const matched = text ? await wordsQuery(db, words) : null
   const tsquery = matched?.tsquery ?? null
-  // Relevance needs words to rank by: without them it is the newest first (the sort menu says so).
-  const sort = query.sort === 'relevance' && !text ? 'newest' : (query.sort ?? (text ? 'relevance' : 'newest'))
+  const sort = sortToUse(query.sort, words.length > 0)
   const colour = parseColour(query.colour)
   // With words, the colour in the form only the words-and-colour indexes know (filterConditions).
   const filters = filterConditions(query, Boolean(tsquery))
