@@ -5,6 +5,7 @@ import { normaliseTags } from './tags'
 // Shapes of the admin's asset calls, shared by the admin pages and the admin JSON API.
 
 export const ADMIN_ASSETS_PAGE_SIZE = 50
+const ASSET_TYPE_MESSAGE = `asset_type is one of ${ASSET_TYPES.join(', ')}.`
 export const ADMIN_STATUSES = ['all', 'published', 'pending'] as const
 export type AdminStatusFilter = (typeof ADMIN_STATUSES)[number]
 export const MAX_TAGS = 30
@@ -42,7 +43,7 @@ export const AssetChangesSchema = z
       .optional(),
     is_active: booleanish.optional(),
     // An image is a '3d' render or an 'image'; audio stays audio (decision: the file decides).
-    asset_type: z.enum(ASSET_TYPES, { message: 'asset_type is one of 3d, image, audio.' }).optional(),
+    asset_type: z.enum(ASSET_TYPES, { message: ASSET_TYPE_MESSAGE }).optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), {
     message: 'Send at least one of title, description, tags, category, is_active, asset_type.',
@@ -89,5 +90,5 @@ export const UploadFieldsSchema = z.object({
     .transform((v) => normaliseTags(v ?? ''))
     .pipe(z.array(z.string()).max(MAX_TAGS, { message: `Use at most ${MAX_TAGS} tags.` })),
   category: z.string().trim().max(100, { message: 'Keep the category under 100 characters.' }).optional(),
-  asset_type: z.enum(ASSET_TYPES, { message: 'asset_type is one of 3d, image, audio.' }).optional(),
+  asset_type: z.enum(ASSET_TYPES, { message: ASSET_TYPE_MESSAGE }).optional(),
 })

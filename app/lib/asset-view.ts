@@ -1,4 +1,4 @@
-import type { AssetTypeName } from './constants'
+import type { AssetType } from './constants'
 import { PLACEHOLDER_IMAGE } from './constants'
 
 /** An asset as pages and the public API show it. */
@@ -8,7 +8,7 @@ export interface AssetView {
   description: string
   tags: string[]
   category: string
-  asset_type: AssetTypeName
+  asset_type: AssetType
   download_count: number
   is_active: boolean
   created_at: string

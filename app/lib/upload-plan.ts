@@ -1,3 +1,4 @@
+import type { AssetType } from './constants'
 import { normaliseTags } from './tags'
 
 // The upload rules, shared by the enhanced upload page (in the browser)
@@ -11,8 +12,8 @@ export interface CsvMetadataRow {
   keywords: string
   category: string
   releases: string
-  /** The optional `asset_type` column: '3d', 'image' or 'audio' (audio files are audio whatever it says). */
-  assetType?: '3d' | 'image' | 'audio'
+  /** The optional `asset_type` column (audio files are audio whatever it says). */
+  assetType?: AssetType
 }
 
 export const CSV_COLUMNS = ['filename', 'title', 'keywords', 'category', 'releases'] as const
@@ -28,9 +29,12 @@ export function isWebpFile(file: { name: string; type?: string }): boolean {
   return file.type === 'image/webp' || /\.webp$/i.test(file.name)
 }
 
-/** Audio by name or declared type: such files have their own size limit. */
-export function isAudioFile(file: { name: string; type?: string }): boolean {
-  return (file.type ?? '').startsWith('audio/') || /\.(wav|mp3|ogg|oga|opus|flac)$/i.test(file.name)
+/**
+ * A file whose name or declared type says audio: it has audio's size limit, and it must
+ * decode as audio (the bytes decide what it is in the end).
+ */
+export function claimsAudio(file: { name: string; type?: string }): boolean {
+  return /\.(wav|wave|mp3|ogg|oga|opus|flac)$/i.test(file.name) || (file.type ?? '').toLowerCase().startsWith('audio/')
 }
 
 export function isPngFile(file: { name: string; type?: string }): boolean {
@@ -46,7 +50,7 @@ export interface PlannedUpload<F> {
   tags: string[]
   category: string
   /** From the CSV's asset_type column, when it has one. */
-  assetType?: '3d' | 'image' | 'audio'
+  assetType?: AssetType
   metadata: CsvMetadataRow | null
 }
 

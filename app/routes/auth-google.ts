@@ -1,7 +1,7 @@
 import { redirect } from 'react-router'
 import type { Route } from './+types/auth-google'
-import { secureCookies } from '~/web/session.server'
-import { googleAuthenticator, googleEnabled, GOOGLE_NEXT_COOKIE } from '~/web/google.server'
+import { setCookie } from '~/web/cookies.server'
+import { googleAuthenticator, googleEnabled, GOOGLE_COOKIE_SECONDS, GOOGLE_NEXT_COOKIE } from '~/web/google.server'
 import { afterLoginTarget } from '~/lib/account-schemas'
 import { servicesContext } from '~/web/context.server'
 
@@ -17,10 +17,9 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     )
   } catch (thrown) {
     if (thrown instanceof Response && thrown.status >= 300 && thrown.status < 400) {
-      const secure = secureCookies(context) ? '; Secure' : ''
       thrown.headers.append(
         'Set-Cookie',
-        `${GOOGLE_NEXT_COOKIE}=${encodeURIComponent(next)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=600${secure}`,
+        setCookie(context, GOOGLE_NEXT_COOKIE, next, { maxAgeSeconds: GOOGLE_COOKIE_SECONDS, httpOnly: true }),
       )
       return thrown
     }

@@ -153,7 +153,7 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
             className={classes.tab}
             aria-current={params.assetType === type ? 'page' : undefined}
           >
-            {ASSET_TYPE_LABELS[type]}
+            {ASSET_TYPE_LABELS[type].tab}
           </Link>
         ))}
       </nav>

@@ -18,8 +18,8 @@ import {
 } from '@mantine/core'
 import type { Route } from './+types/login'
 import { getUser, sessionCookie } from '~/web/session.server'
-import { registerAccount, signInWithLoginToken, signInWithPassword } from '~/domain/accounts/accounts.server'
-import { checkLoginRateLimits, noteFailedLogin, checkRateLimits, rateLimitedReply } from '~/web/rate-limits.server'
+import { registerAccount, signInWithLoginToken } from '~/domain/accounts/accounts.server'
+import { checkRateLimits, rateLimitedReply, throttledSignIn } from '~/web/rate-limits.server'
 import { readForm } from '~/web/http.server'
 import { afterLoginTarget, LoginSchema, RegisterSchema } from '~/lib/account-schemas'
 import { SITE_NAME } from '~/lib/constants'
@@ -125,14 +125,12 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: LoginSchema })
   if (submission.status !== 'success')
     return data({ intent, result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
-  const limited = await checkLoginRateLimits(context, submission.value.email)
-  if (!limited.ok)
+  const result = await throttledSignIn(request, context, submission.value)
+  if (!result.ok && result.reason === 'rate-limited')
     return rateLimitedReply(
-      { intent, result: submission.reply({ formErrors: [limited.error], hideFields: ['password'] }) },
-      limited,
+      { intent, result: submission.reply({ formErrors: [result.error], hideFields: ['password'] }) },
+      result,
     )
-  const result = await signInWithPassword(db, { ...submission.value, userAgent: request.headers.get('user-agent') })
-  if (!result.ok) await noteFailedLogin(context, submission.value.email)
   if (!result.ok)
     return data(
       { intent, result: submission.reply({ formErrors: [result.error], hideFields: ['password'] }) },

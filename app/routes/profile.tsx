@@ -7,18 +7,12 @@ import { AssetCard } from '~/components/AssetCard/AssetCard'
 import { AssetImage } from '~/components/AssetImage/AssetImage'
 import { PreviewFromUrl, withQuery } from '~/components/PreviewFromUrl/PreviewFromUrl'
 import { billingHistory } from '~/domain/billing/billing.server'
-import { downloadHistory, downloadsToday, totalDownloads } from '~/domain/downloads/downloads.server'
+import { downloadHistory, downloadQuota, totalDownloads } from '~/domain/downloads/downloads.server'
 import { listFavourites } from '~/domain/favourites/favourites.server'
 import { log } from '~/platform/log.server'
 import { getAssetPreview } from '~/domain/catalogue/preview.server'
-import {
-  FREE_DAILY_DOWNLOADS,
-  PRO_QUOTA_DISPLAY,
-  PROFILE_FAVOURITES,
-  PROFILE_REFRESH_MS,
-  RECENT_DOWNLOADS,
-  SITE_NAME,
-} from '~/lib/constants'
+import { PROFILE_FAVOURITES, PROFILE_REFRESH_MS, RECENT_DOWNLOADS, SITE_NAME } from '~/lib/constants'
+import { quotaTile } from '~/lib/quota'
 import { parseExploreParams } from '~/lib/explore-params'
 import { servicesContext } from '~/web/context.server'
 import { withSharing } from '~/lib/sharing'
@@ -33,8 +27,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const user = await requireUser(request, context, url)
   const { db } = context.get(servicesContext)
   const params = parseExploreParams(url.searchParams)
-  const [used, total, recent, billing, preview] = await Promise.all([
-    downloadsToday(db, user.id),
+  const [quota, total, recent, billing, preview] = await Promise.all([
+    downloadQuota(db, user.id, user.plan),
     totalDownloads(db, user.id),
     downloadHistory(db, user.id, RECENT_DOWNLOADS),
     billingHistory(db, user.id),
@@ -55,7 +49,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       renewsAt: user.subscription_renews_at?.toISOString() ?? null,
       endsAt: user.subscription_ends_at?.toISOString() ?? null,
     },
-    quota: { used, limit: user.plan === 'pro' ? PRO_QUOTA_DISPLAY : FREE_DAILY_DOWNLOADS },
+    quota,
     totalDownloads: total,
     recent,
     favourites,
@@ -110,16 +104,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
           value={favourites ? favourites.total.toLocaleString('en-US') : '–'}
           testId="tile-favorites"
         />
-        <Tile
-          label="Daily Quota"
-          value={`${quota.used} / ${quota.limit}`}
-          note={
-            user.plan === 'pro'
-              ? `${quota.used} used today · Unlimited downloads`
-              : `${quota.used} used today · ${Math.max(0, quota.limit - quota.used)} of ${quota.limit} free downloads left today`
-          }
-          testId="tile-quota"
-        />
+        <Tile label="Daily Quota" {...quotaTile(quota)} testId="tile-quota" />
         <Card withBorder radius="md" p="md" data-testid="tile-plan">
           <Text size="sm" c="dimmed">
             Current Plan

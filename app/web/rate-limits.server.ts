@@ -11,6 +11,7 @@ import {
   type RateRuleName,
 } from '~/domain/accounts/rate-limit.server'
 import { normaliseEmail } from '~/domain/accounts/users.server'
+import { signInWithPassword, type SignInResult } from '~/domain/accounts/accounts.server'
 import { requestInfoContext, servicesContext } from '~/web/context.server'
 import { refusalStatus } from '~/web/refusals.server'
 
@@ -35,15 +36,28 @@ export async function checkRateLimits(
   )
 }
 
+export type ThrottledSignIn = SignInResult | RateLimited
+
 /**
- * The sign-in limits, for all four login doors (web, API, admin web, admin API): refused after
- * too many attempts from one address in all, or at one account from one address; an account
- * tried from many addresses is slowed down instead, so a stranger cannot lock its owner out.
+ * A sign-in with a password, as all four login doors (web, API, admin web, admin API) do it:
+ * refused after too many attempts from this address in all, or at one account from it; an
+ * account tried from many addresses is slowed down instead, so a stranger cannot lock its
+ * owner out. Then the password; a failure counts against the account.
  */
-export async function checkLoginRateLimits(
+export async function throttledSignIn(
+  request: Request,
   context: Readonly<RouterContextProvider>,
-  email: string,
-): Promise<RateCheck> {
+  input: { email: string; password: string; requireAdmin?: boolean },
+): Promise<ThrottledSignIn> {
+  const limit = await checkLoginRateLimits(context, input.email)
+  if (!limit.ok) return limit
+  const { db } = context.get(servicesContext)
+  const result = await signInWithPassword(db, { ...input, userAgent: request.headers.get('user-agent') })
+  if (!result.ok) await noteFailedLogin(context, input.email)
+  return result
+}
+
+async function checkLoginRateLimits(context: Readonly<RouterContextProvider>, email: string): Promise<RateCheck> {
   const account = normaliseEmail(email)
   const limit = await checkRateLimits(context, [
     { rule: 'loginPerIp' },
@@ -56,7 +70,7 @@ export async function checkLoginRateLimits(
 }
 
 /** Counts a failed sign-in against the account (from any address): many of them slow it down. */
-export async function noteFailedLogin(context: Readonly<RouterContextProvider>, email: string): Promise<void> {
+async function noteFailedLogin(context: Readonly<RouterContextProvider>, email: string): Promise<void> {
   const { db, config } = context.get(servicesContext)
   await hitRateLimit(
     db,

@@ -3,6 +3,7 @@ import type { User } from '#db/schema'
 import { SESSION_DAYS } from '~/lib/constants'
 import { getSessionUser } from '~/domain/accounts/sessions.server'
 import { servicesContext } from '~/web/context.server'
+import { clearCookie, setCookie } from '~/web/cookies.server'
 import { loginHref } from '~/lib/redirects'
 import { jsonError } from '~/web/http.server'
 
@@ -32,19 +33,12 @@ export function readSessionToken(request: Request): string | null {
   return readCookie(request, SESSION_COOKIE)
 }
 
-export function secureCookies(context: Readonly<RouterContextProvider>): boolean {
-  const { config } = context.get(servicesContext)
-  return config.SECURE_COOKIES ?? config.isProduction
-}
-
 export function sessionCookie(context: Readonly<RouterContextProvider>, token: string): string {
-  const secure = secureCookies(context) ? '; Secure' : ''
-  return `${SESSION_COOKIE}=${encodeURIComponent(token)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${SESSION_DAYS * 86_400}${secure}`
+  return setCookie(context, SESSION_COOKIE, token, { maxAgeSeconds: SESSION_DAYS * 86_400, httpOnly: true })
 }
 
 export function clearSessionCookie(context: Readonly<RouterContextProvider>): string {
-  const secure = secureCookies(context) ? '; Secure' : ''
-  return `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure}`
+  return clearCookie(context, SESSION_COOKIE, { httpOnly: true })
 }
 
 export async function getUser(request: Request, context: Readonly<RouterContextProvider>): Promise<User | null> {

@@ -4,6 +4,7 @@ import { makeUser } from '../support/factories'
 import { getUser } from '~/web/session.server'
 import { createLoginToken, signInWithPassword } from '~/domain/accounts/accounts.server'
 import { LOGIN_SLOWDOWN_MS } from '~/domain/accounts/rate-limit.server'
+import { throttledSignIn } from '~/web/rate-limits.server'
 import { createSession } from '~/domain/accounts/sessions.server'
 import { hashToken } from '~/platform/tokens.server'
 import { action as loginAction, loader as loginLoader } from '~/routes/login'
@@ -454,6 +455,42 @@ describe('rate limits', { timeout: 120_000 }, () => {
       }),
     ]
     expect(strangerDoors.map((r) => (r instanceof Response ? r.status : statusOf(r)))).toEqual([429, 429, 429, 429])
+  })
+
+  it('throttledSignIn: a failure counts against the account; past the limit at it from one address, refused', async () => {
+    const user = await makeUser(t.db)
+    const address = ip()
+    const wrong = await throttledSignIn(makeRequest('/login'), t.routerContext(address), {
+      email: user.email,
+      password: 'wrong-password',
+    })
+    expect(wrong).toMatchObject({ ok: false, reason: 'bad-credentials' })
+    const failures = await t.db
+      .selectFrom('rate_limits')
+      .select('count')
+      .where('key', '=', `loginPerAccount:${user.email}`)
+      .executeTakeFirst()
+    expect(failures?.count).toBe(1)
+    // Nine more at this account from this address, counted directly: the eleventh is refused.
+    await t.db
+      .updateTable('rate_limits')
+      .set({ count: 10 })
+      .where('key', '=', `loginPerAccountAndIp:${user.email} ${address}`)
+      .execute()
+    const limited = await throttledSignIn(makeRequest('/login'), t.routerContext(address), {
+      email: user.email,
+      password: user.password,
+    })
+    expect(limited).toMatchObject({
+      ok: false,
+      reason: 'rate-limited',
+      error: expect.stringMatching(/Too many attempts/),
+    })
+    const elsewhere = await throttledSignIn(makeRequest('/login'), t.routerContext(ip()), {
+      email: user.email,
+      password: user.password,
+    })
+    expect(elsewhere.ok).toBe(true)
   })
 
   it('login takes as long for an unknown email as for a wrong password', async () => {

@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeAsset, makeUser } from '../support/factories'
 import { encodeWav } from '#seed/sounds'
 import { uploadBatch } from '~/domain/uploads/asset-upload.server'
+import { createAsset } from '~/domain/catalogue/assets.server'
+import { NotAnImageError } from '~/platform/images.server'
 import { CsvMetadataError, parseCsvMetadata } from '~/domain/uploads/csv-metadata.server'
 import { grantDownload } from '~/domain/downloads/grant.server'
 import { action as assetsAction } from '~/routes/api/admin/assets'
@@ -173,6 +175,23 @@ describe('audio upload', () => {
     expect(res.status).toBe(413)
     expect(res.body.error).toContain('50MB')
   }, 120_000)
+})
+
+describe('one sniff per upload', () => {
+  it('createAsset goes by the container it is handed and does not look again', async () => {
+    const wav = audioFile('wav', 0.2)
+    // Handed 'not audio', a WAV takes the image way, where it is no image.
+    await expect(
+      createAsset(t.db, t.storage, { original: wav, originalFilename: 'x.wav', title: 'Handed', audioContainer: null }),
+    ).rejects.toBeInstanceOf(NotAnImageError)
+    const asset = await createAsset(t.db, t.storage, {
+      original: wav,
+      originalFilename: 'x.wav',
+      title: 'Handed',
+      audioContainer: 'wav',
+    })
+    expect(asset.asset_type).toBe('audio')
+  })
 })
 
 describe('asset type', () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { DB } from '#db/client'
-import type { Asset, AssetType, User } from '#db/schema'
+import type { Asset, User } from '#db/schema'
+import type { AssetType } from '~/lib/constants'
 import { createAsset } from '~/domain/catalogue/assets.server'
 import { hashPassword } from '~/platform/passwords.server'
 import type { Storage } from '~/platform/storage.server'

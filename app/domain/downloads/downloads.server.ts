@@ -3,6 +3,7 @@ import type { DB } from '#db/client'
 import type { Asset, Plan } from '#db/schema'
 import type { AssetView } from '~/lib/asset-view'
 import { FREE_DAILY_DOWNLOADS } from '~/lib/constants'
+import type { DownloadQuota } from '~/lib/quota'
 import { toAssetView } from '~/domain/catalogue/assets.server'
 import { variantName, type DownloadVariant } from '~/lib/download-options'
 import { sign, verify } from '~/platform/signing.server'
@@ -126,14 +127,6 @@ export async function downloadHistory(db: DB, userId: string, limit = 50): Promi
       removed: false,
     }
   })
-}
-
-export interface DownloadQuota {
-  plan: Plan
-  used: number
-  /** Null for Pro: no limit. */
-  limit: number | null
-  left: number | null
 }
 
 /** Where a user stands today: used, and (Free) how many are left. */

@@ -1,4 +1,5 @@
 import { CsvError, parse } from 'csv-parse/sync'
+import type { AssetType } from '~/lib/constants'
 import { CSV_COLUMNS, type CsvMetadataRow } from '~/lib/upload-plan'
 
 export const CSV_MAX_BYTES = 1024 * 1024
@@ -70,14 +71,14 @@ export function parseCsvMetadata(input: string | Buffer): CsvMetadataRow[] {
   return result
 }
 
-const CSV_TYPES: Record<string, '3d' | 'image' | 'audio'> = {
+const CSV_TYPES: Record<string, AssetType> = {
   '3d': '3d',
   image: 'image',
   '2d': 'image',
   audio: 'audio',
 }
 
-function csvAssetType(value: string | undefined, line: number): '3d' | 'image' | 'audio' | undefined {
+function csvAssetType(value: string | undefined, line: number): AssetType | undefined {
   const v = (value ?? '').trim().toLowerCase()
   if (!v) return undefined
   const type = CSV_TYPES[v]

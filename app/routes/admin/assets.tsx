@@ -35,7 +35,7 @@ import {
   AssetChangesSchema,
   type AdminStatusFilter,
 } from '~/lib/admin-assets'
-import { SITE_NAME } from '~/lib/constants'
+import { ASSET_TYPE_LABELS, IMAGE_ASSET_TYPES, SITE_NAME } from '~/lib/constants'
 import { parseId } from '~/lib/ids'
 import { useHydrated } from '~/lib/use-hydrated'
 import { servicesContext } from '~/web/context.server'
@@ -505,10 +505,7 @@ function AssetRow({ asset, base, editing, confirming, editError, checked, onChec
                 error={errors.asset_type}
                 size="xs"
                 mt={4}
-                data={[
-                  { value: '3d', label: '3D render' },
-                  { value: 'image', label: 'Image' },
-                ]}
+                data={IMAGE_ASSET_TYPES.map((type) => ({ value: type, label: ASSET_TYPE_LABELS[type].one }))}
               />
             )}
           </Table.Td>

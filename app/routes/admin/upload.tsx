@@ -9,11 +9,11 @@ import { readCsvMetadata } from '~/domain/uploads/csv-metadata.server'
 import { AdminHeader } from '~/components/admin/AdminHeader/AdminHeader'
 import { AssetUploader } from '~/components/admin/AssetUploader/AssetUploader'
 import { UploadResults } from '~/components/admin/UploadResults/UploadResults'
-import { AUDIO_UPLOAD_LIMIT_BYTES, SITE_NAME, UPLOAD_LIMIT_BYTES } from '~/lib/constants'
-import { isAudioFile, publishAllSelection, type CsvMetadataRow, type UploadItem } from '~/lib/upload-plan'
+import { AUDIO_UPLOAD_LIMIT_BYTES, imageTypeFrom, SITE_NAME, UPLOAD_LIMIT_BYTES } from '~/lib/constants'
+import { claimsAudio, publishAllSelection, type CsvMetadataRow, type UploadItem } from '~/lib/upload-plan'
 import { servicesContext } from '~/web/context.server'
 import { readMultipartUpload } from '~/web/multipart.server'
-import { fileTooLargeMessage } from '~/lib/upload-limits'
+import { oversizeMessage } from '~/lib/upload-limits'
 import { readForm } from '~/web/http.server'
 import { refusalStatus } from '~/web/refusals.server'
 import { withSharing } from '~/lib/sharing'
@@ -114,13 +114,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (images.length === 0)
         return data<ActionReply>({ intent: 'error', error: 'Choose at least one image to upload.' }, { status: 400 })
       // As before audio came: an image over its limit refuses the whole form, naming it.
-      const tooLarge = images.find((f) => !isAudioFile(f) && f.size > UPLOAD_LIMIT_BYTES)
+      // (Audio over its own limit never gets here: the parser stops at the largest limit.)
+      const tooLarge = images.map((f) => oversizeMessage(f.size, claimsAudio(f), f.name)).find(Boolean)
       if (tooLarge)
-        return data<ActionReply>(
-          { intent: 'error', error: `${fileTooLargeMessage(UPLOAD_LIMIT_BYTES, tooLarge.name)} Nothing was uploaded.` },
-          { status: 413 },
-        )
-      const imageType = upload.fields.get('image_type') === 'image' ? 'image' : '3d'
+        return data<ActionReply>({ intent: 'error', error: `${tooLarge} Nothing was uploaded.` }, { status: 413 })
+      const imageType = imageTypeFrom(upload.fields.get('image_type'))
       const items = await uploadBatch(db, storage, admin.id, images, rows, imageType)
       const anyStored = items.some((item) => item.id !== null)
       return data<ActionReply>({ intent: 'upload', items }, { status: anyStored ? 200 : 400 })

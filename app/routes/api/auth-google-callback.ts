@@ -3,7 +3,8 @@ import type { Route } from './+types/auth-google-callback'
 import { readCookie, sessionCookie } from '~/web/session.server'
 import { signInWithGoogle } from '~/domain/accounts/accounts.server'
 import { log } from '~/platform/log.server'
-import { googleAuthenticator, googleEnabled, GOOGLE_NEXT_COOKIE } from '~/web/google.server'
+import { googleAuthenticator, googleEnabled, GOOGLE_NEXT_COOKIE, GOOGLE_STATE_COOKIE } from '~/web/google.server'
+import { clearCookie } from '~/web/cookies.server'
 import { safeRedirectPath } from '~/lib/redirects'
 import { DEFAULT_AFTER_LOGIN } from '~/lib/constants'
 import { servicesContext } from '~/web/context.server'
@@ -15,9 +16,7 @@ import { errorMessage } from '~/lib/errors'
 async function GET({ request, context }: Route.LoaderArgs) {
   const { db, config } = context.get(servicesContext)
   if (!googleEnabled(config)) return redirect('/login?error=google_unavailable')
-  const clear = ['oauth2_state', GOOGLE_NEXT_COOKIE].map(
-    (name) => `${name}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`,
-  )
+  const clear = [GOOGLE_STATE_COOKIE, GOOGLE_NEXT_COOKIE].map((name) => clearCookie(context, name, { httpOnly: true }))
   let profile: Awaited<ReturnType<ReturnType<typeof googleAuthenticator>['authenticate']>>
   try {
     profile = await googleAuthenticator(config).authenticate('google', request)
