@@ -67,7 +67,11 @@ export function sniffAudioContainer(data: Buffer): AudioContainer | null {
   return null
 }
 
-function run(args: string[], maxOutput = 512 * 1024 * 1024): Promise<{ code: number; stdout: Buffer; stderr: string }> {
+/** Runs the bundled ffmpeg; stdout is collected up to maxOutput, stderr's first 64 kB. */
+export function runFfmpeg(
+  args: string[],
+  maxOutput = 512 * 1024 * 1024,
+): Promise<{ code: number; stdout: Buffer; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(ffmpeg(), args, { stdio: ['ignore', 'pipe', 'pipe'] })
     const out: Buffer[] = []
@@ -86,7 +90,8 @@ function run(args: string[], maxOutput = 512 * 1024 * 1024): Promise<{ code: num
   })
 }
 
-async function withTempFile<T>(data: Buffer, work: (file: string) => Promise<T>): Promise<T> {
+/** Runs `work` on the data written to a file in a new temporary folder, removed afterwards whatever happens. */
+export async function withTempFile<T>(data: Buffer, work: (file: string) => Promise<T>): Promise<T> {
   const dir = await mkdtemp(path.join(tmpdir(), 'stock-audio-'))
   try {
     const file = path.join(dir, 'input')
@@ -109,7 +114,7 @@ export async function inspectAudio(
 ): Promise<AudioInfo> {
   if (!container) throw new NotAudioError()
   return withTempFile(data, async (file) => {
-    const { code, stdout, stderr } = await run([
+    const { code, stdout, stderr } = await runFfmpeg([
       '-hide_banner',
       '-nostdin',
       '-protocol_whitelist',
@@ -171,7 +176,7 @@ export function waveformPeaks(samples: Float32Array, bars: number): number[] {
 export async function makeAudioPreview(data: Buffer, format: AudioFormat): Promise<Buffer> {
   const container = format === 'opus' ? 'ogg' : format
   return withTempFile(data, async (file) => {
-    const { code, stdout } = await run([
+    const { code, stdout } = await runFfmpeg([
       '-hide_banner',
       '-nostdin',
       '-loglevel',
