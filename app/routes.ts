@@ -68,6 +68,7 @@ export default [
     route('auth/logout', 'routes/api/auth-logout.ts'),
     route('auth/google/callback', 'routes/api/auth-google-callback.ts'),
     route('auth/billing/history', 'routes/api/auth-billing-history.ts'),
+    route('licenses/:licenseId', 'routes/api/licenses-id.ts'),
     route('users/favorites', 'routes/api/users-favorites.ts'),
     route('users/favorites/:id', 'routes/api/users-favorites-id.ts'),
     route('blogs', 'routes/api/blogs.ts'),

@@ -222,6 +222,46 @@ export const API_SCHEMAS = {
       preview_urls: { type: ['object', 'null'], additionalProperties: { type: 'string' } },
       downloaded_at: { type: 'string', format: 'date-time' },
       removed: { type: 'boolean', description: 'The asset has been removed from the library since.' },
+      licenseId: nullable('string', {
+        description: 'The licence the download was granted under (GET /api/licenses/{licenseId}).',
+      }),
+    },
+  },
+  License: {
+    type: 'object',
+    required: [
+      'licenseId',
+      'status',
+      'asset',
+      'licensee',
+      'issuedAt',
+      'plan',
+      'termsVersion',
+      'sha256',
+      'variant',
+      'verifyUrl',
+      'certificateUrl',
+    ],
+    properties: {
+      licenseId: { type: 'string', pattern: '^LIC-[A-Z2-7]{20}$' },
+      status: { type: 'string', enum: ['valid'] },
+      asset: {
+        type: 'object',
+        required: ['id', 'title', 'url'],
+        properties: {
+          id: nullable('integer', { description: 'Null once the asset has been removed from the library.' }),
+          title: { type: 'string' },
+          url: nullable('string', { description: 'The asset’s page while it is in the library.' }),
+        },
+      },
+      licensee: { type: 'string', description: 'The licensee’s name, or the email masked (j***@example.com).' },
+      issuedAt: { type: 'string', format: 'date-time' },
+      plan: { type: 'string', enum: ['free', 'pro'], description: 'The plan when the licence was granted.' },
+      termsVersion: { type: 'string', description: 'The date of the licence agreement in force (YYYY-MM-DD).' },
+      sha256: { type: 'string', pattern: '^[0-9a-f]{64}$', description: 'The SHA-256 of the file delivered.' },
+      variant: { type: 'string', description: 'The file delivered: size, format, background.' },
+      verifyUrl: { type: 'string', description: 'The verification page.' },
+      certificateUrl: { type: 'string', description: 'The certificate as a PDF.' },
     },
   },
   BillingItem: {
@@ -437,6 +477,7 @@ export const API_GROUPS = [
   'Assets',
   'Authentication',
   'Downloads',
+  'Licences',
   'Favorites',
   'Billing',
   'Blog',
@@ -475,6 +516,20 @@ export const EXAMPLE_ASSET = {
   ],
   file_format: 'PNG',
   audio: null,
+}
+
+const EXAMPLE_LICENCE = {
+  licenseId: 'LIC-7KQ2M9XPA4RTB3VWNY5D',
+  status: 'valid',
+  asset: { id: 42, title: 'Glossy Robot Head', url: '/assets/42' },
+  licensee: 'j***@example.com',
+  issuedAt: '2025-05-20T14:02:11.000Z',
+  plan: 'pro',
+  termsVersion: '2025-03-23',
+  sha256: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+  variant: 'Original PNG, 1024 × 1024',
+  verifyUrl: '/licenses/LIC-7KQ2M9XPA4RTB3VWNY5D',
+  certificateUrl: '/licenses/LIC-7KQ2M9XPA4RTB3VWNY5D.pdf',
 }
 
 const EXAMPLE_POST = {
@@ -1011,10 +1066,20 @@ export const API_CALLS: ApiCall[] = [
         description: 'Granted.',
         schema: {
           type: 'object',
-          required: ['downloadUrl', 'filename'],
-          properties: { downloadUrl: { type: 'string' }, filename: { type: 'string' } },
+          required: ['downloadUrl', 'filename', 'licenseId', 'licenseUrl'],
+          properties: {
+            downloadUrl: { type: 'string' },
+            filename: { type: 'string' },
+            licenseId: { type: 'string', description: 'The licence this download is granted under.' },
+            licenseUrl: { type: 'string', description: 'Its verification page, for anyone.' },
+          },
         },
-        example: { downloadUrl: '/downloads/eyJhIjo0Mn0.c2lnbmF0dXJl', filename: 'Glossy Robot Head.png' },
+        example: {
+          downloadUrl: '/downloads/eyJhIjo0Mn0.c2lnbmF0dXJl',
+          filename: 'Glossy Robot Head.png',
+          licenseId: EXAMPLE_LICENCE.licenseId,
+          licenseUrl: `https://stock.example.com/licenses/${EXAMPLE_LICENCE.licenseId}`,
+        },
       },
       error(
         400,
@@ -1064,11 +1129,36 @@ export const API_CALLS: ApiCall[] = [
               image: EXAMPLE_ASSET.thumbnail,
               preview_urls: EXAMPLE_ASSET.preview_urls,
               downloaded_at: '2025-05-20T14:02:11.000Z',
+              removed: false,
+              licenseId: EXAMPLE_LICENCE.licenseId,
             },
           ],
         },
       },
       UNAUTHORIZED,
+    ],
+  },
+  {
+    operationId: 'getLicense',
+    method: 'GET',
+    path: '/api/licenses/{licenseId}',
+    group: 'Licences',
+    summary: 'Verify a licence',
+    description:
+      'Anyone with a licence id can check it: the asset, the licensee (a name or the email masked), when it was granted, under which plan and terms, and the SHA-256 of the file delivered. The same facts are on the verification page (`verifyUrl`) and in its PDF certificate (`certificateUrl`). No sign-in.',
+    bearer: false,
+    parameters: [
+      {
+        name: 'licenseId',
+        in: 'path',
+        required: true,
+        description: 'The licence’s id: LIC- and 20 letters and digits.',
+        schema: { type: 'string', pattern: '^LIC-[A-Z2-7]{20}$' },
+      },
+    ],
+    responses: [
+      { status: 200, description: 'The licence.', schema: ref('License'), example: EXAMPLE_LICENCE },
+      error(404, 'No licence has this id.', 'Licence not found', 'licence-not-found'),
     ],
   },
   {

@@ -14,12 +14,12 @@ import {
 } from '@mantine/core'
 import { data, Link } from 'react-router'
 import type { Route } from './+types/licence'
-import { findLicence, licenceCertificate } from '~/domain/licences/licences.server'
+import { findLicence, LICENCE_NOT_FOUND, licenceCertificate } from '~/domain/licences/licences.server'
 import { SITE_NAME } from '~/lib/constants'
 import { LICENCE_ALLOWS, LICENCE_NEEDS_PERMISSION, LICENCE_TERMS } from '~/lib/licence-terms'
 import { servicesContext } from '~/web/context.server'
 
-const NOT_FOUND = 'Licence not found.'
+const NOT_FOUND = `${LICENCE_NOT_FOUND}.`
 
 // GET /licenses/{licenseId} is the verification page, for anyone; the same URL with '.pdf' is
 // the certificate (one route: a path segment cannot hold a parameter and a suffix).

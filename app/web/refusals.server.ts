@@ -2,6 +2,7 @@
 // table, so a reason means the same status on every door.
 export const REFUSAL_STATUS = {
   'asset-not-found': 404,
+  'licence-not-found': 404,
   'quota-exceeded': 403,
   'invalid-option': 400,
   'bad-credentials': 401,

@@ -125,8 +125,9 @@ describe('audio upload', () => {
       // Published and downloaded: the same bytes, its own type and extension.
       await t.db.updateTable('assets').set({ is_active: true }).where('id', '=', row.id).execute()
       const user = await makeUser(t.db)
-      const granted = await grantDownload(t.db, {
-        user: { id: user.id, plan: 'pro' },
+      const granted = await grantDownload(t.db, t.storage, {
+        user: { ...user, plan: 'pro' },
+        siteUrl: 'http://localhost:3000',
         assetId: row.id,
         options: {},
         secret: SECRET,

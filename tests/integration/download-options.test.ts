@@ -4,7 +4,7 @@ import { makeAsset, makeUser } from '../support/factories'
 import type { Asset } from '#db/schema'
 import { createSession } from '~/domain/accounts/sessions.server'
 import { downloadsToday } from '~/domain/downloads/downloads.server'
-import { variantStats } from '~/domain/downloads/download-variants.server'
+import { deliveredStats } from '~/domain/downloads/delivered-files.server'
 import { action as webDownload } from '~/routes/asset-download'
 import { loader as fileRoute } from '~/routes/download-file'
 import { action as apiDownload } from '~/routes/api/assets-download'
@@ -151,13 +151,13 @@ describe('download options through the API', () => {
   it('a variant is made once and then read from storage', async () => {
     const { headers } = await apiUser()
     const body = { size: '1024', format: 'png', background: '#00ff00' }
+    const before = deliveredStats.made
     const first = (await (await api(render, headers, body)).json()) as { downloadUrl: string }
-    const before = variantStats.made
     const a = await fetchFile(first.downloadUrl)
-    expect(variantStats.made).toBe(before + 1)
+    expect(deliveredStats.made).toBe(before + 1)
     const second = (await (await api(render, headers, body)).json()) as { downloadUrl: string }
     const b = await fetchFile(second.downloadUrl)
-    expect(variantStats.made).toBe(before + 1)
+    expect(deliveredStats.made).toBe(before + 1)
     expect(a.bytes.equals(b.bytes)).toBe(true)
     expect(
       await t.storage.exists(

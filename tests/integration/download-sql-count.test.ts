@@ -137,7 +137,13 @@ describe('the SQL of a download link', () => {
     const user = await makeUser(db)
     const links = []
     for (const options of [{}, { size: '512', format: 'webp' }]) {
-      const grant = await grantDownload(db, { user, assetId: asset.id, options, secret: signingSecret(t.config) })
+      const grant = await grantDownload(db, t.storage, {
+        user,
+        assetId: asset.id,
+        options,
+        secret: signingSecret(t.config),
+        siteUrl: 'http://localhost:3000',
+      })
       if (!grant.ok) throw new Error(grant.error)
       links.push(grant.downloadUrl)
     }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeAsset, makeUser } from '../support/factories'
-import type { Asset } from '#db/schema'
+import type { Asset, User } from '#db/schema'
 import { createSession } from '~/domain/accounts/sessions.server'
 import {
   contentDisposition,
@@ -19,6 +19,7 @@ import { loader as explore } from '~/routes/explore'
 import { callRoute, createTestContext, makeRequest, type TestContext } from '../support/context'
 
 const SECRET = 'test-secret-test-secret-test-secret-123'
+const SITE_URL = 'http://localhost:3000'
 let t: TestContext
 let assets: Asset[]
 
@@ -29,14 +30,21 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(() => t.close())
 
-const grant = (userId: string, asset: Asset, plan: 'free' | 'pro' = 'free', now?: Date) =>
-  grantDownload(t.db, { user: { id: userId, plan }, assetId: asset.id, options: {}, secret: SECRET, now })
+const grant = (user: User, asset: Asset, plan: 'free' | 'pro' = 'free', now?: Date) =>
+  grantDownload(t.db, t.storage, {
+    user: { ...user, plan },
+    assetId: asset.id,
+    options: {},
+    secret: SECRET,
+    siteUrl: SITE_URL,
+    now,
+  })
 
 describe('the daily quota', () => {
   it('grants exactly 5 of 200 parallel requests for different assets', async () => {
     const user = await makeUser(t.db)
     // 200 requests over 8 assets: at most 8 distinct, and only 5 may pass.
-    const requests = Array.from({ length: 200 }, (_, i) => grant(user.id, assets[i % assets.length]))
+    const requests = Array.from({ length: 200 }, (_, i) => grant(user, assets[i % assets.length]))
     const results = await Promise.all(requests)
     const grantedAssets = new Set(results.filter((r) => r.ok).map((r) => (r.ok ? r.asset.id : 0)))
     expect(grantedAssets.size).toBe(5)
@@ -55,10 +63,10 @@ describe('the daily quota', () => {
     const before = (
       await t.db.selectFrom('assets').select('download_count').where('id', '=', assets[0].id).executeTakeFirstOrThrow()
     ).download_count
-    for (let i = 0; i < 5; i++) expect((await grant(user.id, assets[i])).ok).toBe(true)
-    const again = await grant(user.id, assets[0])
+    for (let i = 0; i < 5; i++) expect((await grant(user, assets[i])).ok).toBe(true)
+    const again = await grant(user, assets[0])
     expect(again.ok && again.repeat).toBe(true)
-    expect((await grant(user.id, assets[5])).ok).toBe(false)
+    expect((await grant(user, assets[5])).ok).toBe(false)
     const after = (
       await t.db.selectFrom('assets').select('download_count').where('id', '=', assets[0].id).executeTakeFirstOrThrow()
     ).download_count
@@ -69,15 +77,15 @@ describe('the daily quota', () => {
     const user = await makeUser(t.db)
     const lateToday = new Date('2030-03-01T23:59:30Z')
     const tomorrow = new Date('2030-03-02T00:00:10Z')
-    for (let i = 0; i < 5; i++) expect((await grant(user.id, assets[i], 'free', lateToday)).ok).toBe(true)
-    expect((await grant(user.id, assets[5], 'free', lateToday)).ok).toBe(false)
-    expect((await grant(user.id, assets[5], 'free', tomorrow)).ok).toBe(true)
+    for (let i = 0; i < 5; i++) expect((await grant(user, assets[i], 'free', lateToday)).ok).toBe(true)
+    expect((await grant(user, assets[5], 'free', lateToday)).ok).toBe(false)
+    expect((await grant(user, assets[5], 'free', tomorrow)).ok).toBe(true)
     expect(await downloadsToday(t.db, user.id, tomorrow)).toBe(1)
   })
 
   it('Pro has no limit', async () => {
     const user = await makeUser(t.db, { plan: 'pro' })
-    const results = await Promise.all(assets.map((a) => grant(user.id, a, 'pro')))
+    const results = await Promise.all(assets.map((a) => grant(user, a, 'pro')))
     expect(results.every((r) => r.ok)).toBe(true)
     expect(await downloadsToday(t.db, user.id)).toBe(8)
   })
@@ -85,7 +93,7 @@ describe('the daily quota', () => {
   it('a missing or draft asset is a 404 and costs nothing', async () => {
     const user = await makeUser(t.db)
     const draft = await makeAsset(t.db, t.storage, { isActive: false })
-    expect(await grant(user.id, draft)).toEqual({ ok: false, reason: 'asset-not-found', error: 'Asset not found' })
+    expect(await grant(user, draft)).toEqual({ ok: false, reason: 'asset-not-found', error: 'Asset not found' })
     expect(await downloadsToday(t.db, user.id)).toBe(0)
   })
 })
@@ -93,7 +101,7 @@ describe('the daily quota', () => {
 describe('download links', () => {
   it('carry the asset, expire after a few minutes and resist tampering', async () => {
     const user = await makeUser(t.db)
-    const result = await grant(user.id, assets[1])
+    const result = await grant(user, assets[1])
     if (!result.ok) throw new Error('expected a grant')
     const token = result.downloadUrl.replace('/downloads/', '')
     expect(readDownloadLink(SECRET, token)).toEqual({ assetId: assets[1].id })
@@ -111,7 +119,7 @@ describe('download links', () => {
 
   it('the file route streams the original as {title}.png and refuses bad links', async () => {
     const user = await makeUser(t.db)
-    const result = await grant(user.id, assets[2])
+    const result = await grant(user, assets[2])
     if (!result.ok) throw new Error('expected a grant')
     const token = result.downloadUrl.replace('/downloads/', '')
     const res = (await callRoute(fileRoute, {
@@ -254,7 +262,7 @@ describe('download doors', () => {
   it('a link stops working once its asset is unpublished', async () => {
     const user = await makeUser(t.db)
     const asset = await makeAsset(t.db, t.storage, { title: 'Soon Unpublished' })
-    const result = await grant(user.id, asset)
+    const result = await grant(user, asset)
     if (!result.ok) throw new Error('expected a grant')
     const token = result.downloadUrl.replace('/downloads/', '')
     const fetchLink = async () =>

@@ -7,11 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import sharp from 'sharp'
 import { createAsset, deleteAssets } from '~/domain/catalogue/assets.server'
 import { sweepStorage } from '~/platform/storage-cleanup.server'
-import { variantFile } from '~/domain/downloads/download-variants.server'
+import { openDeliveredFile } from '~/domain/downloads/delivered-files.server'
 import { DEFAULT_VARIANT, type DownloadVariant } from '~/lib/download-options'
 import { createLocalStorage, createS3Storage, type Storage } from '~/platform/storage.server'
 import { startLocalS3, type LocalS3 } from '../support/s3'
 import { testDb } from '../support/context'
+
+const SITE_URL = 'http://localhost:3000'
 
 // One contract, two backends: the local folder and an S3 bucket (s3rver, a real S3 protocol
 // server on 127.0.0.1). Whatever the app relies on from Storage holds on both.
@@ -237,9 +239,9 @@ describe.each(backends)('storage contract: $name', (backend) => {
         const db = await testDb()
         const asset = await publishedRender(db, 10)
         for (const variant of variants) {
-          const made = await variantFile(db, storage, asset.id, variant)
+          const made = await openDeliveredFile(db, storage, asset.id, variant, SITE_URL)
           expect(made).not.toBeNull()
-          await read(made!.file.stream)
+          await read(made!.stored.stream)
         }
         const keys = await variantKeys(db, asset.id)
         expect(keys).toHaveLength(2)
@@ -268,7 +270,7 @@ describe.each(backends)('storage contract: $name', (backend) => {
           ...racing,
           put: async (key, data, o) => (written.push(key), racing.put(key, data, o)),
         }
-        expect(await variantFile(db, watching, asset.id, variants[0])).toBeNull()
+        expect(await openDeliveredFile(db, watching, asset.id, variants[0], SITE_URL)).toBeNull()
         expect(written).toHaveLength(1)
         expect(await storage.exists(written[0])).toBe(false)
         expect(await db.selectFrom('storage_cleanup').select('key').where('key', 'in', written).execute()).toEqual([])
@@ -277,7 +279,7 @@ describe.each(backends)('storage contract: $name', (backend) => {
       it('whatever deletes an asset row, its variants are recorded for the sweep (the cascade and its trigger)', async () => {
         const db = await testDb()
         const asset = await publishedRender(db, 13)
-        await read((await variantFile(db, storage, asset.id, variants[0]))!.file.stream)
+        await read((await openDeliveredFile(db, storage, asset.id, variants[0], SITE_URL))!.stored.stream)
         const keys = await variantKeys(db, asset.id)
         // A variant kept while a deletion was in progress reaches only the cascade.
         await db.deleteFrom('assets').where('id', '=', asset.id).execute()
@@ -292,7 +294,8 @@ describe.each(backends)('storage contract: $name', (backend) => {
       it('variants the bucket refuses to delete stay recorded and go at the next sweep', async () => {
         const db = await testDb()
         const asset = await publishedRender(db, 12)
-        for (const variant of variants) await read((await variantFile(db, storage, asset.id, variant))!.file.stream)
+        for (const variant of variants)
+          await read((await openDeliveredFile(db, storage, asset.id, variant, SITE_URL))!.stored.stream)
         const keys = await variantKeys(db, asset.id)
         expect(keys).toHaveLength(2)
         expect(await deleteAssets(db, failing(storage, { deletes: true }), [asset.id])).toBe(1)

@@ -120,8 +120,9 @@ describe('the quota in sight', () => {
   it('says used and left for Free, unlimited for Pro', async () => {
     const user = await makeUser(t.db)
     expect(await downloadQuota(t.db, user.id, 'free')).toEqual({ plan: 'free', used: 0, limit: 5, left: 5 })
-    await grantDownload(t.db, {
-      user: { id: user.id, plan: 'free' },
+    await grantDownload(t.db, t.storage, {
+      user: { ...user, plan: 'free' },
+      siteUrl: 'http://localhost:3000',
       assetId: orb.id,
       options: {},
       secret: 'x'.repeat(32),
@@ -135,8 +136,9 @@ describe('the quota in sight', () => {
     const doomed = await makeAsset(t.db, t.storage, { title: 'Doomed Teapot' })
     expect(
       (
-        await grantDownload(t.db, {
-          user: { id: user.id, plan: 'free' },
+        await grantDownload(t.db, t.storage, {
+          user: { ...user, plan: 'free' },
+          siteUrl: 'http://localhost:3000',
           assetId: doomed.id,
           options: {},
           secret: 'x'.repeat(32),

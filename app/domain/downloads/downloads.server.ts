@@ -90,6 +90,8 @@ export interface DownloadHistoryItem {
   preview_urls: AssetView['preview_urls'] | null
   downloaded_at: string
   removed: boolean
+  /** The licence the download was granted under (null for downloads made before licences). */
+  licenseId: string | null
 }
 
 /** The user's downloads, newest first; an asset deleted since stays, marked as removed. */
@@ -98,13 +100,18 @@ export async function downloadHistory(db: DB, userId: string, limit = 50): Promi
     .selectFrom('downloads')
     .leftJoin('assets', 'assets.id', 'downloads.asset_id')
     .selectAll('assets')
-    .select(['downloads.id as download_id', 'downloads.created_at as downloaded_at', 'downloads.asset_title'])
+    .select([
+      'downloads.id as download_id',
+      'downloads.created_at as downloaded_at',
+      'downloads.asset_title',
+      'downloads.licence_id',
+    ])
     .where('downloads.user_id', '=', userId)
     .orderBy('downloads.created_at', 'desc')
     .orderBy('downloads.id', 'desc')
     .limit(Math.min(Math.max(limit, 1), 200))
     .execute()
-  return rows.map(({ download_id, downloaded_at, asset_title, ...asset }) => {
+  return rows.map(({ download_id, downloaded_at, asset_title, licence_id, ...asset }) => {
     if (asset.id === null) {
       return {
         id: download_id,
@@ -114,6 +121,7 @@ export async function downloadHistory(db: DB, userId: string, limit = 50): Promi
         preview_urls: null,
         downloaded_at: downloaded_at.toISOString(),
         removed: true,
+        licenseId: licence_id,
       }
     }
     const view = toAssetView(asset as unknown as Asset)
@@ -125,6 +133,7 @@ export async function downloadHistory(db: DB, userId: string, limit = 50): Promi
       preview_urls: view.preview_urls,
       downloaded_at: downloaded_at.toISOString(),
       removed: false,
+      licenseId: licence_id,
     }
   })
 }

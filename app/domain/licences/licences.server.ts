@@ -6,6 +6,8 @@ import { LICENCE_ID_PATTERN, LICENCE_TERMS, licencePath } from '~/lib/licence-te
 import { certificatePdf } from '~/platform/certificate-pdf.server'
 import type { Storage } from '~/platform/storage.server'
 
+export const LICENCE_NOT_FOUND = 'Licence not found'
+
 /** 'LIC-' and 100 random bits in base32 (RFC 4648 alphabet): unguessable and anonymous. */
 export function newLicenceId(): string {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'

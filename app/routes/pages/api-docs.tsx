@@ -20,6 +20,8 @@ const GROUP_INTROS: Record<ApiGroup, string> = {
   Assets: 'Public: no token needed. Only published assets are listed.',
   Authentication: 'Get a token with your email and password, and check whom it belongs to.',
   Downloads: `Downloads follow your plan: the Free plan allows ${FREE_DAILY_DOWNLOADS} per UTC day, Pro has no daily limit.`,
+  Licences:
+    'Public: every download is granted under a licence, and anyone with its id can check it (the verification page and its PDF certificate say the same).',
   Favorites: 'The assets saved to your account; the same list as the Favorites page.',
   Billing: 'Payments for Pro, as shown on your profile.',
   Blog: 'Public: no token needed.',
