@@ -45,7 +45,7 @@ function deliveredKey(asset: Pick<Asset, 'original_key'>, variant: DownloadVaria
   return `${deliveredFolder(asset.original_key)}/original.${ext}`
 }
 
-function describe(
+function fileLabel(
   asset: Pick<Asset, 'original_key' | 'width' | 'height' | 'asset_type'>,
   variant: DownloadVariant | null,
 ): string {
@@ -97,7 +97,7 @@ export async function deliveredFile(
     sha256,
     mimeType: variant ? FORMAT_TYPES[variant.format] : asset.mime_type || 'image/png',
     filename: variant ? variantFilename(asset.title, variant) : downloadFilename(asset.title, asset.original_key),
-    label: describe(asset, variant),
+    label: fileLabel(asset, variant),
   })
   if (asset.delivered_sha256) return facts(asset.delivered_sha256)
   const original = await storage.get(asset.original_key)

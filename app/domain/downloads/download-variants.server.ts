@@ -1,16 +1,7 @@
 import sharp from 'sharp'
-import type { DB } from '#db/client'
-import {
-  FORMAT_EXTENSIONS,
-  FORMAT_TYPES,
-  takesOptions,
-  variantName,
-  type DownloadVariant,
-} from '~/lib/download-options'
+import { FORMAT_EXTENSIONS, variantName, type DownloadVariant } from '~/lib/download-options'
 import { downloadFilename } from './downloads.server'
 import { inImagePool, MAX_INPUT_PIXELS } from '~/platform/images.server'
-import type { Storage, StoredObject } from '~/platform/storage.server'
-import { keepUploadKeys, removeFiles, reserveUploadKeys } from '~/platform/storage-cleanup.server'
 
 /** '{title}-{size}.{ext}': the variant's file name (the plain download stays '{title}.png'). */
 export function variantFilename(title: string, variant: DownloadVariant): string {

@@ -7,7 +7,6 @@ import type { DownloadQuota } from '~/lib/quota'
 import { toAssetView } from '~/domain/catalogue/assets.server'
 import { variantName, type DownloadVariant } from '~/lib/download-options'
 import { sign, verify } from '~/platform/signing.server'
-import type { Storage, StoredObject } from '~/platform/storage.server'
 
 /** How long a download link works: long enough to start it, too short to share it. */
 const DOWNLOAD_LINK_MS = 5 * 60_000
