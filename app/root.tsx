@@ -66,10 +66,12 @@ import { isSameOriginRequest } from '~/web/same-origin.server'
 import { jsonError } from '~/web/http.server'
 import { servicesContext } from '~/web/context.server'
 import { downloadQuota } from '~/domain/downloads/downloads.server'
+import { DownloadStarted } from '~/components/DownloadStarted/DownloadStarted'
 import { Footer } from '~/components/Footer/Footer'
 import { Header } from '~/components/Header/Header'
 import { NotFound } from '~/components/NotFound/NotFound'
 import { SITE_NAME } from '~/lib/constants'
+import { downloadStartedIn } from '~/lib/download-started'
 import { useNonce } from '~/lib/nonce'
 import { cssVariablesResolver, theme } from '~/theme'
 import { databaseGuard } from '~/web/database-guard.server'
@@ -108,7 +110,7 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ]
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, url }: Route.LoaderArgs) {
   const user = await getUser(request, context)
   // The colour scheme chosen with the toggle, read here so the first paint is already right.
   const colorScheme = parseColorScheme(readCookie(request, COLOR_SCHEME_COOKIE))
@@ -116,7 +118,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // revalidates this loader, so the line updates after each one.
   const quota = user ? await downloadQuota(context.get(servicesContext).db, user.id, user.plan) : null
   const origin = context.get(servicesContext).config.appUrl || new URL(request.url).origin
-  return { user: user ? publicUser(user) : null, colorScheme, quota, origin }
+  // Back from a plain download post: the page starts the file and names its licence.
+  const downloadStarted = user ? downloadStartedIn(url) : null
+  return { user: user ? publicUser(user) : null, colorScheme, quota, origin, downloadStarted }
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -139,6 +143,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* Marks that JavaScript runs, before first paint: styles for enhanced-only states key off it. */}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant script, with the nonce */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }} />
+        {data?.downloadStarted ? <meta httpEquiv="refresh" content={`0;url=${data.downloadStarted.fileUrl}`} /> : null}
         <Meta />
         <Links />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant script, with the nonce */}
@@ -155,6 +160,7 @@ export function Layout({ children }: { children: ReactNode }) {
             Skip to content
           </a>
           <Header user={data?.user ?? null} colorScheme={scheme} />
+          {data?.downloadStarted ? <DownloadStarted {...data.downloadStarted} /> : null}
           <main id="main">{children}</main>
           <Footer />
         </MantineProvider>

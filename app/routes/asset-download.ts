@@ -7,16 +7,17 @@ import { signingSecret } from '~/platform/signing.server'
 import { servicesContext } from '~/web/context.server'
 import { isDataRequest, readForm } from '~/web/http.server'
 import { parseId } from '~/lib/ids'
-import { loginHref } from '~/lib/redirects'
+import { downloadStartedHref } from '~/lib/download-started'
+import { loginHref, safeRedirectPath } from '~/lib/redirects'
 import { refusalStatus } from '~/web/refusals.server'
 
 export const UPGRADE_URL = '/pricing?alert=upgrade_required'
 
 /**
  * 'Download PNG' posts here. Signed out: to login, which brings the user back with the download
- * resumed. Over the quota: to pricing. Otherwise a plain form submission is answered with the
- * file's signed link (the browser saves it and stays on the page); a fetcher gets the link as
- * data and saves the file itself.
+ * resumed. Over the quota: to pricing. Otherwise a plain form submission goes back to its page,
+ * which starts the file and links its licence; a fetcher gets the link and the licence as data
+ * and saves the file itself.
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const id = parseId(params.id)
@@ -24,7 +25,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!user) return redirect(loginHref('/explore', { assetId: id, alert: 'signin_required' }))
   if (!id) return data({ ok: false as const, error: ASSET_NOT_FOUND }, { status: 404 })
   // The options form (size, format, background, padding) posts here too; the plain button sends none.
-  const options = request.headers.get('content-type') ? downloadOptionsOf(await readForm(request)) : {}
+  const form = request.headers.get('content-type') ? await readForm(request) : null
+  const options = form ? downloadOptionsOf(form) : {}
   const { db, storage, config } = context.get(servicesContext)
   const grant = await grantDownload(db, storage, {
     user,

@@ -1,5 +1,5 @@
-import { useFetcher, useRouteLoaderData } from 'react-router'
-import { Alert, Button, NativeSelect, Text } from '@mantine/core'
+import { useFetcher, useLocation, useRouteLoaderData } from 'react-router'
+import { Alert, Anchor, Button, Group, NativeSelect, Text } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import type { AssetType } from '~/lib/constants'
 import {
@@ -10,7 +10,9 @@ import {
   takesBackground,
   takesOptions,
 } from '~/lib/download-options'
+import { licencePath } from '~/lib/licence-terms'
 import { quotaLine, type DownloadQuota } from '~/lib/quota'
+import { withoutDownloadStarted } from '~/lib/download-started'
 import classes from '~/components/AssetPreview/AssetPreview.module.css'
 
 export const DOWNLOAD_FAILED = 'Download failed'
@@ -43,7 +45,9 @@ export async function saveDownload(url: string, filename: string): Promise<void>
   setTimeout(() => URL.revokeObjectURL(href), 10_000)
 }
 
-type DownloadData = { ok: true; downloadUrl: string; filename: string } | { ok: false; error: string }
+type DownloadData =
+  | { ok: true; downloadUrl: string; filename: string; licenseId: string }
+  | { ok: false; error: string }
 
 /**
  * 'Download PNG'. Without JavaScript a form post whose answer is the file itself; with it, a
@@ -87,6 +91,10 @@ export function DownloadButton({
   }, [fetcher.state, fetcher.data])
 
   const busy = fetcher.state !== 'idle' || saving
+  const location = useLocation()
+  // Without JavaScript the post comes back here (the page starts the file and names its licence).
+  const returnTo = withoutDownloadStarted(location.pathname, location.search)
+  const licenseId = fetcher.data?.ok ? fetcher.data.licenseId : null
   return (
     <div>
       {resume ? (
@@ -95,6 +103,7 @@ export function DownloadButton({
         </Alert>
       ) : null}
       <fetcher.Form method="post" action={`/assets/${assetId}/download`} onSubmit={() => setError(null)}>
+        <input type="hidden" name="return_to" value={returnTo} />
         <Button type="submit" size="md" disabled={busy}>
           {busy ? 'Downloading...' : resume ? 'Download now' : `Download ${format}`}
         </Button>
@@ -111,6 +120,7 @@ export function DownloadButton({
             className={classes.optionsForm}
             aria-label="Download options"
           >
+            <input type="hidden" name="return_to" value={returnTo} />
             <NativeSelect
               label="Size"
               name="size"
@@ -152,6 +162,19 @@ export function DownloadButton({
             </Button>
           </fetcher.Form>
         </details>
+      ) : null}
+      {licenseId && !busy && !error ? (
+        <Group gap="xs" mt={6} data-testid="download-licence">
+          <Text size="sm">
+            Licensed to you:{' '}
+            <Anchor href={licencePath(licenseId)} fw={600}>
+              {licenseId}
+            </Anchor>
+          </Text>
+          <Anchor href={`${licencePath(licenseId)}.pdf`} size="sm">
+            Certificate (PDF)
+          </Anchor>
+        </Group>
       ) : null}
       {error ? (
         <Text c="red" size="sm" mt={6} role="alert">
