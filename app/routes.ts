@@ -18,6 +18,7 @@ export default [
   route('reset-password', 'routes/reset-password.tsx'),
   route('dashboard', 'routes/dashboard.ts'),
   route('profile', 'routes/profile.tsx'),
+  route('profile/licences', 'routes/profile-licences.tsx'),
   route('favorites', 'routes/favorites.tsx'),
   route('licenses/:licenseId', 'routes/licence.tsx'),
   route('blog', 'routes/blog.tsx'),

@@ -32,3 +32,16 @@ export const LICENCE_ID_PATTERN = /^LIC-[A-Z2-7]{20}$/
 export function licencePath(licenceId: string): string {
   return `/licenses/${licenceId}`
 }
+
+/** When a licence was granted, as the page and the certificate say it: '25 November 2026, 14:03 UTC'. */
+export function formatIssued(at: Date | string): string {
+  const date = new Date(at)
+  const day = date.toLocaleDateString('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' })
+  const time = date.toLocaleTimeString('en-GB', {
+    timeZone: 'UTC',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  })
+  return `${day}, ${time} UTC`
+}

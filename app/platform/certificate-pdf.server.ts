@@ -16,6 +16,7 @@ import {
 import QRCode from 'qrcode'
 import { SITE_NAME } from '~/lib/constants'
 import {
+  formatIssued,
   LICENCE_ALLOWS as ALLOWED,
   LICENCE_NEEDS_PERMISSION as NEEDS_PERMISSION,
   LICENCE_NEVER as NEVER,
@@ -121,18 +122,6 @@ function wrap(text: string, font: PDFFont, size: number, width: number, maxLines
   let last = lines[maxLines - 1]!
   while (last && !fits(`${last}…`)) last = last.slice(0, -1)
   return [...lines.slice(0, maxLines - 1), `${last.trimEnd()}…`]
-}
-
-/** '25 November 2026, 14:03 UTC' */
-function issuedOn(date: Date): string {
-  const day = date.toLocaleDateString('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' })
-  const time = date.toLocaleTimeString('en-GB', {
-    timeZone: 'UTC',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  })
-  return `${day}, ${time} UTC`
 }
 
 async function embedThumbnail(doc: PDFDocument, thumbnail: CertificateFacts['asset']['thumbnail']) {
@@ -303,7 +292,7 @@ export async function certificatePdf(facts: CertificateFacts): Promise<Uint8Arra
   const rows: Array<{ label: string; value: string; font?: PDFFont; size?: number; link?: string }> = [
     { label: 'Licence ID', value: id, font: monoBold },
     { label: 'Licensee', value: clean(facts.licensee) },
-    { label: 'Issued', value: issuedOn(facts.issuedAt) },
+    { label: 'Issued', value: formatIssued(facts.issuedAt) },
     { label: 'Plan', value: PLAN_NAMES[facts.plan] },
     { label: 'File', value: clean(facts.variant) },
     { label: 'SHA-256', value: clean(facts.sha256), font: mono, size: 8.5 },

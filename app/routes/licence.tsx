@@ -16,7 +16,13 @@ import { data, Link } from 'react-router'
 import type { Route } from './+types/licence'
 import { findLicence, LICENCE_NOT_FOUND, licenceCertificate } from '~/domain/licences/licences.server'
 import { SITE_NAME } from '~/lib/constants'
-import { LICENCE_ALLOWS, LICENCE_NEEDS_PERMISSION, LICENCE_TERMS } from '~/lib/licence-terms'
+import {
+  formatIssued,
+  LICENCE_ALLOWS,
+  LICENCE_NEEDS_PERMISSION,
+  LICENCE_NEVER,
+  LICENCE_TERMS,
+} from '~/lib/licence-terms'
 import { servicesContext } from '~/web/context.server'
 
 const NOT_FOUND = `${LICENCE_NOT_FOUND}.`
@@ -51,14 +57,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     { name: 'description', content: `A valid ${SITE_NAME} licence for ${licence.asset.title}.` },
     { name: 'robots', content: 'noindex' },
   ]
-}
-
-/** '25 November 2026, 14:03 UTC': the same wording on the page and the certificate. */
-export function formatIssued(iso: string): string {
-  const date = new Date(iso)
-  const day = date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
-  const time = date.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' })
-  return `${day}, ${time} UTC`
 }
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
@@ -158,6 +156,13 @@ export default function LicencePage({ loaderData }: Route.ComponentProps) {
             </ul>
           </div>
         </SimpleGrid>
+        <Text size="sm" c="dimmed">
+          {LICENCE_NEVER} The{' '}
+          <Anchor component={Link} to={LICENCE_TERMS.url}>
+            licence agreement
+          </Anchor>{' '}
+          is the full text and prevails.
+        </Text>
         <Group>
           <Button component="a" href={`${licence.verifyPath}.pdf`} download>
             Download certificate (PDF)

@@ -1,5 +1,18 @@
 import { Form, Link, useRevalidator } from 'react-router'
-import { Avatar, Badge, Button, Card, Container, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core'
+import {
+  Anchor,
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  Container,
+  Group,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core'
 import { useEffect } from 'react'
 import type { Route } from './+types/profile'
 import { requireUser } from '~/web/session.server'
@@ -12,6 +25,7 @@ import { listFavourites } from '~/domain/favourites/favourites.server'
 import { log } from '~/platform/log.server'
 import { getAssetPreview } from '~/domain/catalogue/preview.server'
 import { PROFILE_FAVOURITES, PROFILE_REFRESH_MS, RECENT_DOWNLOADS, SITE_NAME } from '~/lib/constants'
+import { licencePath } from '~/lib/licence-terms'
 import { quotaTile } from '~/lib/quota'
 import { parseExploreParams } from '~/lib/explore-params'
 import { servicesContext } from '~/web/context.server'
@@ -171,9 +185,14 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
         </section>
 
         <section aria-labelledby="downloads-heading">
-          <Title order={2} fz={22} id="downloads-heading" mb="sm">
-            Recent Downloads
-          </Title>
+          <Group justify="space-between" align="baseline" mb="sm">
+            <Title order={2} fz={22} id="downloads-heading">
+              Recent Downloads
+            </Title>
+            <Anchor component={Link} to="/profile/licences" size="sm">
+              All your licences
+            </Anchor>
+          </Group>
           {recent.length === 0 ? (
             <Text c="dimmed">Nothing downloaded yet.</Text>
           ) : (
@@ -200,6 +219,13 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
                       {formatDate(item.downloaded_at)}
                       {item.removed ? ' · Removed from the library (your licence still holds)' : ''}
                     </Text>
+                    {item.licenseId ? (
+                      <Text size="xs">
+                        <Anchor href={licencePath(item.licenseId)}>Licence {item.licenseId}</Anchor>
+                        {' · '}
+                        <Anchor href={`${licencePath(item.licenseId)}.pdf`}>Certificate (PDF)</Anchor>
+                      </Text>
+                    ) : null}
                   </div>
                 </Group>
               ))}
