@@ -39,9 +39,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (grant.reason === 'quota-exceeded') return redirect(UPGRADE_URL)
     return data({ ok: false as const, error: grant.error }, { status: refusalStatus(grant.reason) })
   }
-  const isFetch = isDataRequest(request)
-  if (!isFetch) return redirect(grant.downloadUrl, 303)
-  return { ok: true as const, downloadUrl: grant.downloadUrl, filename: grant.filename }
+  if (isDataRequest(request))
+    return { ok: true as const, downloadUrl: grant.downloadUrl, filename: grant.filename, licenseId: grant.licenceId }
+  // A plain form post: back to the page it came from, which starts the file (a meta refresh)
+  // and says which licence it is granted under.
+  const back = safeRedirectPath(String(form?.get('return_to') ?? ''), `/assets/${id}`)
+  return redirect(downloadStartedHref(back, grant.downloadUrl, grant.licenceId), 303)
 }
 
 export function loader({ params }: Route.LoaderArgs) {

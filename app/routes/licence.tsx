@@ -96,7 +96,13 @@ export default function LicencePage({ loaderData }: Route.ComponentProps) {
         </Paper>
         <Group align="flex-start" gap="lg" wrap="wrap">
           {licence.asset.thumbnail ? (
-            <Image src={licence.asset.thumbnail} alt="" w={160} h={160} radius="md" fit="contain" />
+            <img
+              src={licence.asset.thumbnail}
+              alt=""
+              width={160}
+              height={160}
+              style={{ objectFit: 'contain', borderRadius: 8, background: 'var(--app-surface-strong)' }}
+            />
           ) : null}
           <Stack gap={4} style={{ flex: '1 1 16rem' }}>
             <Text size="sm" c="dimmed">

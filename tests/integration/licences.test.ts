@@ -1,0 +1,389 @@
+import { spawnSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { parseBuffer } from 'music-metadata'
+import { PDFParse } from 'pdf-parse'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Asset } from '#db/schema'
+import { encodeWav } from '#seed/sounds'
+import { createSession } from '~/domain/accounts/sessions.server'
+import { createAsset } from '~/domain/catalogue/assets.server'
+import { LICENCE_TERMS } from '~/lib/licence-terms'
+import { PROVENANCE_SOURCE_TYPE } from '~/platform/provenance.server'
+import { loader as root } from '~/root'
+import { loader as historyApi } from '~/routes/api/assets-downloads-history'
+import { action as apiDownload } from '~/routes/api/assets-download'
+import { loader as licenceApi } from '~/routes/api/licenses-id'
+import { action as webDownload } from '~/routes/asset-download'
+import { loader as fileRoute } from '~/routes/download-file'
+import { loader as licencePage } from '~/routes/licence'
+import { loader as licencesPage } from '~/routes/profile-licences'
+import { callRoute, createTestContext, makeRequest, type TestContext } from '../support/context'
+import { makeAsset, makeUser } from '../support/factories'
+
+const ffmpeg = (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path
+
+let t: TestContext
+let work: string
+let render: Asset
+let picture: Asset
+
+beforeAll(async () => {
+  t = await createTestContext()
+  work = mkdtempSync(path.join(tmpdir(), 'licences-'))
+  render = await makeAsset(t.db, t.storage, { title: 'Licensed Robot', size: 512 })
+  picture = await makeAsset(t.db, t.storage, { title: 'Licensed Meadow', assetType: 'image', size: 400 })
+}, 60_000)
+afterAll(async () => {
+  rmSync(work, { recursive: true, force: true })
+  await t.close()
+})
+
+async function signedIn(input: Parameters<typeof makeUser>[1] = {}) {
+  const user = await makeUser(t.db, input)
+  const { token } = await createSession(t.db, user.id)
+  return { user, bearer: { authorization: `Bearer ${token}` }, cookie: { cookie: `__session=${token}` } }
+}
+
+type ApiGrant = { downloadUrl: string; filename: string; licenseId: string; licenseUrl: string }
+
+async function apiGrant(asset: Asset, headers: Record<string, string>, options?: Record<string, unknown>) {
+  const res = (await callRoute(apiDownload, {
+    request: makeRequest(`/api/assets/download/${asset.id}`, { method: 'POST', headers, json: options }),
+    params: { id: String(asset.id) },
+    context: t.routerContext(),
+  })) as Response
+  expect(res.status, await res.clone().text()).toBe(200)
+  return (await res.json()) as ApiGrant
+}
+
+async function fetchFile(downloadUrl: string): Promise<{ bytes: Buffer; type: string | null }> {
+  const res = (await callRoute(fileRoute, {
+    request: makeRequest(downloadUrl),
+    params: { token: downloadUrl.replace('/downloads/', '') },
+    context: t.routerContext(),
+  })) as Response
+  expect(res.status).toBe(200)
+  return { bytes: Buffer.from(await res.arrayBuffer()), type: res.headers.get('content-type') }
+}
+
+async function licenceJson(id: string) {
+  const res = (await callRoute(licenceApi, {
+    request: makeRequest(`/api/licenses/${id}`),
+    params: { licenseId: id },
+    context: t.routerContext(),
+  })) as Response
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> }
+}
+
+const licenceRows = (userId: string) =>
+  t.db.selectFrom('licences').selectAll().where('user_id', '=', userId).orderBy('issued_at').execute()
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex')
+
+describe('a licence for every granted download', () => {
+  it('the JSON door names the licence; the file delivered is the one whose SHA-256 it records', async () => {
+    const { user, bearer } = await signedIn({ fullName: 'Ada Lovelace', plan: 'pro' })
+    const grant = await apiGrant(render, bearer)
+    expect(grant.licenseId).toMatch(/^LIC-[A-Z2-7]{20}$/)
+    expect(grant.licenseUrl).toBe(new URL(`/licenses/${grant.licenseId}`, t.config.appUrl || 'http://localhost').href)
+    const [row] = await licenceRows(user.id)
+    expect(row).toMatchObject({
+      id: grant.licenseId,
+      asset_id: render.id,
+      asset_title: 'Licensed Robot',
+      variant: 'original',
+      licensee: 'Ada Lovelace',
+      plan: 'pro',
+      terms_version: LICENCE_TERMS.version,
+    })
+    const file = await fetchFile(grant.downloadUrl)
+    expect(sha256(file.bytes)).toBe(row.sha256)
+    // The history names it, through the JSON door too.
+    const history = (await callRoute(historyApi, {
+      request: makeRequest('/api/assets/downloads/history', { headers: bearer }),
+      context: t.routerContext(),
+    })) as Response
+    const { history: items } = (await history.json()) as { history: Array<{ asset_id: number; licenseId: string }> }
+    expect(items.find((i) => i.asset_id === render.id)?.licenseId).toBe(grant.licenseId)
+  })
+
+  it('the same file again names the same licence; another size or format is another licence', async () => {
+    const { user, bearer } = await signedIn()
+    const first = await apiGrant(render, bearer)
+    const again = await apiGrant(render, bearer)
+    expect(again.licenseId).toBe(first.licenseId)
+    const variant = await apiGrant(render, bearer, { size: '512', format: 'webp' })
+    expect(variant.licenseId).not.toBe(first.licenseId)
+    expect((await licenceRows(user.id)).map((r) => r.variant).sort()).toEqual(['512.webp', 'original'])
+    // One history row for the day, which names the latest licence.
+    const rows = await t.db.selectFrom('downloads').selectAll().where('user_id', '=', user.id).execute()
+    expect(rows).toHaveLength(1)
+    expect(rows[0].licence_id).toBe(variant.licenseId)
+  })
+
+  it('200 parallel downloads of one asset by one user make one licence and spend one unit', async () => {
+    const { user, bearer } = await signedIn()
+    const asset = await makeAsset(t.db, t.storage, { title: 'Crowded Teapot' })
+    const answers = await Promise.all(Array.from({ length: 200 }, () => apiGrant(asset, bearer)))
+    expect(new Set(answers.map((a) => a.licenseId)).size).toBe(1)
+    expect(await licenceRows(user.id)).toHaveLength(1)
+    const used = await t.db.selectFrom('download_quota_usage').select('used').where('user_id', '=', user.id).execute()
+    expect(used.map((u) => u.used)).toEqual([1])
+  })
+
+  it('a refused download (quota spent) leaves no licence', async () => {
+    const { user, bearer } = await signedIn()
+    const five = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => makeAsset(t.db, t.storage, { title: `Quota Licence ${i}` })),
+    )
+    for (const asset of five) await apiGrant(asset, bearer)
+    const sixth = await makeAsset(t.db, t.storage, { title: 'One Too Many' })
+    const res = (await callRoute(apiDownload, {
+      request: makeRequest(`/api/assets/download/${sixth.id}`, { method: 'POST', headers: bearer }),
+      params: { id: String(sixth.id) },
+      context: t.routerContext(),
+    })) as Response
+    expect(res.status).toBe(403)
+    const rows = await licenceRows(user.id)
+    expect(rows).toHaveLength(5)
+    expect(rows.some((r) => r.asset_id === sixth.id)).toBe(false)
+  })
+
+  it('the web form names the licence: the fetcher gets it, a plain post comes back to its page with it', async () => {
+    const { user, cookie } = await signedIn()
+    const viaFetcher = await callRoute(webDownload, {
+      request: makeRequest(`/assets/${picture.id}/download.data`, { method: 'POST', headers: cookie }),
+      params: { id: String(picture.id) },
+      context: t.routerContext(),
+    })
+    const [row] = await licenceRows(user.id)
+    expect(viaFetcher).toMatchObject({ ok: true, licenseId: row.id })
+
+    const plain = (await callRoute(webDownload, {
+      request: makeRequest(`/assets/${picture.id}/download`, {
+        method: 'POST',
+        headers: cookie,
+        form: { return_to: `/explore?assetId=${picture.id}` },
+      }),
+      params: { id: String(picture.id) },
+      context: t.routerContext(),
+    })) as Response
+    expect(plain.status).toBe(303)
+    const back = new URL(plain.headers.get('location')!, 'http://localhost')
+    expect(back.pathname).toBe('/explore')
+    expect(back.searchParams.get('assetId')).toBe(String(picture.id))
+    expect(back.searchParams.get('licence')).toBe(row.id)
+    // That page starts the file and says which licence it is under.
+    const page = (await callRoute(root, {
+      request: makeRequest(`${back.pathname}${back.search}`, { headers: cookie }),
+      context: t.routerContext(),
+    })) as { downloadStarted: { fileUrl: string; licenceId: string } }
+    expect(page.downloadStarted.licenceId).toBe(row.id)
+    const file = await fetchFile(page.downloadStarted.fileUrl)
+    expect(sha256(file.bytes)).toBe(row.sha256)
+
+    // A return address on another site is not followed.
+    const offsite = (await callRoute(webDownload, {
+      request: makeRequest(`/assets/${picture.id}/download`, {
+        method: 'POST',
+        headers: cookie,
+        form: { return_to: '//evil.example/x' },
+      }),
+      params: { id: String(picture.id) },
+      context: t.routerContext(),
+    })) as Response
+    expect(offsite.headers.get('location')).toMatch(new RegExp(`^/assets/${picture.id}\\?download=`))
+  })
+})
+
+describe('anyone can check a licence', () => {
+  it('the page and the JSON show the facts and never the email; the PDF says the same', async () => {
+    const { user, bearer } = await signedIn({ fullName: '', email: 'jane.doe@example.com' })
+    const grant = await apiGrant(picture, bearer)
+    const [row] = await licenceRows(user.id)
+
+    const page = (await callRoute(licencePage, {
+      request: makeRequest(`/licenses/${grant.licenseId}`),
+      params: { licenseId: grant.licenseId },
+      context: t.routerContext(),
+    })) as unknown as { licence: Record<string, unknown> }
+    expect(page.licence).toMatchObject({
+      licenseId: grant.licenseId,
+      status: 'valid',
+      licensee: 'j***@example.com',
+      plan: 'free',
+      sha256: row.sha256,
+      asset: { id: picture.id, title: 'Licensed Meadow', url: `/assets/${picture.id}` },
+    })
+    expect(JSON.stringify(page)).not.toContain('jane.doe')
+
+    const json = await licenceJson(grant.licenseId)
+    expect(json.status).toBe(200)
+    expect(json.body).toMatchObject({
+      licenseId: grant.licenseId,
+      status: 'valid',
+      licensee: 'j***@example.com',
+      plan: 'free',
+      termsVersion: LICENCE_TERMS.version,
+      sha256: row.sha256,
+      asset: { id: picture.id, title: 'Licensed Meadow' },
+    })
+    expect(JSON.stringify(json.body)).not.toContain('jane.doe')
+    expect(json.body.issuedAt).toBe(row.issued_at.toISOString())
+
+    const pdf = (await callRoute(licencePage, {
+      request: makeRequest(`/licenses/${grant.licenseId}.pdf`),
+      params: { licenseId: `${grant.licenseId}.pdf` },
+      context: t.routerContext(),
+    })) as Response
+    expect(pdf.headers.get('content-type')).toBe('application/pdf')
+    const bytes = new Uint8Array(await pdf.arrayBuffer())
+    expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe('%PDF-')
+    const parser = new PDFParse({ data: bytes })
+    const text = (await parser.getText()).text
+    await parser.destroy()
+    expect(text).toContain(grant.licenseId)
+    expect(text).toContain('Licensed Meadow')
+    expect(text).toContain('j***@example.com')
+    expect(text.replace(/\s+/g, '')).toContain(row.sha256)
+    expect(text).not.toContain('jane.doe')
+  })
+
+  it('an unknown or malformed id answers 404 on the page, the PDF and the API', async () => {
+    for (const id of ['LIC-AAAAAAAAAAAAAAAAAAAA', 'LIC-aaaa', 'nope', 'LIC-AAAAAAAAAAAAAAAAAAAA1', '1']) {
+      for (const suffix of ['', '.pdf']) {
+        const res = (await callRoute(licencePage, {
+          request: makeRequest(`/licenses/${id}${suffix}`),
+          params: { licenseId: `${id}${suffix}` },
+          context: t.routerContext(),
+        })) as { thrown: { init?: { status?: number } } }
+        expect((res.thrown as { init: { status: number } }).init.status, `${id}${suffix}`).toBe(404)
+      }
+      const json = await licenceJson(id)
+      expect(json.status).toBe(404)
+      expect(json.body).toEqual({ error: 'Licence not found', reason: 'licence-not-found' })
+    }
+  })
+
+  it('the licence stands after the asset leaves the library; the page no longer links it', async () => {
+    const { bearer } = await signedIn()
+    const doomed = await makeAsset(t.db, t.storage, { title: 'Retired Lamp' })
+    const grant = await apiGrant(doomed, bearer)
+    await t.db.deleteFrom('assets').where('id', '=', doomed.id).execute()
+    const json = await licenceJson(grant.licenseId)
+    expect(json.status).toBe(200)
+    expect(json.body.asset).toEqual({ id: null, title: 'Retired Lamp', url: null })
+  })
+
+  it('/profile/licences lists all of them, newest first, a page at a time', async () => {
+    const { user, cookie, bearer } = await signedIn({ plan: 'pro' })
+    const assets = await Promise.all(
+      Array.from({ length: 22 }, (_, i) => makeAsset(t.db, t.storage, { title: `Listed ${i}` })),
+    )
+    for (const asset of assets) await apiGrant(asset, bearer)
+    const first = (await callRoute(licencesPage, {
+      request: makeRequest('/profile/licences', { headers: cookie }),
+      context: t.routerContext(),
+    })) as { licences: Array<{ asset: { title: string } }>; total: number; pages: number }
+    expect(first.total).toBe(22)
+    expect(first.pages).toBe(2)
+    expect(first.licences).toHaveLength(20)
+    expect(first.licences[0].asset.title).toBe('Listed 21')
+    const second = (await callRoute(licencesPage, {
+      request: makeRequest('/profile/licences?page=2', { headers: cookie }),
+      context: t.routerContext(),
+    })) as { licences: unknown[] }
+    expect(second.licences).toHaveLength(2)
+    for (const bad of ['3', '0', '01', 'x']) {
+      const res = (await callRoute(licencesPage, {
+        request: makeRequest(`/profile/licences?page=${bad}`, { headers: cookie }),
+        context: t.routerContext(),
+      })) as { thrown: { init: { status: number } } }
+      expect(res.thrown.init.status, bad).toBe(404)
+    }
+    expect(user.id).toBeTruthy()
+  })
+})
+
+describe('provenance inside every delivered file', () => {
+  async function xmpOf(bytes: Buffer): Promise<string> {
+    const meta = await sharp(bytes).metadata()
+    expect(meta.xmp, 'the file carries XMP').toBeTruthy()
+    return meta.xmp!.toString('utf8')
+  }
+
+  it('every image format carries the XMP, and each licence names the exact bytes delivered', async () => {
+    const { user, bearer } = await signedIn({ plan: 'pro' })
+    const cases: Array<[Asset, Record<string, unknown> | undefined, string]> = [
+      [render, undefined, 'png'],
+      [render, { size: '512', format: 'png', background: '#ffffff' }, 'png'],
+      [render, { size: '512', format: 'webp' }, 'webp'],
+      [render, { size: '512', format: 'avif' }, 'heif'],
+      [picture, { size: '512', format: 'jpeg' }, 'jpeg'],
+    ]
+    for (const [asset, options, format] of cases) {
+      const grant = await apiGrant(asset, bearer, options)
+      const file = await fetchFile(grant.downloadUrl)
+      expect((await sharp(file.bytes).metadata()).format).toBe(format)
+      const xmp = await xmpOf(file.bytes)
+      expect(xmp).toContain(PROVENANCE_SOURCE_TYPE)
+      expect(xmp).toContain(`/assets/${asset.id}`)
+      expect(xmp).toContain('/license')
+      expect(xmp).toContain('AI Stock Library')
+      const row = await t.db
+        .selectFrom('licences')
+        .selectAll()
+        .where('id', '=', grant.licenseId)
+        .executeTakeFirstOrThrow()
+      expect(sha256(file.bytes), JSON.stringify(options)).toBe(row.sha256)
+      expect(row.user_id).toBe(user.id)
+    }
+  })
+
+  function audioClip(format: 'wav' | 'mp3' | 'ogg' | 'flac'): Buffer {
+    const rate = 44_100
+    const samples = new Float32Array(rate).map((_, i) => 0.3 * Math.sin((2 * Math.PI * 440 * i) / rate))
+    const wav = encodeWav(samples, 1, rate)
+    if (format === 'wav') return wav
+    const input = path.join(work, 'in.wav')
+    const out = path.join(work, `out.${format}`)
+    writeFileSync(input, wav)
+    const codec = { mp3: ['-c:a', 'libmp3lame'], ogg: ['-c:a', 'libvorbis'], flac: ['-c:a', 'flac'] }[format]
+    const run = spawnSync(ffmpeg, ['-y', '-v', 'error', '-i', input, ...codec, out])
+    expect(run.status, run.stderr.toString()).toBe(0)
+    return readFileSync(out)
+  }
+
+  it('every audio format carries the same facts in its own tags', async () => {
+    const { bearer } = await signedIn({ plan: 'pro' })
+    for (const format of ['wav', 'mp3', 'ogg', 'flac'] as const) {
+      const asset = await createAsset(t.db, t.storage, {
+        original: audioClip(format),
+        originalFilename: `Tagged Tune.${format}`,
+        title: `Tagged Tune ${format}`,
+        tags: ['tune'],
+        category: 'Music',
+        assetType: 'audio',
+        isActive: true,
+      })
+      const grant = await apiGrant(asset, bearer)
+      const file = await fetchFile(grant.downloadUrl)
+      const tags = await parseBuffer(file.bytes)
+      expect(tags.common.title, format).toBe(`Tagged Tune ${format}`)
+      expect(tags.common.artist, format).toBe('AI Stock Library')
+      expect(JSON.stringify(tags.native), format).toContain(`/assets/${asset.id}`)
+      expect(tags.format.duration, format).toBeGreaterThan(0.9)
+      const row = await t.db
+        .selectFrom('licences')
+        .selectAll()
+        .where('id', '=', grant.licenseId)
+        .executeTakeFirstOrThrow()
+      expect(sha256(file.bytes), format).toBe(row.sha256)
+    }
+  })
+})
