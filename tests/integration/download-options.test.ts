@@ -91,7 +91,10 @@ describe('download options through the API', () => {
     const stored = Buffer.from(
       await (await t.storage.get(render.original_key))!.stream.toArray().then((c) => Buffer.concat(c)),
     )
-    expect(original.bytes.equals(stored)).toBe(true)
+    // The original itself, its pixels untouched, with its provenance added (XMP).
+    const pixels = (b: Buffer) => sharp(b).raw().toBuffer()
+    expect((await pixels(original.bytes)).equals(await pixels(stored))).toBe(true)
+    expect((await sharp(original.bytes).metadata()).xmp).toBeTruthy()
     // Transparent stays transparent unless a background is chosen.
     const transparent = (await (await api(render, headers, { size: '1024', format: 'png' })).json()) as {
       downloadUrl: string
@@ -180,7 +183,7 @@ describe('download options through the page form', () => {
       context: t.routerContext(),
     })
 
-  it('the options form redirects to the variant (no JS) or answers its link (fetcher)', async () => {
+  it('the options form starts the variant from its page (no JS) or answers its link (fetcher)', async () => {
     const { cookie } = await apiUser()
     const plain = (await post(render, cookie, {
       size: '512',
@@ -190,7 +193,9 @@ describe('download options through the page form', () => {
       padding: '0',
     })) as Response
     expect(plain.status).toBe(303)
-    const { res, bytes } = await fetchFile(plain.headers.get('location')!)
+    // Back to the page, which starts the variant's file.
+    const back = new URL(plain.headers.get('location')!, 'http://localhost')
+    const { res, bytes } = await fetchFile(`/downloads/${back.searchParams.get('download')}`)
     expect(res.headers.get('content-disposition')).toContain('Glass Robot-512.png')
     const px = await corner(bytes)
     expect([px.width, px.b, px.a]).toEqual([512, 255, 255])

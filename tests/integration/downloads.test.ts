@@ -155,7 +155,7 @@ describe('download links', () => {
 })
 
 describe('download doors', () => {
-  it('web: signed out goes to login with the spec URL; signed in gets the file link; over quota goes to pricing', async () => {
+  it('web: signed out goes to login with the spec URL; signed in gets the file and its licence; over quota goes to pricing', async () => {
     const signedOut = (await callRoute(webDownload, {
       request: makeRequest(`/assets/${assets[3].id}/download`, { method: 'POST' }),
       params: { id: String(assets[3].id) },
@@ -173,7 +173,10 @@ describe('download doors', () => {
       context: t.routerContext(),
     })) as Response
     expect(ok.status).toBe(303)
-    expect(ok.headers.get('location')).toMatch(/^\/downloads\/[\w-]+\.[\w-]+$/)
+    // Back to the asset's page, which starts the file and names its licence.
+    expect(ok.headers.get('location')).toMatch(
+      new RegExp(`^/assets/${assets[3].id}\\?download=[\\w-]+\\.[\\w-]+&licence=LIC-[A-Z2-7]{20}$`),
+    )
     const viaFetcher = await callRoute(webDownload, {
       request: makeRequest(`/assets/${assets[4].id}/download.data`, { method: 'POST', headers }),
       params: { id: String(assets[4].id) },
@@ -231,6 +234,7 @@ describe('download doors', () => {
       'downloaded_at',
       'id',
       'image',
+      'licenseId',
       'preview_urls',
       'removed',
       'title',

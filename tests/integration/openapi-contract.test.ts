@@ -133,6 +133,13 @@ describe('the OpenAPI document against live answers', async () => {
       created: Math.floor(Date.now() / 1000),
       data: { object: { id: 'cus_contract' } },
     })
+    // A licence to look up: the one a download is granted under.
+    const { licenseId } = (await (
+      await fetch(`${server.base}/api/assets/download/${assetId}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json()) as { licenseId: string }
     const calls: Call[] = [
       { op: 'get /api/assets', method: 'GET', path: '/api/assets?limit=2' },
       { op: 'get /api/assets', method: 'GET', path: '/api/assets?sort=relevance' },
@@ -238,6 +245,10 @@ describe('the OpenAPI document against live answers', async () => {
       { op: 'post /api/assets/download/{id}', method: 'GET', path: `/api/assets/download/${assetId}`, auth: true },
       { op: 'get /api/assets/downloads/history', method: 'GET', path: '/api/assets/downloads/history', auth: true },
       { op: 'get /api/assets/downloads/history', method: 'GET', path: '/api/assets/downloads/history' },
+      { op: 'get /api/licenses/{licenseId}', method: 'GET', path: `/api/licenses/${licenseId}` },
+      { op: 'get /api/licenses/{licenseId}', method: 'GET', path: '/api/licenses/LIC-AAAAAAAAAAAAAAAAAAAA' },
+      { op: 'get /api/licenses/{licenseId}', method: 'GET', path: '/api/licenses/not-a-licence' },
+      { op: 'get /api/licenses/{licenseId}', method: 'POST', path: `/api/licenses/${licenseId}` },
       {
         op: 'post /api/users/favorites',
         method: 'POST',
