@@ -21,6 +21,7 @@ export default [
   route('profile/licences', 'routes/profile-licences.tsx'),
   route('favorites', 'routes/favorites.tsx'),
   route('licenses/:licenseId', 'routes/licence.tsx'),
+  route('licenses/:licenseId.pdf', 'routes/licence-certificate.ts'),
   route('blog', 'routes/blog.tsx'),
   route('blog/:slug', 'routes/blog-post.tsx'),
 

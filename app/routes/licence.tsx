@@ -14,7 +14,7 @@ import {
 } from '@mantine/core'
 import { data, Link } from 'react-router'
 import type { Route } from './+types/licence'
-import { findLicence, LICENCE_NOT_FOUND, licenceCertificate } from '~/domain/licences/licences.server'
+import { findLicence, LICENCE_NOT_FOUND } from '~/domain/licences/licences.server'
 import { SITE_NAME } from '~/lib/constants'
 import {
   formatIssued,
@@ -27,23 +27,10 @@ import { servicesContext } from '~/web/context.server'
 
 const NOT_FOUND = `${LICENCE_NOT_FOUND}.`
 
-// GET /licenses/{licenseId} is the verification page, for anyone; the same URL with '.pdf' is
-// the certificate (one route: a path segment cannot hold a parameter and a suffix).
+// GET /licenses/{licenseId}: the verification page, for anyone who has the id.
 export async function loader({ params, context, url }: Route.LoaderArgs) {
-  const { db, storage, config } = context.get(servicesContext)
+  const { db, config } = context.get(servicesContext)
   const origin = config.appUrl || url.origin
-  if (params.licenseId.endsWith('.pdf')) {
-    const id = params.licenseId.slice(0, -'.pdf'.length)
-    const pdf = await licenceCertificate(db, storage, id, origin)
-    if (!pdf) throw data(NOT_FOUND, { status: 404 })
-    return new Response(Buffer.from(pdf), {
-      headers: {
-        'Content-Type': 'application/pdf',
-        'Content-Disposition': `inline; filename="${id}.pdf"`,
-        'Cache-Control': 'public, max-age=3600',
-      },
-    })
-  }
   const licence = await findLicence(db, params.licenseId)
   if (!licence) throw data(NOT_FOUND, { status: 404 })
   return { licence, origin }

@@ -21,6 +21,7 @@ import { loader as licenceApi } from '~/routes/api/licenses-id'
 import { action as webDownload } from '~/routes/asset-download'
 import { loader as fileRoute } from '~/routes/download-file'
 import { loader as licencePage } from '~/routes/licence'
+import { loader as certificate } from '~/routes/licence-certificate'
 import { loader as licencesPage } from '~/routes/profile-licences'
 import { callRoute, createTestContext, makeRequest, type TestContext } from '../support/context'
 import { makeAsset, makeUser } from '../support/factories'
@@ -236,9 +237,9 @@ describe('anyone can check a licence', () => {
     expect(JSON.stringify(json.body)).not.toContain('jane.doe')
     expect(json.body.issuedAt).toBe(row.issued_at.toISOString())
 
-    const pdf = (await callRoute(licencePage, {
+    const pdf = (await callRoute(certificate, {
       request: makeRequest(`/licenses/${grant.licenseId}.pdf`),
-      params: { licenseId: `${grant.licenseId}.pdf` },
+      params: { licenseId: grant.licenseId },
       context: t.routerContext(),
     })) as Response
     expect(pdf.headers.get('content-type')).toBe('application/pdf')
@@ -256,10 +257,13 @@ describe('anyone can check a licence', () => {
 
   it('an unknown or malformed id answers 404 on the page, the PDF and the API', async () => {
     for (const id of ['LIC-AAAAAAAAAAAAAAAAAAAA', 'LIC-aaaa', 'nope', 'LIC-AAAAAAAAAAAAAAAAAAAA1', '1']) {
-      for (const suffix of ['', '.pdf']) {
-        const res = (await callRoute(licencePage, {
+      for (const [suffix, route] of [
+        ['', licencePage],
+        ['.pdf', certificate],
+      ] as const) {
+        const res = (await callRoute(route as (args: never) => unknown, {
           request: makeRequest(`/licenses/${id}${suffix}`),
-          params: { licenseId: `${id}${suffix}` },
+          params: { licenseId: id },
           context: t.routerContext(),
         })) as { thrown: { init?: { status?: number } } }
         expect((res.thrown as { init: { status: number } }).init.status, `${id}${suffix}`).toBe(404)
