@@ -48,6 +48,7 @@ export default [
       route('users', 'routes/admin/users.tsx'),
       route('system-status', 'routes/admin/system-status.tsx'),
       route('analytics', 'routes/admin/analytics.tsx'),
+      route('licences', 'routes/admin/licences.tsx'),
       route('upload', 'routes/admin/upload.tsx'),
       route('blog', 'routes/admin/blog.tsx'),
       route('blog/new', 'routes/admin/blog-form.tsx', { id: 'admin-blog-new' }),

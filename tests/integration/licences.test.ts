@@ -23,6 +23,8 @@ import { loader as fileRoute } from '~/routes/download-file'
 import { loader as licencePage } from '~/routes/licence'
 import { loader as certificate } from '~/routes/licence-certificate'
 import { loader as licencesPage } from '~/routes/profile-licences'
+import { loader as adminAssets } from '~/routes/admin/assets'
+import { loader as adminLicences } from '~/routes/admin/licences'
 import { callRoute, createTestContext, makeRequest, type TestContext } from '../support/context'
 import { makeAsset, makeUser } from '../support/factories'
 
@@ -389,5 +391,42 @@ describe('provenance inside every delivered file', () => {
         .executeTakeFirstOrThrow()
       expect(sha256(file.bytes), format).toBe(row.sha256)
     }
+  })
+})
+
+describe('the admin', () => {
+  it('sees how many licences an asset has, and any licence by id with its holder; others get 404', async () => {
+    const asset = await makeAsset(t.db, t.storage, { title: 'Admin Counted' })
+    const a = await signedIn({ email: 'first.holder@example.com', fullName: 'First Holder' })
+    const b = await signedIn()
+    const first = await apiGrant(asset, a.bearer)
+    await apiGrant(asset, b.bearer)
+    await apiGrant(asset, a.bearer, { size: '512', format: 'webp' })
+    const admin = await signedIn({ role: 'admin' })
+
+    const view = (await callRoute(adminAssets, {
+      request: makeRequest(`/admin/assets?preview=${asset.id}`, { headers: admin.cookie }),
+      context: t.routerContext(),
+    })) as { previewAsset: { id: number }; previewLicences: number }
+    expect(view.previewAsset.id).toBe(asset.id)
+    expect(view.previewLicences).toBe(3)
+
+    const found = (await callRoute(adminLicences, {
+      request: makeRequest(`/admin/licences?id=${first.licenseId.toLowerCase()}`, { headers: admin.cookie }),
+      context: t.routerContext(),
+    })) as { found: { licence: { licenseId: string }; holder: { email: string } } }
+    expect(found.found.licence.licenseId).toBe(first.licenseId)
+    expect(found.found.holder.email).toBe('first.holder@example.com')
+    const missing = (await callRoute(adminLicences, {
+      request: makeRequest('/admin/licences?id=LIC-AAAAAAAAAAAAAAAAAAAA', { headers: admin.cookie }),
+      context: t.routerContext(),
+    })) as { missing: boolean }
+    expect(missing.missing).toBe(true)
+
+    const refused = (await callRoute(adminLicences, {
+      request: makeRequest(`/admin/licences?id=${first.licenseId}`, { headers: a.cookie }),
+      context: t.routerContext(),
+    })) as { thrown: { init: { status: number } } }
+    expect(refused.thrown.init.status).toBe(404)
   })
 })

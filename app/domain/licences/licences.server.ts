@@ -232,3 +232,19 @@ export async function licenceCertificate(
     sha256: licence.sha256,
   })
 }
+
+/** A licence as the admin sees it: the public facts and whose it is (null once the account is gone). */
+export async function licenceForAdmin(
+  db: DB,
+  licenceId: string,
+): Promise<{ licence: LicenceView; holder: { id: string; email: string; name: string } | null } | null> {
+  const licence = await findLicence(db, licenceId)
+  if (!licence) return null
+  const holder = await db
+    .selectFrom('licences')
+    .innerJoin('users', 'users.id', 'licences.user_id')
+    .select(['users.id', 'users.email', 'users.full_name as name'])
+    .where('licences.id', '=', licenceId)
+    .executeTakeFirst()
+  return { licence, holder: holder ?? null }
+}

@@ -27,6 +27,7 @@ import { log } from '~/platform/log.server'
 import { AssetImage } from '~/components/AssetImage/AssetImage'
 import { Pagination } from '~/components/Pagination/Pagination'
 import { AdminAssetPreview } from '~/components/admin/AdminAssetPreview/AdminAssetPreview'
+import { licenceCount } from '~/domain/licences/licences.server'
 import { AdminHeader } from '~/components/admin/AdminHeader/AdminHeader'
 import { PublicationBadge, TagList } from '~/components/admin/TagList/TagList'
 import {
@@ -96,7 +97,8 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     const previewAsset = preview
       ? (list.assets.find((a) => a.id === preview) ?? (await getAssetForAdmin(db, preview)))
       : null
-    return { ...view, ...list, previewAsset, error: null }
+    const previewLicences = previewAsset ? await licenceCount(db, previewAsset.id) : 0
+    return { ...view, ...list, previewAsset, previewLicences, error: null }
   } catch (error) {
     log.error('admin assets failed', { error: errorMessage(error) })
     return data(
@@ -108,6 +110,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
         pageCount: 1,
         limit: ADMIN_ASSETS_PAGE_SIZE,
         previewAsset: null,
+        previewLicences: 0,
         error: LOAD_FAILED,
       },
       { status: 503 },
@@ -417,7 +420,9 @@ export default function AdminAssetsPage({ loaderData, actionData }: Route.Compon
 
       <Pagination page={page} pageCount={pageCount} hrefFor={pageHref} />
 
-      {previewAsset ? <AdminAssetPreview asset={previewAsset} closeHref={base} /> : null}
+      {previewAsset ? (
+        <AdminAssetPreview asset={previewAsset} licences={loaderData.previewLicences} closeHref={base} />
+      ) : null}
     </Container>
   )
 }

@@ -51,6 +51,7 @@ const MENU = [
   { to: '/admin/blog', label: 'Blog' },
   { to: '/admin/system-status', label: 'System Status' },
   { to: '/admin/analytics', label: 'Analytics' },
+  { to: '/admin/licences', label: 'Licences' },
 ]
 
 export default function AdminDashboardPage({ loaderData }: Route.ComponentProps) {

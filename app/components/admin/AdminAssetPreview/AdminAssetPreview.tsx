@@ -3,6 +3,7 @@ import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core'
 import { useEffect, useRef } from 'react'
 import { AssetImage } from '~/components/AssetImage/AssetImage'
 import { PublicationBadge } from '~/components/admin/TagList/TagList'
+import { plural } from '~/lib/plural'
 import classes from './AdminAssetPreview.module.css'
 
 export interface AdminPreviewAsset {
@@ -17,6 +18,7 @@ export interface AdminPreviewAsset {
   height: number | null
   original_filename: string
   created_at: string
+  download_count: number
 }
 
 /**
@@ -24,7 +26,16 @@ export interface AdminPreviewAsset {
  * dialog cannot show them). Its state is the URL (?preview=<id>): without JavaScript the
  * close button is a link; with it, Escape closes too.
  */
-export function AdminAssetPreview({ asset, closeHref }: { asset: AdminPreviewAsset; closeHref: string }) {
+export function AdminAssetPreview({
+  asset,
+  licences,
+  closeHref,
+}: {
+  asset: AdminPreviewAsset
+  /** How many licences its downloads were granted under. */
+  licences: number
+  closeHref: string
+}) {
   const navigate = useNavigate()
   const panel = useRef<HTMLDivElement>(null)
   useEffect(() => {
@@ -82,6 +93,9 @@ export function AdminAssetPreview({ asset, closeHref }: { asset: AdminPreviewAss
             {asset.original_filename || 'Uploaded file'}
             {asset.width && asset.height ? ` · ${asset.width}×${asset.height}px` : ''} · added{' '}
             {asset.created_at.slice(0, 10)}
+          </Text>
+          <Text size="sm" data-testid="admin-asset-figures">
+            {plural(asset.download_count, 'download')} · {plural(licences, 'licence')}
           </Text>
           {asset.is_active ? (
             <Anchor component={Link} to={`/assets/${asset.id}`} size="sm">
