@@ -1,17 +1,4 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Code,
-  Container,
-  Group,
-  Image,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core'
+import { Anchor, Badge, Button, Code, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { data, Link } from 'react-router'
 import type { Route } from './+types/licence'
 import { findLicence, LICENCE_NOT_FOUND } from '~/domain/licences/licences.server'
