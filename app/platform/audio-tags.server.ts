@@ -78,11 +78,12 @@ export function mp3WithTags(mp3: Buffer, tags: AudioTags): Buffer {
 
 // --- WAV ---
 
-function riffChunk(id: string, data: Buffer): Buffer {
+/** A chunk as its parts (header, data, padding), so that the samples are copied only once. */
+function riffChunk(id: string, data: Buffer): Buffer[] {
   const header = Buffer.alloc(8)
   header.write(id, 0, 'latin1')
   header.writeUInt32LE(data.length, 4)
-  return Buffer.concat([header, data, Buffer.alloc(data.length % 2)])
+  return [header, data, Buffer.alloc(data.length % 2)]
 }
 
 function latin1(value: string): Buffer {
@@ -100,19 +101,18 @@ export function wavWithTags(wav: Buffer, tags: AudioTags): Buffer {
     const size = Math.min(wav.readUInt32LE(offset + 4), wav.length - offset - 8)
     const body = wav.subarray(offset + 8, offset + 8 + size)
     const isInfo = id === 'LIST' && body.toString('latin1', 0, 4) === 'INFO'
-    if (!isInfo && id !== 'id3 ' && id !== 'ID3 ') kept.push(riffChunk(id, body))
+    if (!isInfo && id !== 'id3 ' && id !== 'ID3 ') kept.push(...riffChunk(id, body))
     if (id === 'data') data = true
     offset += 8 + size + (size % 2)
   }
   if (!data) fail('WAV', 'no data chunk')
   const info = Object.entries({ INAM: tags.title, IART: tags.artist, ICOP: tags.copyright, ICMT: tags.comment }).map(
-    ([id, value]) => riffChunk(id, latin1(value)),
+    ([id, value]) => Buffer.concat(riffChunk(id, latin1(value))),
   )
-  kept.push(riffChunk('LIST', Buffer.concat([Buffer.from('INFO'), ...info])), riffChunk('id3 ', id3Tag(tags)))
-  const body = Buffer.concat(kept)
+  kept.push(...riffChunk('LIST', Buffer.concat([Buffer.from('INFO'), ...info])), ...riffChunk('id3 ', id3Tag(tags)))
   const header = Buffer.alloc(12)
   header.write('RIFF', 0, 'latin1')
-  header.writeUInt32LE(4 + body.length, 4)
+  header.writeUInt32LE(4 + kept.reduce((sum, part) => sum + part.length, 0), 4)
   header.write('WAVE', 8, 'latin1')
-  return Buffer.concat([header, body])
+  return Buffer.concat([header, ...kept])
 }

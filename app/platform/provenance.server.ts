@@ -133,8 +133,9 @@ function inWords(p: Provenance): string {
 }
 
 /**
- * Vorbis comments (Ogg and FLAC), as ffmpeg writes them: the common names, LICENSE for the
- * licence page, CONTACT (the distributor's page) for the asset page, and the source type.
+ * Vorbis comments (Ogg and FLAC): the common names, LICENSE for the licence page, CONTACT (the
+ * distributor's page) for the asset page, and the source type. ffmpeg writes COMMENT as
+ * DESCRIPTION, which readers show as the comment.
  */
 function vorbisComments(p: Provenance): Record<string, string> {
   return {

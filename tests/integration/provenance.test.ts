@@ -86,7 +86,17 @@ function noise(width: number, height: number, channels: 3 | 4 = 3): Sharp {
   })
 }
 
-const pixels = (image: Buffer) => sharp(image).raw().toBuffer()
+const frames = (count: number) =>
+  Promise.all(
+    Array.from({ length: count }, (_, i) =>
+      noise(40, 30)
+        .modulate({ hue: 90 * i })
+        .png()
+        .toBuffer(),
+    ),
+  )
+
+const pixels = (image: Buffer) => sharp(image, { pages: -1 }).raw().toBuffer()
 
 async function expectSameImage(before: Buffer, after: Buffer) {
   const [a, b] = await Promise.all([sharp(before).metadata(), sharp(after).metadata()])
@@ -144,6 +154,13 @@ describe('imageWithProvenance', () => {
       () =>
         noise(50, 40)
           .withExif({ IFD0: { Artist: 'x' } })
+          .webp()
+          .toBuffer(),
+    ],
+    [
+      'animated WebP',
+      async () =>
+        sharp(await frames(3), { join: { animated: true } })
           .webp()
           .toBuffer(),
     ],
