@@ -22,7 +22,7 @@ ENV NODE_ENV=production \
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
-# The committed demo renders: the first start scales them instead of ray marching (decision 29).
+# The committed demo renders: the first start scales them instead of ray marching.
 COPY --from=build /app/seed/renders ./seed/renders
 COPY package.json ./
 RUN mkdir -p /data && chown node:node /data

@@ -11,6 +11,7 @@ import { requestInfoContext } from '~/web/context.server'
 import { log } from '~/platform/log.server'
 import { isConnectionFailure } from '#db/client'
 import { withoutModulePreloads } from '~/web/head-scripts.server'
+import { errorMessage, errorStack } from '~/lib/errors'
 
 export const streamTimeout = 5_000
 
@@ -27,7 +28,7 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   log.error('unhandled error', {
     method: request.method,
     path: url.pathname,
-    error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    error: errorStack(error),
   })
 }
 
@@ -43,7 +44,8 @@ export default function handleRequest(
   }
   const nonce = loadContext.get(requestInfoContext).nonce
   // The preview dialog's module is loaded at start-up; waiting for it here (at once, after the
-  // first request) guarantees the dialog renders in place and never suspends (decision 61).
+  // first request) guarantees the dialog renders in place and never suspends, so the server
+  // HTML holds it with or without JavaScript.
   return preloadPreview().then(() => renderDocument())
   function renderDocument() {
     return new Promise<Response>((resolve, reject) => {
@@ -85,7 +87,7 @@ export default function handleRequest(
           },
           onError(error: unknown) {
             responseStatusCode = 500
-            if (shellRendered) log.error('render error', { error: String(error) })
+            if (shellRendered) log.error('render error', { error: errorMessage(error) })
           },
         },
       )

@@ -63,6 +63,7 @@ import type { Route } from './+types/root'
 import { getUser, publicUser, readCookie } from '~/web/session.server'
 import { COLOR_SCHEME_COOKIE, parseColorScheme } from '~/lib/color-scheme'
 import { isSameOriginRequest } from '~/web/same-origin.server'
+import { jsonError } from '~/web/http.server'
 import { servicesContext } from '~/web/context.server'
 import { downloadQuota } from '~/domain/downloads/downloads.server'
 import { Footer } from '~/components/Footer/Footer'
@@ -91,7 +92,7 @@ export const meta: Route.MetaFunction = () => [
   },
 ]
 
-// Every form post must come from our own pages (DESIGN section 3): no cross-site requests.
+// Every form post must come from our own pages: no cross-site requests.
 export const middleware: Route.MiddlewareFunction[] = [
   // First, so it sees every request through: an unavailable database answers 503 (one place).
   databaseGuard,
@@ -100,7 +101,7 @@ export const middleware: Route.MiddlewareFunction[] = [
     const allowed = [new URL(request.url).origin, new URL(config.appUrl).origin]
     if (!isSameOriginRequest(request, allowed)) {
       const message = 'This request came from another site and was refused.'
-      if (new URL(request.url).pathname.startsWith('/api/')) throw Response.json({ error: message }, { status: 403 })
+      if (new URL(request.url).pathname.startsWith('/api/')) throw jsonError(403, message)
       throw data(message, { status: 403 })
     }
     return next()

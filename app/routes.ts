@@ -1,6 +1,7 @@
 import { type RouteConfig, index, layout, prefix, route } from '@react-router/dev/routes'
 
-// Every URL of the product in one glance (spec section 2, plus the footer pages and the API).
+// Every URL of the product in one glance: the pages, the footer pages, the admin, the JSON API
+// and the files.
 export default [
   index('routes/home.tsx'),
   route('explore', 'routes/explore.tsx'),
@@ -51,7 +52,7 @@ export default [
     ]),
   ]),
 
-  // JSON API (spec section 7)
+  // JSON API
   ...prefix('api', [
     route('assets', 'routes/api/assets.ts'),
     route('assets/tags', 'routes/api/assets-tags.ts'),

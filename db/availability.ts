@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import pg from 'pg'
+import { errorMessage } from '~/lib/errors'
 
 // The process survives its database: a PostgreSQL server that is down, restarting or frozen
 // makes requests fail fast with DatabaseUnavailableError (answered 503 in one place, the root
@@ -203,7 +204,7 @@ export class DatabaseMonitor {
   private failed(error: unknown) {
     if (this.closed || !this.available) return
     if (!isConnectionFailure(error)) {
-      this.logger.warn('database client error', { error: error instanceof Error ? error.message : String(error) })
+      this.logger.warn('database client error', { error: errorMessage(error) })
     }
     void this.check()
   }
@@ -235,7 +236,7 @@ export class DatabaseMonitor {
       await Promise.race([client.connect().then(() => client.query('select 1')), timedOut])
       return true
     } catch (error) {
-      this.lastProbeError = error instanceof Error ? error.message : String(error)
+      this.lastProbeError = errorMessage(error)
       return false
     } finally {
       clearTimeout(timer)

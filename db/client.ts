@@ -1,4 +1,4 @@
-import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely'
+import { Kysely, PGliteDialect, PostgresDialect, sql, type KyselyConfig } from 'kysely'
 import { Migrator } from 'kysely/migration'
 import pg from 'pg'
 import { mkdirSync } from 'node:fs'
@@ -23,6 +23,8 @@ export interface DatabaseOptions {
   url?: string
   pgliteDir?: string
   poolSize?: number
+  /** Kysely's query log: lets a test see every statement sent. */
+  log?: KyselyConfig['log']
 }
 
 export function describeDatabase(options: DatabaseOptions): string {
@@ -63,12 +65,16 @@ export function createDatabase(options: DatabaseOptions): DB {
       keepAlive: true,
     })
     const monitor = new DatabaseMonitor(pool, connection, log)
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: monitor.asKyselyPool() as never }) })
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: monitor.asKyselyPool() as never }),
+      log: options.log,
+    })
     monitors.set(db, monitor)
     return db
   }
   const dir = options.pgliteDir
   return new Kysely<Database>({
+    log: options.log,
     dialect: new PGliteDialect({
       pglite: async () => {
         const { PGlite } = await import('@electric-sql/pglite')

@@ -1,4 +1,5 @@
 import type { PaletteColour } from '~/lib/colour'
+import type { AssetType } from '~/lib/constants'
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
 
 // Columns the database fills in: readable, optional on insert.
@@ -7,7 +8,6 @@ type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>
 
 export type Role = 'user' | 'admin'
 export type Plan = 'free' | 'pro'
-export type AssetType = '3d' | 'image' | 'audio'
 
 export interface UsersTable {
   id: Generated<string>
@@ -183,7 +183,7 @@ export interface StorageCleanupTable {
   created_at: Generated<Date>
 }
 
-/** A download variant kept in storage, owned by its asset (migration 0010, decision 59). */
+/** A download variant kept in storage, owned by its asset (migration 0010): deleted with it. */
 export interface AssetVariantsTable {
   key: string
   asset_id: number

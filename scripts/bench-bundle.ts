@@ -1,5 +1,5 @@
 // npm run bench:bundle: the JavaScript a first visit downloads, page by page (gzip sizes), from
-// the built server. Budget (DESIGN section 7): home page under 150 KB gzip. Written to
+// the built server. Budget: home page under 150 KB gzip (tests/e2e/js-budget.spec.ts). Written to
 // docs/performance.md.
 import { startBuiltServer, writePerformanceSection } from './bench-support'
 import { createScratchDatabase, isReachable, serverUrl } from '../tests/support/database-url'

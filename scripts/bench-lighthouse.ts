@@ -1,5 +1,5 @@
 // npm run bench:lighthouse: Lighthouse (mobile profile) over the main public pages of the built
-// app with the demo catalogue, scores written to docs/performance.md. Targets (issue 14):
+// app with the demo catalogue, scores written to docs/performance.md. Targets:
 // accessibility and SEO 100 everywhere, performance 95+ on home, explore and the asset page.
 // Uses a running server when LIGHTHOUSE_BASE is set; otherwise starts the e2e server (demo
 // catalogue on a scratch database) on port 3466.

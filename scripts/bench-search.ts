@@ -63,7 +63,7 @@ const QUERIES: { name: string; query: SearchQuery; added?: boolean }[] = [
   { name: 'q + alphabetical', query: { q: 'neon', sort: 'alphabetical' } },
   { name: 'deep page 200', query: { sort: 'newest', page: 200 } },
   { name: 'q page 5', query: { q: 'toy', page: 5 } },
-  // Colour, orientation and transparency (issue 13).
+  // Colour, orientation and transparency.
   { name: 'colour swatch: blue', query: { colour: 'blue' } },
   { name: 'colour hex: #7c8cf0', query: { colour: '#7c8cf0' } },
   { name: 'q + colour: robot red', query: { q: 'robot', colour: 'red' } },

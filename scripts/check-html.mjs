@@ -1,7 +1,7 @@
 // npm run check:html [base]: the W3C Nu HTML checker (vnu.jar, needs Java) over the server HTML
 // of the public pages of a running server. Prints each error; exits 1 if there is any. Errors
 // inside Mantine's own <style data-mantine-styles> elements are counted apart, as the suite's
-// check does (tests/e2e/html-valid.spec.ts, decision 62).
+// check does (tests/e2e/html-valid.spec.ts).
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'

@@ -34,7 +34,7 @@ try {
   console.warn('[e2e] No PostgreSQL server answers: using embedded PGlite.')
 }
 
-// Files live in an S3 bucket, as when several instances run (issue 11): s3rver, a real S3
+// Files live in an S3 bucket, as when several instances run: s3rver, a real S3
 // protocol server, on the next free port of the range. E2E_STORAGE=local keeps the folder.
 let s3 = null
 if ((process.env.E2E_STORAGE ?? 's3') === 's3') {

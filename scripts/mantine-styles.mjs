@@ -1,7 +1,8 @@
 // node scripts/mantine-styles.mjs (after npm run build): the stylesheets of @mantine/core that
 // the client build needs, in the order of Mantine's own styles.css. app/root.tsx imports these
-// one by one instead of the whole styles.css (decision 67); run this after using a Mantine
-// component the app did not use before, and add what it lists that root.tsx lacks.
+// one by one instead of the whole styles.css, so the render-blocking stylesheet holds only what
+// is used; run this after using a Mantine component the app did not use before, and add what it
+// lists that root.tsx lacks.
 import fs from 'node:fs'
 import path from 'node:path'
 

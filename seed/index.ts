@@ -16,7 +16,6 @@ export interface SeedResult {
   posts: number
 }
 
-/** True when the catalogue has never been filled: the trigger for seeding on first start. */
 /** How many assets exist (a waiting instance shows another's seeding progress with it). */
 export async function countAssets(db: DB): Promise<number> {
   const row = await db.selectFrom('assets').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()
@@ -57,6 +56,7 @@ export async function withSeedLock(
   })
 }
 
+/** True when the catalogue has never been filled (no asset, no post): the trigger for seeding at start. */
 export async function isCatalogueEmpty(db: DB): Promise<boolean> {
   const row = await db.selectFrom('assets').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()
   const posts = await db.selectFrom('blog_posts').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()

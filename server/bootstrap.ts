@@ -10,8 +10,9 @@ import { createLocalStorage, createS3Storage, type Storage } from '~/platform/st
 import { sweepStorage } from '~/platform/storage-cleanup.server'
 import { ensureAdmin } from '~/domain/accounts/users.server'
 import type { Services } from '~/web/context.server'
+import { errorMessage } from '~/lib/errors'
 
-/** The published demo administrator: only ever created in demo mode (decision 3). */
+/** The published demo administrator: only ever created in demo mode without ADMIN_EMAIL. */
 export const DEMO_ADMIN = { email: 'admin@example.com', password: 'demo-admin-password' } as const
 
 export type StartupProgress =
@@ -65,9 +66,9 @@ export async function prepareDatabase(
   progress({ phase: 'migrating' })
   const applied = await migrateToLatest(db)
   if (applied.length > 0) log.info('migrations applied', { applied })
-  // Files left by a crash or a failed delete (decision 45).
+  // Files left by a crash or a failed delete, recorded in storage_cleanup.
   const swept = await sweepStorage(db, storage).catch((error: unknown) => {
-    log.warn('storage sweep failed', { error: error instanceof Error ? error.message : String(error) })
+    log.warn('storage sweep failed', { error: errorMessage(error) })
     return 0
   })
   if (swept > 0) log.info('storage sweep', { removed: swept })
@@ -115,7 +116,5 @@ export async function prepareDatabase(
   // usable meanwhile, and those assets only miss the colour filter until done.
   void backfillPalettes(db, storage)
     .then((filled) => (filled > 0 ? log.info('palettes filled', { assets: filled }) : undefined))
-    .catch((error: unknown) =>
-      log.warn('palette backfill stopped', { error: error instanceof Error ? error.message : String(error) }),
-    )
+    .catch((error: unknown) => log.warn('palette backfill stopped', { error: errorMessage(error) }))
 }

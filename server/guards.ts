@@ -1,4 +1,4 @@
-// The door's checks before React Router sees a request (decisions 37 and 38): a Host header
+// The door's checks before React Router sees a request: a Host header
 // that makes a URL, a request target of clean text, a method the matched route takes, and
 // `Connection: close` on any answer sent before the request body was read. Refusals are 4xx
 // with a clear message (JSON under /api/), and every fault that still reaches Express is
@@ -8,6 +8,7 @@ import { matchRoutes, type ServerBuild } from 'react-router'
 import { DATABASE_UNAVAILABLE, isConnectionFailure } from '#db/availability'
 import { log } from '~/platform/log.server'
 import { BAD_TEXT, isCleanRequestTarget } from '~/web/text.server'
+import { errorMessage, errorStack } from '~/lib/errors'
 
 const isApi = (req: ExpressRequest) => req.path === '/api' || req.path.startsWith('/api/')
 
@@ -159,13 +160,13 @@ export function answerFault(error: unknown, req: ExpressRequest, res: ExpressRes
       method: req.method,
       path: req.path,
       status,
-      error: error instanceof Error ? error.message : String(error),
+      error: errorMessage(error),
     })
   else
     log.error('unhandled server error', {
       method: req.method,
       path: req.path,
-      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      error: errorStack(error),
     })
   if (res.headersSent) return void res.end()
   refuse(

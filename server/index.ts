@@ -14,6 +14,7 @@ import { createApp, type StartupState } from './app'
 import { openServices, prepareDatabase } from './bootstrap'
 import { removeStaleStaging } from '~/web/multipart.server'
 import { runCommand } from './cli'
+import { errorMessage, errorStack } from '~/lib/errors'
 
 const SHUTDOWN_GRACE_MS = 8_000
 const RETRY_MS = 2_000
@@ -88,14 +89,14 @@ export async function startServer(options: { vite?: ViteDevServer } = {}): Promi
         if (state.stopping) return
         if (!isConnectionError(error)) throw error
         log.warn('database not reachable yet; retrying', {
-          error: error instanceof Error ? error.message : String(error),
+          error: errorMessage(error),
         })
         await new Promise((resolve) => setTimeout(resolve, RETRY_MS))
       }
     }
   })()
   ready.catch((error: unknown) => {
-    log.error('start-up failed', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) })
+    log.error('start-up failed', { error: errorStack(error) })
     process.exit(1)
   })
 
@@ -145,7 +146,7 @@ export async function main(argv: string[]): Promise<void> {
 const entry = process.argv[1]
 if (entry && import.meta.url === pathToFileURL(realpathSync(entry)).href) {
   main(process.argv.slice(2)).catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error)
+    console.error(errorMessage(error))
     process.exit(1)
   })
 }

@@ -11,7 +11,7 @@
 //   the nonce removed; the cached page's policy allows exactly those hashes (and 'self').
 //   An inline script injected into the page never had the nonce, so it is never hashed and
 //   stays blocked.
-// - The colour-scheme cookie (decision 53) themes the server HTML, so it is part of the key:
+// - The colour-scheme cookie themes the server HTML, so it is part of the key:
 //   one entry per URL and scheme (system, light, dark).
 import { createHash } from 'node:crypto'
 import { gzipSync } from 'node:zlib'

@@ -38,7 +38,7 @@ export const RegisterSchema = z
   })
   .refine((v) => v.password === v.confirmPassword, { message: PASSWORDS_DIFFER, path: ['confirmPassword'] })
 
-/** The API's register body: full_name as in spec section 7, no confirmation field. */
+/** The API's register body: full_name (snake case, as the API's fields are), no confirmation field. */
 export const ApiRegisterSchema = z.object({
   full_name: z
     .string({ message: 'full_name is required.' })
@@ -65,7 +65,7 @@ export const ApiResetPasswordSchema = z.object({
 })
 
 /**
- * Where to go after signing in (spec section 4): the `redirect` target if it is a same-origin
+ * Where to go after signing in: the `redirect` target if it is a same-origin
  * path, else /dashboard; with an assetId too, back to that asset with the download resumed.
  */
 export function afterLoginTarget(redirectTo: string | null | undefined, assetId: string | null | undefined): string {

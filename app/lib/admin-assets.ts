@@ -1,11 +1,11 @@
 import { z } from '~/lib/zod'
-import { parseId } from './ids'
 import { ASSET_TYPES } from './constants'
 import { normaliseTags } from './tags'
 
 // Shapes of the admin's asset calls, shared by the admin pages and the admin JSON API.
 
 export const ADMIN_ASSETS_PAGE_SIZE = 50
+const ASSET_TYPE_MESSAGE = `asset_type is one of ${ASSET_TYPES.join(', ')}.`
 export const ADMIN_STATUSES = ['all', 'published', 'pending'] as const
 export type AdminStatusFilter = (typeof ADMIN_STATUSES)[number]
 export const MAX_TAGS = 30
@@ -33,7 +33,7 @@ export const AssetChangesSchema = z
       .trim()
       .max(100, { message: 'Keep the category under 100 characters.' })
       .optional(),
-    // An array, a JSON string or a comma string (spec section 3).
+    // An array, a JSON string or a comma string.
     tags: z
       .union([z.array(z.union([z.string(), z.number()])), z.string()], {
         message: 'Tags must be a list or a comma-separated string.',
@@ -43,7 +43,7 @@ export const AssetChangesSchema = z
       .optional(),
     is_active: booleanish.optional(),
     // An image is a '3d' render or an 'image'; audio stays audio (decision: the file decides).
-    asset_type: z.enum(ASSET_TYPES, { message: 'asset_type is one of 3d, image, audio.' }).optional(),
+    asset_type: z.enum(ASSET_TYPES, { message: ASSET_TYPE_MESSAGE }).optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), {
     message: 'Send at least one of title, description, tags, category, is_active, asset_type.',
@@ -78,21 +78,11 @@ export const AdminPageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
 })
 
-/** An asset id through the one id parser (app/lib/ids.ts), as a schema for forms. */
-export const IdSchema = z.unknown().transform((value, ctx) => {
-  const id = parseId(value)
-  if (id === undefined) {
-    ctx.addIssue({ code: 'custom', message: 'Asset ids are whole numbers.' })
-    return z.NEVER
-  }
-  return id
-})
-
 /** The text fields of an upload (POST /api/admin/assets and the upload page). */
 export const UploadFieldsSchema = z.object({
   title: z.string().trim().max(200, { message: 'Keep the title under 200 characters.' }).optional(),
   description: z.string().trim().max(5000, { message: 'Keep the description under 5,000 characters.' }).optional(),
-  // A JSON string per spec section 7; a comma string or a single tag works too.
+  // A JSON string ('["a","b"]'); a comma string or a single tag works too.
   tags: z
     .string()
     .max(5000, { message: 'Too many tags.' })
@@ -100,5 +90,5 @@ export const UploadFieldsSchema = z.object({
     .transform((v) => normaliseTags(v ?? ''))
     .pipe(z.array(z.string()).max(MAX_TAGS, { message: `Use at most ${MAX_TAGS} tags.` })),
   category: z.string().trim().max(100, { message: 'Keep the category under 100 characters.' }).optional(),
-  asset_type: z.enum(ASSET_TYPES, { message: 'asset_type is one of 3d, image, audio.' }).optional(),
+  asset_type: z.enum(ASSET_TYPES, { message: ASSET_TYPE_MESSAGE }).optional(),
 })

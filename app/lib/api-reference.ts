@@ -129,9 +129,18 @@ const ADMIN_ASSET_PROPERTIES = {
 export const API_SCHEMAS = {
   Error: {
     type: 'object',
-    description: 'Every error answer: a message that can be shown to a person.',
+    description:
+      'Every error answer: a message that can be shown to a person and, when the request was refused for a reason code can act on, that reason.',
     required: ['error'],
-    properties: { error: { type: 'string' } },
+    properties: {
+      error: { type: 'string' },
+      reason: {
+        type: 'string',
+        pattern: '^[a-z0-9]+(-[a-z0-9]+)*$',
+        description:
+          'Why, in kebab-case: e.g. rate-limited, quota-exceeded, asset-not-found, bad-credentials, email-taken, invalid-option.',
+      },
+    },
   },
   Asset: {
     type: 'object',
@@ -481,11 +490,12 @@ const EXAMPLE_POST = {
   author: { name: 'The Artist' },
 }
 
-const error = (status: number, description: string, message: string): ApiResponse => ({
+/** An error answer; `reason` when the call's refusal carries one (the Error schema's reason). */
+const error = (status: number, description: string, message: string, reason?: string): ApiResponse => ({
   status,
   description,
   schema: ref('Error'),
-  example: { error: message },
+  example: reason ? { error: message, reason } : { error: message },
 })
 const UNAUTHORIZED = error(401, 'No token, or the token has expired or been revoked.', 'Authentication required')
 const ASSET_ID: ApiParameter = {
@@ -507,6 +517,7 @@ const TOO_MANY: ApiResponse = {
     429,
     'Too many attempts; the Retry-After header says how many seconds to wait.',
     'Too many attempts. Please try again in 12 minutes.',
+    'rate-limited',
   ),
   headers: { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } },
 }
@@ -519,6 +530,7 @@ const ASSET_NOT_FOUND = error(
   404,
   'No asset has this id (an id is a whole number written in decimal, without leading zeros).',
   'Asset not found',
+  'asset-not-found',
 )
 const POST_ID: ApiParameter = {
   name: 'id',
@@ -769,12 +781,13 @@ export const API_CALLS: ApiCall[] = [
         example: { token: 'q3Vx0b9Jm2…', expiresAt: '2025-06-21T09:00:00.000Z' },
       },
       error(400, 'The body is not valid JSON, or a field is missing or invalid.', 'Enter a valid email address.'),
-      error(401, 'The email or password is wrong.', 'Invalid email or password.'),
+      error(401, 'The email or password is wrong.', 'Invalid email or password.', 'bad-credentials'),
       error(415, 'The body is not JSON (or a form).', 'Send a JSON body (Content-Type: application/json).'),
       error(
         429,
         'Too many attempts; the Retry-After header says how many seconds to wait.',
         'Too many attempts. Please try again in 12 minutes.',
+        'rate-limited',
       ),
     ],
   },
@@ -850,12 +863,13 @@ export const API_CALLS: ApiCall[] = [
         },
       },
       error(400, 'The body is not valid JSON, or a field is missing or invalid.', 'Enter a valid email address.'),
-      error(409, 'An account with this email exists.', 'An account with this email already exists.'),
+      error(409, 'An account with this email exists.', 'An account with this email already exists.', 'email-taken'),
       error(415, 'The body is not JSON (or a form).', 'Send a JSON body (Content-Type: application/json).'),
       error(
         429,
         'Too many attempts; the Retry-After header says how many seconds to wait.',
         'Too many attempts. Please try again in 12 minutes.',
+        'rate-limited',
       ),
     ],
   },
@@ -905,6 +919,7 @@ export const API_CALLS: ApiCall[] = [
         429,
         'Too many attempts; the Retry-After header says how many seconds to wait.',
         'Too many attempts. Please try again in 12 minutes.',
+        'rate-limited',
       ),
       error(502, 'The email could not be sent.', 'Failed to send password reset email.'),
     ],
@@ -941,12 +956,14 @@ export const API_CALLS: ApiCall[] = [
         400,
         'The token is unknown, used or expired, or the password is too short.',
         'This reset link is invalid or has expired.',
+        'bad-reset-token',
       ),
       error(415, 'The body is not JSON (or a form).', 'Send a JSON body (Content-Type: application/json).'),
       error(
         429,
         'Too many attempts; the Retry-After header says how many seconds to wait.',
         'Too many attempts. Please try again in 12 minutes.',
+        'rate-limited',
       ),
     ],
   },
@@ -1001,15 +1018,22 @@ export const API_CALLS: ApiCall[] = [
       },
       error(
         400,
-        'The id is not a positive whole number, or a download option is not valid for this asset.',
+        'A download option is not valid for this asset, or the body is not an object of options.',
         'size must be one of original, 2048, 1024, 512',
+        'invalid-option',
       ),
       UNAUTHORIZED,
-      error(403, `The Free plan’s ${FREE_DAILY_DOWNLOADS} downloads for today are used up.`, 'Download quota exceeded'),
+      error(
+        403,
+        `The Free plan’s ${FREE_DAILY_DOWNLOADS} downloads for today are used up.`,
+        'Download quota exceeded',
+        'quota-exceeded',
+      ),
       error(
         404,
         'No published asset has this id (an id is a whole number written in decimal, without leading zeros).',
         'Asset not found',
+        'asset-not-found',
       ),
     ],
   },
@@ -1097,9 +1121,13 @@ export const API_CALLS: ApiCall[] = [
         schema: FAVOURITE_STATE,
         example: { ok: true, asset_id: 42, isFavourite: true },
       },
-      error(400, 'asset_id is missing or not a positive whole number.', 'asset_id must be a number.'),
+      error(
+        400,
+        'asset_id is missing or not an id (a whole number from 1, in decimal without leading zeros).',
+        'asset_id must be a whole number from 1.',
+      ),
       UNAUTHORIZED,
-      error(404, 'No published asset has this id.', 'Asset not found'),
+      error(404, 'No published asset has this id.', 'Asset not found', 'asset-not-found'),
     ],
   },
   {
@@ -1230,6 +1258,7 @@ export const API_CALLS: ApiCall[] = [
         401,
         'The email or password is wrong, or the account is not an admin.',
         'Admin login failed. Please check your credentials.',
+        'not-admin',
       ),
       TOO_MANY,
     ],
@@ -1340,12 +1369,14 @@ export const API_CALLS: ApiCall[] = [
         400,
         'The body is not multipart/form-data, there is no `file`, a field is invalid, or the file is not an image or sound the library can process.',
         'The file is not an image we can read.',
+        'not-an-image',
       ),
       ...ADMIN_ONLY,
       error(
         413,
         `The file is over its type’s limit (${UPLOAD_LIMIT_BYTES / 1024 / 1024}MB for an image, ${AUDIO_UPLOAD_LIMIT_BYTES / 1024 / 1024}MB for a sound), or more than a file and a thumbnail were sent.`,
         fileTooLargeMessage(UPLOAD_LIMIT_BYTES, 'robot-head.png'),
+        'file-too-large',
       ),
     ],
   },
@@ -1772,7 +1803,12 @@ export const API_CALLS: ApiCall[] = [
         schema: { type: 'object', required: ['received'], properties: { received: { type: 'boolean', const: true } } },
         example: { received: true },
       },
-      error(400, 'The signature is missing or wrong, or the signed body is not an event.', 'Invalid signature'),
+      error(
+        400,
+        'The signature is missing or wrong, or the signed body is not an event.',
+        'Invalid signature',
+        'bad-signature',
+      ),
       error(413, 'The body is larger than 512KB.', 'Payload too large'),
       error(
         500,
@@ -1783,6 +1819,7 @@ export const API_CALLS: ApiCall[] = [
         503,
         'Payments are not configured on this server (no webhook secret), or the database is unavailable.',
         'Payments are not configured',
+        'webhook-not-configured',
       ),
     ],
   },

@@ -1,14 +1,14 @@
-import type { AssetTypeName } from './constants'
+import type { AssetType } from './constants'
 import { PLACEHOLDER_IMAGE } from './constants'
 
-/** An asset as pages and the public API show it (spec section 3). */
+/** An asset as pages and the public API show it. */
 export interface AssetView {
   id: number
   title: string
   description: string
   tags: string[]
   category: string
-  asset_type: AssetTypeName
+  asset_type: AssetType
   download_count: number
   is_active: boolean
   created_at: string
@@ -19,7 +19,7 @@ export interface AssetView {
   width: number | null
   height: number | null
   dominant_colour: string | null
-  /** The dominant colours, biggest share first (up to 5); empty until computed (decision 60). */
+  /** The dominant colours, biggest share first (up to 5); empty until computed, never null. */
   palette: PaletteEntry[]
   /** What the download gives: 'PNG', 'JPG', 'WAV', 'MP3', 'OGG', 'OPUS', 'FLAC'. */
   file_format: string
@@ -49,13 +49,13 @@ export function formatDuration(ms: number): string {
   return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`
 }
 
-/** The .webp variant of a .png URL, which cards and the dialog prefer (spec: Asset card). */
+/** The .webp variant of a .png URL, which cards and the dialog prefer. */
 export function webpVariant(url: string): string | null {
   return url.endsWith('.png') ? `${url.slice(0, -4)}.webp` : null
 }
 
 /**
- * The thumbnail of an asset in any of the shapes spec section 3 allows: `preview_urls` as an
+ * The thumbnail of an asset in any of the shapes the API allows: `preview_urls` as an
  * object or a JSON string with `thumb`; else `original_url`; else the placeholder.
  */
 export function thumbnailOf(asset: {

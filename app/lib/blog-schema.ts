@@ -1,9 +1,9 @@
 import { z } from '~/lib/zod'
 
-/** Link schemes the editor and the sanitiser accept (spec section 5); relative links too. */
+/** Link schemes the editor and the sanitiser accept; relative links too. */
 export const LINK_SCHEMES = ['http', 'https', 'ftp', 'ftps', 'mailto', 'tel', 'callto', 'sms', 'cid', 'xmpp'] as const
 
-/** Undo history of the editor (spec section 5): 100 steps, changes within 500 ms are one step. */
+/** Undo history of the editor: 100 steps, changes within 500 ms are one step. */
 export const EDITOR_UNDO_DEPTH = 100
 export const EDITOR_UNDO_GROUP_MS = 500
 

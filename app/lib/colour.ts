@@ -1,4 +1,4 @@
-// Colours for colour search (issue 13): OKLab (Björn Ottosson's perceptual space, where a
+// Colours for colour search: OKLab (Björn Ottosson's perceptual space, where a
 // Euclidean distance matches how different two colours look), the named swatches of the
 // filters panel, and the rules for 'near' and 'enough weight'. Pure: pages and server share it.
 

@@ -1,4 +1,4 @@
-// Business constants of spec section 9, in one place.
+// Business constants (quota, price, page and strip sizes, limits), in one place.
 export const SITE_NAME = 'AI Stock Library'
 export const FREE_DAILY_DOWNLOADS = 5
 export const PRO_QUOTA_DISPLAY = 100
@@ -42,9 +42,34 @@ export const SORT_LABELS: Record<Sort, string> = {
 /** The sort menu's relevance entry without a search: there is nothing to rank by, so it lists the newest. */
 export const RELEVANCE_WITHOUT_WORDS = 'Relevance (newest without a search)'
 
+/** The sort of a search that names none: relevance when there are words to rank by, else the newest. */
+export function defaultSort(hasWords: boolean): Sort {
+  return hasWords ? 'relevance' : 'newest'
+}
+
+/** The order a search is listed in: the one asked for, except relevance without words, which is the newest. */
+export function sortToUse(sort: Sort | undefined, hasWords: boolean): Sort {
+  return sort === undefined || (sort === 'relevance' && !hasWords) ? defaultSort(hasWords) : sort
+}
+
+/** The kinds of asset, as stored (assets.asset_type) and as URLs, forms and the API write them. */
 export const ASSET_TYPES = ['3d', 'image', 'audio'] as const
-export type AssetTypeName = (typeof ASSET_TYPES)[number]
-export const ASSET_TYPE_LABELS: Record<AssetTypeName, string> = { '3d': '3D', image: 'Images', audio: 'Audio' }
+export type AssetType = (typeof ASSET_TYPES)[number]
+/** What an uploaded image is, as the admin says: audio is audio by its bytes alone. */
+export type ImageAssetType = Exclude<AssetType, 'audio'>
+export const IMAGE_ASSET_TYPES = ASSET_TYPES.filter((type): type is ImageAssetType => type !== 'audio')
+
+/** Each type's names: the explore tab, one asset of it (the admin's type menu), its collection. */
+export const ASSET_TYPE_LABELS: Record<AssetType, { tab: string; one: string; collection: string }> = {
+  '3d': { tab: '3D', one: '3D render', collection: '3D Renders' },
+  image: { tab: 'Images', one: 'Image', collection: 'Images' },
+  audio: { tab: 'Audio', one: 'Audio', collection: 'Audio' },
+}
+
+/** An image type from a form's value: 'image', else a 3D render (the default). */
+export function imageTypeFrom(value: unknown): ImageAssetType {
+  return value === 'image' ? 'image' : '3d'
+}
 
 export const PLACEHOLDER_IMAGE = '/placeholder.svg'
 export const NOT_FOUND_TEXT = "Oops! The page you're looking for doesn't exist."

@@ -1,6 +1,6 @@
-import type { AssetTypeName } from './constants'
+import type { AssetType } from './constants'
 
-// Download options (issue 13): the sizes, formats and backgrounds a 3D or image asset can be
+// Download options: the sizes, formats and backgrounds a 3D or image asset can be
 // taken in. Shared by the form (labels) and the server (validation), so it stays free of zod.
 
 export const DOWNLOAD_SIZES = ['original', '2048', '1024', '512'] as const
@@ -19,17 +19,17 @@ export const FORMAT_TYPES: Record<DownloadFormat, string> = {
 export const MAX_PADDING = 25
 
 /** Which asset types take options at all: audio is always its original file. */
-export function takesOptions(assetType: AssetTypeName): boolean {
+export function takesOptions(assetType: AssetType): boolean {
   return assetType === '3d' || assetType === 'image'
 }
 
 /** The formats an asset type offers: JPEG has no transparency, so only image assets get it. */
-export function formatsFor(assetType: AssetTypeName): DownloadFormat[] {
+export function formatsFor(assetType: AssetType): DownloadFormat[] {
   return assetType === 'image' ? [...DOWNLOAD_FORMATS] : DOWNLOAD_FORMATS.filter((f) => f !== 'jpeg')
 }
 
 /** Background and padding are for transparent 3D renders (images are full-bleed pictures). */
-export function takesBackground(assetType: AssetTypeName): boolean {
+export function takesBackground(assetType: AssetType): boolean {
   return assetType === '3d'
 }
 
@@ -55,6 +55,14 @@ export interface RawDownloadOptions {
   padding?: unknown
 }
 
+/** The option fields of a form or JSON body, as given (the grant validates them). */
+export function downloadOptionsOf(body: Record<string, unknown> | FormData): RawDownloadOptions {
+  const get = (name: string) => (body instanceof FormData ? (body.get(name) ?? undefined) : body[name])
+  // The form's background menu has 'Custom colour', whose value is the colour field beside it.
+  const background = get('background') === 'custom' ? get('background_colour') : get('background')
+  return { size: get('size'), format: get('format'), background, padding: get('padding') }
+}
+
 const HEX = /^#[0-9a-f]{6}$/
 
 /** The background as '#rrggbb' or 'transparent'; null when it is neither a name nor a hex colour. */
@@ -75,7 +83,7 @@ const given = (v: unknown) => v !== undefined && v !== null && v !== ''
  */
 export function parseDownloadOptions(
   raw: RawDownloadOptions,
-  assetType: AssetTypeName,
+  assetType: AssetType,
 ): { ok: true; variant: DownloadVariant | null } | { ok: false; error: string } {
   const any = given(raw.size) || given(raw.format) || given(raw.background) || given(raw.padding)
   if (!any) return { ok: true, variant: null }

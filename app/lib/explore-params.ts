@@ -1,4 +1,4 @@
-import { ASSET_TYPES, SORTS, ZOOM_MAX, ZOOM_MIN, ZOOM_STEP, type AssetTypeName, type Sort } from './constants'
+import { ASSET_TYPES, defaultSort, SORTS, ZOOM_MAX, ZOOM_MIN, ZOOM_STEP, type AssetType, type Sort } from './constants'
 import { normaliseTags } from './tags'
 import { parseId } from './ids'
 import { ORIENTATIONS, parseColour, type Orientation } from './colour'
@@ -16,7 +16,7 @@ export interface ExploreParams {
   q: string
   /** Search the words exactly as typed, without typo correction. */
   exact: boolean
-  assetType: AssetTypeName | undefined
+  assetType: AssetType | undefined
   category: string
   tags: string[]
   /** `color=`: a swatch name or 'rrggbb'/'#rrggbb', normalised ('' for none). */
@@ -32,7 +32,7 @@ export interface ExploreParams {
   zoom: number
 }
 
-/** Zoom in 25% steps, clamped to 50%-300% (spec section 5). */
+/** Zoom in 25% steps, clamped to 50%-300%. */
 export function clampZoom(value: number): number {
   if (!Number.isFinite(value)) return 1
   const stepped = Math.round(value / ZOOM_STEP) * ZOOM_STEP
@@ -58,7 +58,7 @@ export function parseExploreParams(params: URLSearchParams): ExploreParams {
   return {
     q,
     exact: Boolean(q) && params.get('exact') === '1',
-    assetType: (ASSET_TYPES as readonly string[]).includes(type ?? '') ? (type as AssetTypeName) : undefined,
+    assetType: (ASSET_TYPES as readonly string[]).includes(type ?? '') ? (type as AssetType) : undefined,
     category: (params.get('category') ?? '').trim().slice(0, 100),
     tags: tagsFrom(params),
     color: colourParam(params.get('color')),
@@ -66,7 +66,7 @@ export function parseExploreParams(params: URLSearchParams): ExploreParams {
       ? (params.get('orientation') as Orientation)
       : undefined,
     transparent: params.get('transparent') === '1' || params.get('transparent') === 'true',
-    sort: (SORTS as readonly string[]).includes(sort ?? '') ? (sort as Sort) : q ? 'relevance' : 'newest',
+    sort: (SORTS as readonly string[]).includes(sort ?? '') ? (sort as Sort) : defaultSort(Boolean(q)),
     page: parseId(params.get('page')) ?? 1,
     view: params.get('view') === 'list' ? 'list' : 'grid',
     assetId: parseId(params.get('assetId')),
@@ -90,7 +90,7 @@ export function exploreUrl(current: ExploreParams, change: Partial<ExploreParams
   if (next.color) params.set('color', next.color)
   if (next.orientation) params.set('orientation', next.orientation)
   if (next.transparent) params.set('transparent', '1')
-  if (next.sort !== (next.q ? 'relevance' : 'newest')) params.set('sort', next.sort)
+  if (next.sort !== defaultSort(Boolean(next.q))) params.set('sort', next.sort)
   if (next.page > 1) params.set('page', String(next.page))
   if (next.view !== 'grid') params.set('view', next.view)
   if (next.assetId) {

@@ -9,7 +9,7 @@ const errorResponse = (description: string, message: string) => ({
 const CROSS_SITE =
   'A call that carries the session cookie and no bearer token, sent from another site (its Origin or Referer is not this site), is refused.'
 
-/** Answers every call can give, whatever it does: the door's checks (decisions 37, 38 and 47). */
+/** Answers every call can give, whatever it does: the door's checks (text, origin, method, body), a fault, 503. */
 function doorResponses(call: ApiCall): JsonSchema {
   const bodyType = call.body?.type ?? 'json'
   return {
@@ -124,7 +124,7 @@ export function openApiDocument(serverUrl: string): JsonSchema {
       summary:
         'Search the catalogue, read the blog, and download and favourite assets for a signed-in account; the admin calls; the calls other services make.',
       description:
-        'Answers are JSON. Errors have the shape {"error": "message"}. Assets are used under the License Agreement (/license): commercial use with no attribution; resale, redistribution, NFT use and AI-training use need written permission. Calls tagged Admin (marked x-admin-only, security role `admin`) need an admin account’s token: without a token they answer 401, with another account’s 403. Calls tagged Integrations are made by Stripe, by Google’s sign-in and by API tools.',
+        'Answers are JSON. Errors have the shape {"error": "message", "reason": "kebab-case-reason"}; reason is there when the request was refused for a reason code can act on (rate-limited, quota-exceeded ...). Assets are used under the License Agreement (/license): commercial use with no attribution; resale, redistribution, NFT use and AI-training use need written permission. Calls tagged Admin (marked x-admin-only, security role `admin`) need an admin account’s token: without a token they answer 401, with another account’s 403. Calls tagged Integrations are made by Stripe, by Google’s sign-in and by API tools.',
     },
     servers: [{ url: serverUrl }],
     tags: API_GROUPS.map((name) => ({

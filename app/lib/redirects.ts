@@ -33,11 +33,11 @@ function normalisePath(value: string): string | null {
 }
 
 /**
- * The sign-in page's address that brings the user back to `back` afterwards (spec section 4:
- * `/login?redirect=...`), optionally resuming a download of `assetId`, with the sign-in banner.
+ * The sign-in page's address that brings the user back to `back` afterwards
+ * (`/login?redirect=...`), optionally resuming a download of `assetId`, with the sign-in banner.
  */
 export function loginHref(back: string, options: { assetId?: number | null; alert?: 'signin_required' } = {}): string {
-  // Slashes stay readable, as the spec writes these links; everything else is encoded.
+  // Slashes stay readable (`/login?redirect=/favorites`); everything else is encoded.
   let href = `/login?redirect=${encodeURIComponent(back).replace(/%2F/g, '/')}`
   if (options.assetId) href += `&assetId=${options.assetId}`
   if (options.alert) href += `&alert=${options.alert}`

@@ -1,7 +1,7 @@
 /**
- * Tags arrive as an array, a JSON string ('["a","b"]') or a comma string ('a, b'); spec
- * section 3. Every door turns them into the one stored shape: trimmed, lower-case, without
- * bracket or quote characters, no empties, no duplicates, in their first order.
+ * Tags arrive as an array, a JSON string ('["a","b"]') or a comma string ('a, b'). Every door
+ * turns them into the one stored shape: trimmed, lower-case, without bracket or quote
+ * characters, no empties, no duplicates, in their first order.
  */
 export function normaliseTags(input: unknown): string[] {
   let items: unknown[]

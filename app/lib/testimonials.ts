@@ -1,4 +1,4 @@
-// Static testimonials for the home page carousel (spec: 10 entries, 4 or 5 stars).
+// Static testimonials for the home page carousel: 10 entries, 4 or 5 stars each.
 
 export const TESTIMONIAL_COLOURS = ['indigo', 'teal', 'violet', 'orange', 'pink'] as const
 export type TestimonialColour = (typeof TESTIMONIAL_COLOURS)[number]

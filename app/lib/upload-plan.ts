@@ -1,18 +1,19 @@
+import type { AssetType } from './constants'
 import { normaliseTags } from './tags'
 
-// The upload rules of spec section 5, shared by the enhanced upload page (in the browser)
+// The upload rules, shared by the enhanced upload page (in the browser)
 // and the plain form's action (on the server): which files become assets, which WebP is
 // whose thumbnail, and what title, tags and category each asset gets from the CSV.
 
-/** One row of the CSV metadata file (spec section 3). */
+/** One row of the CSV metadata file: filename, title, keywords, category, releases. */
 export interface CsvMetadataRow {
   filename: string
   title: string
   keywords: string
   category: string
   releases: string
-  /** The optional `asset_type` column: '3d', 'image' or 'audio' (audio files are audio whatever it says). */
-  assetType?: '3d' | 'image' | 'audio'
+  /** The optional `asset_type` column (audio files are audio whatever it says). */
+  assetType?: AssetType
 }
 
 export const CSV_COLUMNS = ['filename', 'title', 'keywords', 'category', 'releases'] as const
@@ -28,9 +29,12 @@ export function isWebpFile(file: { name: string; type?: string }): boolean {
   return file.type === 'image/webp' || /\.webp$/i.test(file.name)
 }
 
-/** Audio by name or declared type: such files have their own size limit. */
-export function isAudioFile(file: { name: string; type?: string }): boolean {
-  return (file.type ?? '').startsWith('audio/') || /\.(wav|mp3|ogg|oga|opus|flac)$/i.test(file.name)
+/**
+ * A file whose name or declared type says audio: it has audio's size limit, and it must
+ * decode as audio (the bytes decide what it is in the end).
+ */
+export function claimsAudio(file: { name: string; type?: string }): boolean {
+  return /\.(wav|wave|mp3|ogg|oga|opus|flac)$/i.test(file.name) || (file.type ?? '').toLowerCase().startsWith('audio/')
 }
 
 export function isPngFile(file: { name: string; type?: string }): boolean {
@@ -46,7 +50,7 @@ export interface PlannedUpload<F> {
   tags: string[]
   category: string
   /** From the CSV's asset_type column, when it has one. */
-  assetType?: '3d' | 'image' | 'audio'
+  assetType?: AssetType
   metadata: CsvMetadataRow | null
 }
 
@@ -116,7 +120,7 @@ export function planUpload<F extends { name: string; type?: string }>(
   return { uploads, skipped }
 }
 
-/** One line of the upload list (spec section 3: upload list item). */
+/** One line of the upload list. */
 export interface UploadItem {
   /** The asset's id once stored. */
   id: number | null
@@ -138,7 +142,7 @@ export function sizeInMb(bytes: number): number {
 type Publishable = { status: string; isPublished: boolean; id: number | null }
 
 /**
- * The items 'Publish All' takes (spec section 4, decision 24): uploaded and not yet published;
+ * The items 'Publish All' takes: uploaded and not yet published;
  * a draft keeps its own Publish button. The one rule for the page, the results form and the
  * server.
  */
@@ -152,7 +156,7 @@ export function readyToPublish(items: Publishable[]): number {
   return publishAllSelection(items).length
 }
 
-/** '{n} files • {m} ready to publish' (spec: /admin/upload). */
+/** '{n} files • {m} ready to publish', the upload list's count. */
 export function uploadCountLine(items: Publishable[]): string {
   return `${items.length} files • ${readyToPublish(items)} ready to publish`
 }

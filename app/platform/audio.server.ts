@@ -13,8 +13,6 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 
-/** Largest audio file an admin may upload. Images keep their own limit. */
-export const MAX_AUDIO_BYTES = 50 * 1024 * 1024
 /** Bars in the stored waveform. */
 export const WAVEFORM_BARS = 120
 const PREVIEW_BITRATE = '96k'
@@ -55,8 +53,10 @@ function ffmpeg(): string {
   return ffmpegPath
 }
 
+export type AudioContainer = 'wav' | 'mp3' | 'ogg' | 'flac'
+
 /** The container by its magic bytes, or null. */
-export function sniffAudioContainer(data: Buffer): 'wav' | 'mp3' | 'ogg' | 'flac' | null {
+export function sniffAudioContainer(data: Buffer): AudioContainer | null {
   if (data.length < 12) return null
   if (data.toString('latin1', 0, 4) === 'RIFF' && data.toString('latin1', 8, 12) === 'WAVE') return 'wav'
   if (data.toString('latin1', 0, 4) === 'fLaC') return 'flac'
@@ -104,9 +104,14 @@ export async function withTempFile<T>(data: Buffer, work: (file: string) => Prom
 
 const PEAK_RATE = 8000
 
-/** Decodes the whole file; throws NotAudioError for anything that is not one of the four formats. */
-export async function inspectAudio(data: Buffer): Promise<AudioInfo> {
-  const container = sniffAudioContainer(data)
+/**
+ * Decodes the whole file; throws NotAudioError for anything that is not one of the four
+ * formats. `container`: what the caller already sniffed the bytes as.
+ */
+export async function inspectAudio(
+  data: Buffer,
+  container: AudioContainer | null = sniffAudioContainer(data),
+): Promise<AudioInfo> {
   if (!container) throw new NotAudioError()
   return withTempFile(data, async (file) => {
     const { code, stdout, stderr } = await runFfmpeg([
@@ -218,11 +223,4 @@ export async function waveformImage(peaks: number[], size = 1024, hue = 230): Pr
 <linearGradient id="w" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="hsl(${(hue + 160) % 360},90%,70%)"/><stop offset="1" stop-color="hsl(${(hue + 200) % 360},85%,62%)"/></linearGradient></defs>
 <rect width="${size}" height="${size}" fill="url(#bg)"/>${bars}</svg>`
   return sharp(Buffer.from(svg)).flatten().png().toBuffer()
-}
-
-/** 'Download WAV', 'Download MP3', ...: what the button gives. */
-export function formatLabel(mimeType: string, originalKey: string): string {
-  const ext = originalKey.split('.').pop()?.toUpperCase() ?? 'PNG'
-  if (mimeType === 'image/jpeg') return 'JPG'
-  return ext
 }

@@ -1,8 +1,8 @@
 import sharp, { type Metadata, type Sharp } from 'sharp'
 
 // One file's cost is bounded by its pixels: 16.7 megapixels (4096x4096) keeps the whole upload
-// (one full decode, four encodes) under 2 s of CPU on this machine (decision 43), and refuses
-// decompression bombs long before they are decoded.
+// (one full decode, four encodes) under 2 s of CPU, and refuses decompression bombs long before
+// they are decoded (measured in docs/decisions/043-upload-processing-limits.md).
 export const MAX_INPUT_PIXELS = 4096 * 4096
 export const THUMB_SIZE = 480
 export const PREVIEW_SIZE = 1400

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import sharp, { type OverlayOptions } from 'sharp'
-import type { Storage } from './storage.server'
+import { publicFileKey, type Storage } from './storage.server'
 
 // Share cards (og:image) for asset pages and blog posts: 1200x630 PNG, the picture on the
 // left and the title on the right. Social sites want a raster image at this size; SVG is
@@ -35,8 +35,9 @@ export function wrapTitle(title: string, width = 17, maxLines = 5): string[] {
 /** Reads an image by its public URL: a storage derivative (/images/...) or a file in public/. */
 export async function readPublicImage(storage: Storage, url: string): Promise<Buffer | null> {
   try {
-    if (url.startsWith('/images/')) {
-      const file = await storage.get(`public/${url.slice('/images/'.length)}`)
+    const key = publicFileKey(url)
+    if (key) {
+      const file = await storage.get(key)
       if (!file) return null
       const chunks: Buffer[] = []
       for await (const chunk of file.stream) chunks.push(Buffer.from(chunk as Uint8Array))

@@ -4,7 +4,7 @@ import type { Database } from '#db/schema'
 import { log } from './log.server'
 import type { Storage } from './storage.server'
 
-// No orphaned objects and no orphaned rows, whichever side fails (decision 45): the keys an
+// No orphaned objects and no orphaned rows, whichever side fails: the keys an
 // upload is about to write are recorded first (due in an hour) and cleared in the transaction
 // that inserts the row; the keys of deleted rows are recorded in the transaction that deletes
 // them. Whatever stays recorded (a crash, a bucket that failed a delete) is removed by the sweep.

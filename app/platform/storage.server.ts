@@ -72,6 +72,19 @@ export function isPublicKey(key: string): boolean {
   return key.startsWith('public/') && isValidKey(key)
 }
 
+/** Where the app serves public files (server/images.ts): `public/<uuid>/thumb.png` → `/images/<uuid>/thumb.png`. */
+const PUBLIC_URL_PREFIX = '/images/'
+
+/** The URL of a public file by its key; '' when there is none. */
+export function publicFileUrl(key: string | null): string {
+  return key ? `${PUBLIC_URL_PREFIX}${key.replace(/^public\//, '')}` : ''
+}
+
+/** The key of a public file by its URL (publicFileUrl's inverse), or null for any other URL. */
+export function publicFileKey(url: string): string | null {
+  return url.startsWith(PUBLIC_URL_PREFIX) ? `public/${url.slice(PUBLIC_URL_PREFIX.length)}` : null
+}
+
 export function createLocalStorage(root: string): Storage {
   const resolve = (key: string) => {
     if (!isValidKey(key)) throw new Error(`Invalid storage key: ${key}`)

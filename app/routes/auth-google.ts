@@ -1,14 +1,14 @@
 import { redirect } from 'react-router'
 import type { Route } from './+types/auth-google'
-import { secureCookies } from '~/web/session.server'
-import { googleAuthenticator, googleEnabled, GOOGLE_NEXT_COOKIE } from '~/web/google.server'
+import { setCookie } from '~/web/cookies.server'
+import { googleAuthenticator, googleEnabled, GOOGLE_COOKIE_SECONDS, GOOGLE_NEXT_COOKIE } from '~/web/google.server'
 import { afterLoginTarget } from '~/lib/account-schemas'
 import { servicesContext } from '~/web/context.server'
 
 // GET /auth/google: off to Google's consent page (the strategy sets the state cookie).
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { config } = context.get(servicesContext)
-  if (!googleEnabled(config)) throw redirect('/login?error=google_unavailable')
+  if (!googleEnabled(config)) return redirect('/login?error=google_unavailable')
   const next = afterLoginTarget(url.searchParams.get('redirect'), url.searchParams.get('assetId'))
   try {
     await googleAuthenticator(config).authenticate(
@@ -17,14 +17,13 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     )
   } catch (thrown) {
     if (thrown instanceof Response && thrown.status >= 300 && thrown.status < 400) {
-      const secure = secureCookies(context) ? '; Secure' : ''
       thrown.headers.append(
         'Set-Cookie',
-        `${GOOGLE_NEXT_COOKIE}=${encodeURIComponent(next)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=600${secure}`,
+        setCookie(context, GOOGLE_NEXT_COOKIE, next, { maxAgeSeconds: GOOGLE_COOKIE_SECONDS, httpOnly: true }),
       )
-      throw thrown
+      return thrown
     }
     throw thrown
   }
-  throw redirect('/login?error=google')
+  return redirect('/login?error=google')
 }

@@ -8,14 +8,14 @@ import { loginHref } from '~/lib/redirects'
 // POST /billing/portal ('Manage subscription'): a plain form post answered with a 303 to
 // Stripe's Billing Portal. A failure goes back to /pricing, which explains it.
 export function loader() {
-  throw redirect('/pricing')
+  return redirect('/pricing')
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await getUser(request, context)
-  if (!user) throw redirect(loginHref('/pricing'), 303)
+  if (!user) return redirect(loginHref('/pricing'), 303)
   const { db, config } = context.get(servicesContext)
   const result = await createPortalSession(db, config, user)
-  if (!result.ok) throw redirect(`/pricing?billing=${result.reason}`, 303)
-  throw redirect(result.url, 303)
+  if (!result.ok) return redirect(`/pricing?billing=${result.reason}`, 303)
+  return redirect(result.url, 303)
 }

@@ -8,6 +8,7 @@ import { log } from '~/platform/log.server'
 import { SITE_NAME } from '~/lib/constants'
 import { servicesContext } from '~/web/context.server'
 import { withSharing } from '~/lib/sharing'
+import { errorMessage } from '~/lib/errors'
 
 const pageMeta: Route.MetaFunction = () => [
   { title: `Blog | ${SITE_NAME}` },
@@ -23,7 +24,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     // The grid needs no post bodies: leave them out of the page's data.
     return { posts: posts.map(({ content: _content, author: _author, ...card }) => card), error: null }
   } catch (error) {
-    log.error('blog list failed', { error: error instanceof Error ? error.message : String(error) })
+    log.error('blog list failed', { error: errorMessage(error) })
     return data({ posts: [], error: 'Failed to load blog posts' }, { status: 503 })
   }
 }

@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import type { Route } from './+types/collections'
 import { CollectionTile } from '~/components/CollectionTile/CollectionTile'
 import { searchAssets, topTags } from '~/domain/catalogue/search.server'
-import { ASSET_TYPES, ASSET_TYPE_LABELS, SITE_NAME, type AssetTypeName } from '~/lib/constants'
+import { ASSET_TYPES, ASSET_TYPE_LABELS, SITE_NAME, type AssetType } from '~/lib/constants'
 import { servicesContext } from '~/web/context.server'
 import { withSharing } from '~/lib/sharing'
 
@@ -19,14 +19,17 @@ const pageMeta: Route.MetaFunction = () => [
 const THEME_COLLECTIONS = 12
 const THUMBNAILS = 4
 
-const TYPE_COLLECTIONS: Record<AssetTypeName, { title: string; description: string }> = {
-  '3d': { title: '3D Renders', description: 'Objects and characters rendered on transparent backgrounds.' },
-  image: { title: 'Images', description: 'Backgrounds, illustrations and scenes.' },
-  audio: { title: 'Audio', description: 'Loops and tracks for videos, apps and games.' },
+const TYPE_DESCRIPTIONS: Record<AssetType, string> = {
+  '3d': 'Objects and characters rendered on transparent backgrounds.',
+  image: 'Backgrounds, illustrations and scenes.',
+  audio: 'Loops and tracks for videos, apps and games.',
 }
 
 // Tags that only repeat a type collection ('audio' on every audio asset) make no theme.
-const TYPE_WORDS = new Set<string>([...ASSET_TYPES, ...Object.values(ASSET_TYPE_LABELS).map((l) => l.toLowerCase())])
+const TYPE_WORDS = new Set<string>([
+  ...ASSET_TYPES,
+  ...Object.values(ASSET_TYPE_LABELS).map((l) => l.tab.toLowerCase()),
+])
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext)
@@ -104,9 +107,9 @@ export default function CollectionsPage({ loaderData }: Route.ComponentProps) {
               <li key={c.type}>
                 <CollectionTile
                   href={`/explore?asset_type=${c.type}`}
-                  title={TYPE_COLLECTIONS[c.type].title}
+                  title={ASSET_TYPE_LABELS[c.type].collection}
                   countText={assetsText(c.total, c.totalCapped, c.estimated)}
-                  description={TYPE_COLLECTIONS[c.type].description}
+                  description={TYPE_DESCRIPTIONS[c.type]}
                   images={c.images}
                 />
               </li>

@@ -1,7 +1,7 @@
 import { data, redirect } from 'react-router'
 import type { Route } from './+types/color-scheme'
 import { readForm } from '~/web/http.server'
-import { secureCookies } from '~/web/session.server'
+import { clearCookie, setCookie } from '~/web/cookies.server'
 import { COLOR_SCHEMES, COLOR_SCHEME_COOKIE, type ColorSchemeChoice } from '~/lib/color-scheme'
 import { safeRedirectPath } from '~/lib/redirects'
 
@@ -14,11 +14,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (typeof scheme !== 'string' || !(COLOR_SCHEMES as readonly string[]).includes(scheme)) {
     throw data('Choose light, dark or auto.', { status: 400 })
   }
-  const secure = secureCookies(context) ? '; Secure' : ''
   const cookie =
     (scheme as ColorSchemeChoice) === 'auto'
-      ? `${COLOR_SCHEME_COOKIE}=; Path=/; SameSite=Lax; Max-Age=0${secure}`
-      : `${COLOR_SCHEME_COOKIE}=${scheme}; Path=/; SameSite=Lax; Max-Age=${365 * 86_400}${secure}`
+      ? clearCookie(context, COLOR_SCHEME_COOKIE)
+      : setCookie(context, COLOR_SCHEME_COOKIE, scheme, { maxAgeSeconds: 365 * 86_400 })
   const back = safeRedirectPath(
     typeof form.get('redirectTo') === 'string' ? (form.get('redirectTo') as string) : null,
     '/',

@@ -30,11 +30,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     { rule: 'contactPerIp' },
     { rule: 'contactPerEmail', subject: submission.value.email },
   ])
-  if (limited)
-    return rateLimitedReply(
-      { sent: false, result: submission.reply({ formErrors: [limited.error] }) },
-      limited.retryAfter,
-    )
+  if (!limited.ok)
+    return rateLimitedReply({ sent: false, result: submission.reply({ formErrors: [limited.error] }) }, limited)
   const { db, config } = context.get(servicesContext)
   await sendContactMessage(db, config, {
     name: submission.value.name,

@@ -1,6 +1,6 @@
 import { redirect } from 'react-router'
 
-// Spec: /dashboard is the default target after login and redirects to /profile.
+// /dashboard is the default target after login and redirects to /profile.
 export function loader() {
   return redirect('/profile')
 }

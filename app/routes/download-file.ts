@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream'
 import type { Route } from './+types/download-file'
-import { contentDisposition, downloadableFile, readDownloadLink } from '~/domain/downloads/downloads.server'
+import { contentDisposition, originalFile, readDownloadLink } from '~/domain/downloads/downloads.server'
 import { signingSecret } from '~/platform/signing.server'
 import { variantFile } from '~/domain/downloads/download-variants.server'
 import { variantFromName } from '~/lib/download-options'
@@ -25,23 +25,19 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       status: 403,
       headers: { 'Content-Type': 'text/plain; charset=utf-8' },
     })
-  const made = variant ? await variantFile(db, storage, link.assetId, variant) : null
-  const asset = made
-    ? { key: '', mimeType: made.mimeType, filename: made.filename }
-    : variant
-      ? null
-      : await downloadableFile(db, link.assetId)
-  const file = made ? made.file : asset ? await storage.get(asset.key) : null
-  if (!asset || !file)
+  const found = variant
+    ? await variantFile(db, storage, link.assetId, variant)
+    : await originalFile(db, storage, link.assetId)
+  if (!found)
     return new Response('This asset is no longer available.', {
       status: 404,
       headers: { 'Content-Type': 'text/plain; charset=utf-8' },
     })
-  return new Response(Readable.toWeb(file.stream) as ReadableStream, {
+  return new Response(Readable.toWeb(found.file.stream) as ReadableStream, {
     headers: {
-      'Content-Type': asset.mimeType,
-      'Content-Length': String(file.size),
-      'Content-Disposition': contentDisposition(asset.filename),
+      'Content-Type': found.mimeType,
+      'Content-Length': String(found.file.size),
+      'Content-Disposition': contentDisposition(found.filename),
       'Cache-Control': 'private, no-store',
     },
   })

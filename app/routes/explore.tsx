@@ -24,6 +24,7 @@ import { servicesContext } from '~/web/context.server'
 import { log } from '~/platform/log.server'
 import classes from './explore.module.css'
 import { withSharing } from '~/lib/sharing'
+import { errorMessage } from '~/lib/errors'
 
 const pageMeta: Route.MetaFunction = ({ loaderData }) => {
   const q = loaderData?.params.q
@@ -57,7 +58,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     limit: EXPLORE_PAGE_SIZE,
     correctedQuery: null,
   }
-  // A failing search shows the spec's 'Failed to load assets' rather than an error page.
+  // A failing search shows 'Failed to load assets' on the page rather than an error page.
   const [result, categories, popularTags, preview] = await Promise.all([
     searchAssets(db, {
       q: params.q,
@@ -72,7 +73,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       limit: EXPLORE_PAGE_SIZE,
       exact: params.exact,
     }).catch((error: unknown) => {
-      log.error('Failed to load assets', { error: String(error) })
+      log.error('Failed to load assets', { error: errorMessage(error) })
       loadFailed = true
       return emptyResult as Awaited<ReturnType<typeof searchAssets>>
     }),
@@ -152,7 +153,7 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
             className={classes.tab}
             aria-current={params.assetType === type ? 'page' : undefined}
           >
-            {ASSET_TYPE_LABELS[type]}
+            {ASSET_TYPE_LABELS[type].tab}
           </Link>
         ))}
       </nav>

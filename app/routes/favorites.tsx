@@ -11,6 +11,7 @@ import { addFavourite, listFavourites, removeFavourite, toggleFavourite } from '
 import { getAssetPreview } from '~/domain/catalogue/preview.server'
 import { EXPLORE_PAGE_SIZE, SITE_NAME } from '~/lib/constants'
 import { parseExploreParams } from '~/lib/explore-params'
+import { idSchema } from '~/lib/ids'
 import { loginHref, safeRedirectPath } from '~/lib/redirects'
 import { servicesContext } from '~/web/context.server'
 import { readForm, isDataRequest } from '~/web/http.server'
@@ -38,7 +39,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 }
 
 const FavouriteForm = z.object({
-  asset_id: z.coerce.number().int().positive(),
+  asset_id: idSchema(),
   intent: z.enum(['add', 'remove', 'toggle']).default('toggle'),
   redirectTo: z.string().optional(),
 })
@@ -52,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = FavouriteForm.safeParse(form)
   const back = safeRedirectPath(typeof form.redirectTo === 'string' ? form.redirectTo : null, '/favorites')
   const user = await getUser(request, context)
-  if (!user) throw redirect(loginHref(back))
+  if (!user) return redirect(loginHref(back))
   if (!parsed.success) return data({ ok: false, error: 'Choose an asset to favourite.' }, { status: 400 })
   const { db } = context.get(servicesContext)
   const { asset_id: assetId, intent } = parsed.data
@@ -64,7 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } else outcome = await toggleFavourite(db, user.id, assetId)
   if (!outcome.ok) return data({ ok: false, error: 'Asset not found' }, { status: 404 })
   const isFavourite = outcome.value
-  if (!isDataRequest(request)) throw redirect(back)
+  if (!isDataRequest(request)) return redirect(back)
   return { ok: true, isFavourite }
 }
 

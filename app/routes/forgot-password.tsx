@@ -11,6 +11,7 @@ import { SITE_NAME } from '~/lib/constants'
 import { log } from '~/platform/log.server'
 import { servicesContext } from '~/web/context.server'
 import { withSharing } from '~/lib/sharing'
+import { errorMessage } from '~/lib/errors'
 
 export const RESET_SENT = 'Password reset email sent. Please check your inbox.'
 export const RESET_SEND_FAILED = 'Failed to send password reset email.'
@@ -27,16 +28,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     { rule: 'forgotPerIp' },
     { rule: 'forgotPerEmail', subject: submission.value.email },
   ])
-  if (limited)
-    return rateLimitedReply(
-      { sent: false, result: submission.reply({ formErrors: [limited.error] }) },
-      limited.retryAfter,
-    )
+  if (!limited.ok)
+    return rateLimitedReply({ sent: false, result: submission.reply({ formErrors: [limited.error] }) }, limited)
   const { db, config } = context.get(servicesContext)
   try {
     await requestPasswordReset(db, config, submission.value.email)
   } catch (error) {
-    log.error('password reset email failed', { error: String(error) })
+    log.error('password reset email failed', { error: errorMessage(error) })
     return data({ sent: false, result: submission.reply({ formErrors: [RESET_SEND_FAILED] }) }, { status: 502 })
   }
   // The same answer whether or not the address has an account.

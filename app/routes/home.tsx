@@ -27,6 +27,7 @@ import { servicesContext } from '~/web/context.server'
 import { log } from '~/platform/log.server'
 import type { AssetView } from '~/lib/asset-view'
 import { withSharing } from '~/lib/sharing'
+import { errorMessage } from '~/lib/errors'
 
 const pageMeta: Route.MetaFunction = () => [
   { title: `${SITE_NAME}: where AI becomes the artist` },
@@ -41,10 +42,10 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext)
   const params = parseExploreParams(url.searchParams)
   const user = await getUser(request, context)
-  // A failing asset query leaves its section empty (spec: logged as 'Failed to fetch assets:').
+  // A failing asset query leaves its section empty, logged as 'Failed to fetch assets:'.
   const assetsOrEmpty = (query: Parameters<typeof searchAssets>[1]) =>
     searchAssets(db, query).catch((error: unknown) => {
-      log.error('Failed to fetch assets:', { error: String(error) })
+      log.error('Failed to fetch assets:', { error: errorMessage(error) })
       return { assets: [] as AssetView[] }
     })
   const [featured, strip, grid, tags, preview] = await Promise.all([

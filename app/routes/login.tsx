@@ -18,8 +18,8 @@ import {
 } from '@mantine/core'
 import type { Route } from './+types/login'
 import { getUser, sessionCookie } from '~/web/session.server'
-import { registerAccount, signInWithLoginToken, signInWithPassword } from '~/domain/accounts/accounts.server'
-import { checkLoginRateLimits, noteFailedLogin, checkRateLimits, rateLimitedReply } from '~/web/rate-limits.server'
+import { registerAccount, signInWithLoginToken } from '~/domain/accounts/accounts.server'
+import { checkRateLimits, rateLimitedReply, throttledSignIn } from '~/web/rate-limits.server'
 import { readForm } from '~/web/http.server'
 import { afterLoginTarget, LoginSchema, RegisterSchema } from '~/lib/account-schemas'
 import { SITE_NAME } from '~/lib/constants'
@@ -59,7 +59,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const token = url.searchParams.get('token')
   if (token) {
     const result = await signInWithLoginToken(db, token, request.headers.get('user-agent'))
-    if (result.ok) throw redirect(target, { headers: { 'Set-Cookie': sessionCookie(context, result.token) } })
+    if (result.ok) return redirect(target, { headers: { 'Set-Cookie': sessionCookie(context, result.token) } })
     return {
       mode: 'login' as const,
       params: carriedParams(url).toString(),
@@ -69,7 +69,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       googleEnabled: googleEnabled(config),
     }
   }
-  if (await getUser(request, context)) throw redirect(target)
+  if (await getUser(request, context)) return redirect(target)
   return {
     mode: url.searchParams.get('mode') === 'register' ? ('register' as const) : ('login' as const),
     params: carriedParams(url).toString(),
@@ -96,13 +96,13 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       { rule: 'registerPerIp' },
       { rule: 'registerPerEmail', subject: submission.value.email },
     ])
-    if (limited)
+    if (!limited.ok)
       return rateLimitedReply(
         {
           intent,
           result: submission.reply({ formErrors: [limited.error], hideFields: ['password', 'confirmPassword'] }),
         },
-        limited.retryAfter,
+        limited,
       )
     const result = await registerAccount(db, submission.value)
     if (!result.ok)
@@ -116,29 +116,27 @@ export async function action({ request, context, url }: Route.ActionArgs) {
         },
         { status: refusalStatus(result.reason) },
       )
-    // Spec: a successful registration asks the user to sign in, in sign-in mode.
+    // A successful registration asks the user to sign in, in sign-in mode.
     const next = carriedParams(url)
     next.set('registered', '1')
-    throw redirect(`/login?${next.toString()}`)
+    return redirect(`/login?${next.toString()}`)
   }
 
   const submission = parseWithZod(formData, { schema: LoginSchema })
   if (submission.status !== 'success')
     return data({ intent, result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
-  const limited = await checkLoginRateLimits(context, submission.value.email)
-  if (limited)
+  const result = await throttledSignIn(request, context, submission.value)
+  if (!result.ok && result.reason === 'rate-limited')
     return rateLimitedReply(
-      { intent, result: submission.reply({ formErrors: [limited.error], hideFields: ['password'] }) },
-      limited.retryAfter,
+      { intent, result: submission.reply({ formErrors: [result.error], hideFields: ['password'] }) },
+      result,
     )
-  const result = await signInWithPassword(db, { ...submission.value, userAgent: request.headers.get('user-agent') })
-  if (!result.ok) await noteFailedLogin(context, submission.value.email)
   if (!result.ok)
     return data(
       { intent, result: submission.reply({ formErrors: [result.error], hideFields: ['password'] }) },
       { status: refusalStatus(result.reason) },
     )
-  throw redirect(afterLoginTarget(url.searchParams.get('redirect'), url.searchParams.get('assetId')), {
+  return redirect(afterLoginTarget(url.searchParams.get('redirect'), url.searchParams.get('assetId')), {
     headers: { 'Set-Cookie': sessionCookie(context, result.token) },
   })
 }

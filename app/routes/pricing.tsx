@@ -39,11 +39,11 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 // 'Upgrade to Pro': a form post answered with a 303 to Stripe's hosted checkout.
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await getUser(request, context)
-  if (!user) throw redirect(loginHref('/pricing'), 303)
+  if (!user) return redirect(loginHref('/pricing'), 303)
   const { db, config } = context.get(servicesContext)
   const result = await createCheckoutSession(db, config, user)
   if (!result.ok) return data({ error: result.error }, { status: refusalStatus(result.reason) })
-  throw redirect(result.url, 303)
+  return redirect(result.url, 303)
 }
 
 const formatDate = (iso: string) =>

@@ -7,21 +7,16 @@ import { AssetCard } from '~/components/AssetCard/AssetCard'
 import { AssetImage } from '~/components/AssetImage/AssetImage'
 import { PreviewFromUrl, withQuery } from '~/components/PreviewFromUrl/PreviewFromUrl'
 import { billingHistory } from '~/domain/billing/billing.server'
-import { downloadHistory, downloadsToday, totalDownloads } from '~/domain/downloads/downloads.server'
+import { downloadHistory, downloadQuota, totalDownloads } from '~/domain/downloads/downloads.server'
 import { listFavourites } from '~/domain/favourites/favourites.server'
 import { log } from '~/platform/log.server'
 import { getAssetPreview } from '~/domain/catalogue/preview.server'
-import {
-  FREE_DAILY_DOWNLOADS,
-  PRO_QUOTA_DISPLAY,
-  PROFILE_FAVOURITES,
-  PROFILE_REFRESH_MS,
-  RECENT_DOWNLOADS,
-  SITE_NAME,
-} from '~/lib/constants'
+import { PROFILE_FAVOURITES, PROFILE_REFRESH_MS, RECENT_DOWNLOADS, SITE_NAME } from '~/lib/constants'
+import { quotaTile } from '~/lib/quota'
 import { parseExploreParams } from '~/lib/explore-params'
 import { servicesContext } from '~/web/context.server'
 import { withSharing } from '~/lib/sharing'
+import { errorMessage } from '~/lib/errors'
 
 const pageMeta: Route.MetaFunction = () => [
   { title: `Your profile | ${SITE_NAME}` },
@@ -32,8 +27,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const user = await requireUser(request, context, url)
   const { db } = context.get(servicesContext)
   const params = parseExploreParams(url.searchParams)
-  const [used, total, recent, billing, preview] = await Promise.all([
-    downloadsToday(db, user.id),
+  const [quota, total, recent, billing, preview] = await Promise.all([
+    downloadQuota(db, user.id, user.plan),
     totalDownloads(db, user.id),
     downloadHistory(db, user.id, RECENT_DOWNLOADS),
     billingHistory(db, user.id),
@@ -44,7 +39,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   try {
     favourites = await listFavourites(db, user.id, { limit: PROFILE_FAVOURITES })
   } catch (error) {
-    log.error('profile favourites failed', { error: String(error) })
+    log.error('profile favourites failed', { error: errorMessage(error) })
   }
   return {
     user: {
@@ -54,7 +49,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       renewsAt: user.subscription_renews_at?.toISOString() ?? null,
       endsAt: user.subscription_ends_at?.toISOString() ?? null,
     },
-    quota: { used, limit: user.plan === 'pro' ? PRO_QUOTA_DISPLAY : FREE_DAILY_DOWNLOADS },
+    quota,
     totalDownloads: total,
     recent,
     favourites,
@@ -71,7 +66,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
   const { user, quota, totalDownloads, recent, favourites, billing, preview, checkout } = loaderData
   const revalidator = useRevalidator()
   useEffect(() => {
-    // Spec: the dashboard refreshes every 60 seconds.
+    // The dashboard refreshes every 60 seconds while the tab is visible.
     const timer = setInterval(() => {
       if (document.visibilityState === 'visible') void revalidator.revalidate()
     }, PROFILE_REFRESH_MS)
@@ -109,16 +104,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
           value={favourites ? favourites.total.toLocaleString('en-US') : '–'}
           testId="tile-favorites"
         />
-        <Tile
-          label="Daily Quota"
-          value={`${quota.used} / ${quota.limit}`}
-          note={
-            user.plan === 'pro'
-              ? `${quota.used} used today · Unlimited downloads`
-              : `${quota.used} used today · ${Math.max(0, quota.limit - quota.used)} of ${quota.limit} free downloads left today`
-          }
-          testId="tile-quota"
-        />
+        <Tile label="Daily Quota" {...quotaTile(quota)} testId="tile-quota" />
         <Card withBorder radius="md" p="md" data-testid="tile-plan">
           <Text size="sm" c="dimmed">
             Current Plan
@@ -260,7 +246,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
             Quick Actions
           </Title>
           <Group>
-            {/* Inert, as in the spec: these screens do not exist yet. */}
+            {/* Shown disabled: these screens do not exist yet. */}
             <Button variant="default" disabled>
               Account Settings
             </Button>

@@ -32,13 +32,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     )
   const limited = await checkRateLimits(context, [{ rule: 'resetPerIp' }])
-  if (limited)
+  if (!limited.ok)
     return rateLimitedReply(
       {
         done: false,
         result: submission.reply({ formErrors: [limited.error], hideFields: ['password', 'confirmPassword'] }),
       },
-      limited.retryAfter,
+      limited,
     )
   const result = await resetPassword(context.get(servicesContext).db, submission.value.token, submission.value.password)
   if (!result.ok)

@@ -3,6 +3,7 @@ import { DATABASE_UNAVAILABLE } from '#db/availability'
 import { isDatabaseAvailable, trackDatabaseAvailability } from '#db/client'
 import { servicesContext } from '~/web/context.server'
 import { log } from '~/platform/log.server'
+import { jsonError } from '~/web/http.server'
 
 /**
  * The one place where an unavailable database becomes a 503: any request that met it on the
@@ -21,6 +22,6 @@ export const databaseGuard: MiddlewareFunction<Response> = async ({ request, con
   const url = new URL(request.url)
   log.warn('database unavailable: answered 503', { method: request.method, path: url.pathname })
   const headers = { 'Retry-After': '5', 'Cache-Control': 'no-store' }
-  if (url.pathname.startsWith('/api/')) throw Response.json({ error: DATABASE_UNAVAILABLE }, { status: 503, headers })
+  if (url.pathname.startsWith('/api/')) throw jsonError(503, DATABASE_UNAVAILABLE, { headers })
   throw data(DATABASE_UNAVAILABLE, { status: 503, headers })
 }

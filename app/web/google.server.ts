@@ -2,12 +2,17 @@ import { Authenticator } from 'remix-auth'
 import { OAuth2Strategy } from 'remix-auth-oauth2'
 import type { Config } from '~/config.server'
 import type { GoogleProfile } from '~/domain/accounts/accounts.server'
+import { secureCookies } from './cookies.server'
 
 // Google sign-in through remix-auth's OAuth2 strategy. The endpoints come from config, so
 // tests point them at a local fake provider. remix-auth keeps no session: the callback route
 // opens ours.
 
 export const GOOGLE_CALLBACK_PATH = '/api/auth/google/callback'
+/** The strategy's state cookie, checked on the way back. */
+export const GOOGLE_STATE_COOKIE = 'oauth2_state'
+/** How long the way through Google's pages may take. */
+export const GOOGLE_COOKIE_SECONDS = 600
 
 const authenticators = new WeakMap<Config, Authenticator<GoogleProfile>>()
 
@@ -29,13 +34,14 @@ export function googleAuthenticator(config: Config): Authenticator<GoogleProfile
         redirectURI: `${config.appUrl}${GOOGLE_CALLBACK_PATH}`,
         scopes: ['openid', 'email', 'profile'],
         // Path=/ so the state cookie set on /auth/google reaches the callback under /api.
+        // The strategy writes this cookie itself, with the attributes of ours (cookies.server).
         cookie: {
-          name: 'oauth2_state',
+          name: GOOGLE_STATE_COOKIE,
           path: '/',
           httpOnly: true,
           sameSite: 'Lax',
-          maxAge: 600,
-          ...((config.SECURE_COOKIES ?? config.isProduction) ? { secure: true as const } : {}),
+          maxAge: GOOGLE_COOKIE_SECONDS,
+          ...(secureCookies(config) ? { secure: true as const } : {}),
         },
       },
       async ({ tokens }) => {

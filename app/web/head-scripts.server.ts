@@ -4,7 +4,8 @@ const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g
 const HEAD_END = '</head>'
 
 /**
- * The document's head without React Router's `modulepreload` links (decision 68).
+ * The document's head without React Router's `modulepreload` links
+ * (docs/decisions/068-no-modulepreload-links.md).
  *
  * React Router names every module of the page with such a link, and React hoists them to the
  * top of the head: forty-odd script requests that start before the stylesheets and share a
@@ -12,7 +13,7 @@ const HEAD_END = '</head>'
  * home, 1.4 s without them). The page's module script at the end of the body imports the same
  * modules, so they still load, as the modules importing them arrive. The page works before its
  * JavaScript does, so the first paint comes first; hydration comes about a second later on a
- * slow 4G link (measured in decision 68).
+ * slow 4G link (measured in the decision above).
  *
  * Only the head is rewritten (buffered until `</head>`, a few KB); the body streams untouched.
  */

@@ -1,13 +1,29 @@
 import { data } from 'react-router'
 import type { ZodType } from 'zod'
 import { log } from '~/platform/log.server'
+import { type Refusal, refusalStatus } from './refusals.server'
 import { BAD_TEXT, cleanFileName, decodeUrlEncoded, isCleanString, isCleanValue } from './text.server'
+import { errorStack } from '~/lib/errors'
 
 // The web door's answers and bodies: JSON errors, reading JSON and form bodies (through the
-// text boundary, decision 37), and method dispatch for JSON routes (decision 38).
+// text boundary), and method dispatch for JSON routes (one 405 with Allow).
 
-export function jsonError(status: number, error: string, headers?: HeadersInit): Response {
-  return Response.json({ error }, { status, headers })
+/**
+ * Every error answer of the JSON API: `{ error, reason? }`, a message for a person and, when
+ * the domain refused, its reason for code to test.
+ */
+export function jsonError(
+  status: number,
+  error: string,
+  { reason, headers }: { reason?: Refusal; headers?: HeadersInit } = {},
+): Response {
+  return Response.json(reason ? { error, reason } : { error }, { status, headers })
+}
+
+/** A refusal of the domain as the API's answer: the status its reason has, and Retry-After when it says to wait. */
+export function refusalResponse(refusal: { reason: Refusal; error: string; retryAfter?: number }): Response {
+  const headers = refusal.retryAfter ? { 'Retry-After': String(refusal.retryAfter) } : undefined
+  return jsonError(refusalStatus(refusal.reason), refusal.error, { reason: refusal.reason, headers })
 }
 
 /** Longer than any text field of the product's small forms (the blog editor and the upload results pass their own). */
@@ -139,7 +155,7 @@ type ApiHandler<Args> = (args: Args) => Response | Promise<Response>
 
 /** The answer to a method a JSON API route does not take. */
 export function methodNotAllowed(allowed: readonly string[]): Response {
-  return jsonError(405, `Method not allowed. Use ${allowed.join(' or ')}.`, { Allow: allowed.join(', ') })
+  return jsonError(405, `Method not allowed. Use ${allowed.join(' or ')}.`, { headers: { Allow: allowed.join(', ') } })
 }
 
 /**
@@ -167,7 +183,7 @@ export function apiRoute<Args extends { request: Request }>(handlers: Partial<Re
       log.error('unhandled API error', {
         method: args.request.method,
         path: url.pathname,
-        error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+        error: errorStack(error),
       })
       return jsonError(500, 'Something went wrong on our side. Please try again.')
     }

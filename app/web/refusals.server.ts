@@ -1,5 +1,5 @@
 // The domain says why it refused ({ ok: false, reason }); the web door says it in HTTP. One
-// table, so a reason means the same status on every door (decision 39).
+// table, so a reason means the same status on every door.
 export const REFUSAL_STATUS = {
   'asset-not-found': 404,
   'quota-exceeded': 403,
@@ -10,20 +10,22 @@ export const REFUSAL_STATUS = {
   'email-taken': 409,
   'bad-reset-token': 400,
   'google-unverified': 403,
-  not_configured: 409,
-  already_pro: 409,
-  no_subscription: 409,
-  provider_unavailable: 502,
+  'not-configured': 409,
+  'already-pro': 409,
+  'no-subscription': 409,
+  'provider-unavailable': 502,
   'webhook-not-configured': 503,
   'bad-signature': 400,
   'bad-payload': 400,
-  // The upload path (decision 57): each file type's own limit, then what the bytes are.
+  // The upload path: each file type's own limit, then what the bytes are.
   'file-too-large': 413,
   'empty-file': 400,
   'not-an-image': 400,
   'not-audio': 400,
   'bad-csv': 400,
   'asset-type-not-allowed': 400,
+  // Too many attempts (sign-in, registration, password reset, contact): with Retry-After.
+  'rate-limited': 429,
 } as const
 
 export type Refusal = keyof typeof REFUSAL_STATUS

@@ -1,4 +1,4 @@
-// The same-origin check for state-changing requests (decision 17).
+// The same-origin check for state-changing requests.
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 

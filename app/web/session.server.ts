@@ -3,7 +3,9 @@ import type { User } from '#db/schema'
 import { SESSION_DAYS } from '~/lib/constants'
 import { getSessionUser } from '~/domain/accounts/sessions.server'
 import { servicesContext } from '~/web/context.server'
+import { clearCookie, setCookie } from '~/web/cookies.server'
 import { loginHref } from '~/lib/redirects'
+import { jsonError } from '~/web/http.server'
 
 // The web door's view of sessions: a token arrives as the `__session` cookie (pages) or as
 // `Authorization: Bearer` (the JSON API); both resolve through the same session rows.
@@ -31,19 +33,12 @@ export function readSessionToken(request: Request): string | null {
   return readCookie(request, SESSION_COOKIE)
 }
 
-export function secureCookies(context: Readonly<RouterContextProvider>): boolean {
-  const { config } = context.get(servicesContext)
-  return config.SECURE_COOKIES ?? config.isProduction
-}
-
 export function sessionCookie(context: Readonly<RouterContextProvider>, token: string): string {
-  const secure = secureCookies(context) ? '; Secure' : ''
-  return `${SESSION_COOKIE}=${encodeURIComponent(token)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${SESSION_DAYS * 86_400}${secure}`
+  return setCookie(context, SESSION_COOKIE, token, { maxAgeSeconds: SESSION_DAYS * 86_400, httpOnly: true })
 }
 
 export function clearSessionCookie(context: Readonly<RouterContextProvider>): string {
-  const secure = secureCookies(context) ? '; Secure' : ''
-  return `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure}`
+  return clearCookie(context, SESSION_COOKIE, { httpOnly: true })
 }
 
 export async function getUser(request: Request, context: Readonly<RouterContextProvider>): Promise<User | null> {
@@ -62,7 +57,7 @@ export async function requireUser(request: Request, context: Readonly<RouterCont
   return user
 }
 
-/** For admin pages: everyone who is not an admin sees the 404 page (spec: sent to /404). */
+/** For admin pages: everyone who is not an admin sees the 404 page, as if there were none. */
 export async function requireAdmin(request: Request, context: Readonly<RouterContextProvider>): Promise<User> {
   const user = await getUser(request, context)
   if (user?.role !== 'admin') throw data(null, { status: 404 })
@@ -83,14 +78,14 @@ export async function getAdmin(request: Request, context: Readonly<RouterContext
 /** For the JSON API: 401 without a valid token. */
 export async function requireApiUser(request: Request, context: Readonly<RouterContextProvider>): Promise<User> {
   const user = await getUser(request, context)
-  if (!user) throw Response.json({ error: 'Authentication required' }, { status: 401 })
+  if (!user) throw jsonError(401, 'Authentication required')
   return user
 }
 
 /** For the admin JSON API: 401 without a token, 403 for a non-admin. */
 export async function requireApiAdmin(request: Request, context: Readonly<RouterContextProvider>): Promise<User> {
   const user = await requireApiUser(request, context)
-  if (user.role !== 'admin') throw Response.json({ error: 'Admin access required' }, { status: 403 })
+  if (user.role !== 'admin') throw jsonError(403, 'Admin access required')
   return user
 }
 

@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer'
 
-// The one boundary for text (decision 37): every string that enters through the URL, a form,
+// The one boundary for text: every string that enters through the URL, a form,
 // a JSON body or a multipart part is checked here, once, before any route sees it. A NUL
 // byte, a lone surrogate or bytes that are not UTF-8 get a 400 with BAD_TEXT; nothing
 // downstream (PostgreSQL, headers, the HTML) has to guard against them again.

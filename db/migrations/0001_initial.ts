@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely'
 
-// The whole data model of DESIGN.md section 2 in one migration, so that later work adds
+// The whole first data model in one migration, so that later work adds
 // behaviour without fighting over the schema. Forward-only: `down` exists for tests only.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create extension if not exists pg_trgm`.execute(db)

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely'
 
-// Colour, orientation and transparency search (issue 13).
+// Colour, orientation and transparency search.
 // - palette: a few dominant colours with weights and OKLab coordinates; colour_swatches: the
 //   named swatches it is filed under, GIN-indexed so a colour filter is an index lookup.
 //   Computed at upload; the catalogue from before is filled by `backfill:palettes` (and at

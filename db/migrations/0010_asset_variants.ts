@@ -1,10 +1,11 @@
 import { sql, type Kysely } from 'kysely'
 
-// The download variants kept in storage (issue 13, decision 59). Storage cannot list, and a
-// variant's key holds any background colour, so each stored variant is a row owned by its
-// asset. Deleting a row (directly, or by the cascade when its asset is deleted) records its key
-// in storage_cleanup in the same transaction, so no path that deletes an asset leaves its
-// variants behind, and a crash before the object goes leaves the key for the sweep.
+// The download variants kept in storage (docs/decisions/059-download-variants-go-with-their-asset.md).
+// Storage cannot list, and a variant's key holds any background colour, so each stored
+// variant is a row owned by its asset. Deleting a row (directly, or by the cascade when its
+// asset is deleted) records its key in storage_cleanup in the same transaction, so no path
+// that deletes an asset leaves its variants behind, and a crash before the object goes leaves
+// the key for the sweep.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create table asset_variants (
     key text primary key,

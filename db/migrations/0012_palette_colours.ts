@@ -1,10 +1,10 @@
 import { sql, type Kysely } from 'kysely'
 
-// The palette colours as points, nearest first (issue 13 item 5, decision 66): one row per
-// colour with at least MIN_COLOUR_WEIGHT (0.1) of an asset's palette, in a GiST index of the
-// `cube` contrib extension. A colour search with words asks it for the colours nearest the
-// searched one, which proves the closest steps empty (or reads them) without measuring every
-// match. Kept by a trigger on the palette. The extension is optional: where it cannot be
+// The palette colours as points, nearest first (docs/decisions/066-nearest-palette-colours-cube.md):
+// one row per colour with at least MIN_COLOUR_WEIGHT (0.1) of an asset's palette, in a GiST
+// index of the `cube` contrib extension. A colour search with words asks it for the colours
+// nearest the searched one, which proves the closest steps empty (or reads them) without
+// measuring every match. Kept by a trigger on the palette. The extension is optional: where it cannot be
 // created (not installed, not allowed) the migration creates nothing and search measures the
 // matches as before (it says so in the log once).
 export async function up(db: Kysely<unknown>): Promise<void> {

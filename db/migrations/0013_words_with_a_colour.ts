@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely'
 
-// Words with a colour at a million assets (decision 69).
+// Words with a colour at a million assets (docs/decisions/069-words-with-a-colour.md).
 // 1. For each tsvector (search, search_named, search_title), a GIN index of it together with
 //    `(colour_swatches || '{}')`, the form search.server.ts writes the colour in when there are
 //    words. GIN then intersects the words and the colour in one scan, skipping through both

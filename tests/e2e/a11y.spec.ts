@@ -3,7 +3,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test'
 import { hydrated, register, signIn, uniqueEmail, signInAsDemoAdmin, SITE_PAGES } from './support'
 
 /**
- * Every page for every person (issue 14): axe-core over every page in both JavaScript modes,
+ * Every page for every person: axe-core over every page in both JavaScript modes,
  * signed out, signed in and as the admin, failing on a serious or critical violation; and at
  * phone width (390 px) no public page is wider than the screen.
  */

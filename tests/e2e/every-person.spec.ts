@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { e2eQuery, hydrated, jsEnabled, register, signIn, uniqueEmail } from './support'
 
-// Issue 14: dark mode, search that talks back, the quota in sight, structured data and sharing.
+// Dark mode, search that talks back, the quota in sight, structured data and sharing.
 
 async function newUser(page: Page) {
   const email = uniqueEmail('quota')

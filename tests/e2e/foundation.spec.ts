@@ -115,7 +115,7 @@ test('responses carry the security headers and are compressed', async ({ request
   const html = await res.text()
   const nonce = /'nonce-([^']+)'/.exec(headers['content-security-policy'])![1]
   expect(html).toContain(`nonce="${nonce}"`)
-  // A module the page's script imports (the head names none: decision 68).
+  // A module the page's script imports (the head names none).
   const script = /(?:src=|from |import\()"(\/assets\/[^"]+\.js)"/.exec(html)
   const asset = await request.get(script![1])
   expect(asset.headers()['cache-control']).toContain('immutable')

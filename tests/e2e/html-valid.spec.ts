@@ -7,14 +7,14 @@ import { expect, test, type APIRequestContext } from '@playwright/test'
 import { register, signIn, signInAsDemoAdmin, uniqueEmail, SITE_PAGES } from './support'
 
 /**
- * Valid HTML (issue 14): the W3C Nu HTML checker (vnu.jar, run once over every page: Java's
+ * Valid HTML: the W3C Nu HTML checker (vnu.jar, run once over every page: Java's
  * start-up is the slow part) finds no error in the server HTML of the public pages signed out,
  * the signed-in pages and the admin screens. The server's HTML is the same with or without
  * JavaScript, so this runs in the no-JavaScript project only.
  *
  * One thing is let through, narrowly: errors located inside the `<style data-mantine-styles>`
  * elements Mantine renders in the body (its CSS variables, its class rules and the media
- * queries of responsive props), which Mantine 9 cannot put in the head (decision 53). Any other
+ * queries of responsive props), which Mantine 9 cannot put in the head. Any other
  * error, in a style element of ours too, fails.
  */
 

@@ -4,7 +4,7 @@ import { firstVisitJs } from '../support/first-visit-js'
 import { hydrated } from './support'
 
 /**
- * The home page's JavaScript budget (issue 14): at most 150 KB gzip on a first visit. Counted
+ * The home page's JavaScript budget: at most 150 KB gzip on a first visit. Counted
  * twice: what the server HTML names (entry, route chunks and their static imports, as
  * `npm run bench:bundle` counts it), and every script the browser actually fetched by the time
  * the page is hydrated and the network is quiet, so code loaded right after hydration counts too.

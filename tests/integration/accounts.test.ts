@@ -4,6 +4,7 @@ import { makeUser } from '../support/factories'
 import { getUser } from '~/web/session.server'
 import { createLoginToken, signInWithPassword } from '~/domain/accounts/accounts.server'
 import { LOGIN_SLOWDOWN_MS } from '~/domain/accounts/rate-limit.server'
+import { throttledSignIn } from '~/web/rate-limits.server'
 import { createSession } from '~/domain/accounts/sessions.server'
 import { hashToken } from '~/platform/tokens.server'
 import { action as loginAction, loader as loginLoader } from '~/routes/login'
@@ -263,7 +264,7 @@ describe('signing in', () => {
         context: t.routerContext(ip()),
       }),
     )
-    expect(bad).toEqual({ status: 401, body: { error: 'Invalid email or password.' } })
+    expect(bad).toEqual({ status: 401, body: { error: 'Invalid email or password.', reason: 'bad-credentials' } })
   })
 
   it('one-time login tokens sign in once and never again', async () => {
@@ -362,6 +363,34 @@ describe('rate limits', { timeout: 120_000 }, () => {
     expect(Number(api.headers.get('retry-after'))).toBeGreaterThan(0)
   })
 
+  it('a limit exceeded is a refusal like any other: the API says 429 { error, reason: rate-limited } with Retry-After, the form the same message', async () => {
+    const user = await makeUser(t.db)
+    const address = ip()
+    const attempt = async () =>
+      (await callRoute(apiLogin, {
+        request: makeRequest('/api/auth/login', { json: { email: user.email, password: 'wrong-password' } }),
+        context: t.routerContext(address),
+      })) as Response
+    for (let i = 0; i < 10; i++) expect((await attempt()).status).toBe(401)
+    const api = await attempt()
+    expect(api.status).toBe(429)
+    expect(Number(api.headers.get('retry-after'))).toBeGreaterThan(0)
+    const body = await api.json()
+    expect(body).toEqual({
+      error: expect.stringMatching(/^Too many attempts\. Please try again in \d+ minutes\.$/),
+      reason: 'rate-limited',
+    })
+    const form = (await callRoute(loginAction, {
+      request: makeRequest('/login', { form: { intent: 'login', email: user.email, password: 'wrong-password' } }),
+      context: t.routerContext(address),
+    })) as { data: Reply; init: ResponseInit }
+    expect(statusOf(form)).toBe(429)
+    // The same window: the same wait, give or take the second that passed between the calls.
+    const wait = Number(new Headers(form.init.headers).get('retry-after'))
+    expect(Math.abs(wait - Number(api.headers.get('retry-after')))).toBeLessThanOrEqual(1)
+    expect(replyOf(form).result.error?.['']).toEqual([body.error])
+  })
+
   it('login: a stranger guessing cannot lock the owner out; the account is slowed instead, on all four doors', async () => {
     const user = await makeUser(t.db)
     const admin = await makeUser(t.db, { role: 'admin' })
@@ -426,6 +455,42 @@ describe('rate limits', { timeout: 120_000 }, () => {
       }),
     ]
     expect(strangerDoors.map((r) => (r instanceof Response ? r.status : statusOf(r)))).toEqual([429, 429, 429, 429])
+  })
+
+  it('throttledSignIn: a failure counts against the account; past the limit at it from one address, refused', async () => {
+    const user = await makeUser(t.db)
+    const address = ip()
+    const wrong = await throttledSignIn(makeRequest('/login'), t.routerContext(address), {
+      email: user.email,
+      password: 'wrong-password',
+    })
+    expect(wrong).toMatchObject({ ok: false, reason: 'bad-credentials' })
+    const failures = await t.db
+      .selectFrom('rate_limits')
+      .select('count')
+      .where('key', '=', `loginPerAccount:${user.email}`)
+      .executeTakeFirst()
+    expect(failures?.count).toBe(1)
+    // Nine more at this account from this address, counted directly: the eleventh is refused.
+    await t.db
+      .updateTable('rate_limits')
+      .set({ count: 10 })
+      .where('key', '=', `loginPerAccountAndIp:${user.email} ${address}`)
+      .execute()
+    const limited = await throttledSignIn(makeRequest('/login'), t.routerContext(address), {
+      email: user.email,
+      password: user.password,
+    })
+    expect(limited).toMatchObject({
+      ok: false,
+      reason: 'rate-limited',
+      error: expect.stringMatching(/Too many attempts/),
+    })
+    const elsewhere = await throttledSignIn(makeRequest('/login'), t.routerContext(ip()), {
+      email: user.email,
+      password: user.password,
+    })
+    expect(elsewhere.ok).toBe(true)
   })
 
   it('login takes as long for an unknown email as for a wrong password', async () => {
@@ -663,7 +728,10 @@ describe('admin login', () => {
         context: t.routerContext(ip()),
       }),
     )
-    expect(api).toEqual({ status: 401, body: { error: 'Admin login failed. Please check your credentials.' } })
+    expect(api).toEqual({
+      status: 401,
+      body: { error: 'Admin login failed. Please check your credentials.', reason: 'not-admin' },
+    })
     const apiOk = await json(
       await callRoute(apiAdminLogin, {
         request: makeRequest('/api/admin/login', { json: { email: admin.email, password: admin.password } }),

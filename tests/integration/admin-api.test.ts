@@ -193,7 +193,7 @@ describe('POST /api/admin/assets', () => {
       { field: 'file', name: 'notes.png', type: 'image/png', data: 'just some text, not pixels' },
     ])
     expect(res.status).toBe(400)
-    expect(res.body).toEqual({ error: 'The file is not an image we can read.' })
+    expect(res.body).toEqual({ error: 'The file is not an image we can read.', reason: 'not-an-image' })
     expect(await t.db.selectFrom('assets').select('id').where('title', '=', title).execute()).toEqual([])
     expect(storedFiles(t.storageDir)).toEqual(before)
   })

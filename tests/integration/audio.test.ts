@@ -7,8 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeAsset, makeUser } from '../support/factories'
 import { encodeWav } from '#seed/sounds'
 import { uploadBatch } from '~/domain/uploads/asset-upload.server'
+import { createAsset } from '~/domain/catalogue/assets.server'
+import { NotAnImageError } from '~/platform/images.server'
 import { CsvMetadataError, parseCsvMetadata } from '~/domain/uploads/csv-metadata.server'
-import { downloadAsset } from '~/domain/downloads/downloads.server'
+import { grantDownload } from '~/domain/downloads/grant.server'
 import { action as assetsAction } from '~/routes/api/admin/assets'
 import { action as assetAction } from '~/routes/api/admin/assets-id'
 import { loader as fileRoute } from '~/routes/download-file'
@@ -123,7 +125,12 @@ describe('audio upload', () => {
       // Published and downloaded: the same bytes, its own type and extension.
       await t.db.updateTable('assets').set({ is_active: true }).where('id', '=', row.id).execute()
       const user = await makeUser(t.db)
-      const granted = await downloadAsset(t.db, { userId: user.id, plan: 'pro', assetId: row.id, secret: SECRET })
+      const granted = await grantDownload(t.db, {
+        user: { id: user.id, plan: 'pro' },
+        assetId: row.id,
+        options: {},
+        secret: SECRET,
+      })
       if (!granted.ok) throw new Error('expected a grant')
       expect(granted.filename).toBe(`Chord ${c.label}.${c.ext}`)
       const token = granted.downloadUrl.replace('/downloads/', '')
@@ -170,6 +177,23 @@ describe('audio upload', () => {
   }, 120_000)
 })
 
+describe('one sniff per upload', () => {
+  it('createAsset goes by the container it is handed and does not look again', async () => {
+    const wav = audioFile('wav', 0.2)
+    // Handed 'not audio', a WAV takes the image way, where it is no image.
+    await expect(
+      createAsset(t.db, t.storage, { original: wav, originalFilename: 'x.wav', title: 'Handed', audioContainer: null }),
+    ).rejects.toBeInstanceOf(NotAnImageError)
+    const asset = await createAsset(t.db, t.storage, {
+      original: wav,
+      originalFilename: 'x.wav',
+      title: 'Handed',
+      audioContainer: 'wav',
+    })
+    expect(asset.asset_type).toBe('audio')
+  })
+})
+
 describe('asset type', () => {
   it('an image upload is 3D unless the admin says image', async () => {
     const three = await upload('a.png', await png(), 'image/png')
@@ -183,7 +207,7 @@ describe('asset type', () => {
       'filename,title,keywords,category,releases,asset_type\nflat.png,Flat,"a,b",Textures,,image\nrender.png,Render,,Space,,3d\n',
     )
     expect(rows.map((r) => r.assetType)).toEqual(['image', '3d'])
-    // Without the column, the spec's five columns read as before.
+    // Without the column, the five positional columns read as before.
     expect(parseCsvMetadata('filename,title,keywords,category,releases\nx.png,X,,,\n')[0].assetType).toBeUndefined()
     expect(() => parseCsvMetadata('filename,asset_type\nx.png,video\n')).toThrow(CsvMetadataError)
 

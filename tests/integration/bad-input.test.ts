@@ -5,7 +5,7 @@ import routes from '~/routes'
 import { createScratchDatabase, isReachable, serverUrl } from '../support/database-url'
 import { startBuiltServer, waitForStatus, type BuiltServerProcess } from '../support/built-server'
 
-// Issue 16: every URL of the route table and every API call, with every method, given a
+// Every URL of the route table and every API call, with every method, given a
 // fixed corpus of malformed input through real HTTP against the built server. Nothing may
 // answer 5xx or show a stack trace, and every line the server logs is JSON.
 

@@ -162,14 +162,14 @@ describe('Stripe billing', () => {
       const user = await makeUser(plain.db)
       const cookie = `__session=${(await createSession(plain.db, user.id)).token}`
       const res = await post(upgrade, '/pricing', { cookie }, plain)
-      expect(res).toMatchObject({ init: { status: 409 }, data: { error: BILLING_ERRORS.not_configured } })
-      expect(BILLING_ERRORS.not_configured).toMatch(/not configured/)
+      expect(res).toMatchObject({ init: { status: 409 }, data: { error: BILLING_ERRORS['not-configured'] } })
+      expect(BILLING_ERRORS['not-configured']).toMatch(/not configured/)
     })
 
     it('does not start a second subscription for a Pro user', async () => {
       const { user } = await customerUser('pro')
       const res = await post(upgrade, '/pricing', await signedInAs(user.id))
-      expect(res).toMatchObject({ init: { status: 409 }, data: { error: BILLING_ERRORS.already_pro } })
+      expect(res).toMatchObject({ init: { status: 409 }, data: { error: BILLING_ERRORS['already-pro'] } })
     })
 
     it('says so when Stripe cannot be reached', async () => {
@@ -181,7 +181,7 @@ describe('Stripe billing', () => {
       const user = await makeUser(down.db)
       const cookie = `__session=${(await createSession(down.db, user.id)).token}`
       const res = await post(upgrade, '/pricing', { cookie }, down)
-      expect(res).toMatchObject({ init: { status: 502 }, data: { error: BILLING_ERRORS.provider_unavailable } })
+      expect(res).toMatchObject({ init: { status: 502 }, data: { error: BILLING_ERRORS['provider-unavailable'] } })
       await down.close()
     })
 
@@ -217,12 +217,12 @@ describe('Stripe billing', () => {
     it('goes back to /pricing with an explanation when there is nothing to manage, and to login when signed out', async () => {
       const user = await makeUser(t.db)
       const res = (await post(portal, '/billing/portal', await signedInAs(user.id))) as Response
-      expect(res.headers.get('location')).toBe('/pricing?billing=no_subscription')
+      expect(res.headers.get('location')).toBe('/pricing?billing=no-subscription')
       const page = (await callRoute(pricingLoader, {
-        request: makeRequest('/pricing?billing=no_subscription'),
+        request: makeRequest('/pricing?billing=no-subscription'),
         context: t.routerContext(),
       })) as { billingError: string }
-      expect(page.billingError).toBe(BILLING_ERRORS.no_subscription)
+      expect(page.billingError).toBe(BILLING_ERRORS['no-subscription'])
       const anonymous = (await post(portal, '/billing/portal')) as Response
       expect(anonymous.headers.get('location')).toBe('/login?redirect=/pricing')
     })
@@ -234,13 +234,16 @@ describe('Stripe billing', () => {
       const paid = event('invoice.paid', invoice(customer))
       expect(await deliver(paid, { signature: null })).toEqual({
         status: 400,
-        body: { error: 'Missing Stripe-Signature header' },
+        body: { error: 'Missing Stripe-Signature header', reason: 'bad-signature' },
       })
       expect(await deliver(paid, { secret: 'whsec_someone_else' })).toEqual({
         status: 400,
-        body: { error: 'Invalid signature' },
+        body: { error: 'Invalid signature', reason: 'bad-signature' },
       })
-      expect(await deliver(paid, { tamper: true })).toEqual({ status: 400, body: { error: 'Invalid signature' } })
+      expect(await deliver(paid, { tamper: true })).toEqual({
+        status: 400,
+        body: { error: 'Invalid signature', reason: 'bad-signature' },
+      })
       expect(await deliver(paid, { signature: 'garbage' })).toMatchObject({ status: 400 })
       expect(await billingHistory(t.db, user.id)).toEqual([])
       expect(await t.db.selectFrom('stripe_events').select('id').where('id', '=', paid.id).execute()).toEqual([])
@@ -249,7 +252,7 @@ describe('Stripe billing', () => {
     it('answers 503 without a webhook secret, and 405 to anything but POST', async () => {
       expect(await deliver(event('invoice.paid', {}), { ctx: plain })).toEqual({
         status: 503,
-        body: { error: 'Payments are not configured' },
+        body: { error: 'Payments are not configured', reason: 'webhook-not-configured' },
       })
       expect(
         (

@@ -3,7 +3,7 @@ import { createScratchDatabase, isReachable, serverUrl } from '../support/databa
 import { startBuiltServer, waitForStatus, type BuiltServerProcess } from '../support/built-server'
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy'
 
-// The process survives its database (issue 11 item 5, issue 16 item 7), tested from outside:
+// The process survives its database, tested from outside:
 // the built server talks to PostgreSQL through a TCP proxy that the test cuts, freezes and
 // restores. Every request answers 503 with a clear message within 3 s, the process lives on,
 // nothing is half-written, and service resumes by itself within 5 s.
@@ -148,7 +148,7 @@ describe('the database goes away and comes back', async () => {
       expect((await timed('/explore')).status).toBe(200)
       proxy.freeze()
       // An anonymous page the shared cache confirmed less than PAGE_CACHE_CHECK_MS (2 s) ago may
-      // still be served from it; after that, everything answers 503 (decision 35).
+      // still be served from it; after that, everything answers 503.
       await new Promise((resolve) => setTimeout(resolve, 2_100))
       await expectUnavailable(email)
       await proxy.restore()

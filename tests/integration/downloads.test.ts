@@ -4,12 +4,12 @@ import type { Asset } from '#db/schema'
 import { createSession } from '~/domain/accounts/sessions.server'
 import {
   contentDisposition,
-  downloadAsset,
   downloadFilename,
   downloadHistory,
   downloadsToday,
   readDownloadLink,
 } from '~/domain/downloads/downloads.server'
+import { grantDownload } from '~/domain/downloads/grant.server'
 import { sign } from '~/platform/signing.server'
 import { action as webDownload, loader as webDownloadGet } from '~/routes/asset-download'
 import { loader as fileRoute } from '~/routes/download-file'
@@ -30,7 +30,7 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 const grant = (userId: string, asset: Asset, plan: 'free' | 'pro' = 'free', now?: Date) =>
-  downloadAsset(t.db, { userId, plan, assetId: asset.id, secret: SECRET, now })
+  grantDownload(t.db, { user: { id: userId, plan }, assetId: asset.id, options: {}, secret: SECRET, now })
 
 describe('the daily quota', () => {
   it('grants exactly 5 of 200 parallel requests for different assets', async () => {
@@ -208,7 +208,7 @@ describe('download doors', () => {
     for (const a of assets.slice(1, 5)) expect((await call(String(a.id))).status).toBe(200)
     const over = await call(String(assets[5].id))
     expect(over.status).toBe(403)
-    expect(await over.json()).toEqual({ error: 'Download quota exceeded' })
+    expect(await over.json()).toEqual({ error: 'Download quota exceeded', reason: 'quota-exceeded' })
     for (const id of ['abc', '0x10', '0001']) expect((await call(id)).status).toBe(404)
     expect((await call('99999999')).status).toBe(404)
     const history = (await callRoute(historyApi, {

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { expect, test } from 'vitest'
 
-// app/root.tsx imports Mantine's stylesheets one by one (decision 67): a component used without
+// app/root.tsx imports Mantine's stylesheets one by one: a component used without
 // its stylesheet would render unstyled, and nothing else would notice.
 test('every Mantine component the client build uses has its stylesheet imported by the root', () => {
   const assets = path.join(process.env.BUILD_DIR ?? 'build', 'client/assets')

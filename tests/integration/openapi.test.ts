@@ -30,7 +30,7 @@ type Json = Record<string, any>
 
 // Every call the route table (app/routes.ts) sends to a module under app/routes/api, with
 // every method the module takes (apiRoute's list on its loader), as `get /api/blogs/{slug}`.
-// Admin calls and the ones other services make are part of the document too (decision 58).
+// Admin calls and the ones other services make are part of the document too.
 function apiEntries(entries: RouteConfigEntry[], prefix = ''): { path: string; file: string }[] {
   return entries.flatMap((entry) => {
     const here = entry.path ? `${prefix}/${entry.path}`.replace(/\/+/g, '/') : prefix
@@ -219,6 +219,7 @@ describe('GET /api/openapi.json', () => {
     expect(params.find((p) => p.name === 'asset_type')!.schema.enum).toEqual(['3d', 'image', 'audio'])
     expect(doc.paths['/api/assets/download/{id}'].post.responses['403'].content['application/json'].example).toEqual({
       error: 'Download quota exceeded',
+      reason: 'quota-exceeded',
     })
   })
 

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeAsset, makeUser } from '../support/factories'
 import type { Asset } from '#db/schema'
 import { deleteAssets } from '~/domain/catalogue/assets.server'
-import { downloadAsset, downloadHistory, downloadQuota } from '~/domain/downloads/downloads.server'
+import { downloadHistory, downloadQuota } from '~/domain/downloads/downloads.server'
+import { grantDownload } from '~/domain/downloads/grant.server'
 import { nearestTerms, searchAssets, suggestSearches } from '~/domain/catalogue/search.server'
 import { loader as suggestApi, action as suggestPost } from '~/routes/api/assets-suggest'
 import { action as colorScheme } from '~/routes/color-scheme'
@@ -119,7 +120,12 @@ describe('the quota in sight', () => {
   it('says used and left for Free, unlimited for Pro', async () => {
     const user = await makeUser(t.db)
     expect(await downloadQuota(t.db, user.id, 'free')).toEqual({ plan: 'free', used: 0, limit: 5, left: 5 })
-    await downloadAsset(t.db, { userId: user.id, plan: 'free', assetId: orb.id, secret: 'x'.repeat(32) })
+    await grantDownload(t.db, {
+      user: { id: user.id, plan: 'free' },
+      assetId: orb.id,
+      options: {},
+      secret: 'x'.repeat(32),
+    })
     expect(await downloadQuota(t.db, user.id, 'free')).toEqual({ plan: 'free', used: 1, limit: 5, left: 4 })
     expect(await downloadQuota(t.db, user.id, 'pro')).toMatchObject({ limit: null, left: null })
   })
@@ -128,7 +134,14 @@ describe('the quota in sight', () => {
     const user = await makeUser(t.db)
     const doomed = await makeAsset(t.db, t.storage, { title: 'Doomed Teapot' })
     expect(
-      (await downloadAsset(t.db, { userId: user.id, plan: 'free', assetId: doomed.id, secret: 'x'.repeat(32) })).ok,
+      (
+        await grantDownload(t.db, {
+          user: { id: user.id, plan: 'free' },
+          assetId: doomed.id,
+          options: {},
+          secret: 'x'.repeat(32),
+        })
+      ).ok,
     ).toBe(true)
     expect(await deleteAssets(t.db, t.storage, [doomed.id])).toBe(1)
     const history = await downloadHistory(t.db, user.id)

@@ -17,7 +17,7 @@ import { REFUSAL_STATUS } from '~/web/refusals.server'
 import { adminAndUser, png, storedFiles } from '../support/admin'
 import { createTestContext, type TestContext } from '../support/context'
 
-// Decision 57: the upload path returns its refusals ({ ok: false, reason, error }); it does
+// The upload path returns its refusals ({ ok: false, reason, error }); it does
 // not throw them. Each refusal here leaves no file and no row behind.
 const uid = () => randomUUID().slice(0, 8)
 const SVG = Buffer.from(

@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto'
 import type { DB } from '#db/client'
-import type { Asset, AssetType, User } from '#db/schema'
+import type { Asset, User } from '#db/schema'
+import type { AssetType } from '~/lib/constants'
 import { createAsset } from '~/domain/catalogue/assets.server'
 import { hashPassword } from '~/platform/passwords.server'
 import type { Storage } from '~/platform/storage.server'
 import sharp from 'sharp'
 import { encodeWav, SAMPLE_RATE } from '#seed/sounds'
 
-// Factories shared by the demo seed and the tests, so both build data the same way.
+// Users and assets for tests (and the HTTP benchmark), made through the app's own createAsset and
+// hashPassword, so they are stored as real ones are.
 
 export interface UserFactoryInput {
   email?: string

@@ -12,7 +12,7 @@ export interface FirstVisitJs {
 export async function firstVisitJs(get: (url: string) => Promise<Buffer>, page: string): Promise<FirstVisitJs> {
   const html = (await get(page)).toString('utf8')
   // Named as a script's src, a link's href, or by the page's module script (`import ... from
-  // "/assets/…"`, `import("/assets/…")`): the head carries no modulepreload links (decision 68).
+  // "/assets/…"`, `import("/assets/…")`): the head carries no modulepreload links.
   const queue = [
     ...new Set([...html.matchAll(/(?:src=|href=|from |import\()"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1])),
   ]

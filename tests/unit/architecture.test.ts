@@ -94,10 +94,20 @@ describe('the layers of the house', () => {
     expect(violations('app', under('seed'))).toEqual([])
   })
 
-  it('app/domain holds feature folders only, no loose business file', () => {
+  it('app/domain holds feature folders only, each with a README naming its routes and tests', () => {
     const loose = readdirSync(path.join(ROOT, 'app/domain')).filter(
       (name) => !statSync(path.join(ROOT, 'app/domain', name)).isDirectory(),
     )
     expect(loose).toEqual([])
+    const unexplained = readdirSync(path.join(ROOT, 'app/domain')).filter((feature) => {
+      const readme = path.join(ROOT, 'app/domain', feature, 'README.md')
+      try {
+        const text = readFileSync(readme, 'utf8')
+        return !/app\/routes\//.test(text) || !/tests\//.test(text)
+      } catch {
+        return true
+      }
+    })
+    expect(unexplained, 'each feature folder opens with a README naming its routes and its tests').toEqual([])
   })
 })

@@ -10,8 +10,8 @@ import { theme } from '~/theme'
 
 /**
  * The header, the search forms, the 404 page and the home page write some of Mantine's
- * components out as plain elements with Mantine's class names (they cost the first visit less;
- * decision 61). Mantine's stylesheet styles them only while the markup is Mantine's own: these
+ * components out as plain elements with Mantine's class names (they cost the first visit
+ * less JavaScript). Mantine's stylesheet styles them only while the markup is Mantine's own: these
  * tests render both and compare, so a Mantine upgrade that changes the markup fails here
  * instead of silently changing how the page looks.
  */

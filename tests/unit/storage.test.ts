@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createLocalStorage, isPublicKey, isValidKey } from '~/platform/storage.server'
+import { createLocalStorage, isPublicKey, isValidKey, publicFileKey, publicFileUrl } from '~/platform/storage.server'
 
 describe('storage keys', () => {
   it('refuses traversal and odd characters', () => {
@@ -14,6 +14,13 @@ describe('storage keys', () => {
   it('only keys under public/ are public', () => {
     expect(isPublicKey('public/abc/thumb.webp')).toBe(true)
     expect(isPublicKey('originals/abc.png')).toBe(false)
+  })
+  it('a public file is served at /images/ and its key read back from that URL', () => {
+    expect(publicFileUrl('public/abc/thumb.png')).toBe('/images/abc/thumb.png')
+    expect(publicFileUrl('public/blog/x.webp')).toBe('/images/blog/x.webp')
+    expect(publicFileUrl(null)).toBe('')
+    expect(publicFileKey('/images/abc/thumb.png')).toBe('public/abc/thumb.png')
+    expect(publicFileKey('/og/site.png')).toBeNull()
   })
 })
 

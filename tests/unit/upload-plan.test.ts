@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { CsvMetadataError, parseCsvMetadata } from '~/domain/uploads/csv-metadata.server'
-import { fileBaseName, findMetadata, planUpload, readyToPublish, uploadCountLine } from '~/lib/upload-plan'
+import { claimsAudio, fileBaseName, findMetadata, planUpload, readyToPublish, uploadCountLine } from '~/lib/upload-plan'
 
 describe('parseCsvMetadata', () => {
   it('skips the header row and reads filename, title, keywords, category, releases', () => {
@@ -135,5 +135,18 @@ describe('planUpload', () => {
     ]
     expect(readyToPublish(items)).toBe(1)
     expect(uploadCountLine(items)).toBe('4 files • 1 ready to publish')
+  })
+})
+
+describe('claimsAudio', () => {
+  it('by the name or the declared type, in any case', () => {
+    for (const name of ['a.wav', 'a.WAVE', 'a.mp3', 'a.ogg', 'a.oga', 'a.opus', 'a.flac'])
+      expect(claimsAudio({ name })).toBe(true)
+    expect(claimsAudio({ name: 'sound', type: 'Audio/MPEG' })).toBe(true)
+  })
+  it('not an image, nor a name that only contains an audio word', () => {
+    expect(claimsAudio({ name: 'a.png', type: 'image/png' })).toBe(false)
+    expect(claimsAudio({ name: 'wav.png' })).toBe(false)
+    expect(claimsAudio({ name: 'a.mp3.png', type: '' })).toBe(false)
   })
 })

@@ -13,7 +13,7 @@ import classes from './BlogEditor.module.css'
 
 const SCHEME = /^([a-z][a-z0-9+.-]*):/i
 
-/** Links with one of the spec's schemes, or relative ones ('/blog/x', '#part'). */
+/** Links with one of the allowed schemes (LINK_SCHEMES), or relative ones ('/blog/x', '#part'). */
 function isAllowedLink(url: string): boolean {
   const scheme = SCHEME.exec(url.replace(/[\s\u0000-\u001f]/g, ''))?.[1]?.toLowerCase()
   return scheme === undefined ? !url.trim().startsWith('//') : (LINK_SCHEMES as readonly string[]).includes(scheme)

@@ -1,7 +1,7 @@
 import { useFetcher, useRouteLoaderData } from 'react-router'
 import { Alert, Button, NativeSelect, Text } from '@mantine/core'
 import { useEffect, useState } from 'react'
-import type { AssetTypeName } from '~/lib/constants'
+import type { AssetType } from '~/lib/constants'
 import {
   DOWNLOAD_SIZES,
   FORMAT_LABELS,
@@ -10,32 +10,20 @@ import {
   takesBackground,
   takesOptions,
 } from '~/lib/download-options'
+import { quotaLine, type DownloadQuota } from '~/lib/quota'
 import classes from '~/components/AssetPreview/AssetPreview.module.css'
 
 export const DOWNLOAD_FAILED = 'Download failed'
 export const RESUME_TEXT = 'You are signed in. Your download is one click away.'
 
-interface QuotaView {
-  plan: 'free' | 'pro'
-  left: number | null
-  limit: number | null
-}
-
-/** 'n of 5 free downloads left today' (Pro: 'Unlimited downloads'); empty when signed out. */
-export function quotaLine(quota: QuotaView | null | undefined): string | null {
-  if (!quota) return null
-  if (quota.plan === 'pro' || quota.limit === null) return 'Unlimited downloads'
-  return `${quota.left} of ${quota.limit} free downloads left today`
-}
-
 /** The signed-in person's quota, from the root loader (revalidated after each download). */
 export function QuotaLine() {
-  const root = useRouteLoaderData('root') as { quota?: QuotaView | null } | undefined
-  const text = quotaLine(root?.quota)
-  if (!text) return null
+  const root = useRouteLoaderData('root') as { quota?: DownloadQuota | null } | undefined
+  // Signed out: no quota, no line.
+  if (!root?.quota) return null
   return (
     <Text size="sm" c="dimmed" mt={6} data-testid="quota-line" aria-live="polite">
-      {text}
+      {quotaLine(root.quota)}
     </Text>
   )
 }
@@ -73,7 +61,7 @@ export function DownloadButton({
   /** What the file is: the button says 'Download WAV', 'Download JPG', ... */
   format?: string
   resume?: boolean
-  assetType?: AssetTypeName
+  assetType?: AssetType
 }) {
   const fetcher = useFetcher<DownloadData>()
   const [saving, setSaving] = useState(false)

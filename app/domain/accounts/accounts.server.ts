@@ -43,7 +43,7 @@ export async function signInWithPassword(
 
 export type RegisterResult = { ok: true; user: User } | { ok: false; reason: 'email-taken'; error: string }
 
-/** Creates a Free account. It does not sign in: the spec sends the user to sign in next. */
+/** Creates a Free account. It does not sign in: the person signs in next, on the sign-in form. */
 export async function registerAccount(
   db: DB,
   input: { fullName: string; email: string; password: string },

@@ -56,29 +56,36 @@ export async function hitRateLimit(db: DB, key: string, rule: RateRule, scale = 
 /** The wait of a sign-in to an account under attack from many addresses: slower, never locked. */
 export const LOGIN_SLOWDOWN_MS = 1000
 
-export class RateLimitedError extends Error {
-  constructor(public readonly retryAfterSeconds: number) {
-    super(`Too many attempts. Please try again in ${formatWait(retryAfterSeconds)}.`)
-  }
-}
+/** A limit exceeded: a refusal like the domain's others, with the seconds to wait. */
+export type RateLimited = { ok: false; reason: 'rate-limited'; error: string; retryAfter: number }
+export type RateCheck = { ok: true } | RateLimited
 
 function formatWait(seconds: number): string {
   if (seconds < 90) return `${seconds} seconds`
   return `${Math.ceil(seconds / 60)} minutes`
 }
 
-/** Checks several rules at once (e.g. per IP and per email); throws when any is exceeded. */
+function rateLimited(retryAfter: number): RateLimited {
+  return {
+    ok: false,
+    reason: 'rate-limited',
+    error: `Too many attempts. Please try again in ${formatWait(retryAfter)}.`,
+    retryAfter,
+  }
+}
+
+/** Counts an attempt against several rules at once (e.g. per IP and per email); refused when any is exceeded. */
 export async function enforceRateLimits(
   db: DB,
   checks: { rule: RateRuleName; subject: string }[],
   scale = 1,
-): Promise<void> {
+): Promise<RateCheck> {
   let worst = 0
   for (const check of checks) {
     const result = await hitRateLimit(db, `${check.rule}:${check.subject.toLowerCase()}`, RATE_RULES[check.rule], scale)
     if (!result.allowed) worst = Math.max(worst, result.retryAfterSeconds)
   }
-  if (worst > 0) throw new RateLimitedError(worst)
+  return worst > 0 ? rateLimited(worst) : { ok: true }
 }
 
 /** Whether an account has had so many failed sign-ins lately (from any address) that it is slowed down. */

@@ -4,6 +4,7 @@ import type { Plan, Role } from '#db/schema'
 import { ADMIN_RECENT_ASSETS } from '~/lib/constants'
 import { listAssetsForAdmin, type AdminAssetView } from '~/domain/catalogue/assets.server'
 import { utcDay } from '~/domain/downloads/downloads.server'
+import { publicFileUrl } from '~/platform/storage.server'
 
 // The figures of the admin dashboard and analytics, and the admin's list of users.
 
@@ -128,7 +129,7 @@ export async function adminAnalytics(db: DB, now = new Date()): Promise<AdminAna
       id: a.id,
       title: a.title,
       downloads: a.download_count,
-      thumbnail: a.thumb_png_key ? `/images/${a.thumb_png_key.replace(/^public\//, '')}` : '',
+      thumbnail: publicFileUrl(a.thumb_png_key),
       is_active: a.is_active,
     })),
   }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '#db/schema'
 
-/** Who did what to which record: one audit_log row per admin change (DESIGN section 2). */
+/** Who did what to which record: one audit_log row per admin change, in its transaction. */
 export interface AuditEntry {
   actorId: string | null
   action: 'asset.upload' | 'asset.update' | 'asset.publish' | 'asset.unpublish' | 'asset.delete'

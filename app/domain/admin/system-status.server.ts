@@ -9,7 +9,7 @@ export const STORAGE_LOW_BYTES = 512 * 1024 * 1024
 const DATABASE_TIMEOUT_MS = 3000
 
 export interface SystemStatus {
-  /** 'OK' when every other check passes (spec section 3: system status). */
+  /** 'OK' when every other check passes, else 'Degraded'. */
   serverHealth: string
   database: string
   storage: string

@@ -5,18 +5,18 @@ import type { Database, User } from '#db/schema'
 import type { Config } from '~/config.server'
 import { log } from '~/platform/log.server'
 
-// Pro subscriptions through Stripe (DESIGN section 6): Checkout in subscription mode, the
+// Pro subscriptions through Stripe: Checkout in subscription mode, the
 // Billing Portal for changes and cancelling, and a webhook whose events set the plan, the
 // renewal and end dates, and the billing history. Stripe is the source of truth; these rows
 // are what the webhook last told us.
 
 /** Why a billing request could not go ahead; the messages are shown as they are. */
 export const BILLING_ERRORS = {
-  not_configured:
+  'not-configured':
     'Payments are not configured on this site yet, so upgrading is not available. Please try again later.',
-  provider_unavailable: 'The payment provider could not be reached. Please try again in a moment.',
-  already_pro: 'You already have the Pro plan. Use Manage subscription to change or cancel it.',
-  no_subscription: 'You have no subscription to manage yet.',
+  'provider-unavailable': 'The payment provider could not be reached. Please try again in a moment.',
+  'already-pro': 'You already have the Pro plan. Use Manage subscription to change or cancel it.',
+  'no-subscription': 'You have no subscription to manage yet.',
 } as const
 export type BillingErrorCode = keyof typeof BILLING_ERRORS
 
@@ -51,7 +51,7 @@ function providerFailure(action: string, error: unknown): BillingResult {
     status: error.statusCode,
     message: error.message,
   })
-  return fail('provider_unavailable')
+  return fail('provider-unavailable')
 }
 
 /**
@@ -85,9 +85,9 @@ async function ensureCustomer(db: DB, stripe: Stripe, user: User): Promise<strin
 /** A Checkout Session for Pro (subscription mode) for this user; answers its hosted URL. */
 export async function createCheckoutSession(db: DB, config: Config, user: User): Promise<BillingResult> {
   const stripe = stripeClient(config)
-  if (!stripe || !config.STRIPE_PRICE_ID) return fail('not_configured')
+  if (!stripe || !config.STRIPE_PRICE_ID) return fail('not-configured')
   // A second subscription would bill twice; a cancelled one is renewed in the Billing Portal.
-  if (user.plan === 'pro') return fail('already_pro')
+  if (user.plan === 'pro') return fail('already-pro')
   try {
     const customer = await ensureCustomer(db, stripe, user)
     const session = await stripe.checkout.sessions.create({
@@ -100,7 +100,7 @@ export async function createCheckoutSession(db: DB, config: Config, user: User):
       metadata: { userId: user.id },
       subscription_data: { metadata: { userId: user.id } },
     })
-    if (!session.url) return fail('provider_unavailable')
+    if (!session.url) return fail('provider-unavailable')
     return { ok: true, url: session.url }
   } catch (error) {
     return providerFailure('checkout', error)
@@ -110,9 +110,9 @@ export async function createCheckoutSession(db: DB, config: Config, user: User):
 /** A Billing Portal session (card, invoices, cancelling) that returns to /profile. */
 export async function createPortalSession(db: DB, config: Config, user: User): Promise<BillingResult> {
   const stripe = stripeClient(config)
-  if (!stripe) return fail('not_configured')
+  if (!stripe) return fail('not-configured')
   const row = await db.selectFrom('users').select('stripe_customer_id').where('id', '=', user.id).executeTakeFirst()
-  if (!row?.stripe_customer_id) return fail('no_subscription')
+  if (!row?.stripe_customer_id) return fail('no-subscription')
   try {
     const session = await stripe.billingPortal.sessions.create({
       customer: row.stripe_customer_id,
@@ -352,7 +352,7 @@ async function invoicePaid(trx: Trx, event: StripeEventInput, invoice: Obj) {
 
 // ---- Billing history -----------------------------------------------------------------------
 
-/** One payment as /profile and GET /api/auth/billing/history show it (spec: Billing item). */
+/** One payment as /profile and GET /api/auth/billing/history show it. */
 export interface BillingItem {
   description: string
   /** When it was paid, ISO 8601. */

@@ -5,9 +5,9 @@ import type { BlogPost, User } from '#db/schema'
 import type { BlogPostInput } from '~/lib/blog-schema'
 import { inImagePool, inspectImage, MAX_INPUT_PIXELS, NotAnImageError } from '~/platform/images.server'
 import { sanitizeBlogHtml } from '~/platform/sanitize.server'
-import type { Storage } from '~/platform/storage.server'
+import { publicFileUrl, type Storage } from '~/platform/storage.server'
 
-/** A post as pages and the JSON API show it (spec section 3: author.name, readTime...). */
+/** A post as pages and the JSON API show it (author.name, readTime, ...). */
 export interface BlogPostView {
   id: number
   slug: string
@@ -181,7 +181,7 @@ export async function storeBlogImage(storage: Storage, data: Buffer): Promise<Bl
     if (error instanceof NotAnImageError) return { ok: false, reason: 'not-an-image', error: BLOG_NOT_AN_IMAGE }
     throw error
   }
-  const name = `${randomUUID()}.webp`
-  await storage.put(`public/blog/${name}`, webp)
-  return { ok: true, url: `/images/blog/${name}` }
+  const key = `public/blog/${randomUUID()}.webp`
+  await storage.put(key, webp)
+  return { ok: true, url: publicFileUrl(key) }
 }

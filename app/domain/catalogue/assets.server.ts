@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
-import { sql, type Kysely } from 'kysely'
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely'
 import type { DB } from '#db/client'
-import type { Asset, AssetType, AssetUpdate, Database, NewAsset } from '#db/schema'
+import type { Asset, AssetUpdate, Database, NewAsset } from '#db/schema'
+import type { AssetType } from '~/lib/constants'
 import type { AdminStatusFilter, AssetChanges } from '~/lib/admin-assets'
 import type { AssetView } from '~/lib/asset-view'
 import { normaliseTags } from '~/lib/tags'
@@ -13,9 +14,10 @@ import {
   NotAudioError,
   sniffAudioContainer,
   waveformImage,
+  type AudioContainer,
 } from '~/platform/audio.server'
 import { colourColumns, paletteOf } from './palette.server'
-import type { Storage } from '~/platform/storage.server'
+import { publicFileUrl, type Storage } from '~/platform/storage.server'
 import { invalidateCatalogueCache } from './catalogue-cache.server'
 import { keepUploadKeys, removeFiles, reserveUploadKeys, scheduleDeletion } from '~/platform/storage-cleanup.server'
 
@@ -34,6 +36,8 @@ export interface NewAssetInput {
   downloadCount?: number
   /** The admin who uploads it: the upload is written to the audit log with the row. */
   actorId?: string | null
+  /** What the original's bytes were sniffed as, when the caller already did (null: not audio). */
+  audioContainer?: AudioContainer | null
 }
 
 /**
@@ -46,7 +50,7 @@ export async function createAsset(db: DB, storage: Storage, input: NewAssetInput
   const keys = prepared.keys
   const files = prepared.files
   const allKeys = files.map(([key]) => key)
-  // Colour search (issue 13): from the thumbnail, the same pixels the dominant colour came from.
+  // Colour search: from the thumbnail, the same pixels the dominant colour came from.
   const thumbPng = files.find(([key]) => key === keys.thumb_png_key)?.[1]
   const colours = thumbPng ? colourColumns(await paletteOf(thumbPng)) : {}
   // Recorded before any file is written: a crash from here on leaves nothing for good.
@@ -130,8 +134,9 @@ interface PreparedFiles {
  * or 'image' as the admin says ('3d' when unsaid), never 'audio'.
  */
 async function prepareFiles(id: string, input: NewAssetInput): Promise<PreparedFiles> {
-  if (sniffAudioContainer(input.original)) {
-    const info = await inspectAudio(input.original)
+  const container = input.audioContainer === undefined ? sniffAudioContainer(input.original) : input.audioContainer
+  if (container) {
+    const info = await inspectAudio(input.original, container)
     const preview = await makeAudioPreview(input.original, info.format)
     const picture = await waveformImage(info.peaks, 1024, hueOf(input.title))
     const derivatives = await makeDerivatives(picture)
@@ -231,7 +236,7 @@ export function assetFileKeys(
 export async function deleteAssets(db: DB, storage: Storage, ids: number[], actorId?: string | null): Promise<number> {
   if (ids.length === 0) return 0
   const { rows: deleted, variantKeys } = await db.transaction().execute(async (trx) => {
-    // The stored download variants go with the asset (decision 59): deleting their rows records
+    // The stored download variants go with the asset: deleting their rows records
     // their keys in storage_cleanup (a trigger), and so does the cascade for a variant kept
     // while this runs.
     const variants = await trx.deleteFrom('asset_variants').where('asset_id', 'in', ids).returning('key').execute()
@@ -265,11 +270,18 @@ export interface AdminAssetView extends AssetView {
   updated_at: string
 }
 
+/**
+ * Published: an asset the public may see, find, favourite and download; a draft is the
+ * admin's alone. `table` names the assets where a query joins or renames them.
+ */
+export function isPublished(table?: string): RawBuilder<SqlBool> {
+  return table ? sql<SqlBool>`${sql.ref(`${table}.is_active`)}` : sql<SqlBool>`is_active`
+}
+
 /** An asset as pages and the public API show it: public image URLs, never the original's key. */
 export function toAssetView(asset: Asset): AssetView {
-  const url = (key: string | null) => (key ? `/images/${key.replace(/^public\//, '')}` : '')
-  const thumb = url(asset.thumb_png_key)
-  const preview = url(asset.preview_png_key)
+  const thumb = publicFileUrl(asset.thumb_png_key)
+  const preview = publicFileUrl(asset.preview_png_key)
   return {
     id: asset.id,
     title: asset.title,
@@ -282,7 +294,12 @@ export function toAssetView(asset: Asset): AssetView {
     created_at: asset.created_at.toISOString(),
     image: preview,
     thumbnail: thumb,
-    preview_urls: { thumb, thumb_webp: url(asset.thumb_key), preview, preview_webp: url(asset.preview_key) },
+    preview_urls: {
+      thumb,
+      thumb_webp: publicFileUrl(asset.thumb_key),
+      preview,
+      preview_webp: publicFileUrl(asset.preview_key),
+    },
     width: asset.width,
     height: asset.height,
     dominant_colour: asset.dominant_colour,
@@ -296,7 +313,7 @@ export function toAssetView(asset: Asset): AssetView {
             sample_rate: asset.sample_rate,
             channels: asset.channels,
             waveform: asset.waveform ?? [],
-            preview_url: url(asset.audio_preview_key),
+            preview_url: publicFileUrl(asset.audio_preview_key),
           }
         : null,
   }
@@ -350,8 +367,8 @@ export async function listAssetsForAdmin(db: DB, query: AdminAssetQuery = {}): P
   const limit = Math.min(Math.max(Math.trunc(query.limit ?? 50), 1), 200)
   const page = Math.max(Math.trunc(query.page ?? 1), 1)
   let base = db.selectFrom('assets')
-  if (query.status === 'published') base = base.where('is_active', '=', true)
-  if (query.status === 'pending') base = base.where('is_active', '=', false)
+  if (query.status === 'published') base = base.where(isPublished())
+  if (query.status === 'pending') base = base.where(sql<SqlBool>`not ${isPublished()}`)
   const q = query.q?.trim()
   if (q) {
     const like = `%${q.replace(/[\\%_]/g, '\\$&')}%`

@@ -7,7 +7,7 @@ import { RELATED_LIMIT } from '~/lib/constants'
 export interface AssetPreviewData {
   asset: AssetView
   related: AssetView[]
-  /** 'Similar colours': the closest palettes (issue 13). */
+  /** 'Similar colours': the closest palettes. */
   similar: AssetView[]
   isFavourite: boolean
   /** /explore filtered like the related strip: its category and first tag. */
@@ -33,7 +33,7 @@ export async function getAssetPreview(
     similar,
     isFavourite: favourites.has(asset.id),
     // Explore's tag filter needs every tag, so 'View All' narrows by the first tag only: it then
-    // shows the related assets that carry it and more like them (decision 9).
+    // shows the related assets that carry it and more like them.
     viewAll: { category: asset.category, tags: asset.tags.slice(0, 1) },
   }
 }

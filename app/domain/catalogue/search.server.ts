@@ -1,12 +1,12 @@
 import { CompiledQuery, sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely'
 import type { DB } from '#db/client'
 import type { Database } from '#db/schema'
-import type { AssetType } from '#db/schema'
 import type { AssetView } from '~/lib/asset-view'
-import { RELATED_TAG_SOURCE, type Sort } from '~/lib/constants'
+import { RELATED_TAG_SOURCE, sortToUse, type AssetType, type Sort } from '~/lib/constants'
 import { cachedForCatalogue } from './catalogue-cache.server'
-import { toAssetView } from './assets.server'
+import { isPublished, toAssetView } from './assets.server'
 import { log } from '~/platform/log.server'
+import { publicFileUrl } from '~/platform/storage.server'
 import {
   hexToOklab,
   MIN_COLOUR_WEIGHT,
@@ -16,6 +16,7 @@ import {
   fineCellsNear,
   type Orientation,
 } from '~/lib/colour'
+import { errorMessage } from '~/lib/errors'
 
 export interface SearchQuery {
   q?: string
@@ -114,7 +115,7 @@ function noteNoLexemes(error: unknown) {
   if (warnedNoLexemes) return
   warnedNoLexemes = true
   log.warn('search: no lexeme list, the last word is searched as a prefix (slower on a large catalogue)', {
-    error: error instanceof Error ? error.message : String(error),
+    error: errorMessage(error),
   })
 }
 
@@ -240,11 +241,12 @@ type Tsquery = RawBuilder<unknown>
  * expression only the GIN indexes of words and colour carry (migration 0013: each tsvector
  * with it), so the planner intersects the words and the colour inside one index, skipping
  * through both posting lists. Against the colour's own index it would AND two bitmaps, and
- * building the colour's costs 40-100 ms at a million assets whatever the words (decision 69).
+ * building the colour's costs 40-100 ms at a million assets whatever the words
+ * (docs/decisions/069-words-with-a-colour.md).
  */
 function filterConditions(query: SearchQuery, byWords = false): RawBuilder<SqlBool>[] {
   const swatches = byWords ? sql`(colour_swatches || '{}'::text[])` : sql`colour_swatches`
-  const conditions = [sql<SqlBool>`is_active`]
+  const conditions = [isPublished()]
   if (query.assetType) conditions.push(sql<SqlBool>`asset_type = ${query.assetType}`)
   if (query.category) conditions.push(sql<SqlBool>`lower(category) = ${query.category.toLowerCase()}`)
   if (query.tags?.length) conditions.push(sql<SqlBool>`tags @> ${query.tags}::text[]`)
@@ -274,8 +276,7 @@ async function runSearch(db: DB, query: SearchQuery, words: string[], page: numb
   const text = words.length ? toTsQueryText(words) : null
   const matched = text ? await wordsQuery(db, words) : null
   const tsquery = matched?.tsquery ?? null
-  // Relevance needs words to rank by: without them it is the newest first (the sort menu says so).
-  const sort = query.sort === 'relevance' && !text ? 'newest' : (query.sort ?? (text ? 'relevance' : 'newest'))
+  const sort = sortToUse(query.sort, words.length > 0)
   const colour = parseColour(query.colour)
   // With words, the colour in the form only the words-and-colour indexes know (filterConditions).
   const filters = filterConditions(query, Boolean(tsquery))
@@ -325,7 +326,7 @@ export const RANK_WINDOWS = [2_000, 20_000] as const
  * Closeness to a searched colour ranks in steps of this OKLab distance (about one just
  * noticeable difference: CSS Color 4's gamut mapping uses 0.02 for deltaEOK); newest first
  * within a step. Steps make a colour search with words a newest-first walk per step, so it
- * never measures every match (decision 64).
+ * never measures every match.
  */
 export const COLOUR_STEP = 0.02
 const COLOUR_STEPS = Math.ceil(NEAR_DISTANCE / COLOUR_STEP)
@@ -362,7 +363,7 @@ async function nearestColours(db: DB, hex: string): Promise<{ covered: number; i
     if (!warnedNoColourIndex) {
       warnedNoColourIndex = true
       log.warn('search: no palette colour index (cube extension), a colour search with words measures its matches', {
-        error: error instanceof Error ? error.message : String(error),
+        error: errorMessage(error),
       })
     }
     return null
@@ -410,7 +411,7 @@ async function rankedPage(
       from (
         select id, created_at, is_active, asset_type, category, tags, search, search_named, search_title,
           palette, colour_swatches, orientation, has_transparency
-        from assets where is_active order by created_at desc, id desc limit ${size}
+        from assets where ${isPublished()} order by created_at desc, id desc limit ${size}
       ) as assets
       where ${all(filters)} and search @@ ${tsquery}
       order by created_at desc, id desc`.execute(db)
@@ -565,8 +566,7 @@ async function fewMatchesPage(
  */
 function publishedEstimate(db: DB): () => Promise<number> {
   let estimate: Promise<number> | undefined
-  return () =>
-    (estimate ??= estimateRows(db, db.selectFrom('assets').where('is_active', '=', true)).then((n) => n ?? 0))
+  return () => (estimate ??= estimateRows(db, db.selectFrom('assets').where(isPublished())).then((n) => n ?? 0))
 }
 type Published = ReturnType<typeof publishedEstimate>
 
@@ -628,7 +628,7 @@ async function titleWindowPage(
       select id from (
         select id, lower(title) as title_key, is_active, asset_type, category, tags, search,
           palette, colour_swatches, orientation, has_transparency
-        from assets where is_active and lower(title) >= ${bound} order by lower(title), id desc limit ${size}
+        from assets where ${isPublished()} and lower(title) >= ${bound} order by lower(title), id desc limit ${size}
       ) as assets
       where ${all(filters)} and search @@ ${tsquery}
       order by title_key, id desc limit ${want}`.execute(db)
@@ -745,17 +745,12 @@ export function roundEstimate(n: number): number {
 }
 
 export async function getPublishedAsset(db: DB, id: number): Promise<AssetView | null> {
-  const row = await db
-    .selectFrom('assets')
-    .selectAll()
-    .where('id', '=', id)
-    .where('is_active', '=', true)
-    .executeTakeFirst()
+  const row = await db.selectFrom('assets').selectAll().where('id', '=', id).where(isPublished()).executeTakeFirst()
   return row ? toAssetView(row) : null
 }
 
 /**
- * Related assets (spec: limit 10, from the category and the first 3 tags): same category and
+ * Related assets (at most 10, from the category and the first 3 tags): same category and
  * at least one of those tags, never the asset itself; the most shared tags first.
  */
 export async function relatedAssets(
@@ -768,7 +763,7 @@ export async function relatedAssets(
   const rows = await db
     .selectFrom('assets')
     .selectAll()
-    .where('is_active', '=', true)
+    .where(isPublished())
     .where('id', '!=', asset.id)
     .where(sql`lower(category)`, '=', asset.category.toLowerCase())
     .where('tags', '&&', sql<string[]>`${firstTags}::text[]`)
@@ -784,7 +779,7 @@ export async function relatedAssets(
 export const SIMILAR_CANDIDATES = 400
 
 /**
- * 'Similar colours' (issue 13), besides Related Assets: the assets whose palettes are closest to
+ * 'Similar colours', besides Related Assets: the assets whose palettes are closest to
  * this one's. Distance: each weighty colour of this asset to the nearest weighty colour of the
  * other, weighted by its share. Compared among the newest SIMILAR_CANDIDATES filed under the
  * same main swatch, so the cost stays flat however large the catalogue.
@@ -814,7 +809,7 @@ export async function similarColours(db: DB, assetId: number, limit = 10): Promi
     select id from (
       select id, created_at, ${distance} as distance from (
         select id, palette, created_at from assets
-        where is_active and id <> ${assetId} and colour_swatches && ${main}::text[]
+        where ${isPublished()} and id <> ${assetId} and colour_swatches && ${main}::text[]
         order by created_at desc, id desc limit ${SIMILAR_CANDIDATES}
       ) as candidates
     ) as measured
@@ -845,14 +840,14 @@ async function queryTopTags(db: DB, limit: number): Promise<TagSummary[]> {
     with counted as (
       select tag, count(*)::int as count
       from assets, unnest(tags) as tag
-      where is_active
+      where ${isPublished()}
       group by tag
       order by count desc, tag asc
       limit ${limit}
     )
     select c.tag, c.count, (
       select a.thumb_png_key from assets a
-      where a.is_active and a.tags @> array[c.tag]
+      where ${isPublished('a')} and a.tags @> array[c.tag]
       order by a.download_count desc, a.id desc limit 1
     ) as thumb
     from counted c
@@ -861,7 +856,7 @@ async function queryTopTags(db: DB, limit: number): Promise<TagSummary[]> {
   return rows.rows.map((r) => ({
     tag: r.tag,
     count: r.count,
-    thumbnail: r.thumb ? `/images/${r.thumb.replace(/^public\//, '')}` : '',
+    thumbnail: publicFileUrl(r.thumb),
   }))
 }
 
@@ -879,13 +874,13 @@ async function queryCategoryCounts(db: DB): Promise<CategorySummary[]> {
   const rows = await sql<{ category: string; count: number; thumb: string | null }>`
     select category, count(*)::int as count,
       (array_agg(thumb_png_key order by download_count desc, id desc))[1] as thumb
-    from assets where is_active and category <> ''
+    from assets where ${isPublished()} and category <> ''
     group by category order by category
   `.execute(db)
   return rows.rows.map((r) => ({
     category: r.category,
     count: r.count,
-    thumbnail: r.thumb ? `/images/${r.thumb.replace(/^public\//, '')}` : '',
+    thumbnail: publicFileUrl(r.thumb),
   }))
 }
 
@@ -895,7 +890,7 @@ export async function sitemapEntries(db: DB, limit: number) {
     db
       .selectFrom('assets')
       .select(['id', 'updated_at'])
-      .where('is_active', '=', true)
+      .where(isPublished())
       .orderBy('created_at', 'desc')
       .limit(limit)
       .execute(),

@@ -3,13 +3,11 @@ import type { DB } from '#db/client'
 import {
   FORMAT_EXTENSIONS,
   FORMAT_TYPES,
-  parseDownloadOptions,
   takesOptions,
   variantName,
   type DownloadVariant,
-  type RawDownloadOptions,
 } from '~/lib/download-options'
-import { ASSET_NOT_FOUND, downloadFilename } from './downloads.server'
+import { downloadFilename } from './downloads.server'
 import { inImagePool, MAX_INPUT_PIXELS } from '~/platform/images.server'
 import type { Storage, StoredObject } from '~/platform/storage.server'
 import { keepUploadKeys, removeFiles, reserveUploadKeys } from '~/platform/storage-cleanup.server'
@@ -120,7 +118,7 @@ export async function variantFile(
 }
 
 /**
- * Stores a variant as an upload is stored (decision 59): its key is reserved in storage_cleanup
+ * Stores a variant as an upload is stored: its key is reserved in storage_cleanup
  * before the write and handed to an `asset_variants` row after it, so the asset's deletion
  * finds it. False when the asset was deleted meanwhile (the row cannot be written): the object
  * is removed again, or left recorded for the sweep.
@@ -155,27 +153,4 @@ async function keepVariant(
 
 function isForeignKeyViolation(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === '23503'
-}
-
-/**
- * Validates a download's options against the asset's type before anything is granted, so a
- * bad value costs no quota. `variant: null` is the plain original.
- */
-export async function checkDownloadOptions(
-  db: DB,
-  assetId: number,
-  raw: RawDownloadOptions,
-): Promise<
-  | { ok: true; variant: DownloadVariant | null }
-  | { ok: false; reason: 'asset-not-found' | 'invalid-option'; error: string }
-> {
-  const asset = await db
-    .selectFrom('assets')
-    .select('asset_type')
-    .where('id', '=', assetId)
-    .where('is_active', '=', true)
-    .executeTakeFirst()
-  if (!asset) return { ok: false, reason: 'asset-not-found', error: ASSET_NOT_FOUND }
-  const parsed = parseDownloadOptions(raw, asset.asset_type)
-  return parsed.ok ? parsed : { ok: false, reason: 'invalid-option', error: parsed.error }
 }

@@ -3,13 +3,14 @@ import type { DB } from '#db/client'
 import type { Asset, Plan } from '#db/schema'
 import type { AssetView } from '~/lib/asset-view'
 import { FREE_DAILY_DOWNLOADS } from '~/lib/constants'
+import type { DownloadQuota } from '~/lib/quota'
 import { toAssetView } from '~/domain/catalogue/assets.server'
+import { variantName, type DownloadVariant } from '~/lib/download-options'
 import { sign, verify } from '~/platform/signing.server'
+import type { Storage, StoredObject } from '~/platform/storage.server'
 
-export const QUOTA_EXCEEDED = 'Download quota exceeded'
-export const ASSET_NOT_FOUND = 'Asset not found'
 /** How long a download link works: long enough to start it, too short to share it. */
-export const DOWNLOAD_LINK_MS = 5 * 60_000
+const DOWNLOAD_LINK_MS = 5 * 60_000
 
 /** Today's date in UTC as 'YYYY-MM-DD': the quota's day. */
 export function utcDay(now = new Date()): string {
@@ -27,10 +28,6 @@ export async function downloadsToday(db: DB, userId: string, now = new Date()): 
   return row?.used ?? 0
 }
 
-export type DownloadGrant =
-  | { ok: true; asset: AssetView; downloadUrl: string; filename: string; repeat: boolean }
-  | { ok: false; reason: 'asset-not-found' | 'quota-exceeded'; error: string }
-
 /**
  * A download link's signed payload: the asset and the expiry, nothing about who holds it (the
  * payload is readable; the grant itself is in the user's history).
@@ -42,74 +39,15 @@ interface DownloadLink {
   v?: string
 }
 
-/**
- * Grants one download (spec section 4): a Free user gets 5 distinct assets per UTC day, a
- * repeat of the same asset that day is free, Pro has no limit. The quota counter is a single
- * conditional upsert, so parallel requests can never exceed it; if the quota is spent, the
- * history row of this attempt is rolled back with it. Returns a short-lived signed link.
- */
-export async function downloadAsset(
-  db: DB,
-  input: { userId: string; plan: Plan; assetId: number; secret: string; now?: Date; variant?: string },
-): Promise<DownloadGrant> {
-  const now = input.now ?? new Date()
-  const day = utcDay(now)
-  const asset = await db
-    .selectFrom('assets')
-    .selectAll()
-    .where('id', '=', input.assetId)
-    .where('is_active', '=', true)
-    .executeTakeFirst()
-  if (!asset) return { ok: false, reason: 'asset-not-found', error: ASSET_NOT_FOUND }
-
-  const outcome = await db
-    .transaction()
-    .execute(async (trx) => {
-      const fresh = await trx
-        .insertInto('downloads')
-        .values({ user_id: input.userId, asset_id: asset.id, asset_title: asset.title, day, created_at: now })
-        .onConflict((oc) => oc.columns(['user_id', 'asset_id', 'day']).doNothing())
-        .returning('id')
-        .executeTakeFirst()
-      if (!fresh) return 'repeat' as const
-      const limit = input.plan === 'pro' ? null : FREE_DAILY_DOWNLOADS
-      const counted = await sql<{ used: number }>`
-      insert into download_quota_usage as q (user_id, day, used) values (${input.userId}, ${day}, 1)
-      on conflict (user_id, day) do update set used = q.used + 1
-      where ${limit === null ? sql`true` : sql`q.used < ${limit}`}
-      returning used
-    `.execute(trx)
-      if (counted.rows.length === 0) throw new QuotaSpent()
-      await trx
-        .updateTable('assets')
-        .set({ download_count: sql`download_count + 1` })
-        .where('id', '=', asset.id)
-        .execute()
-      return 'granted' as const
-    })
-    .catch((error: unknown) => {
-      if (error instanceof QuotaSpent) return 'spent' as const
-      throw error
-    })
-  if (outcome === 'spent') return { ok: false, reason: 'quota-exceeded', error: QUOTA_EXCEEDED }
-
-  // Variants change nothing above: the quota counts the asset once a day whatever is taken.
+/** The signed token of a granted download, valid for a few minutes from `now`. */
+export function downloadLink(secret: string, assetId: number, now: Date, variant: DownloadVariant | null): string {
   const link: DownloadLink = {
-    a: asset.id,
+    a: assetId,
     e: now.getTime() + DOWNLOAD_LINK_MS,
-    ...(input.variant ? { v: input.variant } : {}),
+    ...(variant ? { v: variantName(variant) } : {}),
   }
-  const view = toAssetView(outcome === 'granted' ? { ...asset, download_count: asset.download_count + 1 } : asset)
-  return {
-    ok: true,
-    asset: view,
-    downloadUrl: `/downloads/${sign(input.secret, link)}`,
-    filename: downloadFilename(asset.title, asset.original_key),
-    repeat: outcome === 'repeat',
-  }
+  return sign(secret, link)
 }
-
-class QuotaSpent extends Error {}
 
 /** The asset a download link grants, or null when it is forged, altered or expired. */
 export function readDownloadLink(
@@ -122,8 +60,10 @@ export function readDownloadLink(
   return typeof link.v === 'string' ? { assetId: link.a, variant: link.v } : { assetId: link.a }
 }
 
-/** '{title}.png' with anything unsafe for a file name replaced. */
-/** '{title}.{ext}', the extension of the stored original ('.png' when it has none). */
+/**
+ * '{title}.{ext}': the extension of the stored original ('.png' when it has none), anything
+ * unsafe for a file name replaced.
+ */
 export function downloadFilename(title: string, originalKey = ''): string {
   const ext = /\.([a-z0-9]{2,5})$/i.exec(originalKey)?.[1]?.toLowerCase() ?? 'png'
   const base = title
@@ -189,14 +129,6 @@ export async function downloadHistory(db: DB, userId: string, limit = 50): Promi
   })
 }
 
-export interface DownloadQuota {
-  plan: Plan
-  used: number
-  /** Null for Pro: no limit. */
-  limit: number | null
-  left: number | null
-}
-
 /** Where a user stands today: used, and (Free) how many are left. */
 export async function downloadQuota(db: DB, userId: string, plan: Plan, now = new Date()): Promise<DownloadQuota> {
   const used = await downloadsToday(db, userId, now)
@@ -214,24 +146,22 @@ export async function totalDownloads(db: DB, userId: string): Promise<number> {
 }
 
 /**
- * The stored original behind a download link: its storage key, type and file name; null once
- * the asset is unpublished or deleted, so a link minted before that no longer works.
+ * The stored original behind a download link, with its type and file name; null once the asset
+ * is unpublished or deleted, so a link minted before that no longer works.
  */
-export async function downloadableFile(
+export async function originalFile(
   db: DB,
+  storage: Storage,
   assetId: number,
-): Promise<{ key: string; mimeType: string; filename: string } | null> {
+): Promise<{ file: StoredObject; mimeType: string; filename: string } | null> {
   const asset = await db
     .selectFrom('assets')
     .select(['title', 'original_key', 'mime_type'])
     .where('id', '=', assetId)
     .where('is_active', '=', true)
     .executeTakeFirst()
-  return asset
-    ? {
-        key: asset.original_key,
-        mimeType: asset.mime_type || 'image/png',
-        filename: downloadFilename(asset.title, asset.original_key),
-      }
+  const file = asset ? await storage.get(asset.original_key) : null
+  return asset && file
+    ? { file, mimeType: asset.mime_type || 'image/png', filename: downloadFilename(asset.title, asset.original_key) }
     : null
 }

@@ -1,9 +1,9 @@
 import { sql } from 'kysely'
 import type { DB } from '#db/client'
 import type { AssetView } from '~/lib/asset-view'
-import { toAssetView } from '~/domain/catalogue/assets.server'
+import { isPublished, toAssetView } from '~/domain/catalogue/assets.server'
 
-/** A refusal the user can cause: each door says it in its own words and status (decision 39). */
+/** A refusal the user can cause: each door says it in its own words and status. */
 export type FavouriteResult<T> = { ok: true; value: T } | { ok: false; reason: 'asset-not-found' }
 
 /** Which of these assets the user has favourited. */
@@ -28,7 +28,7 @@ export async function addFavourite(db: DB, userId: string, assetId: number): Pro
     .selectFrom('assets')
     .select('id')
     .where('id', '=', assetId)
-    .where('is_active', '=', true)
+    .where(isPublished())
     .executeTakeFirst()
   if (!asset) return { ok: false, reason: 'asset-not-found' }
   await db
@@ -68,7 +68,7 @@ export async function listFavourites(
     .selectAll('assets')
     .select(sql<number>`count(*) over ()`.as('full_count'))
     .where('favourites.user_id', '=', userId)
-    .where('assets.is_active', '=', true)
+    .where(isPublished('assets'))
     .orderBy('favourites.created_at', 'desc')
     .orderBy('assets.id', 'desc')
     .limit(limit)
@@ -81,7 +81,7 @@ export async function listFavourites(
       .innerJoin('assets', 'assets.id', 'favourites.asset_id')
       .select(sql<number>`count(*)::int`.as('n'))
       .where('favourites.user_id', '=', userId)
-      .where('assets.is_active', '=', true)
+      .where(isPublished('assets'))
       .executeTakeFirstOrThrow()
     total = counted.n
   }

@@ -1,24 +1,26 @@
 import type { DB } from '#db/client'
-import type { AssetType } from '#db/schema'
-import { AUDIO_UPLOAD_LIMIT_BYTES, UPLOAD_LIMIT_BYTES } from '~/lib/constants'
-import { fileTooLargeMessage } from '~/lib/upload-limits'
+import type { AssetType, ImageAssetType } from '~/lib/constants'
+import { oversizeMessage } from '~/lib/upload-limits'
 import { NotAudioError, sniffAudioContainer } from '~/platform/audio.server'
-import { fileBaseName, planUpload, sizeInMb, type CsvMetadataRow, type UploadItem } from '~/lib/upload-plan'
+import {
+  claimsAudio,
+  fileBaseName,
+  planUpload,
+  sizeInMb,
+  type CsvMetadataRow,
+  type UploadItem,
+} from '~/lib/upload-plan'
 import { createAsset, toAdminAssetView, type AdminAssetView } from '~/domain/catalogue/assets.server'
 import { inspectImage, NotAnImageError } from '~/platform/images.server'
 import { log } from '~/platform/log.server'
 import type { Storage } from '~/platform/storage.server'
+import { errorMessage } from '~/lib/errors'
 
 export const UPLOAD_FAILED = 'Upload failed'
 export const NOT_AN_IMAGE = 'The file is not an image we can read.'
 export const THUMBNAIL_NOT_AN_IMAGE = 'The thumbnail is not an image we can read.'
 
 export const NOT_AUDIO = 'The file is not audio we can decode: upload WAV, MP3, OGG/Opus or FLAC.'
-
-/** A name or declared type that says audio: such a file must decode as audio. */
-function claimsAudio(filename: string, type?: string): boolean {
-  return /\.(wav|wave|mp3|ogg|oga|opus|flac)$/i.test(filename) || (type ?? '').toLowerCase().startsWith('audio/')
-}
 
 /**
  * Why an upload was refused: over its type's limit ('file-too-large'), no bytes
@@ -30,8 +32,6 @@ export type UploadRefusal = 'file-too-large' | 'empty-file' | 'not-an-image' | '
 export type UploadResult = { ok: true; asset: UploadedAsset } | { ok: false; reason: UploadRefusal; error: string }
 
 const refuse = (reason: UploadRefusal, error: string): UploadResult => ({ ok: false, reason, error })
-const tooLarge = (name?: string, limitBytes: number = UPLOAD_LIMIT_BYTES) =>
-  refuse('file-too-large', fileTooLargeMessage(limitBytes, name))
 
 export interface UploadAssetInput {
   original: Buffer
@@ -46,9 +46,9 @@ export interface UploadAssetInput {
   mimeType?: string
 }
 
-/** What an upload answers (spec section 7): the asset, and original_url. */
+/** What an upload answers (POST /api/admin/assets): the asset, and original_url. */
 export interface UploadedAsset extends AdminAssetView {
-  /** Originals stay private (DESIGN section 4): this is the full-size public preview. */
+  /** Originals stay private (they leave only through a download): this is the full-size public preview. */
   original_url: string
 }
 
@@ -65,11 +65,11 @@ export async function uploadAsset(
   input: UploadAssetInput,
 ): Promise<UploadResult> {
   // Each type has its own limit; the bytes, not the name, say which type a file is.
-  const isAudio = sniffAudioContainer(input.original) !== null
-  if (isAudio && input.original.byteLength > AUDIO_UPLOAD_LIMIT_BYTES)
-    return tooLarge(input.filename || undefined, AUDIO_UPLOAD_LIMIT_BYTES)
-  if (!isAudio && input.original.byteLength > UPLOAD_LIMIT_BYTES) return tooLarge(input.filename || undefined)
-  if (input.thumbnail && input.thumbnail.byteLength > UPLOAD_LIMIT_BYTES) return tooLarge('The thumbnail')
+  const container = sniffAudioContainer(input.original)
+  const tooLarge =
+    oversizeMessage(input.original.byteLength, container !== null, input.filename) ??
+    (input.thumbnail ? oversizeMessage(input.thumbnail.byteLength, false, 'The thumbnail') : null)
+  if (tooLarge) return refuse('file-too-large', tooLarge)
   if (input.original.byteLength === 0) return refuse('empty-file', 'The file is empty.')
   if (input.thumbnail) {
     try {
@@ -91,6 +91,8 @@ export async function uploadAsset(
       assetType: input.assetType,
       isActive: false,
       actorId,
+      // Sniffed once, above: the limit and the decoding go by the same answer.
+      audioContainer: container,
     })
     const view = toAdminAssetView(asset)
     return { ok: true, asset: { ...view, original_url: view.image } }
@@ -99,7 +101,7 @@ export async function uploadAsset(
     // so a file it cannot decode has left nothing behind.
     if (error instanceof NotAudioError) return refuse('not-audio', NOT_AUDIO)
     if (error instanceof NotAnImageError) {
-      return claimsAudio(input.filename, input.mimeType)
+      return claimsAudio({ name: input.filename, type: input.mimeType })
         ? refuse('not-audio', NOT_AUDIO)
         : refuse('not-an-image', NOT_AN_IMAGE)
     }
@@ -126,7 +128,7 @@ export async function uploadBatch(
   files: BatchFile[],
   rows: CsvMetadataRow[],
   /** What the images are, as the admin chose on the form; a CSV asset_type wins. */
-  imageType: '3d' | 'image' = '3d',
+  imageType: ImageAssetType = '3d',
 ): Promise<UploadItem[]> {
   const { uploads, skipped } = planUpload(files, rows)
   const items = new Map<BatchFile, UploadItem>()
@@ -178,7 +180,7 @@ export async function uploadBatch(
     } catch (error) {
       log.error('batch upload failed', {
         file: plan.name,
-        error: error instanceof Error ? error.message : String(error),
+        error: errorMessage(error),
       })
       item.error = UPLOAD_FAILED
     }

@@ -1,4 +1,5 @@
 import { CsvError, parse } from 'csv-parse/sync'
+import type { AssetType } from '~/lib/constants'
 import { CSV_COLUMNS, type CsvMetadataRow } from '~/lib/upload-plan'
 
 export const CSV_MAX_BYTES = 1024 * 1024
@@ -23,7 +24,7 @@ export function readCsvMetadata(input: string | Buffer): CsvMetadataResult {
 }
 
 /**
- * Reads the upload's CSV metadata (spec section 5): the first row is a header and is skipped,
+ * Reads the upload's CSV metadata: the first row is a header and is skipped,
  * fields are comma separated with double quotes, rows without a filename are skipped.
  * Columns are found by the header's names when it names them, else by position:
  * filename, title, keywords, category, releases.
@@ -51,7 +52,7 @@ export function parseCsvMetadata(input: string | Buffer): CsvMetadataRow[] {
   ) as Record<(typeof CSV_COLUMNS)[number], number>
   const cell = (row: string[], column: (typeof CSV_COLUMNS)[number]) =>
     index[column] >= 0 ? (row[index[column]] ?? '').trim() : ''
-  // Optional, and only by name: the spec's five columns keep their positions.
+  // Optional, and only by name: the five positional columns keep their places.
   const typeColumn = names.indexOf('asset_type')
   const result: CsvMetadataRow[] = []
   for (const [n, row] of rows.entries()) {
@@ -70,14 +71,14 @@ export function parseCsvMetadata(input: string | Buffer): CsvMetadataRow[] {
   return result
 }
 
-const CSV_TYPES: Record<string, '3d' | 'image' | 'audio'> = {
+const CSV_TYPES: Record<string, AssetType> = {
   '3d': '3d',
   image: 'image',
   '2d': 'image',
   audio: 'audio',
 }
 
-function csvAssetType(value: string | undefined, line: number): '3d' | 'image' | 'audio' | undefined {
+function csvAssetType(value: string | undefined, line: number): AssetType | undefined {
   const v = (value ?? '').trim().toLowerCase()
   if (!v) return undefined
   const type = CSV_TYPES[v]

@@ -12,6 +12,7 @@ import { PublicationBadge } from '~/components/admin/TagList/TagList'
 import { SITE_NAME } from '~/lib/constants'
 import { servicesContext } from '~/web/context.server'
 import { withSharing } from '~/lib/sharing'
+import { errorMessage } from '~/lib/errors'
 
 const pageMeta: Route.MetaFunction = () => [{ title: `Analytics | Admin | ${SITE_NAME}` }]
 
@@ -22,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     return { analytics: await adminAnalytics(context.get(servicesContext).db), error: null }
   } catch (error) {
-    log.error('admin analytics failed', { error: error instanceof Error ? error.message : String(error) })
+    log.error('admin analytics failed', { error: errorMessage(error) })
     return data({ analytics: null, error: LOAD_FAILED }, { status: 503 })
   }
 }

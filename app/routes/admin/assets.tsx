@@ -33,16 +33,17 @@ import {
   ADMIN_ASSETS_PAGE_SIZE,
   AdminPageQuerySchema,
   AssetChangesSchema,
-  IdSchema,
   type AdminStatusFilter,
 } from '~/lib/admin-assets'
-import { SITE_NAME } from '~/lib/constants'
+import { ASSET_TYPE_LABELS, IMAGE_ASSET_TYPES, SITE_NAME } from '~/lib/constants'
+import { parseId } from '~/lib/ids'
 import { useHydrated } from '~/lib/use-hydrated'
 import { servicesContext } from '~/web/context.server'
 import classes from './assets.module.css'
 import { readForm } from '~/web/http.server'
 import { refusalStatus } from '~/web/refusals.server'
 import { withSharing } from '~/lib/sharing'
+import { errorMessage } from '~/lib/errors'
 
 const pageMeta: Route.MetaFunction = () => [{ title: `Manage Assets | Admin | ${SITE_NAME}` }]
 
@@ -62,10 +63,8 @@ function listHref(url: URL, extra: Record<string, string> = {}): string {
   return `${url.pathname}${search ? `?${search}` : ''}`
 }
 
-const optionalId = (value: string | null) => {
-  const parsed = IdSchema.safeParse(value)
-  return value && parsed.success ? parsed.data : null
-}
+// A transient parameter that is not an id is left out, like any other bad value in the address bar.
+const optionalId = (value: string | null) => parseId(value) ?? null
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   await getAdmin(request, context)
@@ -99,7 +98,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
       : null
     return { ...view, ...list, previewAsset, error: null }
   } catch (error) {
-    log.error('admin assets failed', { error: error instanceof Error ? error.message : String(error) })
+    log.error('admin assets failed', { error: errorMessage(error) })
     return data(
       {
         ...view,
@@ -124,10 +123,7 @@ type ActionResult =
 function selectedIds(form: FormData): number[] {
   // 'Select all' without JavaScript cannot tick the rows: it sends the page's ids instead.
   const raw = form.get('allOnPage') ? form.getAll('pageIds') : form.getAll('ids')
-  const ids = raw.flatMap((v) => {
-    const parsed = IdSchema.safeParse(v)
-    return parsed.success ? [parsed.data] : []
-  })
+  const ids = raw.flatMap((v) => parseId(v) ?? [])
   return [...new Set(ids)].slice(0, 500)
 }
 
@@ -136,12 +132,11 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const { db, storage } = context.get(servicesContext)
   const form = await readForm(request)
   const intent = String(form.get('intent') ?? '')
-  const id = IdSchema.safeParse(form.get('id'))
+  const id = parseId(form.get('id'))
 
   switch (intent) {
     case 'update': {
-      if (!id.success)
-        return data<ActionResult>({ intent: 'error', error: 'That asset could not be found.' }, { status: 400 })
+      if (!id) return data<ActionResult>({ intent: 'error', error: 'That asset could not be found.' }, { status: 400 })
       const values = {
         title: String(form.get('title') ?? ''),
         description: String(form.get('description') ?? ''),
@@ -154,34 +149,32 @@ export async function action({ request, url, context }: Route.ActionArgs) {
         const errors = Object.fromEntries(
           parsed.error.issues.map((issue) => [String(issue.path[0] ?? 'form'), issue.message]),
         )
-        return data<ActionResult>({ intent: 'update', id: id.data, errors, values }, { status: 400 })
+        return data<ActionResult>({ intent: 'update', id: id, errors, values }, { status: 400 })
       }
-      const updated = await updateAsset(db, id.data, parsed.data, admin.id)
+      const updated = await updateAsset(db, id, parsed.data, admin.id)
       if (!updated.ok) {
         const status = refusalStatus(updated.reason)
         if (updated.reason === 'asset-not-found')
           return data<ActionResult>({ intent: 'error', error: 'That asset no longer exists.' }, { status })
         return data<ActionResult>(
-          { intent: 'update', id: id.data, errors: { asset_type: updated.error }, values },
+          { intent: 'update', id: id, errors: { asset_type: updated.error }, values },
           { status },
         )
       }
-      // Spec section 4: Save sends the update, then the list reloads.
-      return redirect(listHref(url, { saved: String(id.data) }))
+      // Save sends the update, then the list reloads.
+      return redirect(listHref(url, { saved: String(id) }))
     }
     case 'publish':
     case 'unpublish': {
-      if (!id.success)
-        return data<ActionResult>({ intent: 'error', error: 'That asset could not be found.' }, { status: 400 })
-      const found = await setPublished(db, [id.data], intent === 'publish', admin.id)
+      if (!id) return data<ActionResult>({ intent: 'error', error: 'That asset could not be found.' }, { status: 400 })
+      const found = await setPublished(db, [id], intent === 'publish', admin.id)
       if (found.length === 0)
         return data<ActionResult>({ intent: 'error', error: 'That asset no longer exists.' }, { status: 404 })
       return redirect(listHref(url))
     }
     case 'delete': {
-      if (!id.success)
-        return data<ActionResult>({ intent: 'error', error: 'That asset could not be found.' }, { status: 400 })
-      const deleted = await deleteAssets(db, storage, [id.data], admin.id)
+      if (!id) return data<ActionResult>({ intent: 'error', error: 'That asset could not be found.' }, { status: 400 })
+      const deleted = await deleteAssets(db, storage, [id], admin.id)
       if (deleted === 0)
         return data<ActionResult>({ intent: 'error', error: 'That asset no longer exists.' }, { status: 404 })
       return redirect(listHref(url, { deleted: '1' }))
@@ -202,7 +195,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
         const deleted = await deleteAssets(db, storage, ids, admin.id)
         return redirect(listHref(url, { deleted: String(deleted) }))
       } catch (error) {
-        log.error('bulk delete failed', { error: error instanceof Error ? error.message : String(error) })
+        log.error('bulk delete failed', { error: errorMessage(error) })
         return data<ActionResult>({ intent: 'error', error: BULK_DELETE_FAILED }, { status: 500 })
       }
     }
@@ -512,10 +505,7 @@ function AssetRow({ asset, base, editing, confirming, editError, checked, onChec
                 error={errors.asset_type}
                 size="xs"
                 mt={4}
-                data={[
-                  { value: '3d', label: '3D render' },
-                  { value: 'image', label: 'Image' },
-                ]}
+                data={IMAGE_ASSET_TYPES.map((type) => ({ value: type, label: ASSET_TYPE_LABELS[type].one }))}
               />
             )}
           </Table.Td>

@@ -12,6 +12,7 @@ import { SITE_NAME } from '~/lib/constants'
 import { servicesContext } from '~/web/context.server'
 import { parseId } from '~/lib/ids'
 import { withSharing } from '~/lib/sharing'
+import { errorMessage } from '~/lib/errors'
 
 // One form for /admin/blog/new and /admin/blog/edit/{id}: create mode without an id.
 
@@ -48,7 +49,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       loadError: null,
     }
   } catch (error) {
-    log.error('blog post load failed', { id: params.id, error: error instanceof Error ? error.message : String(error) })
+    log.error('blog post load failed', { id: params.id, error: errorMessage(error) })
     return data({ editing: true, values: null, slug: null, loadError: LOAD_FAILED }, { status: 503 })
   }
 }
@@ -80,7 +81,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   } catch (error) {
     log.error('blog post save failed', {
       id: params.id ?? null,
-      error: error instanceof Error ? error.message : String(error),
+      error: errorMessage(error),
     })
     return reply(503, values)
   }

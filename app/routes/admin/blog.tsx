@@ -7,6 +7,7 @@ import { log } from '~/platform/log.server'
 import { SITE_NAME } from '~/lib/constants'
 import { servicesContext } from '~/web/context.server'
 import { withSharing } from '~/lib/sharing'
+import { errorMessage } from '~/lib/errors'
 
 const pageMeta: Route.MetaFunction = () => [{ title: `Blog Posts | Admin | ${SITE_NAME}` }]
 
@@ -19,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       error: null,
     }
   } catch (error) {
-    log.error('admin blog list failed', { error: error instanceof Error ? error.message : String(error) })
+    log.error('admin blog list failed', { error: errorMessage(error) })
     return data({ posts: [], error: 'Failed to load blog posts' }, { status: 503 })
   }
 }

@@ -13,6 +13,7 @@ import { PublicationBadge, TagList } from '~/components/admin/TagList/TagList'
 import { SITE_NAME } from '~/lib/constants'
 import { servicesContext } from '~/web/context.server'
 import { withSharing } from '~/lib/sharing'
+import { errorMessage } from '~/lib/errors'
 
 const pageMeta: Route.MetaFunction = () => [{ title: `Admin Dashboard | ${SITE_NAME}` }]
 
@@ -38,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       status,
     }
   } catch (error) {
-    log.error('admin dashboard failed', { error: error instanceof Error ? error.message : String(error) })
+    log.error('admin dashboard failed', { error: errorMessage(error) })
     return data({ error: LOAD_FAILED, totals: null, recentAssets: [], status: null }, { status: 503 })
   }
 }
@@ -64,7 +65,7 @@ export default function AdminDashboardPage({ loaderData }: Route.ComponentProps)
               {item.label}
             </Button>
           ))}
-          {/* Inert in the spec: there are no settings to change yet. */}
+          {/* Shown disabled: there are no settings to change yet. */}
           <Button variant="default" disabled title="Settings are not available yet">
             Settings
           </Button>

@@ -2,9 +2,9 @@ import { data, Form, redirect, useNavigation } from 'react-router'
 import { Alert, Button, Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core'
 import type { Route } from './+types/login'
 import { sessionCookie } from '~/web/session.server'
-import { NOT_ADMIN, signInWithPassword } from '~/domain/accounts/accounts.server'
+import { NOT_ADMIN } from '~/domain/accounts/accounts.server'
 import { servicesContext } from '~/web/context.server'
-import { checkLoginRateLimits, noteFailedLogin, rateLimitedReply } from '~/web/rate-limits.server'
+import { rateLimitedReply, throttledSignIn } from '~/web/rate-limits.server'
 import { readForm } from '~/web/http.server'
 import { LoginSchema } from '~/lib/account-schemas'
 import { withSharing } from '~/lib/sharing'
@@ -27,14 +27,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     )
   }
   // The same limits as every other sign-in door: no unlimited password guessing here.
-  const limited = await checkLoginRateLimits(context, parsed.data.email)
-  if (limited) return rateLimitedReply({ error: limited.error, email: parsed.data.email }, limited.retryAfter)
-  const result = await signInWithPassword(context.get(servicesContext).db, {
-    ...parsed.data,
-    requireAdmin: true,
-    userAgent: request.headers.get('user-agent'),
-  })
-  if (!result.ok) await noteFailedLogin(context, parsed.data.email)
+  const result = await throttledSignIn(request, context, { ...parsed.data, requireAdmin: true })
+  if (!result.ok && result.reason === 'rate-limited')
+    return rateLimitedReply({ error: result.error, email: parsed.data.email }, result)
   if (!result.ok)
     return data({ error: result.error, email: parsed.data.email }, { status: refusalStatus(result.reason) })
   return redirect('/admin', { headers: { 'Set-Cookie': sessionCookie(context, result.token) } })

@@ -9,6 +9,7 @@ import { StatusCards } from '~/components/admin/StatusCards/StatusCards'
 import { SITE_NAME } from '~/lib/constants'
 import { servicesContext } from '~/web/context.server'
 import { withSharing } from '~/lib/sharing'
+import { errorMessage } from '~/lib/errors'
 
 const pageMeta: Route.MetaFunction = () => [{ title: `System Status | Admin | ${SITE_NAME}` }]
 
@@ -20,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     return { status: await systemStatus(db, storage, config), error: null }
   } catch (error) {
-    log.error('system status failed', { error: error instanceof Error ? error.message : String(error) })
+    log.error('system status failed', { error: errorMessage(error) })
     return data({ status: null, error: LOAD_FAILED }, { status: 503 })
   }
 }

@@ -9,14 +9,15 @@ import { readCsvMetadata } from '~/domain/uploads/csv-metadata.server'
 import { AdminHeader } from '~/components/admin/AdminHeader/AdminHeader'
 import { AssetUploader } from '~/components/admin/AssetUploader/AssetUploader'
 import { UploadResults } from '~/components/admin/UploadResults/UploadResults'
-import { AUDIO_UPLOAD_LIMIT_BYTES, SITE_NAME, UPLOAD_LIMIT_BYTES } from '~/lib/constants'
-import { isAudioFile, publishAllSelection, type CsvMetadataRow, type UploadItem } from '~/lib/upload-plan'
+import { AUDIO_UPLOAD_LIMIT_BYTES, imageTypeFrom, SITE_NAME, UPLOAD_LIMIT_BYTES } from '~/lib/constants'
+import { claimsAudio, publishAllSelection, type CsvMetadataRow, type UploadItem } from '~/lib/upload-plan'
 import { servicesContext } from '~/web/context.server'
 import { readMultipartUpload } from '~/web/multipart.server'
-import { fileTooLargeMessage } from '~/lib/upload-limits'
+import { oversizeMessage } from '~/lib/upload-limits'
 import { readForm } from '~/web/http.server'
 import { refusalStatus } from '~/web/refusals.server'
 import { withSharing } from '~/lib/sharing'
+import { idSchema, parseId } from '~/lib/ids'
 
 const pageMeta: Route.MetaFunction = () => [{ title: `Upload Assets | Admin | ${SITE_NAME}` }]
 
@@ -37,7 +38,7 @@ type ActionReply =
 const BatchSchema = z
   .array(
     z.object({
-      id: z.number().int().positive().nullable(),
+      id: idSchema().nullable(),
       name: z.string().max(300),
       status: z.enum(['uploading', 'completed', 'published', 'draft', 'error']),
       detectedTitle: z.string().max(300),
@@ -67,10 +68,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if ((request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
     const upload = await readMultipartUpload(request, {
-      // The images and the CSV; each file at most 10MB, waiting on disk rather than in memory.
+      // The images and the CSV. Each file is read whole into memory as it arrives, then waits in
+      // a staging folder on disk, so one file at a time is held in memory (up to 50MB, the limit
+      // for audio) and the batch waits on disk.
       maxFiles: MAX_BATCH_FILES + 1,
       maxTotalBytes: MAX_BATCH_FILES * UPLOAD_LIMIT_BYTES + 2 * 1024 * 1024,
-      // Audio files may be larger than images (each type's limit is checked per file).
+      // The parser admits any file up to the audio limit; an image over its own 10MB is refused
+      // below, before anything is stored.
       maxFileBytes: AUDIO_UPLOAD_LIMIT_BYTES,
       staging: 'disk',
       tooManyFilesMessage: `Upload at most ${MAX_BATCH_FILES} images at a time.`,
@@ -110,13 +114,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (images.length === 0)
         return data<ActionReply>({ intent: 'error', error: 'Choose at least one image to upload.' }, { status: 400 })
       // As before audio came: an image over its limit refuses the whole form, naming it.
-      const tooLarge = images.find((f) => !isAudioFile(f) && f.size > UPLOAD_LIMIT_BYTES)
+      // (Audio over its own limit never gets here: the parser stops at the largest limit.)
+      const tooLarge = images.map((f) => oversizeMessage(f.size, claimsAudio(f), f.name)).find(Boolean)
       if (tooLarge)
-        return data<ActionReply>(
-          { intent: 'error', error: `${fileTooLargeMessage(UPLOAD_LIMIT_BYTES, tooLarge.name)} Nothing was uploaded.` },
-          { status: 413 },
-        )
-      const imageType = upload.fields.get('image_type') === 'image' ? 'image' : '3d'
+        return data<ActionReply>({ intent: 'error', error: `${tooLarge} Nothing was uploaded.` }, { status: 413 })
+      const imageType = imageTypeFrom(upload.fields.get('image_type'))
       const items = await uploadBatch(db, storage, admin.id, images, rows, imageType)
       const anyStored = items.some((item) => item.id !== null)
       return data<ActionReply>({ intent: 'upload', items }, { status: anyStored ? 200 : 400 })
@@ -137,18 +139,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     )
   }
   const intent = String(form.get('intent') ?? '')
-  const one = Number(form.get('publish'))
+  const one = parseId(form.get('publish'))
+  if (form.has('publish') && !one)
+    return data<ActionReply>({ intent: 'upload', items: batch, error: 'Asset ids are whole numbers.' }, { status: 400 })
   const stored = batch.filter((item) => item.id !== null && item.status !== 'error')
   let ids: number[]
   let publish = true
-  if (Number.isInteger(one) && one > 0) ids = stored.filter((item) => item.id === one).map((item) => item.id as number)
+  if (one) ids = stored.filter((item) => item.id === one).map((item) => item.id as number)
   else if (intent === 'publish-all') ids = publishAllSelection(stored).map((item) => item.id)
   else if (intent === 'draft-all') {
     ids = stored.map((item) => item.id as number)
     publish = false
   } else return data<ActionReply>({ intent: 'upload', items: batch, error: 'Unknown action.' }, { status: 400 })
 
-  // The browser's Publish All sends one call per item (spec section 4); here one call does all.
+  // The browser's Publish All sends one call per item; here one call does all.
   if (ids.length) await setPublished(db, ids, publish, admin.id)
   const states = await publishedStates(
     db,

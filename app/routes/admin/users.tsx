@@ -11,6 +11,7 @@ import { Pagination } from '~/components/Pagination/Pagination'
 import { SITE_NAME } from '~/lib/constants'
 import { servicesContext } from '~/web/context.server'
 import { withSharing } from '~/lib/sharing'
+import { errorMessage } from '~/lib/errors'
 
 const pageMeta: Route.MetaFunction = () => [{ title: `Users | Admin | ${SITE_NAME}` }]
 
@@ -28,7 +29,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     const result = await listUsersForAdmin(context.get(servicesContext).db, query)
     return { ...result, q: query.q ?? '', error: null }
   } catch (error) {
-    log.error('admin users failed', { error: error instanceof Error ? error.message : String(error) })
+    log.error('admin users failed', { error: errorMessage(error) })
     return data(
       { users: [], counts: null, total: 0, page: 1, pageCount: 1, limit: 0, q: query.q ?? '', error: LOAD_FAILED },
       { status: 503 },
@@ -116,7 +117,7 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
                   </Table.Td>
                   <Table.Td>{user.created_at.slice(0, 10)}</Table.Td>
                   <Table.Td ta="right">
-                    {/* Inert in the spec; shown disabled so they do not pretend to work. */}
+                    {/* Not built yet; shown disabled so they do not pretend to work. */}
                     <Group gap={4} justify="flex-end" wrap="nowrap">
                       <Button size="compact-xs" variant="default" disabled title="Not available yet">
                         Edit

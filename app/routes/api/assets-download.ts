@@ -1,11 +1,12 @@
 import type { Route } from './+types/assets-download'
 import { requireApiUser } from '~/web/session.server'
-import { ASSET_NOT_FOUND } from '~/domain/downloads/downloads.server'
-import { downloadOptionsOf, grantDownload } from '~/web/downloads.server'
-import { jsonError, apiRoute, readApiBody } from '~/web/http.server'
+import { ASSET_NOT_FOUND, grantDownload } from '~/domain/downloads/grant.server'
+import { downloadOptionsOf, type RawDownloadOptions } from '~/lib/download-options'
+import { signingSecret } from '~/platform/signing.server'
+import { servicesContext } from '~/web/context.server'
+import { jsonError, apiRoute, readApiBody, refusalResponse } from '~/web/http.server'
 import { z } from 'zod'
 import { parseId } from '~/lib/ids'
-import { refusalStatus } from '~/web/refusals.server'
 
 // POST /api/assets/download/{id} (bearer) → {downloadUrl, filename}; 403 {error:'Download quota exceeded'}.
 // An optional body (JSON or form) picks a variant: size, format, background, padding; a bad
@@ -23,15 +24,16 @@ const OptionsBody = z.object(
 async function POST({ request, context, params }: Route.ActionArgs) {
   const user = await requireApiUser(request, context)
   const id = parseId(params.id)
-  if (!id) return jsonError(404, ASSET_NOT_FOUND)
-  let options = {}
+  if (!id) return jsonError(404, ASSET_NOT_FOUND, { reason: 'asset-not-found' })
+  let options: RawDownloadOptions = {}
   if (request.headers.get('content-type') && request.headers.get('content-length') !== '0') {
     const body = await readApiBody(request, OptionsBody)
     if (!body.ok) return body.response
     options = downloadOptionsOf(body.value)
   }
-  const grant = await grantDownload(context, user, id, options)
-  if (!grant.ok) return jsonError(refusalStatus(grant.reason), grant.error)
+  const { db, config } = context.get(servicesContext)
+  const grant = await grantDownload(db, { user, assetId: id, options, secret: signingSecret(config) })
+  if (!grant.ok) return refusalResponse(grant)
   return Response.json(
     { downloadUrl: grant.downloadUrl, filename: grant.filename },
     { headers: { 'Cache-Control': 'no-store' } },

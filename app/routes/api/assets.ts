@@ -6,7 +6,7 @@ import { normaliseTags } from '~/lib/tags'
 import { API_MAX_LIMIT } from '~/lib/api-reference'
 import { COLOUR_SWATCHES, ORIENTATIONS, parseColour } from '~/lib/colour'
 import { servicesContext } from '~/web/context.server'
-import { apiRoute } from '~/web/http.server'
+import { apiRoute, jsonError } from '~/web/http.server'
 
 // The public API's query, read strictly: a bad value is a 400 with a message. (Here, not in
 // the shared URL helpers, so zod stays out of the pages' JavaScript.)
@@ -42,8 +42,7 @@ async function GET({ url, context }: Route.LoaderArgs) {
   const params = Object.fromEntries(url.searchParams)
   if (url.searchParams.getAll('tags').length > 1) params.tags = url.searchParams.getAll('tags').join(',')
   const parsed = ApiAssetQuerySchema.safeParse(params)
-  if (!parsed.success)
-    return Response.json({ error: parsed.error.issues[0]?.message ?? 'Invalid query' }, { status: 400 })
+  if (!parsed.success) return jsonError(400, parsed.error.issues[0]?.message ?? 'Invalid query')
   const p = parsed.data
   const result = await searchAssets(context.get(servicesContext).db, {
     q: p.search ?? p.q,

@@ -1,10 +1,11 @@
 import type { Route } from './+types/auth-forgot-password'
 import { requestPasswordReset } from '~/domain/accounts/accounts.server'
 import { log } from '~/platform/log.server'
-import { checkRateLimits, rateLimitedJson } from '~/web/rate-limits.server'
-import { jsonError, readApiBody, apiRoute } from '~/web/http.server'
+import { checkRateLimits } from '~/web/rate-limits.server'
+import { jsonError, readApiBody, apiRoute, refusalResponse } from '~/web/http.server'
 import { ForgotPasswordSchema } from '~/lib/account-schemas'
 import { servicesContext } from '~/web/context.server'
+import { errorMessage } from '~/lib/errors'
 
 // POST /api/auth/forgot-password {email}: the same answer whether or not the email is registered.
 async function POST({ request, context }: Route.ActionArgs) {
@@ -14,12 +15,12 @@ async function POST({ request, context }: Route.ActionArgs) {
     { rule: 'forgotPerIp' },
     { rule: 'forgotPerEmail', subject: body.value.email },
   ])
-  if (limited) return rateLimitedJson(limited)
+  if (!limited.ok) return refusalResponse(limited)
   const { db, config } = context.get(servicesContext)
   try {
     await requestPasswordReset(db, config, body.value.email)
   } catch (error) {
-    log.error('password reset email failed', { error: String(error) })
+    log.error('password reset email failed', { error: errorMessage(error) })
     return jsonError(502, 'Failed to send password reset email.')
   }
   return Response.json({ message: 'Password reset email sent. Please check your inbox.' })

@@ -3,35 +3,35 @@ import type { Route } from './+types/auth-google-callback'
 import { readCookie, sessionCookie } from '~/web/session.server'
 import { signInWithGoogle } from '~/domain/accounts/accounts.server'
 import { log } from '~/platform/log.server'
-import { googleAuthenticator, googleEnabled, GOOGLE_NEXT_COOKIE } from '~/web/google.server'
+import { googleAuthenticator, googleEnabled, GOOGLE_NEXT_COOKIE, GOOGLE_STATE_COOKIE } from '~/web/google.server'
+import { clearCookie } from '~/web/cookies.server'
 import { safeRedirectPath } from '~/lib/redirects'
 import { DEFAULT_AFTER_LOGIN } from '~/lib/constants'
 import { servicesContext } from '~/web/context.server'
 import { apiRoute } from '~/web/http.server'
+import { errorMessage } from '~/lib/errors'
 
 // GET /api/auth/google/callback: Google sends the browser back here with a code. The strategy
 // checks the state cookie and exchanges the code; we open a session and set our cookie.
-async function GET({ request, context }: Route.LoaderArgs): Promise<never> {
+async function GET({ request, context }: Route.LoaderArgs) {
   const { db, config } = context.get(servicesContext)
-  if (!googleEnabled(config)) throw redirect('/login?error=google_unavailable')
-  const clear = ['oauth2_state', GOOGLE_NEXT_COOKIE].map(
-    (name) => `${name}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`,
-  )
+  if (!googleEnabled(config)) return redirect('/login?error=google_unavailable')
+  const clear = [GOOGLE_STATE_COOKIE, GOOGLE_NEXT_COOKIE].map((name) => clearCookie(context, name, { httpOnly: true }))
   let profile: Awaited<ReturnType<ReturnType<typeof googleAuthenticator>['authenticate']>>
   try {
     profile = await googleAuthenticator(config).authenticate('google', request)
   } catch (error) {
-    log.warn('google sign-in failed', { error: error instanceof Error ? error.message : String(error) })
+    log.warn('google sign-in failed', { error: errorMessage(error) })
     const headers = new Headers()
     for (const c of clear) headers.append('Set-Cookie', c)
-    throw redirect('/login?error=google', { headers })
+    return redirect('/login?error=google', { headers })
   }
   const result = await signInWithGoogle(db, profile, request.headers.get('user-agent'))
   const headers = new Headers()
   for (const c of clear) headers.append('Set-Cookie', c)
-  if (!result.ok) throw redirect('/login?error=google_unverified', { headers })
+  if (!result.ok) return redirect('/login?error=google_unverified', { headers })
   headers.append('Set-Cookie', sessionCookie(context, result.token))
-  throw redirect(safeRedirectPath(readCookie(request, GOOGLE_NEXT_COOKIE), DEFAULT_AFTER_LOGIN), { headers })
+  return redirect(safeRedirectPath(readCookie(request, GOOGLE_NEXT_COOKIE), DEFAULT_AFTER_LOGIN), { headers })
 }
 
 const route = apiRoute<Route.LoaderArgs>({ GET })

@@ -1,23 +1,14 @@
 import type { Route } from './+types/auth-login'
-import { signInWithPassword } from '~/domain/accounts/accounts.server'
-import { checkLoginRateLimits, noteFailedLogin, rateLimitedJson } from '~/web/rate-limits.server'
-import { jsonError, readApiBody, apiRoute } from '~/web/http.server'
+import { throttledSignIn } from '~/web/rate-limits.server'
+import { readApiBody, apiRoute, refusalResponse } from '~/web/http.server'
 import { LoginSchema } from '~/lib/account-schemas'
-import { servicesContext } from '~/web/context.server'
-import { refusalStatus } from '~/web/refusals.server'
 
 // POST /api/auth/login {email, password} → {token}: the API's authToken, a session like the cookie's.
 async function POST({ request, context }: Route.ActionArgs) {
   const body = await readApiBody(request, LoginSchema)
   if (!body.ok) return body.response
-  const limited = await checkLoginRateLimits(context, body.value.email)
-  if (limited) return rateLimitedJson(limited)
-  const result = await signInWithPassword(context.get(servicesContext).db, {
-    ...body.value,
-    userAgent: request.headers.get('user-agent'),
-  })
-  if (!result.ok) await noteFailedLogin(context, body.value.email)
-  if (!result.ok) return jsonError(refusalStatus(result.reason), result.error)
+  const result = await throttledSignIn(request, context, body.value)
+  if (!result.ok) return refusalResponse(result)
   return Response.json(
     { token: result.token, expiresAt: result.expiresAt.toISOString() },
     { headers: { 'Cache-Control': 'no-store' } },

@@ -1,11 +1,10 @@
 import type { Route } from './+types/auth-register'
 import { registerAccount } from '~/domain/accounts/accounts.server'
-import { checkRateLimits, rateLimitedJson } from '~/web/rate-limits.server'
-import { jsonError, readApiBody, apiRoute } from '~/web/http.server'
+import { checkRateLimits } from '~/web/rate-limits.server'
+import { readApiBody, apiRoute, refusalResponse } from '~/web/http.server'
 import { ApiRegisterSchema } from '~/lib/account-schemas'
 import { publicUser } from '~/web/session.server'
 import { servicesContext } from '~/web/context.server'
-import { refusalStatus } from '~/web/refusals.server'
 
 // POST /api/auth/register {email, password, full_name} → 201 {user}; 409 for a taken email.
 async function POST({ request, context }: Route.ActionArgs) {
@@ -15,13 +14,13 @@ async function POST({ request, context }: Route.ActionArgs) {
     { rule: 'registerPerIp' },
     { rule: 'registerPerEmail', subject: body.value.email },
   ])
-  if (limited) return rateLimitedJson(limited)
+  if (!limited.ok) return refusalResponse(limited)
   const result = await registerAccount(context.get(servicesContext).db, {
     fullName: body.value.full_name,
     email: body.value.email,
     password: body.value.password,
   })
-  if (!result.ok) return jsonError(refusalStatus(result.reason), result.error)
+  if (!result.ok) return refusalResponse(result)
   return Response.json({ user: publicUser(result.user) }, { status: 201 })
 }
 

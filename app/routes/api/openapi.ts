@@ -3,7 +3,8 @@ import { openApiDocument } from '~/lib/openapi'
 import { servicesContext } from '~/web/context.server'
 import { apiRoute } from '~/web/http.server'
 
-// GET /api/openapi.json: the public API (the same data as the /api page) as OpenAPI 3.1.
+// GET /api/openapi.json: every call of the API, admin ones marked, as OpenAPI 3.1 (from the same
+// data as the /api page).
 function GET({ context, url }: Route.LoaderArgs) {
   const { config } = context.get(servicesContext)
   // The configured address when there is one, as in the sitemap: a cached document should not

@@ -2,8 +2,8 @@ import type { Route } from './+types/stripe-webhook'
 import { applyStripeEvent, verifyStripeEvent } from '~/domain/billing/billing.server'
 import { log } from '~/platform/log.server'
 import { servicesContext } from '~/web/context.server'
-import { apiRoute } from '~/web/http.server'
-import { refusalStatus } from '~/web/refusals.server'
+import { apiRoute, jsonError, refusalResponse } from '~/web/http.server'
+import { errorMessage } from '~/lib/errors'
 
 // POST /api/stripe/webhook: Stripe's event deliveries. The same-origin middleware lets them in
 // (an API call without a session cookie); the signature is what proves they are Stripe's.
@@ -11,20 +11,23 @@ const MAX_EVENT_BYTES = 512 * 1024
 
 async function POST({ request, context }: Route.ActionArgs) {
   const { db, config } = context.get(servicesContext)
-  if (Number(request.headers.get('content-length') ?? 0) > MAX_EVENT_BYTES)
-    return Response.json({ error: 'Payload too large' }, { status: 413 })
+  if (Number(request.headers.get('content-length') ?? 0) > MAX_EVENT_BYTES) return jsonError(413, 'Payload too large')
   // The raw text: the signature covers the exact bytes Stripe sent.
   const payload = await request.text()
   const verified = verifyStripeEvent(config, payload, request.headers.get('stripe-signature'))
-  if (!verified.ok) return Response.json({ error: verified.error }, { status: refusalStatus(verified.reason) })
+  if (!verified.ok) return refusalResponse(verified)
   try {
     const { applied } = await applyStripeEvent(db, verified.event)
     if (!applied) log.info('stripe event repeated', { eventId: verified.event.id })
     return Response.json({ received: true })
   } catch (error) {
     // Nothing was kept (one transaction): a 500 makes Stripe deliver it again later.
-    log.error('stripe event failed', { eventId: verified.event.id, type: verified.event.type, error: String(error) })
-    return Response.json({ error: 'The event could not be applied' }, { status: 500 })
+    log.error('stripe event failed', {
+      eventId: verified.event.id,
+      type: verified.event.type,
+      error: errorMessage(error),
+    })
+    return jsonError(500, 'The event could not be applied')
   }
 }
 

@@ -4,6 +4,7 @@ import { requireApiUser } from '~/web/session.server'
 import { addFavourite, listFavourites } from '~/domain/favourites/favourites.server'
 import { jsonError, readApiBody, apiRoute } from '~/web/http.server'
 import { servicesContext } from '~/web/context.server'
+import { idSchema } from '~/lib/ids'
 
 // GET /api/users/favorites → {favorites: [asset...]}; POST {asset_id} adds (twice is harmless).
 async function GET({ request, context, url }: Route.LoaderArgs) {
@@ -18,10 +19,7 @@ async function GET({ request, context, url }: Route.LoaderArgs) {
 }
 
 const AddFavourite = z.object({
-  asset_id: z.coerce
-    .number({ message: 'asset_id must be a number.' })
-    .int('asset_id must be a whole number.')
-    .positive('asset_id must be positive.'),
+  asset_id: idSchema('asset_id must be a whole number from 1.'),
 })
 
 async function POST({ request, context }: Route.ActionArgs) {
@@ -29,7 +27,7 @@ async function POST({ request, context }: Route.ActionArgs) {
   const body = await readApiBody(request, AddFavourite)
   if (!body.ok) return body.response
   const added = await addFavourite(context.get(servicesContext).db, user.id, body.value.asset_id)
-  if (!added.ok) return jsonError(404, 'Asset not found')
+  if (!added.ok) return jsonError(404, 'Asset not found', { reason: added.reason })
   return Response.json({ ok: true, asset_id: body.value.asset_id, isFavourite: true }, { status: 201 })
 }
 

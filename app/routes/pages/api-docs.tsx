@@ -99,8 +99,11 @@ const OVERVIEW: DocumentSection[] = [
     title: 'Errors and status codes',
     content: (
       <>
-        <p>Every error answer has the same shape, with a message you can show to a person:</p>
-        <Code block tabIndex={0}>{`{ "error": "Download quota exceeded" }`}</Code>
+        <p>
+          Every error answer has the same shape: a message you can show to a person and, when the request was refused
+          for a reason your code can act on, that reason in kebab-case:
+        </p>
+        <Code block tabIndex={0}>{`{ "error": "Download quota exceeded", "reason": "quota-exceeded" }`}</Code>
         <Table.ScrollContainer minWidth={420} mt="md">
           <Table withTableBorder verticalSpacing="xs" fz="sm">
             <Table.Thead>

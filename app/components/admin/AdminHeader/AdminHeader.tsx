@@ -3,7 +3,7 @@ import { Button, Group, Text, Title } from '@mantine/core'
 import type { ReactNode } from 'react'
 import classes from './AdminHeader.module.css'
 
-/** The heading of an admin screen, with the way back to the dashboard (spec: /admin/assets). */
+/** The heading of an admin screen, with the way back to the dashboard. */
 export function AdminHeader({
   title,
   lead,

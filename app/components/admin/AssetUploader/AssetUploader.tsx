@@ -2,10 +2,16 @@ import { useFetcher } from 'react-router'
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core'
 import { useCallback, useEffect, useRef, useState, type ChangeEvent, type DragEvent } from 'react'
 import { UploadList, type UploadListItem } from '~/components/admin/UploadList/UploadList'
-import { AUDIO_UPLOAD_LIMIT_BYTES, UPLOAD_LIMIT_BYTES } from '~/lib/constants'
-import { fileTooLargeMessage, sizeLimitText } from '~/lib/upload-limits'
 import {
-  isAudioFile,
+  AUDIO_UPLOAD_LIMIT_BYTES,
+  imageTypeFrom,
+  UPLOAD_LIMIT_BYTES,
+  type AssetType,
+  type ImageAssetType,
+} from '~/lib/constants'
+import { oversizeMessage, sizeLimitText } from '~/lib/upload-limits'
+import {
+  claimsAudio,
   planUpload,
   publishAllSelection,
   sizeInMb,
@@ -22,7 +28,7 @@ interface ClientItem extends UploadListItem {
   thumbnail: File | null
   category: string
   /** From the CSV's asset_type column; else the form's choice for images. */
-  assetType?: '3d' | 'image' | 'audio'
+  assetType?: AssetType
 }
 
 interface CsvReply {
@@ -70,7 +76,7 @@ function sendFile(item: ClientItem, onProgress: (share: number) => void): Promis
   })
 }
 
-/** Publish (true) or save as draft (false); spec section 8: a failure is only logged. */
+/** Publish (true) or save as draft (false); a failure is logged to the console and answers false. */
 async function setPublishedRemote(id: number, isActive: boolean): Promise<boolean> {
   try {
     const response = await fetch(`/api/admin/assets/${id}/publish`, {
@@ -88,19 +94,19 @@ async function setPublishedRemote(id: number, isActive: boolean): Promise<boolea
 
 let nextKey = 0
 
-function toItems(files: File[], rows: CsvMetadataRow[], imageType: '3d' | 'image'): ClientItem[] {
+function toItems(files: File[], rows: CsvMetadataRow[], imageType: ImageAssetType): ClientItem[] {
   const { uploads, skipped } = planUpload(files, rows)
   const planned = new Map<File, ClientItem>()
   for (const plan of uploads) {
-    const audio = isAudioFile(plan.file)
-    const tooLarge = plan.file.size > (audio ? AUDIO_UPLOAD_LIMIT_BYTES : UPLOAD_LIMIT_BYTES)
+    const audio = claimsAudio(plan.file)
+    const tooLarge = oversizeMessage(plan.file.size, audio, plan.name)
     planned.set(plan.file, {
       key: `u${nextKey++}`,
       id: null,
       name: plan.name,
       // The server refuses these too; checking here saves sending 10MB for nothing.
       status: tooLarge ? 'error' : 'queued',
-      error: tooLarge ? fileTooLargeMessage(audio ? AUDIO_UPLOAD_LIMIT_BYTES : UPLOAD_LIMIT_BYTES, plan.name) : null,
+      error: tooLarge,
       detectedTitle: plan.title,
       detectedTags: plan.tags,
       sizeMb: sizeInMb(plan.file.size),
@@ -149,7 +155,7 @@ export function AssetUploader() {
   const hydrated = useHydrated()
   const csvFetcher = useFetcher<CsvReply>()
   const [items, setItems] = useState<ClientItem[]>([])
-  const [imageType, setImageType] = useState<'3d' | 'image'>('3d')
+  const [imageType, setImageType] = useState<ImageAssetType>('3d')
   const [waiting, setWaiting] = useState<File[][]>([])
   const [dragging, setDragging] = useState(false)
   const [previewKey, setPreviewKey] = useState<string | null>(null)
@@ -238,7 +244,7 @@ export function AssetUploader() {
   }
   const publishAll = async () => {
     setBulkBusy(true)
-    // Spec section 4: every completed, unpublished item, one at a time.
+    // Publish All: every completed, unpublished item, one call at a time.
     for (const item of publishAllSelection(itemsRef.current)) await publish(item, true)
     setBulkBusy(false)
   }
@@ -300,7 +306,7 @@ export function AssetUploader() {
               id="upload-image-type"
               name="image_type"
               value={imageType}
-              onChange={(event) => setImageType(event.target.value === 'image' ? 'image' : '3d')}
+              onChange={(event) => setImageType(imageTypeFrom(event.target.value))}
             >
               <option value="3d">3D renders (transparent background)</option>
               <option value="image">Images (full-bleed pictures)</option>

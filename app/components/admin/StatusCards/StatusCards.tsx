@@ -26,7 +26,7 @@ function uptime(seconds: number): string {
   return `${Math.round(seconds / 86_400)} days`
 }
 
-// Spec: a value of exactly 'OK' is green and anything else red. The two measured cards show
+// A value of exactly 'OK' is green and anything else red. The two measured cards show
 // their figure instead, green while under the thresholds set in config.
 const okTone = (value: string): Tone => (value === 'OK' ? 'good' : 'bad')
 const measuredTone = (ok: boolean | null): Tone => (ok === null ? 'unknown' : ok ? 'good' : 'bad')

@@ -1,12 +1,12 @@
 import { Badge, Group, VisuallyHidden } from '@mantine/core'
 import { DIALOG_TAGS } from '~/lib/constants'
 
-/** Table and dialog tags: the first five, then '+N' (spec section 9). */
+/** Table and dialog tags: the first five, then '+N' for the rest. */
 export function visibleTags(tags: string[], limit = DIALOG_TAGS): { shown: string[]; more: number } {
   return { shown: tags.slice(0, limit), more: Math.max(0, tags.length - limit) }
 }
 
-/** An asset's tags in a table: the first five, then '+N' (spec section 9). */
+/** An asset's tags in a table: the first five, then '+N' for the rest. */
 export function TagList({ tags }: { tags: string[] }) {
   const { shown, more } = visibleTags(tags, DIALOG_TAGS)
   // A dash for the eye, words for a screen reader (aria-label is not allowed on a plain span).
@@ -33,7 +33,7 @@ export function TagList({ tags }: { tags: string[] }) {
   )
 }
 
-/** Published or Pending (spec section 4: asset publication). */
+/** An asset's publication state: Published, or Pending while it is a draft. */
 export function PublicationBadge({ isActive }: { isActive: boolean }) {
   return (
     // max-content: a narrow table column must not cut the word short.

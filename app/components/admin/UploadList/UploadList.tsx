@@ -21,7 +21,7 @@ const STATUS_TEXT: Record<UploadListItem['status'], string> = {
   error: 'Failed',
 }
 
-/** The upload progress list (spec: /admin/upload), for the enhanced page and the results page. */
+/** The upload progress list of /admin/upload, for the enhanced page and the results page. */
 export function UploadList({
   items,
   actions,

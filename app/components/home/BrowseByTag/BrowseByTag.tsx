@@ -5,7 +5,7 @@ import classes from './BrowseByTag.module.css'
 
 /**
  * 'Browse by Tag': the most used tags. Each card is a plain link, so following it is a full
- * page load to /explore?q=<tag> (spec), with or without JavaScript.
+ * page load to /explore?q=<tag>, with or without JavaScript.
  */
 export function BrowseByTag({ tags }: { tags: TagSummary[] }) {
   return (

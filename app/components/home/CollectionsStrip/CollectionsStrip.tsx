@@ -20,7 +20,7 @@ export function CollectionsStrip({ assets }: { assets: AssetView[] }) {
           <Row mt="md">
             <ButtonLink to="/explore">Explore Assets</ButtonLink>
             <ButtonLink to="/pricing" variant="default">
-              {/* The spec's words, with a purpose a screen reader (and a search engine) can tell. */}
+              {/* 'Learn More', with a purpose a screen reader (and a search engine) can tell. */}
               Learn More<Hidden> about plans and pricing</Hidden>
             </ButtonLink>
           </Row>

@@ -19,7 +19,7 @@ type PauseReason = 'hover' | 'focus' | 'drag'
 /**
  * Embla, loaded with a dynamic import when the row comes near the screen: it works as a plain
  * scrollable row until then, so the carousel's code (8 KB gzip) is not part of a first visit
- * that never scrolls down to it (decision 61).
+ * that never scrolls down to it.
  */
 function useLazyEmbla(): [(node: HTMLDivElement | null) => void, EmblaCarouselType | undefined] {
   const [viewport, setViewport] = useState<HTMLDivElement | null>(null)

@@ -2,14 +2,17 @@ import type { Route } from './+types/assets-id-publish'
 import { requireApiAdmin } from '~/web/session.server'
 import { setPublished } from '~/domain/catalogue/assets.server'
 import { jsonError, readApiBody, apiRoute } from '~/web/http.server'
-import { IdSchema, PublishSchema } from '~/lib/admin-assets'
+import { PublishSchema } from '~/lib/admin-assets'
+import { parseId } from '~/lib/ids'
 import { servicesContext } from '~/web/context.server'
+
+const notFound = () => jsonError(404, 'Asset not found', { reason: 'asset-not-found' })
 
 // POST /api/admin/assets/{id}/publish {is_active} → publish (true, the default) or back to draft.
 async function POST({ request, params, context }: Route.ActionArgs) {
   const admin = await requireApiAdmin(request, context)
-  const id = IdSchema.safeParse(params.id)
-  if (!id.success) return jsonError(404, 'Asset not found')
+  const id = parseId(params.id)
+  if (!id) return notFound()
   // An empty body means 'publish'.
   const empty = !request.headers.get('content-type') && (request.headers.get('content-length') ?? '0') === '0'
   let isActive = true
@@ -18,9 +21,9 @@ async function POST({ request, params, context }: Route.ActionArgs) {
     if (!body.ok) return body.response
     isActive = body.value.is_active
   }
-  const found = await setPublished(context.get(servicesContext).db, [id.data], isActive, admin.id)
-  if (found.length === 0) return jsonError(404, 'Asset not found')
-  return Response.json({ id: id.data, is_active: isActive }, { headers: { 'Cache-Control': 'no-store' } })
+  const found = await setPublished(context.get(servicesContext).db, [id], isActive, admin.id)
+  if (found.length === 0) return notFound()
+  return Response.json({ id, is_active: isActive }, { headers: { 'Cache-Control': 'no-store' } })
 }
 
 const route = apiRoute<Route.LoaderArgs>({ POST })

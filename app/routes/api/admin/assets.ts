@@ -2,12 +2,11 @@ import type { Route } from './+types/assets'
 import { requireApiAdmin } from '~/web/session.server'
 import { uploadAsset } from '~/domain/uploads/asset-upload.server'
 import { listAssetsForAdmin } from '~/domain/catalogue/assets.server'
-import { jsonError, apiRoute } from '~/web/http.server'
+import { jsonError, apiRoute, refusalResponse } from '~/web/http.server'
 import { AdminAssetQuerySchema, UploadFieldsSchema } from '~/lib/admin-assets'
 import { AUDIO_UPLOAD_LIMIT_BYTES, UPLOAD_LIMIT_BYTES } from '~/lib/constants'
 import { servicesContext } from '~/web/context.server'
 import { readMultipartUpload } from '~/web/multipart.server'
-import { refusalStatus } from '~/web/refusals.server'
 
 const NO_STORE = { 'Cache-Control': 'no-store' }
 
@@ -52,7 +51,7 @@ async function POST({ request, context }: Route.ActionArgs) {
       assetType: fields.data.asset_type,
       mimeType: file.type,
     })
-    if (!result.ok) return jsonError(refusalStatus(result.reason), result.error)
+    if (!result.ok) return refusalResponse(result)
     return Response.json(result.asset, {
       status: 201,
       headers: { ...NO_STORE, Location: `/api/admin/assets/${result.asset.id}` },

@@ -10,11 +10,10 @@ import type { Route } from './+types/upload-image'
 import { requireApiAdmin } from '~/web/session.server'
 import { BLOG_NOT_AN_IMAGE, storeBlogImage } from '~/domain/blog/blog.server'
 import { BAD_TEXT } from '~/web/text.server'
-import { jsonError, apiRoute } from '~/web/http.server'
+import { jsonError, apiRoute, refusalResponse } from '~/web/http.server'
 import { UPLOAD_LIMIT_BYTES } from '~/lib/constants'
 import { fileTooLargeMessage } from '~/lib/upload-limits'
 import { servicesContext } from '~/web/context.server'
-import { refusalStatus } from '~/web/refusals.server'
 
 const TOO_LARGE = fileTooLargeMessage(UPLOAD_LIMIT_BYTES, 'The image')
 // Room for the multipart framing around one file.
@@ -58,7 +57,7 @@ async function POST({ request, context }: Route.ActionArgs) {
   if (!file || file.size === 0) return jsonError(400, 'Choose an image to upload (field "image").')
   if (!file.type.startsWith('image/')) return jsonError(400, BLOG_NOT_AN_IMAGE)
   const stored = await storeBlogImage(context.get(servicesContext).storage, Buffer.from(await file.arrayBuffer()))
-  if (!stored.ok) return jsonError(refusalStatus(stored.reason), stored.error)
+  if (!stored.ok) return refusalResponse(stored)
   return Response.json({ url: stored.url }, { status: 201 })
 }
 

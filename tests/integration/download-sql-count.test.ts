@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { RouterContextProvider } from 'react-router'
+import { createDatabase, migrateToLatest, type DB } from '#db/client'
+import type { Asset } from '#db/schema'
+import { createSession } from '~/domain/accounts/sessions.server'
+import { action as formDownload } from '~/routes/asset-download'
+import { action as apiDownload } from '~/routes/api/assets-download'
+import { loader as fileRoute } from '~/routes/download-file'
+import { grantDownload } from '~/domain/downloads/grant.server'
+import { signingSecret } from '~/platform/signing.server'
+import { requestInfoContext, servicesContext } from '~/web/context.server'
+import { makeAsset, makeUser } from '../support/factories'
+import { callRoute, createTestContext, makeRequest, type TestContext } from '../support/context'
+
+// What a signed-in download may cost the database, session lookup included. BEGIN and COMMIT
+// count: the PostgreSQL driver sends them as statements of their own. (On the PGlite fallback
+// the dialect opens and commits its transactions outside Kysely's log, so those runs see two
+// fewer; the budget holds all the same.)
+const BUDGET = 6
+
+// Every statement sent through Kysely while a request runs, read from its query log.
+const sent: string[] = []
+let recording = false
+let db: DB
+let t: TestContext
+let context: RouterContextProvider
+
+beforeAll(async () => {
+  const url = inject('databaseUrl')
+  db = createDatabase({
+    url: url ?? undefined,
+    poolSize: 4,
+    log: (event) => {
+      if (recording) sent.push(event.query.sql)
+    },
+  })
+  await migrateToLatest(db)
+  t = await createTestContext()
+  context = new RouterContextProvider()
+  context.set(servicesContext, { ...t.services, db })
+  context.set(requestInfoContext, { nonce: 'test', ip: '127.0.0.1' })
+}, 60_000)
+afterAll(async () => {
+  await db.destroy()
+  await t.close()
+})
+
+/** The statements one request sends. */
+async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
+  sent.length = 0
+  recording = true
+  try {
+    await run()
+  } finally {
+    recording = false
+  }
+  return [...sent]
+}
+
+const readsAssets = (statement: string) => /\bfrom\s+"?assets"?(\s|$)/i.test(statement)
+
+function expectWithinBudget(statements: string[]) {
+  const listing = statements.join('\n')
+  expect(statements.length, listing).toBeLessThanOrEqual(BUDGET)
+  expect(statements.filter(readsAssets), listing).toHaveLength(1)
+}
+
+async function signedIn() {
+  const user = await makeUser(db)
+  const { token } = await createSession(db, user.id)
+  return { user, token }
+}
+
+const viaForm = (asset: Asset, token: string) => async () => {
+  const res = (await callRoute(formDownload, {
+    request: makeRequest(`/assets/${asset.id}/download`, { method: 'POST', headers: { cookie: `__session=${token}` } }),
+    params: { id: String(asset.id) },
+    context,
+  })) as Response
+  expect(res.status).toBe(303)
+}
+
+const viaApi = (asset: Asset, token: string) => async () => {
+  const res = (await callRoute(apiDownload, {
+    request: makeRequest(`/api/assets/download/${asset.id}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    }),
+    params: { id: String(asset.id) },
+    context,
+  })) as Response
+  expect(res.status).toBe(200)
+}
+
+describe('the SQL of a signed-in download', () => {
+  for (const [door, download] of [
+    ['the form door', viaForm],
+    ['the JSON door', viaApi],
+  ] as const) {
+    it(`${door}: a first download and a repeat the same day read the asset once each, within budget`, async () => {
+      const asset = await makeAsset(db, t.storage, { title: 'Counted Asset' })
+      const { token } = await signedIn()
+      expectWithinBudget(await statementsOf(download(asset, token)))
+      expectWithinBudget(await statementsOf(download(asset, token)))
+    })
+  }
+
+  it('a session due for its hourly touch stays within budget', async () => {
+    const asset = await makeAsset(db, t.storage, { title: 'Counted Asset' })
+    const { user, token } = await signedIn()
+    const touchDue = () =>
+      db
+        .updateTable('sessions')
+        .set({ last_seen_at: new Date(Date.now() - 2 * 3_600_000) })
+        .where('user_id', '=', user.id)
+        .execute()
+    await touchDue()
+    expectWithinBudget(await statementsOf(viaForm(asset, token)))
+    await touchDue()
+    expectWithinBudget(await statementsOf(viaApi(asset, token)))
+  })
+})
+
+describe('the SQL of a download link', () => {
+  const fetchFile = (downloadUrl: string) => async () => {
+    const res = (await callRoute(fileRoute, {
+      request: makeRequest(downloadUrl),
+      params: { token: downloadUrl.replace('/downloads/', '') },
+      context,
+    })) as Response
+    expect(res.status).toBe(200)
+    await res.arrayBuffer()
+  }
+
+  it('the original, and a variant made then read from storage, read the asset once each', async () => {
+    const asset = await makeAsset(db, t.storage, { title: 'Counted Render' })
+    const user = await makeUser(db)
+    const links = []
+    for (const options of [{}, { size: '512', format: 'webp' }]) {
+      const grant = await grantDownload(db, { user, assetId: asset.id, options, secret: signingSecret(t.config) })
+      if (!grant.ok) throw new Error(grant.error)
+      links.push(grant.downloadUrl)
+    }
+    const [original, variant] = links
+    for (const url of [original, variant, variant]) {
+      const statements = await statementsOf(fetchFile(url))
+      expect(statements.filter(readsAssets), statements.join('\n')).toHaveLength(1)
+    }
+  })
+})
