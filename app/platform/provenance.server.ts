@@ -10,8 +10,9 @@
  */
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { exiftool, type WriteTags } from 'exiftool-vendored'
+import { ExifTool, type WriteTags } from 'exiftool-vendored'
 import NodeID3 from 'node-id3'
+import sharp from 'sharp'
 import { type AudioFormat, runFfmpeg, sniffAudioContainer, withTempFile } from './audio.server'
 import { inspectImage } from './images.server'
 
@@ -66,7 +67,16 @@ function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }
 
-/** ExifTool is told to decode HTML entities in the values it is given: '&' kept as itself. */
+let exiftool: ExifTool | undefined
+
+/** Ends ExifTool's perl processes, when the server shuts down; a later image starts them again. */
+export async function endProvenanceTools(): Promise<void> {
+  const ending = exiftool
+  exiftool = undefined
+  await ending?.end()
+}
+
+/** exiftool-vendored has ExifTool decode HTML entities in the values (-E): '&' escaped, text kept as written. */
 const literal = (value: string) => value.replaceAll('&', '&#38;')
 
 /**
@@ -76,6 +86,8 @@ const literal = (value: string) => value.replaceAll('&', '&#38;')
  * the file had is deleted first, so one packet with only these facts is left.
  */
 function xmpTags(p: Provenance): WriteTags {
+  // Names with their group, so that every fact goes into the XMP alone (a bare Title would also
+  // become a PNG text chunk): WriteTags knows only the bare names.
   return {
     'XMP:all': null,
     'XMP-iptcExt:DigitalSourceType': PROVENANCE_SOURCE_TYPE,
@@ -88,7 +100,7 @@ function xmpTags(p: Provenance): WriteTags {
   } as WriteTags
 }
 
-/** One rdf:Description and no padding: the packet is written once, never edited in place. */
+/** One rdf:Description and no padding (room to edit in place, which a delivered file never needs). */
 const XMP_WRITE_ARGS = ['-overwrite_original', '-api', 'Compact=NoPadding,OneDesc']
 
 /**
@@ -105,23 +117,22 @@ export async function imageWithProvenance(bytes: Buffer, provenance: Provenance)
   }
   try {
     const out = await withTempFile(bytes, async (file) => {
+      // ExifTool's perl processes stay up between images, started on first use.
+      exiftool ??= new ExifTool()
       await exiftool.write(file, xmpTags(p), { writeArgs: XMP_WRITE_ARGS })
       return readFile(file)
     })
     const check = await inspectImage(out)
     if (check.format !== info.format || check.width !== info.width || check.height !== info.height)
       throw new Error('the image reads differently afterwards')
+    const { xmp } = await sharp(out).metadata()
+    if (!xmp?.includes(PROVENANCE_SOURCE_TYPE)) throw new Error('the packet does not read back')
     return out
   } catch (error) {
     throw new ProvenanceError(`Could not write provenance into the ${info.format.toUpperCase()}: ${message(error)}`, {
       cause: error,
     })
   }
-}
-
-/** Ends ExifTool's perl processes; call it once, when the process shuts down. */
-export function endProvenanceTools(): Promise<void> {
-  return exiftool.end()
 }
 
 /** The facts in words, for players that show only a comment. */
