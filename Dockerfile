@@ -20,6 +20,12 @@ ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     DATA_DIR=/data
 WORKDIR /app
+# ExifTool (exiftool-vendored writes the provenance into images) is a perl program. The slim
+# image's perl-base runs it; perl adds the modules it loads for some files (Compress::Zlib for
+# compressed PNG chunks, Encode for other character sets), which perl-base lacks.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends perl \
+ && rm -rf /var/lib/apt/lists/*
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 # The committed demo renders: the first start scales them instead of ray marching.

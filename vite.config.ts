@@ -21,8 +21,9 @@ export default defineConfig({
     },
   },
   ssr: {
-    // Native or WASM packages stay outside the server bundle.
-    external: ['sharp', 'argon2', '@electric-sql/pglite', 'pg', '@ffmpeg-installer/ffmpeg'],
+    // Native or WASM packages, and those that find a bundled program beside them, stay outside
+    // the server bundle.
+    external: ['sharp', 'argon2', '@electric-sql/pglite', 'pg', '@ffmpeg-installer/ffmpeg', 'exiftool-vendored'],
   },
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],

@@ -9,6 +9,7 @@ import type { ViteDevServer } from 'vite'
 import { ConfigError, getConfig, type Config } from '~/config.server'
 import { isConnectionFailure } from '#db/client'
 import { log } from '~/platform/log.server'
+import { endProvenanceTools } from '~/platform/provenance.server'
 import { sweepStorage } from '~/platform/storage-cleanup.server'
 import { createApp, type StartupState } from './app'
 import { openServices, prepareDatabase } from './bootstrap'
@@ -115,6 +116,7 @@ export async function startServer(options: { vite?: ViteDevServer } = {}): Promi
       clearInterval(sweep)
       clearTimeout(timer)
       await services.db.destroy().catch(() => {})
+      await endProvenanceTools().catch(() => {})
       log.info('stopped')
     })()
     return closing
