@@ -276,7 +276,6 @@ export interface Database {
 
 export type User = Selectable<UsersTable>
 export type Asset = Selectable<AssetsTable>
-export type Licence = Selectable<LicencesTable>
 export type NewAsset = Insertable<AssetsTable>
 export type AssetUpdate = Updateable<AssetsTable>
 export type BlogPost = Selectable<BlogPostsTable>

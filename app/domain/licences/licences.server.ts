@@ -42,45 +42,6 @@ export function licenseeName(user: { full_name: string; email: string }): string
   return user.full_name.trim() || maskEmail(user.email)
 }
 
-export interface LicenceGrant {
-  userId: string
-  licensee: string
-  plan: Plan
-  assetId: number
-  assetTitle: string
-  variant: string
-  variantLabel: string
-  sha256: string
-  now: Date
-}
-
-/**
- * The licence of a granted download, written in the grant's transaction: one per user, asset and
- * variant, so a second download of the same file (or 200 at once) names the same licence. One
- * statement: the conflict's update is a no-op that returns the licence already there.
- */
-export async function recordLicence(trx: DB, grant: LicenceGrant): Promise<string> {
-  const row = await trx
-    .insertInto('licences')
-    .values({
-      id: newLicenceId(),
-      user_id: grant.userId,
-      asset_id: grant.assetId,
-      asset_title: grant.assetTitle,
-      variant: grant.variant,
-      variant_label: grant.variantLabel,
-      sha256: grant.sha256,
-      licensee: grant.licensee,
-      plan: grant.plan,
-      terms_version: LICENCE_TERMS.version,
-      issued_at: grant.now,
-    })
-    .onConflict((oc) => oc.columns(['user_id', 'asset_id', 'variant']).doUpdateSet({ id: sql`licences.id` }))
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  return row.id
-}
-
 export interface LicenceView {
   licenseId: string
   status: 'valid'
