@@ -172,21 +172,20 @@ export function waveformPeaks(samples: Float32Array, bars: number): number[] {
   return peaks.map((p) => (max > 0 ? Math.round((p / max) * 100) / 100 : 0))
 }
 
+/**
+ * ffmpeg's first arguments for one of our temporary files: errors only, no prompt, and only
+ * that file read, as the container sniffed (never what ffmpeg would guess from the bytes).
+ */
+export function quietInput(container: string, file: string): string[] {
+  return ['-hide_banner', '-nostdin', '-loglevel', 'error', '-protocol_whitelist', 'file', '-f', container, '-i', file]
+}
+
 /** The listening preview: MP3 at 96 kbit/s, at most stereo, 44.1 kHz. */
 export async function makeAudioPreview(data: Buffer, format: AudioFormat): Promise<Buffer> {
   const container = format === 'opus' ? 'ogg' : format
   return withTempFile(data, async (file) => {
     const { code, stdout } = await runFfmpeg([
-      '-hide_banner',
-      '-nostdin',
-      '-loglevel',
-      'error',
-      '-protocol_whitelist',
-      'file',
-      '-f',
-      container,
-      '-i',
-      file,
+      ...quietInput(container, file),
       '-map',
       '0:a:0',
       '-ac',

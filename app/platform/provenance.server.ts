@@ -13,7 +13,7 @@ import path from 'node:path'
 import { ExifTool, type WriteTags } from 'exiftool-vendored'
 import NodeID3 from 'node-id3'
 import sharp from 'sharp'
-import { type AudioFormat, runFfmpeg, sniffAudioContainer, withTempFile } from './audio.server'
+import { type AudioFormat, quietInput, runFfmpeg, sniffAudioContainer, withTempFile } from './audio.server'
 import { inspectImage } from './images.server'
 
 /** IPTC's term for media made by a model trained on sampled content. */
@@ -247,16 +247,7 @@ function copiedWithMetadata(
   return withTempFile(bytes, async (input) => {
     const output = path.join(path.dirname(input), `output.${container}`)
     const { code, stderr } = await runFfmpeg([
-      '-hide_banner',
-      '-nostdin',
-      '-loglevel',
-      'error',
-      '-protocol_whitelist',
-      'file',
-      '-f',
-      container,
-      '-i',
-      input,
+      ...quietInput(container, input),
       '-map',
       '0',
       '-map_metadata',
