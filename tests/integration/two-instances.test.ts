@@ -133,7 +133,11 @@ describe('two instances on one database and one bucket', async () => {
       const { downloadUrl } = await grant.json()
       const file = await fetch(new URL(downloadUrl, a.base))
       expect(file.status).toBe(200)
-      expect(Buffer.from(await file.arrayBuffer()).equals(original)).toBe(true)
+      // The original's pixels, with its provenance added (XMP).
+      const delivered = Buffer.from(await file.arrayBuffer())
+      const pixels = (bytes: Buffer) => sharp(bytes).raw().toBuffer()
+      expect((await pixels(delivered)).equals(await pixels(original))).toBe(true)
+      expect((await sharp(delivered).metadata()).xmp).toBeTruthy()
       // The original is in the bucket and nowhere public: /images/* serves only derivatives.
       expect((await fetch(`${a.base}/images/../originals/x.png`)).status).toBe(404)
     },
