@@ -1,4 +1,4 @@
-import { LICENCE_ID_PATTERN } from './licence-terms'
+import { LICENCE_ID_PATTERN } from './licence-id'
 import { withQuery } from './with-query'
 
 // After a plain (no JavaScript) download post, the page it came from is shown again with the

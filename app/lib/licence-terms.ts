@@ -26,13 +26,6 @@ export const LICENCE_NEEDS_PERMISSION = [
 
 export const LICENCE_NEVER = 'Not allowed: using the asset as a trademark or logo, or claiming you created it.'
 
-/** A public licence id: 'LIC-' and 20 base32 characters. */
-export const LICENCE_ID_PATTERN = /^LIC-[A-Z2-7]{20}$/
-
-export function licencePath(licenceId: string): string {
-  return `/licenses/${licenceId}`
-}
-
 /** When a licence was granted, as the page and the certificate say it: '25 November 2026, 14:03 UTC'. */
 export function formatIssued(at: Date | string): string {
   const date = new Date(at)

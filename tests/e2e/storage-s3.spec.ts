@@ -25,7 +25,10 @@ function bucket(): { client: S3Client; name: string } {
 
 const loginAsAdmin = signInAsDemoAdmin
 
-test('on S3: an admin uploads and publishes an image; a member downloads the same bytes', async ({ page, context }) => {
+test('on S3: an admin uploads and publishes an image; a member downloads the same picture', async ({
+  page,
+  context,
+}) => {
   const { client, name } = bucket()
   const word = `bucket${jsEnabled() ? 'js' : 'nojs'}${Date.now().toString(36)}`
   const original = await sharp({
@@ -59,7 +62,8 @@ test('on S3: an admin uploads and publishes an image; a member downloads the sam
   )
   expect(bodies.some((b) => b.equals(original))).toBe(true)
 
-  // A member finds it and downloads it: the same bytes, streamed from the bucket by the app.
+  // A member finds it and downloads it: the same picture, with its provenance added, streamed
+  // from the bucket by the app.
   await context.clearCookies()
   const email = uniqueEmail('s3')
   await register(page, { name: 'Sam Bucket', email, password: 'bucket-pass-1' })
@@ -77,5 +81,7 @@ test('on S3: an admin uploads and publishes an image; a member downloads the sam
   await page.getByRole('button', { name: 'Download PNG' }).click()
   const download = await downloadPromise
   const saved = readFileSync((await download.path())!)
-  expect(saved.equals(original)).toBe(true)
+  const pixels = (bytes: Buffer) => sharp(bytes).raw().toBuffer()
+  expect((await pixels(saved)).equals(await pixels(original))).toBe(true)
+  expect((await sharp(saved).metadata()).xmp?.toString()).toContain('trainedAlgorithmicMedia')
 })

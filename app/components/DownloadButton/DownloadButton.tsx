@@ -10,7 +10,7 @@ import {
   takesBackground,
   takesOptions,
 } from '~/lib/download-options'
-import { licencePath } from '~/lib/licence-terms'
+import { licencePath } from '~/lib/licence-id'
 import { quotaLine, type DownloadQuota } from '~/lib/quota'
 import { withoutDownloadStarted } from '~/lib/download-started'
 import classes from '~/components/AssetPreview/AssetPreview.module.css'

@@ -7,7 +7,7 @@ import { servicesContext } from '~/web/context.server'
 import { jsonError, apiRoute, readApiBody, refusalResponse } from '~/web/http.server'
 import { z } from 'zod'
 import { parseId } from '~/lib/ids'
-import { licencePath } from '~/lib/licence-terms'
+import { licencePath } from '~/lib/licence-id'
 
 // POST /api/assets/download/{id} (bearer) → {downloadUrl, filename, licenseId, licenseUrl}; 403 {error:'Download quota exceeded'}.
 // An optional body (JSON or form) picks a variant: size, format, background, padding; a bad
