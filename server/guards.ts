@@ -160,12 +160,12 @@ export function capBodies(build: () => Promise<ServerBuild>) {
 }
 
 function refuseOverCap(req: ExpressRequest, res: ExpressResponse, limit: number) {
-  const cutOff = Object.assign(new Error('The request body is over its cap.'), { status: 413 })
-  // The reader's own listener gets the failure; this one keeps an unread body from throwing.
+  if (!res.headersSent)
+    refuse(req, res, 413, `The request body is larger than ${formatMegabytes(limit)}.`, { Connection: 'close' })
+  // The body fails for its reader now; the connection itself is left to close after the answer
+  // (destroying it here would cut the answer off). The listener keeps an unread body from throwing.
   req.on('error', () => {})
-  if (res.headersSent) return void req.destroy(cutOff)
-  res.once('finish', () => req.destroy(cutOff))
-  refuse(req, res, 413, `The request body is larger than ${formatMegabytes(limit)}.`, { Connection: 'close' })
+  req.emit('error', Object.assign(new Error('The request body is over its cap.'), { status: 413 }))
 }
 
 /** 405 with Allow for any method the matched route does not take (TRACE included); OPTIONS gets the list. */
