@@ -16,7 +16,7 @@ import { log } from '~/platform/log.server'
 import { recordRequest } from '~/platform/metrics.server'
 import { createLoadContext, type Services } from '~/web/context.server'
 import type { StartupProgress } from './bootstrap'
-import { answerFault, checkHostAndTarget, closeEarlyAnswers, methodGate } from './guards'
+import { answerFault, capBodies, checkHostAndTarget, closeEarlyAnswers, methodGate } from './guards'
 import { imagesMiddleware } from './images'
 import { createPageCache } from './page-cache'
 import { startupPage } from './startup-page'
@@ -167,6 +167,7 @@ export function createApp({ config, state, clientDir, vite }: AppOptions): expre
   })
 
   app.use(methodGate(build))
+  app.use(capBodies(build))
   app.all(
     '/{*path}',
     createRequestHandler({ build, mode: dev ? 'development' : 'production', getLoadContext: loadContext }),

@@ -1,12 +1,14 @@
 // The door's checks before React Router sees a request: a Host header
-// that makes a URL, a request target of clean text, a method the matched route takes, and
-// `Connection: close` on any answer sent before the request body was read. Refusals are 4xx
+// that makes a URL, a request target of clean text, a method the matched route takes, a body
+// no larger than the route takes, and `Connection: close` on any answer sent before the
+// request body was read. Refusals are 4xx
 // with a clear message (JSON under /api/), and every fault that still reaches Express is
 // logged as one JSON line and answered without a stack.
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express'
 import { matchRoutes, type ServerBuild } from 'react-router'
 import { DATABASE_UNAVAILABLE, isConnectionFailure } from '#db/availability'
 import { log } from '~/platform/log.server'
+import { formatMegabytes, MAX_BODY_BYTES } from '~/web/http.server'
 import { BAD_TEXT, isCleanRequestTarget } from '~/web/text.server'
 import { errorMessage, errorStack } from '~/lib/errors'
 
@@ -105,20 +107,65 @@ function routeTree(build: ServerBuild): RouteNode[] {
   return roots
 }
 
-function routeFor(build: ServerBuild, pathname: string): { id: string | undefined; methods: string[] } {
+type RouteModule = { loader?: { methods?: string[] }; action?: unknown; handle?: { maxBodyBytes?: number } }
+
+function routeFor(
+  build: ServerBuild,
+  pathname: string,
+): { id: string | undefined; methods: string[]; maxBodyBytes: number } {
   // React Router's data requests (`/explore.data`, `/_root.data`) go to the page's route.
   let path = pathname.endsWith('.data') ? pathname.slice(0, -'.data'.length) : pathname
   if (path === '/_root') path = '/'
   const matches = matchRoutes(routeTree(build) as unknown as Parameters<typeof matchRoutes>[0], path)
   const leaf = matches?.at(-1)?.route as RouteNode | undefined
-  const module = leaf
-    ? (build.routes[leaf.id]?.module as { loader?: { methods?: string[] }; action?: unknown } | undefined)
-    : undefined
+  const module = leaf ? (build.routes[leaf.id]?.module as RouteModule | undefined) : undefined
   const id = leaf?.id
-  if (!module) return { id, methods: ['GET', 'HEAD'] }
+  // The upload doors declare their own cap on their route module's handle.
+  const maxBodyBytes = module?.handle?.maxBodyBytes ?? MAX_BODY_BYTES
+  if (!module) return { id, methods: ['GET', 'HEAD'], maxBodyBytes }
   // A JSON route made by apiRoute() carries its list on its loader.
-  if (Array.isArray(module.loader?.methods)) return { id, methods: module.loader.methods }
-  return { id, methods: module.action ? ['GET', 'HEAD', 'POST'] : ['GET', 'HEAD'] }
+  if (Array.isArray(module.loader?.methods)) return { id, methods: module.loader.methods, maxBodyBytes }
+  return { id, methods: module.action ? ['GET', 'HEAD', 'POST'] : ['GET', 'HEAD'], maxBodyBytes }
+}
+
+/**
+ * Caps a request body while it streams in, before React Router reads it: the matched route's
+ * cap, MAX_BODY_BYTES unless it declares its own. Bytes are counted as the connection hands
+ * them to the request; past the cap no more are taken in (the connection stops reading, memory
+ * stays flat), a 413 goes out at once with `Connection: close`, and once it is sent the body
+ * fails for whoever reads it, so no one takes a cut-off body for a whole one.
+ */
+export function capBodies(build: () => Promise<ServerBuild>) {
+  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    if (req.method === 'GET' || req.method === 'HEAD') return next()
+    try {
+      const limit = routeFor(await build(), req.path).maxBodyBytes
+      // Nothing has read the body yet: what the connection has handed over waits in the buffer.
+      let received = req.readableLength
+      let refused = false
+      const push = req.push
+      req.push = function (this: ExpressRequest, chunk: unknown, encoding?: BufferEncoding) {
+        if (refused) return false
+        if (chunk !== null) received += (chunk as Buffer).length
+        if (received <= limit) return push.call(this, chunk, encoding)
+        refused = true
+        refuseOverCap(req, res, limit)
+        return false
+      }
+      next()
+    } catch (error) {
+      next(error)
+    }
+  }
+}
+
+function refuseOverCap(req: ExpressRequest, res: ExpressResponse, limit: number) {
+  if (!res.headersSent)
+    refuse(req, res, 413, `The request body is larger than ${formatMegabytes(limit)}.`, { Connection: 'close' })
+  // The body fails for its reader now; the connection itself is left to close after the answer
+  // (destroying it here would cut the answer off). The listener keeps an unread body from throwing.
+  req.on('error', () => {})
+  req.emit('error', Object.assign(new Error('The request body is over its cap.'), { status: 413 }))
 }
 
 /** 405 with Allow for any method the matched route does not take (TRACE included); OPTIONS gets the list. */

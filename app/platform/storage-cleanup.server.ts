@@ -11,6 +11,8 @@ import type { Storage } from './storage.server'
 
 /** An upload that has not committed its row within this time has failed. */
 const UPLOAD_GRACE_MS = 60 * 60 * 1000
+/** A file still being written after this long was cut off (a crash, a shutdown). */
+const STALE_WRITE_MS = 15 * 60 * 1000
 
 /** Before writing an upload's files: if the row never follows, the sweep removes them. */
 export async function reserveUploadKeys(db: Kysely<Database>, keys: string[]): Promise<void> {
@@ -54,7 +56,8 @@ export async function removeFiles(db: DB, storage: Storage, keys: string[]): Pro
 }
 
 /** Removes every file that is due (at start, and after deletions). Safe on any instance. */
-export async function sweepStorage(db: DB, storage: Storage, limit = 500): Promise<number> {
+export async function sweepStorage(db: DB, storage: Storage, limit = 500, now = new Date()): Promise<number> {
+  await storage.removeStaleWrites?.(new Date(now.getTime() - STALE_WRITE_MS))
   const due = await db
     .selectFrom('storage_cleanup')
     .select('key')

@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs'
 import type { S3Client, S3ServiceException } from '@aws-sdk/client-s3'
-import { mkdir, rm, stat, writeFile, rename, statfs } from 'node:fs/promises'
+import { mkdir, readdir, rm, stat, writeFile, rename, statfs } from 'node:fs/promises'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { randomUUID } from 'node:crypto'
@@ -32,6 +32,8 @@ export interface Storage {
   /** Removes the file; a missing file is not an error. */
   delete(key: string): Promise<void>
   exists(key: string): Promise<boolean>
+  /** Removes files half-written before `before` (a write cut off by a crash); local folders only. */
+  removeStaleWrites?(before: Date): Promise<number>
   /** Whether a file can be written now, and the free space in bytes where known. */
   check(): Promise<{ writable: boolean; freeBytes: number | null }>
 }
@@ -90,15 +92,34 @@ export function createLocalStorage(root: string): Storage {
     if (!isValidKey(key)) throw new Error(`Invalid storage key: ${key}`)
     return path.join(root, ...key.split('/'))
   }
+  const writing = path.join(root, '.writing')
   return {
     kind: 'local',
     async put(key, data) {
       const file = resolve(key)
       await mkdir(path.dirname(file), { recursive: true })
-      // Write then rename, so a reader never sees half a file.
-      const tmp = `${file}.${randomUUID()}.tmp`
-      await writeFile(tmp, data)
-      await rename(tmp, file)
+      await mkdir(writing, { recursive: true })
+      // Write then rename, so a reader never sees half a file. Half-written files wait in a
+      // folder of their own (no key names it): removed here on failure, by the sweep after a crash.
+      const tmp = path.join(writing, `${randomUUID()}.tmp`)
+      try {
+        await writeFile(tmp, data)
+        await rename(tmp, file)
+      } catch (error) {
+        await rm(tmp, { force: true })
+        throw error
+      }
+    },
+    async removeStaleWrites(before) {
+      let removed = 0
+      for (const name of await readdir(writing).catch(() => [] as string[])) {
+        const tmp = path.join(writing, name)
+        const info = await stat(tmp).catch(() => null)
+        if (!info || info.mtime >= before) continue
+        await rm(tmp, { force: true })
+        removed++
+      }
+      return removed
     },
     async get(key) {
       if (!isValidKey(key)) return null

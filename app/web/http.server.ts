@@ -28,8 +28,14 @@ export function refusalResponse(refusal: { reason: Refusal; error: string; retry
 
 /** Longer than any text field of the product's small forms (the blog editor and the upload results pass their own). */
 export const MAX_FORM_FIELD_CHARS = 20_000
-/** A JSON body of the API: the largest is a blog post (its content is capped at 100,000 characters). */
-export const MAX_JSON_BYTES = 1024 * 1024
+/**
+ * The largest body of a page form or a JSON call: a blog post, every field at its cap (103,450
+ * characters, the content's 100,000 among them), each character escaped to 9 bytes in a form, is
+ * 0.93 MB. The upload doors declare their own (route `handle.maxBodyBytes`, server/guards.ts).
+ */
+export const MAX_BODY_BYTES = 1024 * 1024
+/** Far longer than any field name of the product's forms. */
+const MAX_FIELD_NAME_CHARS = 100
 
 export const FORM_UNREADABLE = 'The form could not be read. Please reload the page and try again.'
 
@@ -39,27 +45,66 @@ type BodyRead<T> = { ok: true; value: T } | { ok: false; problem: BodyProblem }
 const contentType = (request: Request) => (request.headers.get('content-type') ?? '').toLowerCase()
 
 /**
- * A form body (urlencoded or multipart) as FormData, every name, value and file name through
- * the text boundary; file names are cleaned rather than refused.
+ * The body's bytes, read up to `maxBytes` and no further: a declared length over it is refused
+ * before a byte is read, a streamed body once it passes it, so a large body is never held.
  */
-async function readFormBody(request: Request): Promise<BodyRead<FormData>> {
+export async function readBodyBytes(request: Request, maxBytes: number): Promise<BodyRead<Uint8Array>> {
+  if (Number(request.headers.get('content-length') ?? 0) > maxBytes) return { ok: false, problem: 'size' }
+  if (!request.body) return { ok: true, value: new Uint8Array() }
+  const reader = request.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      size += value.byteLength
+      if (size > maxBytes) {
+        // The stream is left as it is: cancelling it would close the connection before the
+        // refusal goes out.
+        reader.releaseLock()
+        return { ok: false, problem: 'size' }
+      }
+      chunks.push(value)
+    }
+  } catch {
+    // The client went away, or the server's body cap cut the body off.
+    return { ok: false, problem: 'syntax' }
+  }
+  return { ok: true, value: Buffer.concat(chunks) }
+}
+
+/**
+ * A form body (urlencoded or multipart) as FormData, every name, value and file name through
+ * the text boundary; file names are cleaned rather than refused. A field name longer than any
+ * of the product's is not one of its forms.
+ */
+async function readFormBody(request: Request, maxBytes = MAX_BODY_BYTES): Promise<BodyRead<FormData>> {
   const type = contentType(request)
-  if (type.startsWith('application/x-www-form-urlencoded')) {
-    const pairs = decodeUrlEncoded(new Uint8Array(await request.arrayBuffer()))
+  const isUrlEncoded = type.startsWith('application/x-www-form-urlencoded')
+  if (!isUrlEncoded && !type.startsWith('multipart/form-data')) return { ok: false, problem: 'type' }
+  const body = await readBodyBytes(request, maxBytes)
+  if (!body.ok) return body
+  if (isUrlEncoded) {
+    const pairs = decodeUrlEncoded(body.value)
     if (!pairs) return { ok: false, problem: 'text' }
     const form = new FormData()
-    for (const [name, value] of pairs) form.append(name, value)
+    for (const [name, value] of pairs) {
+      if (name.length > MAX_FIELD_NAME_CHARS) return { ok: false, problem: 'syntax' }
+      form.append(name, value)
+    }
     return { ok: true, value: form }
   }
-  if (!type.startsWith('multipart/form-data')) return { ok: false, problem: 'type' }
   let parsed: FormData
   try {
-    parsed = await request.formData()
+    const headers = { 'content-type': request.headers.get('content-type') ?? '' }
+    parsed = await new Response(new Blob([body.value as Uint8Array<ArrayBuffer>]), { headers }).formData()
   } catch {
     return { ok: false, problem: 'syntax' }
   }
   const form = new FormData()
   for (const [name, value] of parsed) {
+    if (name.length > MAX_FIELD_NAME_CHARS) return { ok: false, problem: 'syntax' }
     if (!isCleanString(name)) return { ok: false, problem: 'text' }
     if (typeof value === 'string') {
       // The platform's multipart reader turns bytes that are not UTF-8 into U+FFFD: the
@@ -73,12 +118,11 @@ async function readFormBody(request: Request): Promise<BodyRead<FormData>> {
 
 /** A JSON body: valid UTF-8 and JSON, every string clean. */
 async function readJsonBody(request: Request): Promise<BodyRead<unknown>> {
-  if (Number(request.headers.get('content-length') ?? 0) > MAX_JSON_BYTES) return { ok: false, problem: 'size' }
-  const bytes = new Uint8Array(await request.arrayBuffer())
-  if (bytes.byteLength > MAX_JSON_BYTES) return { ok: false, problem: 'size' }
+  const body = await readBodyBytes(request, MAX_BODY_BYTES)
+  if (!body.ok) return body
   let value: unknown
   try {
-    value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes))
+    value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(body.value))
   } catch (error) {
     return { ok: false, problem: error instanceof SyntaxError ? 'syntax' : 'text' }
   }
@@ -106,7 +150,7 @@ export async function readApiBody<T>(
     if (body.problem === 'size')
       return {
         ok: false,
-        response: jsonError(413, `The request body is larger than ${MAX_JSON_BYTES / 1024 / 1024}MB.`),
+        response: jsonError(413, `The request body is larger than ${formatMegabytes(MAX_BODY_BYTES)}.`),
       }
     return {
       ok: false,
@@ -128,9 +172,14 @@ export async function readApiBody<T>(
  */
 export async function readForm(
   request: Request,
-  { maxFieldChars = MAX_FORM_FIELD_CHARS }: { maxFieldChars?: number } = {},
+  {
+    maxFieldChars = MAX_FORM_FIELD_CHARS,
+    maxBodyBytes = MAX_BODY_BYTES,
+  }: { maxFieldChars?: number; maxBodyBytes?: number } = {},
 ): Promise<FormData> {
-  const form = await readFormBody(request)
+  const form = await readFormBody(request, maxBodyBytes)
+  if (!form.ok && form.problem === 'size')
+    throw data(`The form is larger than ${formatMegabytes(maxBodyBytes)}.`, { status: 413 })
   if (!form.ok) throw data(form.problem === 'text' ? BAD_TEXT : FORM_UNREADABLE, { status: 400 })
   // A field far beyond any cap of the product is refused whole, rather than validated and
   // echoed back into the page (a 1 MB name would come back as a 2 MB page).
@@ -142,6 +191,9 @@ export async function readForm(
   }
   return form.value
 }
+
+/** A body limit in words: 1MB, 18MB. */
+export const formatMegabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)}MB`
 
 /** Whether a request is React Router's data request (a fetcher or client navigation). */
 export function isDataRequest(request: Request): boolean {

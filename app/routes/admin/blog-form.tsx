@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Container, Grid, Paper, Stack, Text, Textarea, T
 import { useMounted } from '@mantine/hooks'
 import type { Route } from './+types/blog-form'
 import { getAdmin } from '~/web/session.server'
-import { readForm } from '~/web/http.server'
+import { MAX_BODY_BYTES, readForm } from '~/web/http.server'
 import { BlogEditor } from '~/components/BlogEditor/BlogEditor'
 import { authorOf, createPost, getPostById, updatePost } from '~/domain/blog/blog.server'
 import { log } from '~/platform/log.server'
@@ -19,8 +19,6 @@ import { errorMessage } from '~/lib/errors'
 type Values = Record<BlogField, string>
 
 const LOAD_FAILED = 'Failed to load blog post'
-// Far above any real post (the content itself is capped by the schema), well below abuse.
-const MAX_FORM_BYTES = 1024 * 1024
 
 const postId = (param: string | undefined): number | null => parseId(param) ?? null
 
@@ -62,9 +60,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     data({ formError: failure, fieldErrors, values }, { status })
 
   const blank = Object.fromEntries(BLOG_FIELDS.map((field) => [field, ''])) as Values
-  if (Number(request.headers.get('content-length') ?? 0) > MAX_FORM_BYTES)
+  if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY_BYTES)
     return reply(413, blank, { content: 'The post is too long to save.' })
-  const form = await readForm(request, { maxFieldChars: MAX_FORM_BYTES })
+  const form = await readForm(request, { maxFieldChars: MAX_BODY_BYTES })
   const values = Object.fromEntries(BLOG_FIELDS.map((field) => [field, String(form.get(field) ?? '')])) as Values
   const parsed = BlogPostSchema.safeParse(values)
   if (!parsed.success) return reply(400, values, blogFieldErrors(parsed.error))

@@ -22,6 +22,13 @@ import { idSchema, parseId } from '~/lib/ids'
 const pageMeta: Route.MetaFunction = () => [{ title: `Upload Assets | Admin | ${SITE_NAME}` }]
 
 const MAX_BATCH_FILES = 50
+// The images and the CSV, with room for the fields and the framing.
+const MAX_UPLOAD_BYTES = MAX_BATCH_FILES * UPLOAD_LIMIT_BYTES + 2 * 1024 * 1024
+// The results form's batch, as JSON; in the form every character may be escaped to 9 bytes.
+const MAX_BATCH_CHARS = 2 * 1024 * 1024
+
+/** The server's body cap for this page (server/guards.ts): the upload's own limits apply while it streams. */
+export const handle = { maxBodyBytes: MAX_UPLOAD_BYTES }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await getAdmin(request, context)
@@ -72,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       // a staging folder on disk, so one file at a time is held in memory (up to 50MB, the limit
       // for audio) and the batch waits on disk.
       maxFiles: MAX_BATCH_FILES + 1,
-      maxTotalBytes: MAX_BATCH_FILES * UPLOAD_LIMIT_BYTES + 2 * 1024 * 1024,
+      maxTotalBytes: MAX_UPLOAD_BYTES,
       // The parser admits any file up to the audio limit; an image over its own 10MB is refused
       // below, before anything is stored.
       maxFileBytes: AUDIO_UPLOAD_LIMIT_BYTES,
@@ -128,7 +135,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   // The results page's buttons: Publish one, Publish All, Save all as Draft.
-  const form = await readForm(request, { maxFieldChars: 2 * 1024 * 1024 })
+  const form = await readForm(request, { maxFieldChars: MAX_BATCH_CHARS, maxBodyBytes: 9 * MAX_BATCH_CHARS })
   let batch: UploadItem[]
   try {
     batch = BatchSchema.parse(JSON.parse(String(form.get('batch') ?? '')))

@@ -2,7 +2,7 @@ import type { Route } from './+types/stripe-webhook'
 import { applyStripeEvent, verifyStripeEvent } from '~/domain/billing/billing.server'
 import { log } from '~/platform/log.server'
 import { servicesContext } from '~/web/context.server'
-import { apiRoute, jsonError, refusalResponse } from '~/web/http.server'
+import { apiRoute, jsonError, readBodyBytes, refusalResponse } from '~/web/http.server'
 import { errorMessage } from '~/lib/errors'
 
 // POST /api/stripe/webhook: Stripe's event deliveries. The same-origin middleware lets them in
@@ -11,9 +11,11 @@ const MAX_EVENT_BYTES = 512 * 1024
 
 async function POST({ request, context }: Route.ActionArgs) {
   const { db, config } = context.get(servicesContext)
-  if (Number(request.headers.get('content-length') ?? 0) > MAX_EVENT_BYTES) return jsonError(413, 'Payload too large')
   // The raw text: the signature covers the exact bytes Stripe sent.
-  const payload = await request.text()
+  const body = await readBodyBytes(request, MAX_EVENT_BYTES)
+  if (!body.ok)
+    return body.problem === 'size' ? jsonError(413, 'Payload too large') : jsonError(400, 'The event could not be read')
+  const payload = new TextDecoder().decode(body.value)
   const verified = verifyStripeEvent(config, payload, request.headers.get('stripe-signature'))
   if (!verified.ok) return refusalResponse(verified)
   try {

@@ -9,6 +9,11 @@ import { servicesContext } from '~/web/context.server'
 import { readMultipartUpload } from '~/web/multipart.server'
 
 const NO_STORE = { 'Cache-Control': 'no-store' }
+// An audio file or an image, and a thumbnail, with room for the fields and the framing.
+const MAX_UPLOAD_BYTES = AUDIO_UPLOAD_LIMIT_BYTES + UPLOAD_LIMIT_BYTES + 256 * 1024
+
+/** The server's body cap for this call (server/guards.ts): the upload's own limits apply while it streams. */
+export const handle = { maxBodyBytes: MAX_UPLOAD_BYTES }
 
 // GET /api/admin/assets?q=&status=all|published|pending&page=&limit= → every asset, drafts too.
 async function GET({ request, url, context }: Route.LoaderArgs) {
@@ -25,10 +30,9 @@ async function POST({ request, context }: Route.ActionArgs) {
   const admin = await requireApiAdmin(request, context)
   const upload = await readMultipartUpload(request, {
     maxFiles: 2,
-    // An audio file or an image, and a thumbnail, with room for the fields and the framing;
-    // each type's own limit is checked by uploadAsset.
+    // Each type's own limit is checked by uploadAsset.
     maxFileBytes: AUDIO_UPLOAD_LIMIT_BYTES,
-    maxTotalBytes: AUDIO_UPLOAD_LIMIT_BYTES + UPLOAD_LIMIT_BYTES + 256 * 1024,
+    maxTotalBytes: MAX_UPLOAD_BYTES,
     staging: 'memory',
     tooManyFilesMessage: 'Send one file and at most one thumbnail.',
   })

@@ -18,6 +18,8 @@ import { servicesContext } from '~/web/context.server'
 const TOO_LARGE = fileTooLargeMessage(UPLOAD_LIMIT_BYTES, 'The image')
 // Room for the multipart framing around one file.
 const MAX_REQUEST_BYTES = UPLOAD_LIMIT_BYTES + 64 * 1024
+/** The server's body cap for this call (server/guards.ts): the image's own limit applies while it streams. */
+export const handle = { maxBodyBytes: MAX_REQUEST_BYTES }
 
 function isTooLarge(error: unknown): boolean {
   const errors = [error, (error as { cause?: unknown } | null)?.cause]
