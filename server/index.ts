@@ -15,6 +15,7 @@ import { createApp, type StartupState } from './app'
 import { openServices, prepareDatabase } from './bootstrap'
 import { removeStaleStaging } from '~/web/multipart.server'
 import { runCommand } from './cli'
+import { refuseConnect } from './guards'
 import { errorMessage, errorStack } from '~/lib/errors'
 
 const SHUTDOWN_GRACE_MS = 8_000
@@ -69,6 +70,7 @@ export async function startServer(options: { vite?: ViteDevServer } = {}): Promi
   const server = await new Promise<Server>((resolve) => {
     const listening = app.listen(config.PORT, config.HOST, () => resolve(listening))
   })
+  server.on('connect', refuseConnect)
   log.info('listening', { url: config.appUrl, port: config.PORT })
 
   const services = openServices(config)

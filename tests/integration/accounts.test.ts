@@ -7,6 +7,7 @@ import { LOGIN_SLOWDOWN_MS } from '~/domain/accounts/rate-limit.server'
 import { throttledSignIn } from '~/web/rate-limits.server'
 import { createSession } from '~/domain/accounts/sessions.server'
 import { hashToken } from '~/platform/tokens.server'
+import { hashPassword } from '~/platform/passwords.server'
 import { action as loginAction, loader as loginLoader } from '~/routes/login'
 import { action as logoutAction } from '~/routes/logout'
 import { action as forgotAction } from '~/routes/forgot-password'
@@ -391,6 +392,76 @@ describe('rate limits', { timeout: 120_000 }, () => {
     expect(replyOf(form).result.error?.['']).toEqual([body.error])
   })
 
+  it('login: a crowd behind one address signs in: 100 people in a minute, none refused (successes never count)', async () => {
+    const school = ip()
+    const password = 'shared-test-password'
+    const hash = await hashPassword(password)
+    const people = await t.db
+      .insertInto('users')
+      .values(Array.from({ length: 100 }, () => ({ email: email(), full_name: 'Pupil', password_hash: hash })))
+      .returning('email')
+      .execute()
+    const started = Date.now()
+    const statuses: number[] = []
+    // Half through the form, half through the JSON API.
+    for (const [i, person] of people.entries()) {
+      const res =
+        i % 2
+          ? await callRoute(loginAction, {
+              request: makeRequest('/login', { form: { intent: 'login', email: person.email, password } }),
+              context: t.routerContext(school),
+            })
+          : await callRoute(apiLogin, {
+              request: makeRequest('/api/auth/login', { json: { email: person.email, password } }),
+              context: t.routerContext(school),
+            })
+      statuses.push((res as Response).status)
+    }
+    expect(Date.now() - started).toBeLessThan(60_000)
+    expect(statuses.filter((s) => s !== 302 && s !== 200)).toEqual([])
+    // Nothing left counted against the address or any of the accounts.
+    const counted = await t.db
+      .selectFrom('rate_limits')
+      .select(['key', 'count'])
+      .where('key', 'like', `%${school}`)
+      .where('count', '>', 0)
+      .execute()
+    expect(counted).toEqual([])
+  })
+
+  it('login: 11 wrong passwords at one account from one address: the 11th refused on both doors; the owner elsewhere signs in', async () => {
+    const user = await makeUser(t.db)
+    const address = ip()
+    const statuses: number[] = []
+    for (let i = 0; i < 11; i++) {
+      const res =
+        i % 2
+          ? await callRoute(loginAction, {
+              request: makeRequest('/login', { form: { intent: 'login', email: user.email, password: 'wrong-one' } }),
+              context: t.routerContext(address),
+            })
+          : await callRoute(apiLogin, {
+              request: makeRequest('/api/auth/login', { json: { email: user.email, password: 'wrong-one' } }),
+              context: t.routerContext(address),
+            })
+      statuses.push(res instanceof Response ? res.status : statusOf(res))
+    }
+    expect(statuses.slice(0, 10).filter((s) => s === 429)).toEqual([])
+    expect(statuses[10]).toBe(429)
+    // Even the right password, from that address, until the window passes.
+    const form = await callRoute(loginAction, {
+      request: makeRequest('/login', { form: { intent: 'login', email: user.email, password: user.password } }),
+      context: t.routerContext(address),
+    })
+    expect(statusOf(form)).toBe(429)
+    expect(replyOf(form).result.error?.['']?.[0]).toMatch(/Too many attempts/)
+    const owner = await callRoute(loginAction, {
+      request: makeRequest('/login', { form: { intent: 'login', email: user.email, password: user.password } }),
+      context: t.routerContext(ip()),
+    })
+    expect((owner as Response).status).toBe(302)
+  })
+
   it('login: a stranger guessing cannot lock the owner out; the account is slowed instead, on all four doors', async () => {
     const user = await makeUser(t.db)
     const admin = await makeUser(t.db, { role: 'admin' })
@@ -404,7 +475,7 @@ describe('rate limits', { timeout: 120_000 }, () => {
     await t.db
       .insertInto('rate_limits')
       .values(
-        [`loginPerAccountAndIp:${admin.email} ${stranger}`, `loginPerAccount:${admin.email}`].map((key) => ({
+        [`loginFailuresPerAccountAndIp:${admin.email} ${stranger}`, `loginPerAccount:${admin.email}`].map((key) => ({
           key,
           window_start: new Date(),
           count: 10,
@@ -475,7 +546,7 @@ describe('rate limits', { timeout: 120_000 }, () => {
     await t.db
       .updateTable('rate_limits')
       .set({ count: 10 })
-      .where('key', '=', `loginPerAccountAndIp:${user.email} ${address}`)
+      .where('key', '=', `loginFailuresPerAccountAndIp:${user.email} ${address}`)
       .execute()
     const limited = await throttledSignIn(makeRequest('/login'), t.routerContext(address), {
       email: user.email,
@@ -515,10 +586,10 @@ describe('rate limits', { timeout: 120_000 }, () => {
 
   it('login: one IP is limited across many emails', async () => {
     const address = ip()
-    // 29 earlier attempts from this address, counted directly (each real one costs an argon2 verification).
+    // 99 earlier failures from this address, counted directly (each real one costs an argon2 verification).
     await t.db
       .insertInto('rate_limits')
-      .values({ key: `loginPerIp:${address}`, window_start: new Date(), count: 29 })
+      .values({ key: `loginFailuresPerIp:${address}`, window_start: new Date(), count: 99 })
       .execute()
     const attempt = async () =>
       (
@@ -542,7 +613,7 @@ describe('rate limits', { timeout: 120_000 }, () => {
     await t.db
       .updateTable('rate_limits')
       .set({ window_start: new Date(Date.now() - 16 * 60_000) })
-      .where('key', '=', `loginPerAccountAndIp:${user.email} ${address}`)
+      .where('key', '=', `loginFailuresPerAccountAndIp:${user.email} ${address}`)
       .execute()
     const res = (await callRoute(apiLogin, {
       request: makeRequest('/api/auth/login', { json: { email: user.email, password: user.password } }),
