@@ -10,6 +10,7 @@ import { ConfigError, getConfig, type Config } from '~/config.server'
 import { isConnectionFailure } from '#db/client'
 import { log } from '~/platform/log.server'
 import { endProvenanceTools } from '~/platform/provenance.server'
+import { settleAfterResponse } from '~/platform/after-response.server'
 import { sweepStorage } from '~/platform/storage-cleanup.server'
 import { createApp, type StartupState } from './app'
 import { openServices, prepareDatabase } from './bootstrap'
@@ -117,6 +118,8 @@ export async function startServer(options: { vite?: ViteDevServer } = {}): Promi
       await drained
       clearInterval(sweep)
       clearTimeout(timer)
+      // A reset email still being written goes out before the database closes.
+      await settleAfterResponse()
       await services.db.destroy().catch(() => {})
       await endProvenanceTools().catch(() => {})
       log.info('stopped')

@@ -8,6 +8,7 @@ import { throttledSignIn } from '~/web/rate-limits.server'
 import { createSession } from '~/domain/accounts/sessions.server'
 import { hashToken } from '~/platform/tokens.server'
 import { hashPassword } from '~/platform/passwords.server'
+import { settleAfterResponse } from '~/platform/after-response.server'
 import { action as loginAction, loader as loginLoader } from '~/routes/login'
 import { action as logoutAction } from '~/routes/logout'
 import { action as forgotAction } from '~/routes/forgot-password'
@@ -660,6 +661,8 @@ describe('rate limits', { timeout: 120_000 }, () => {
 
 describe('password reset', () => {
   async function latestResetLink(address: string): Promise<string | null> {
+    // The mail is written after the answer.
+    await settleAfterResponse()
     const mail = await t.db
       .selectFrom('outbound_emails')
       .selectAll()
@@ -705,6 +708,48 @@ describe('password reset', () => {
     const token = (await latestResetLink(user.email))!
     expect(stored.map((r) => r.token_hash)).toContain(hashToken(token))
   })
+
+  it('answers as fast for an email with an account as for one without (medians of 50 each within 20%)', async () => {
+    const hash = await hashPassword('timing-test-password')
+    const known = await t.db
+      .insertInto('users')
+      .values(Array.from({ length: 50 }, () => ({ email: email(), full_name: 'Known', password_hash: hash })))
+      .returning('email')
+      .execute()
+    const time = async (address: string) => {
+      const started = performance.now()
+      const res = await callRoute(forgotAction, {
+        request: makeRequest('/forgot-password', { form: { email: address } }),
+        context: t.routerContext(ip()),
+      })
+      const ms = performance.now() - started
+      expect((res as { sent: boolean }).sent).toBe(true)
+      return ms
+    }
+    await time(email())
+    const knownMs: number[] = []
+    const unknownMs: number[] = []
+    // Interleaved, so a busy moment of the machine falls on both alike; the mails written after
+    // each pair, outside the measured time, as they would be after the answer went out.
+    for (const [i, user] of known.entries()) {
+      if (i % 2) {
+        knownMs.push(await time(user.email))
+        unknownMs.push(await time(email()))
+      } else {
+        unknownMs.push(await time(email()))
+        knownMs.push(await time(user.email))
+      }
+      await settleAfterResponse()
+    }
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]
+    const [k, u] = [median(knownMs), median(unknownMs)]
+    console.info(`forgot-password medians: known ${k.toFixed(1)} ms, unknown ${u.toFixed(1)} ms`)
+    // Within 20% of each other, or within 2 ms where both are that quick.
+    expect(Math.abs(k - u)).toBeLessThanOrEqual(Math.max(0.2 * Math.max(k, u), 2))
+    // And the mail still went to every known address.
+    expect(await latestResetLink(known[0].email)).toBeTruthy()
+    expect(await latestResetLink(known[49].email)).toBeTruthy()
+  }, 120_000)
 
   it('sets the new password once; the token cannot be reused; old sessions end', async () => {
     const user = await makeUser(t.db)
