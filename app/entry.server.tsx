@@ -20,8 +20,7 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   const url = new URL(request.url)
   // Answered 503 by the database guard, which logs it once: not a fault of ours.
   if (isConnectionFailure(error)) return
-  // React Router's own CSRF guard refusing a cross-site form post: expected, not a fault.
-  if (error instanceof Error && error.message.includes('does not match `origin` header')) {
+  if (isCrossSiteRefusal(error, request)) {
     log.warn('cross-origin action refused', { method: request.method, path: url.pathname })
     return
   }
@@ -30,6 +29,17 @@ export function handleError(error: unknown, { request }: { request: Request }) {
     path: url.pathname,
     error: errorStack(error),
   })
+}
+
+/**
+ * React Router's own CSRF guard refusing a cross-site form post: expected, not a fault. Its
+ * error names the `origin` header for a page; for a `.data` post it is a bare 'Bad Request'.
+ */
+function isCrossSiteRefusal(error: unknown, request: Request): boolean {
+  if (!(error instanceof Error)) return false
+  if (error.message.includes('`origin` header')) return true
+  const origin = request.headers.get('origin')
+  return error.message === 'Bad Request' && origin !== null && origin !== new URL(request.url).origin
 }
 
 export default function handleRequest(

@@ -60,7 +60,7 @@ import {
 import { ColorSchemeScript, Container, MantineProvider, Text, Title, mantineHtmlProps } from '@mantine/core'
 import { useEffect, type ReactNode } from 'react'
 import type { Route } from './+types/root'
-import { getUser, publicUser, readCookie } from '~/web/session.server'
+import { getUser, publicUser, readCookie, readSessionToken } from '~/web/session.server'
 import { COLOR_SCHEME_COOKIE, parseColorScheme } from '~/lib/color-scheme'
 import { isSameOriginRequest } from '~/web/same-origin.server'
 import { jsonError } from '~/web/http.server'
@@ -107,6 +107,15 @@ export const middleware: Route.MiddlewareFunction[] = [
       throw data(message, { status: 403 })
     }
     return next()
+  },
+  // A response to a request that carries a session (cookie or bearer token) may show that
+  // person's data: no shared cache or browser store keeps it. Routes that set their own
+  // Cache-Control answer the same to everyone (the public API) or set no-store already.
+  async ({ request }, next) => {
+    const response = await next()
+    if (readSessionToken(request) && !response.headers.has('Cache-Control'))
+      response.headers.set('Cache-Control', 'private, no-store')
+    return response
   },
 ]
 

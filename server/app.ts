@@ -16,7 +16,15 @@ import { log } from '~/platform/log.server'
 import { recordRequest } from '~/platform/metrics.server'
 import { createLoadContext, type Services } from '~/web/context.server'
 import type { StartupProgress } from './bootstrap'
-import { answerFault, capBodies, checkHostAndTarget, closeEarlyAnswers, methodGate } from './guards'
+import {
+  acceptAbsoluteTargets,
+  answerFault,
+  capBodies,
+  checkHostAndTarget,
+  closeEarlyAnswers,
+  methodGate,
+  PERMISSIONS_POLICY,
+} from './guards'
 import { imagesMiddleware } from './images'
 import { createPageCache } from './page-cache'
 import { startupPage } from './startup-page'
@@ -79,6 +87,7 @@ export function createApp({ config, state, clientDir, vite }: AppOptions): expre
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
     res.setHeader('X-Frame-Options', 'DENY')
     res.setHeader('Cross-Origin-Opener-Policy', 'same-origin')
+    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY)
     if (config.isProduction) res.setHeader('Strict-Transport-Security', 'max-age=31536000')
     res.on('finish', () => {
       const durationMs = Math.round((performance.now() - started) * 10) / 10
@@ -91,8 +100,9 @@ export function createApp({ config, state, clientDir, vite }: AppOptions): expre
     })
     next()
   })
-  // The door's checks (server/guards.ts): Host, clean text in the URL, early answers closing.
+  // The door's checks (server/guards.ts): early answers closing, the target's form, Host, clean text in the URL.
   app.use(closeEarlyAnswers)
+  app.use(acceptAbsoluteTargets(new URL(config.appUrl).host))
   app.use(checkHostAndTarget(Boolean(config.TRUST_PROXY)))
   app.use(compression())
 

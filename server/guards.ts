@@ -1,9 +1,12 @@
-// The door's checks before React Router sees a request: a Host header
-// that makes a URL, a request target of clean text, a method the matched route takes, a body
-// no larger than the route takes, and `Connection: close` on any answer sent before the
-// request body was read. Refusals are 4xx
+// The door's checks before React Router sees a request: a request target in path form (an
+// absolute one naming us is read as its path), no CONNECT, a Host header that makes a URL, a
+// request target of clean text, a method the matched route takes, a body no larger than the
+// route takes, and `Connection: close` on any answer sent before the request body was read.
+// Refusals are 4xx
 // with a clear message (JSON under /api/), and every fault that still reaches Express is
 // logged as one JSON line and answered without a stack.
+import type { IncomingMessage } from 'node:http'
+import type { Duplex } from 'node:stream'
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express'
 import { matchRoutes, type ServerBuild } from 'react-router'
 import { DATABASE_UNAVAILABLE, isConnectionFailure } from '#db/availability'
@@ -62,6 +65,65 @@ export function closeEarlyAnswers(req: ExpressRequest, res: ExpressResponse, nex
   } as typeof writeHead
   next()
 }
+
+/**
+ * An absolute-form target (`GET http://host/login`, which HTTP/1.1 servers must accept) is
+ * answered like its path form when it names this site's host (the Host header's or the app
+ * URL's); any other target not starting with `/` is refused with 400.
+ */
+export function acceptAbsoluteTargets(appHost: string) {
+  return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    if (req.url.startsWith('/')) return next()
+    const target = URL.canParse(req.url) ? new URL(req.url) : null
+    const ours = [req.headers.host?.toLowerCase(), appHost.toLowerCase()]
+    if (!target || !['http:', 'https:'].includes(target.protocol) || !ours.includes(target.host))
+      return refuse(req, res, 400, 'The request target must be a path on this site.')
+    req.url = `${target.pathname}${target.search}`
+    req.originalUrl = req.url
+    next()
+  }
+}
+
+/** What CONNECT (a proxy's tunnel, which this site is not) gets, instead of an empty reply. */
+export function refuseConnect(_req: IncomingMessage, socket: Duplex) {
+  const body = 'This site is not a proxy: CONNECT is not allowed.\n'
+  socket.end(
+    [
+      'HTTP/1.1 405 Method Not Allowed',
+      'Allow: GET, HEAD, POST, OPTIONS',
+      'Content-Type: text/plain; charset=utf-8',
+      `Content-Length: ${Buffer.byteLength(body)}`,
+      `Permissions-Policy: ${PERMISSIONS_POLICY}`,
+      'Cache-Control: no-store',
+      'Connection: close',
+      '',
+      body,
+    ].join('\r\n'),
+  )
+}
+
+/**
+ * Browser features no page of the site uses, switched off for it and anything it embeds
+ * (checkout is a redirect to Stripe, not an embedded payment form).
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=()',
+  'browsing-topics=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'publickey-credentials-get=()',
+  'serial=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+].join(', ')
 
 /** 400 for a Host header that is not a host (`x:99999`, `a b`) and for text that is not clean in the URL. */
 export function checkHostAndTarget(trustProxy: boolean) {

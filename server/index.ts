@@ -10,11 +10,13 @@ import { ConfigError, getConfig, type Config } from '~/config.server'
 import { isConnectionFailure } from '#db/client'
 import { log } from '~/platform/log.server'
 import { endProvenanceTools } from '~/platform/provenance.server'
+import { settleAfterResponse } from '~/platform/after-response.server'
 import { sweepStorage } from '~/platform/storage-cleanup.server'
 import { createApp, type StartupState } from './app'
 import { openServices, prepareDatabase } from './bootstrap'
 import { removeStaleStaging } from '~/web/multipart.server'
 import { runCommand } from './cli'
+import { refuseConnect } from './guards'
 import { errorMessage, errorStack } from '~/lib/errors'
 
 const SHUTDOWN_GRACE_MS = 8_000
@@ -69,6 +71,7 @@ export async function startServer(options: { vite?: ViteDevServer } = {}): Promi
   const server = await new Promise<Server>((resolve) => {
     const listening = app.listen(config.PORT, config.HOST, () => resolve(listening))
   })
+  server.on('connect', refuseConnect)
   log.info('listening', { url: config.appUrl, port: config.PORT })
 
   const services = openServices(config)
@@ -115,6 +118,8 @@ export async function startServer(options: { vite?: ViteDevServer } = {}): Promi
       await drained
       clearInterval(sweep)
       clearTimeout(timer)
+      // A reset email still being written goes out before the database closes.
+      await settleAfterResponse()
       await services.db.destroy().catch(() => {})
       await endProvenanceTools().catch(() => {})
       log.info('stopped')

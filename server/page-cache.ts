@@ -2,7 +2,7 @@
 // page costs a map lookup instead of a database query and a React render.
 //
 // - Only GET requests without a session cookie, and only 200 HTML answers that set no cookie.
-//   Signed-in requests always render (their Cache-Control is private, no-store).
+//   Signed-in requests always render (the root middleware marks them private, no-store).
 // - Freshness: every entry remembers the catalogue version (migration 0005) it was rendered
 //   under; the version is re-read at most every `checkEveryMs`, and at once after a write made
 //   by this process. So a change made by any instance shows within a few seconds.
@@ -165,11 +165,8 @@ export function createPageCache(options: PageCacheOptions) {
 
   const middleware = async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !CACHEABLE_PATH.test(req.path)) return next()
-    if (isSignedInRequest(req)) {
-      // Personal pages: never kept by this cache, a CDN or the browser's shared caches.
-      res.setHeader('Cache-Control', 'private, no-store')
-      return next()
-    }
+    // Personal pages are never kept by this cache.
+    if (isSignedInRequest(req)) return next()
     let version: string
     try {
       version = await currentVersion()

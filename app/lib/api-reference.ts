@@ -976,7 +976,6 @@ export const API_CALLS: ApiCall[] = [
         'Too many attempts. Please try again in 12 minutes.',
         'rate-limited',
       ),
-      error(502, 'The email could not be sent.', 'Failed to send password reset email.'),
     ],
   },
   {

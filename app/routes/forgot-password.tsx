@@ -8,10 +8,9 @@ import { checkRateLimits, rateLimitedReply } from '~/web/rate-limits.server'
 import { readForm } from '~/web/http.server'
 import { ForgotPasswordSchema } from '~/lib/account-schemas'
 import { SITE_NAME } from '~/lib/constants'
-import { log } from '~/platform/log.server'
+import { afterResponse } from '~/platform/after-response.server'
 import { servicesContext } from '~/web/context.server'
 import { withSharing } from '~/lib/sharing'
-import { errorMessage } from '~/lib/errors'
 
 export const RESET_SENT = 'Password reset email sent. Please check your inbox.'
 export const RESET_SEND_FAILED = 'Failed to send password reset email.'
@@ -31,13 +30,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!limited.ok)
     return rateLimitedReply({ sent: false, result: submission.reply({ formErrors: [limited.error] }) }, limited)
   const { db, config } = context.get(servicesContext)
-  try {
-    await requestPasswordReset(db, config, submission.value.email)
-  } catch (error) {
-    log.error('password reset email failed', { error: errorMessage(error) })
-    return data({ sent: false, result: submission.reply({ formErrors: [RESET_SEND_FAILED] }) }, { status: 502 })
-  }
-  // The same answer whether or not the address has an account.
+  // The same answer, in the same time, whether or not the address has an account: the
+  // look-up and the mail happen after it.
+  afterResponse('password reset email', () => requestPasswordReset(db, config, submission.value.email))
   return { sent: true, result: submission.reply({ resetForm: true }) }
 }
 

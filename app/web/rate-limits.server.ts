@@ -6,7 +6,9 @@ import {
   isAccountSlowedDown,
   LOGIN_SLOWDOWN_MS,
   RATE_RULES,
+  releaseRateLimits,
   type RateCheck,
+  type RateLimitCheck,
   type RateLimited,
   type RateRuleName,
 } from '~/domain/accounts/rate-limit.server'
@@ -40,44 +42,35 @@ export type ThrottledSignIn = SignInResult | RateLimited
 
 /**
  * A sign-in with a password, as all four login doors (web, API, admin web, admin API) do it:
- * refused after too many attempts from this address in all, or at one account from it; an
- * account tried from many addresses is slowed down instead, so a stranger cannot lock its
- * owner out. Then the password; a failure counts against the account.
+ * refused after too many failures from this address in all, or at one account from it; an
+ * account failed from many addresses is slowed down instead, so a stranger cannot lock its
+ * owner out. Successful sign-ins never count, so a crowd behind one address is never refused.
  */
 export async function throttledSignIn(
   request: Request,
   context: Readonly<RouterContextProvider>,
   input: { email: string; password: string; requireAdmin?: boolean },
 ): Promise<ThrottledSignIn> {
-  const limit = await checkLoginRateLimits(context, input.email)
-  if (!limit.ok) return limit
-  const { db } = context.get(servicesContext)
-  const result = await signInWithPassword(db, { ...input, userAgent: request.headers.get('user-agent') })
-  if (!result.ok) await noteFailedLogin(context, input.email)
-  return result
-}
-
-async function checkLoginRateLimits(context: Readonly<RouterContextProvider>, email: string): Promise<RateCheck> {
-  const account = normaliseEmail(email)
-  const limit = await checkRateLimits(context, [
-    { rule: 'loginPerIp' },
-    { rule: 'loginPerAccountAndIp', subject: `${account} ${clientIp(context)}` },
-  ])
-  if (!limit.ok) return limit
   const { db, config } = context.get(servicesContext)
+  const account = normaliseEmail(input.email)
+  const address = clientIp(context)
+  // Each attempt takes its place in the counts before the password is checked, so a burst in
+  // parallel cannot slip past the limit; a refused or successful one gives it back.
+  const failures: RateLimitCheck[] = [
+    { rule: 'loginFailuresPerIp', subject: address },
+    { rule: 'loginFailuresPerAccountAndIp', subject: `${account} ${address}` },
+  ]
+  const limit = await enforceRateLimits(db, failures, config.RATE_LIMIT_SCALE)
+  if (!limit.ok) {
+    await releaseRateLimits(db, failures)
+    return limit
+  }
   if (await isAccountSlowedDown(db, account, config.RATE_LIMIT_SCALE)) await sleep(LOGIN_SLOWDOWN_MS)
-  return limit
-}
-
-/** Counts a failed sign-in against the account (from any address): many of them slow it down. */
-async function noteFailedLogin(context: Readonly<RouterContextProvider>, email: string): Promise<void> {
-  const { db, config } = context.get(servicesContext)
-  await hitRateLimit(
-    db,
-    `loginPerAccount:${normaliseEmail(email)}`,
-    RATE_RULES.loginPerAccount,
-    config.RATE_LIMIT_SCALE,
-  )
+  const result = await signInWithPassword(db, { ...input, userAgent: request.headers.get('user-agent') })
+  if (result.ok) await releaseRateLimits(db, failures)
+  // A failure counts against the account from any address too: many of them slow it down.
+  else await hitRateLimit(db, `loginPerAccount:${account}`, RATE_RULES.loginPerAccount, config.RATE_LIMIT_SCALE)
+  return result
 }
 
 /** A page action's 429: the form's reply (which shows the limit's message), with Retry-After. */

@@ -7,6 +7,8 @@ import { LOGIN_SLOWDOWN_MS } from '~/domain/accounts/rate-limit.server'
 import { throttledSignIn } from '~/web/rate-limits.server'
 import { createSession } from '~/domain/accounts/sessions.server'
 import { hashToken } from '~/platform/tokens.server'
+import { hashPassword } from '~/platform/passwords.server'
+import { settleAfterResponse } from '~/platform/after-response.server'
 import { action as loginAction, loader as loginLoader } from '~/routes/login'
 import { action as logoutAction } from '~/routes/logout'
 import { action as forgotAction } from '~/routes/forgot-password'
@@ -391,6 +393,76 @@ describe('rate limits', { timeout: 120_000 }, () => {
     expect(replyOf(form).result.error?.['']).toEqual([body.error])
   })
 
+  it('login: a crowd behind one address signs in: 100 people in a minute, none refused (successes never count)', async () => {
+    const school = ip()
+    const password = 'shared-test-password'
+    const hash = await hashPassword(password)
+    const people = await t.db
+      .insertInto('users')
+      .values(Array.from({ length: 100 }, () => ({ email: email(), full_name: 'Pupil', password_hash: hash })))
+      .returning('email')
+      .execute()
+    const started = Date.now()
+    const statuses: number[] = []
+    // Half through the form, half through the JSON API.
+    for (const [i, person] of people.entries()) {
+      const res =
+        i % 2
+          ? await callRoute(loginAction, {
+              request: makeRequest('/login', { form: { intent: 'login', email: person.email, password } }),
+              context: t.routerContext(school),
+            })
+          : await callRoute(apiLogin, {
+              request: makeRequest('/api/auth/login', { json: { email: person.email, password } }),
+              context: t.routerContext(school),
+            })
+      statuses.push((res as Response).status)
+    }
+    expect(Date.now() - started).toBeLessThan(60_000)
+    expect(statuses.filter((s) => s !== 302 && s !== 200)).toEqual([])
+    // Nothing left counted against the address or any of the accounts.
+    const counted = await t.db
+      .selectFrom('rate_limits')
+      .select(['key', 'count'])
+      .where('key', 'like', `%${school}`)
+      .where('count', '>', 0)
+      .execute()
+    expect(counted).toEqual([])
+  })
+
+  it('login: 11 wrong passwords at one account from one address: the 11th refused on both doors; the owner elsewhere signs in', async () => {
+    const user = await makeUser(t.db)
+    const address = ip()
+    const statuses: number[] = []
+    for (let i = 0; i < 11; i++) {
+      const res =
+        i % 2
+          ? await callRoute(loginAction, {
+              request: makeRequest('/login', { form: { intent: 'login', email: user.email, password: 'wrong-one' } }),
+              context: t.routerContext(address),
+            })
+          : await callRoute(apiLogin, {
+              request: makeRequest('/api/auth/login', { json: { email: user.email, password: 'wrong-one' } }),
+              context: t.routerContext(address),
+            })
+      statuses.push(res instanceof Response ? res.status : statusOf(res))
+    }
+    expect(statuses.slice(0, 10).filter((s) => s === 429)).toEqual([])
+    expect(statuses[10]).toBe(429)
+    // Even the right password, from that address, until the window passes.
+    const form = await callRoute(loginAction, {
+      request: makeRequest('/login', { form: { intent: 'login', email: user.email, password: user.password } }),
+      context: t.routerContext(address),
+    })
+    expect(statusOf(form)).toBe(429)
+    expect(replyOf(form).result.error?.['']?.[0]).toMatch(/Too many attempts/)
+    const owner = await callRoute(loginAction, {
+      request: makeRequest('/login', { form: { intent: 'login', email: user.email, password: user.password } }),
+      context: t.routerContext(ip()),
+    })
+    expect((owner as Response).status).toBe(302)
+  })
+
   it('login: a stranger guessing cannot lock the owner out; the account is slowed instead, on all four doors', async () => {
     const user = await makeUser(t.db)
     const admin = await makeUser(t.db, { role: 'admin' })
@@ -404,7 +476,7 @@ describe('rate limits', { timeout: 120_000 }, () => {
     await t.db
       .insertInto('rate_limits')
       .values(
-        [`loginPerAccountAndIp:${admin.email} ${stranger}`, `loginPerAccount:${admin.email}`].map((key) => ({
+        [`loginFailuresPerAccountAndIp:${admin.email} ${stranger}`, `loginPerAccount:${admin.email}`].map((key) => ({
           key,
           window_start: new Date(),
           count: 10,
@@ -475,7 +547,7 @@ describe('rate limits', { timeout: 120_000 }, () => {
     await t.db
       .updateTable('rate_limits')
       .set({ count: 10 })
-      .where('key', '=', `loginPerAccountAndIp:${user.email} ${address}`)
+      .where('key', '=', `loginFailuresPerAccountAndIp:${user.email} ${address}`)
       .execute()
     const limited = await throttledSignIn(makeRequest('/login'), t.routerContext(address), {
       email: user.email,
@@ -515,10 +587,10 @@ describe('rate limits', { timeout: 120_000 }, () => {
 
   it('login: one IP is limited across many emails', async () => {
     const address = ip()
-    // 29 earlier attempts from this address, counted directly (each real one costs an argon2 verification).
+    // 99 earlier failures from this address, counted directly (each real one costs an argon2 verification).
     await t.db
       .insertInto('rate_limits')
-      .values({ key: `loginPerIp:${address}`, window_start: new Date(), count: 29 })
+      .values({ key: `loginFailuresPerIp:${address}`, window_start: new Date(), count: 99 })
       .execute()
     const attempt = async () =>
       (
@@ -542,7 +614,7 @@ describe('rate limits', { timeout: 120_000 }, () => {
     await t.db
       .updateTable('rate_limits')
       .set({ window_start: new Date(Date.now() - 16 * 60_000) })
-      .where('key', '=', `loginPerAccountAndIp:${user.email} ${address}`)
+      .where('key', '=', `loginFailuresPerAccountAndIp:${user.email} ${address}`)
       .execute()
     const res = (await callRoute(apiLogin, {
       request: makeRequest('/api/auth/login', { json: { email: user.email, password: user.password } }),
@@ -589,6 +661,8 @@ describe('rate limits', { timeout: 120_000 }, () => {
 
 describe('password reset', () => {
   async function latestResetLink(address: string): Promise<string | null> {
+    // The mail is written after the answer.
+    await settleAfterResponse()
     const mail = await t.db
       .selectFrom('outbound_emails')
       .selectAll()
@@ -634,6 +708,48 @@ describe('password reset', () => {
     const token = (await latestResetLink(user.email))!
     expect(stored.map((r) => r.token_hash)).toContain(hashToken(token))
   })
+
+  it('answers as fast for an email with an account as for one without (medians of 50 each within 20%)', async () => {
+    const hash = await hashPassword('timing-test-password')
+    const known = await t.db
+      .insertInto('users')
+      .values(Array.from({ length: 50 }, () => ({ email: email(), full_name: 'Known', password_hash: hash })))
+      .returning('email')
+      .execute()
+    const time = async (address: string) => {
+      const started = performance.now()
+      const res = await callRoute(forgotAction, {
+        request: makeRequest('/forgot-password', { form: { email: address } }),
+        context: t.routerContext(ip()),
+      })
+      const ms = performance.now() - started
+      expect((res as { sent: boolean }).sent).toBe(true)
+      return ms
+    }
+    await time(email())
+    const knownMs: number[] = []
+    const unknownMs: number[] = []
+    // Interleaved, so a busy moment of the machine falls on both alike; the mails written after
+    // each pair, outside the measured time, as they would be after the answer went out.
+    for (const [i, user] of known.entries()) {
+      if (i % 2) {
+        knownMs.push(await time(user.email))
+        unknownMs.push(await time(email()))
+      } else {
+        unknownMs.push(await time(email()))
+        knownMs.push(await time(user.email))
+      }
+      await settleAfterResponse()
+    }
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]
+    const [k, u] = [median(knownMs), median(unknownMs)]
+    console.info(`forgot-password medians: known ${k.toFixed(1)} ms, unknown ${u.toFixed(1)} ms`)
+    // Within 20% of each other, or within 2 ms where both are that quick.
+    expect(Math.abs(k - u)).toBeLessThanOrEqual(Math.max(0.2 * Math.max(k, u), 2))
+    // And the mail still went to every known address.
+    expect(await latestResetLink(known[0].email)).toBeTruthy()
+    expect(await latestResetLink(known[49].email)).toBeTruthy()
+  }, 120_000)
 
   it('sets the new password once; the token cannot be reused; old sessions end', async () => {
     const user = await makeUser(t.db)

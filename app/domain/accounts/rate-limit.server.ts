@@ -12,10 +12,12 @@ const HOUR = 60 * MINUTE
 
 // Per IP and per email: one address cannot hammer many accounts, nor many addresses one account.
 // Sign-in is the exception (see LOGIN_SLOWDOWN_MS): it refuses per (account, address), so a
-// stranger guessing from elsewhere cannot lock the owner out.
+// stranger guessing from elsewhere cannot lock the owner out, and it counts failures only, so
+// a school or an office behind one address can sign everyone in. A hundred wrong passwords in
+// 15 minutes is far beyond a crowd's typos and still caps a guesser at 400 an hour.
 export const RATE_RULES = {
-  loginPerIp: { limit: 30, windowMs: 15 * MINUTE },
-  loginPerAccountAndIp: { limit: 10, windowMs: 15 * MINUTE },
+  loginFailuresPerIp: { limit: 100, windowMs: 15 * MINUTE },
+  loginFailuresPerAccountAndIp: { limit: 10, windowMs: 15 * MINUTE },
   /** Past this many failures, every sign-in to the account waits LOGIN_SLOWDOWN_MS; never refused. */
   loginPerAccount: { limit: 10, windowMs: 15 * MINUTE },
   registerPerIp: { limit: 10, windowMs: HOUR },
@@ -74,18 +76,27 @@ function rateLimited(retryAfter: number): RateLimited {
   }
 }
 
+export type RateLimitCheck = { rule: RateRuleName; subject: string }
+
+const rateKey = (check: RateLimitCheck) => `${check.rule}:${check.subject.toLowerCase()}`
+
 /** Counts an attempt against several rules at once (e.g. per IP and per email); refused when any is exceeded. */
-export async function enforceRateLimits(
-  db: DB,
-  checks: { rule: RateRuleName; subject: string }[],
-  scale = 1,
-): Promise<RateCheck> {
+export async function enforceRateLimits(db: DB, checks: RateLimitCheck[], scale = 1): Promise<RateCheck> {
   let worst = 0
   for (const check of checks) {
-    const result = await hitRateLimit(db, `${check.rule}:${check.subject.toLowerCase()}`, RATE_RULES[check.rule], scale)
+    const result = await hitRateLimit(db, rateKey(check), RATE_RULES[check.rule], scale)
     if (!result.allowed) worst = Math.max(worst, result.retryAfterSeconds)
   }
   return worst > 0 ? rateLimited(worst) : { ok: true }
+}
+
+/** Gives back the attempt enforceRateLimits counted, for rules that count failures only. */
+export async function releaseRateLimits(db: DB, checks: RateLimitCheck[]): Promise<void> {
+  await db
+    .updateTable('rate_limits')
+    .set({ count: sql<number>`greatest(count - 1, 0)` })
+    .where('key', 'in', checks.map(rateKey))
+    .execute()
 }
 
 /** Whether an account has had so many failed sign-ins lately (from any address) that it is slowed down. */

@@ -1,11 +1,10 @@
 import type { Route } from './+types/auth-forgot-password'
 import { requestPasswordReset } from '~/domain/accounts/accounts.server'
-import { log } from '~/platform/log.server'
+import { afterResponse } from '~/platform/after-response.server'
 import { checkRateLimits } from '~/web/rate-limits.server'
-import { jsonError, readApiBody, apiRoute, refusalResponse } from '~/web/http.server'
+import { readApiBody, apiRoute, refusalResponse } from '~/web/http.server'
 import { ForgotPasswordSchema } from '~/lib/account-schemas'
 import { servicesContext } from '~/web/context.server'
-import { errorMessage } from '~/lib/errors'
 
 // POST /api/auth/forgot-password {email}: the same answer whether or not the email is registered.
 async function POST({ request, context }: Route.ActionArgs) {
@@ -17,12 +16,8 @@ async function POST({ request, context }: Route.ActionArgs) {
   ])
   if (!limited.ok) return refusalResponse(limited)
   const { db, config } = context.get(servicesContext)
-  try {
-    await requestPasswordReset(db, config, body.value.email)
-  } catch (error) {
-    log.error('password reset email failed', { error: errorMessage(error) })
-    return jsonError(502, 'Failed to send password reset email.')
-  }
+  // The look-up and the mail happen after the answer, so it takes the same time either way.
+  afterResponse('password reset email', () => requestPasswordReset(db, config, body.value.email))
   return Response.json({ message: 'Password reset email sent. Please check your inbox.' })
 }
 
