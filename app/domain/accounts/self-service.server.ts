@@ -262,7 +262,6 @@ export async function exportAccountData(db: DB, user: User) {
     })),
   }
 }
-export type AccountExport = Awaited<ReturnType<typeof exportAccountData>>
 
 export type DeleteAccountResult = { ok: true } | Refused<'wrong-password' | 'provider-unavailable' | 'admin-account'>
 
