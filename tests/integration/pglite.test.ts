@@ -26,6 +26,8 @@ describe('embedded PGlite database', () => {
       '0011_search_lexemes',
       '0012_palette_colours',
       '0013_words_with_a_colour',
+      '0014_licences',
+      '0015_account_deletion',
     ])
     await first
       .insertInto('assets')
