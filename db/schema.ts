@@ -45,6 +45,17 @@ export interface OneTimeTokensTable {
   used_at: Date | null
 }
 
+/** A new email waiting for its confirmation link to be followed. */
+export interface EmailChangesTable {
+  id: Generated<string>
+  user_id: string
+  new_email: string
+  token_hash: string
+  created_at: Timestamp
+  expires_at: ColumnType<Date, Date | string, Date | string>
+  used_at: Date | null
+}
+
 export interface AssetsTable {
   id: Generated<number>
   title: string
@@ -96,7 +107,8 @@ export interface FavouritesTable {
 
 export interface DownloadsTable {
   id: Generated<number>
-  user_id: string
+  /** Null once the account is deleted: the row stays, anonymous, in the asset's figures. */
+  user_id: string | null
   /** Null once the admin has deleted the asset: the history keeps the row and its title. */
   asset_id: number | null
   asset_title: string | null
@@ -124,7 +136,8 @@ export interface LicencesTable {
 }
 
 export interface DownloadQuotaUsageTable {
-  user_id: string
+  /** Null once the account is deleted. */
+  user_id: string | null
   day: string
   used: Defaulted<number>
 }
@@ -258,6 +271,7 @@ export interface Database {
   sessions: SessionsTable
   password_resets: OneTimeTokensTable
   login_tokens: OneTimeTokensTable
+  email_changes: EmailChangesTable
   assets: AssetsTable
   favourites: FavouritesTable
   downloads: DownloadsTable

@@ -79,3 +79,41 @@ export function afterLoginTarget(redirectTo: string | null | undefined, assetId:
   }
   return target
 }
+
+// ---- Account self-service (/profile and the API's /api/auth/... calls) ----
+
+const fullName = z
+  .string({ message: 'Full name is required.' })
+  .trim()
+  .min(1, 'Full name is required.')
+  .max(120, 'Full name is too long.')
+/** The current password; an account that only signs in with Google gives its email instead. */
+const currentPassword = z
+  .string({ message: 'Enter your current password.' })
+  .min(1, 'Enter your current password.')
+  .max(254, 'Password is too long.')
+
+export const ChangeNameSchema = z.object({ fullName })
+export const ApiChangeNameSchema = z.object({
+  full_name: z
+    .string({ message: 'full_name is required.' })
+    .trim()
+    .min(1, 'full_name is required.')
+    .max(120, 'full_name is too long.'),
+})
+
+export const ChangeEmailSchema = z.object({ email, currentPassword })
+export const ApiChangeEmailSchema = z.object({ email, current_password: currentPassword })
+
+export const MISSING_EMAIL_TOKEN = 'Invalid or missing confirmation token.'
+export const ApiConfirmEmailSchema = z.object({
+  token: z.string({ message: MISSING_EMAIL_TOKEN }).min(1, MISSING_EMAIL_TOKEN).max(200, MISSING_EMAIL_TOKEN),
+})
+
+export const ChangePasswordSchema = z
+  .object({ currentPassword, newPassword, confirmPassword: z.string({ message: 'Confirm your password.' }) })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: PASSWORDS_DIFFER, path: ['confirmPassword'] })
+export const ApiChangePasswordSchema = z.object({ current_password: currentPassword, new_password: newPassword })
+
+export const DeleteAccountSchema = z.object({ currentPassword })
+export const ApiDeleteAccountSchema = z.object({ current_password: currentPassword })

@@ -23,6 +23,7 @@ import { checkRateLimits, rateLimitedReply, throttledSignIn } from '~/web/rate-l
 import { readForm } from '~/web/http.server'
 import { afterLoginTarget, LoginSchema, RegisterSchema } from '~/lib/account-schemas'
 import { SITE_NAME } from '~/lib/constants'
+import { ACCOUNT_DELETED } from '~/lib/account-messages'
 import { servicesContext } from '~/web/context.server'
 import { googleEnabled } from '~/web/google.server'
 import { withSharing } from '~/lib/sharing'
@@ -30,6 +31,9 @@ import { refusalStatus } from '~/web/refusals.server'
 
 export const SIGNIN_REQUIRED_TEXT = 'You need to sign in to download the asset.'
 export const REGISTERED_TEXT = 'Registration successful! Please sign in.'
+
+/** The notes another page sends a visitor here with (`?alert=`). */
+const ALERTS: Record<string, string> = { signin_required: SIGNIN_REQUIRED_TEXT, account_deleted: ACCOUNT_DELETED }
 
 const GOOGLE_ERRORS: Record<string, string> = {
   google: 'Google sign-in did not complete. Please try again.',
@@ -74,7 +78,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     mode: url.searchParams.get('mode') === 'register' ? ('register' as const) : ('login' as const),
     params: carriedParams(url).toString(),
     registered: url.searchParams.get('registered') === '1',
-    alert: url.searchParams.get('alert') === 'signin_required' ? SIGNIN_REQUIRED_TEXT : null,
+    alert: ALERTS[url.searchParams.get('alert') ?? ''] ?? null,
     tokenError: GOOGLE_ERRORS[url.searchParams.get('error') ?? ''] ?? null,
     googleEnabled: googleEnabled(config),
   }

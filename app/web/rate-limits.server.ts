@@ -77,3 +77,11 @@ export async function throttledSignIn(
 export function rateLimitedReply<T>(reply: T, limited: RateLimited) {
   return data(reply, { status: refusalStatus(limited.reason), headers: { 'Retry-After': String(limited.retryAfter) } })
 }
+
+/** A sensitive change of an account (email, password, deletion): counted per account and per address. */
+export function checkAccountChangeLimits(context: Readonly<RouterContextProvider>, userId: string): Promise<RateCheck> {
+  return checkRateLimits(context, [
+    { rule: 'accountChangePerIp' },
+    { rule: 'accountChangePerAccount', subject: userId },
+  ])
+}

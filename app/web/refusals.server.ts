@@ -9,6 +9,11 @@ export const REFUSAL_STATUS = {
   'not-admin': 401,
   'bad-login-token': 401,
   'email-taken': 409,
+  // Account self-service: the current password is asked again for what matters.
+  'wrong-password': 403,
+  'same-email': 400,
+  'bad-email-token': 400,
+  'admin-account': 403,
   'bad-reset-token': 400,
   'google-unverified': 403,
   'not-configured': 409,

@@ -13,6 +13,7 @@ import * as m0011 from './0011_search_lexemes'
 import * as m0012 from './0012_palette_colours'
 import * as m0013 from './0013_words_with_a_colour'
 import * as m0014 from './0014_licences'
+import * as m0015 from './0015_account_deletion'
 
 // A static list rather than a folder scan, so migrations work the same inside the server
 // bundle, under tsx and under vitest. Add new files here in order.
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0012_palette_colours': m0012,
   '0013_words_with_a_colour': m0013,
   '0014_licences': m0014,
+  '0015_account_deletion': m0015,
 }
 
 export const migrationProvider: MigrationProvider = {

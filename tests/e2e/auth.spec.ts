@@ -10,7 +10,8 @@ test('register, sign in, sign out', async ({ page }) => {
   await page.getByRole('button', { name: 'Sign in', exact: true }).click()
   await expect(page).toHaveURL(/\/profile$/)
   await expect(page.getByRole('link', { name: 'Profile' })).toBeVisible()
-  await expect(page.getByRole('link', { name: 'Notifications' })).toBeVisible()
+  // No bell: the product has no notifications.
+  await expect(page.getByRole('link', { name: 'Notifications' })).toHaveCount(0)
   await page.getByRole('button', { name: 'Log out' }).click()
   await expect(page).toHaveURL(/\/login$/)
   await expect(page.getByRole('link', { name: 'Login' })).toBeVisible()

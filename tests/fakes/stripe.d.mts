@@ -16,5 +16,7 @@ export function startFakeStripe(options?: { port?: number; secretKey?: string })
     string,
     { id: string; customer: string | null; client_reference_id: string | null; url: string; [key: string]: unknown }
   >
+  /** The subscriptions cancelled through the API. */
+  cancelled: Set<string>
   close(): Promise<void>
 }>

@@ -48,6 +48,7 @@ export async function startFakeStripe({ port = 0, secretKey = FAKE_STRIPE_SECRET
   const customers = new Map()
   const sessions = new Map()
   const portalSessions = new Map()
+  const cancelled = new Set()
   const replies = new Map() // Idempotency-Key → the first answer, replayed as Stripe does
   let base = ''
 
@@ -132,6 +133,28 @@ export async function startFakeStripe({ port = 0, secretKey = FAKE_STRIPE_SECRET
       return [200, session]
     },
   }
+  /** Routes with an id in the path. */
+  const idRoutes = [
+    // Cancelling a subscription: any id the tests' webhooks made up is taken as a live one.
+    [
+      /^DELETE \/v1\/subscriptions\/(sub_[\w-]+)$/,
+      (_params, id) => {
+        if (cancelled.has(id))
+          return [
+            400,
+            {
+              error: {
+                type: 'invalid_request_error',
+                code: 'resource_missing',
+                message: `No such subscription: '${id}'`,
+              },
+            },
+          ]
+        cancelled.add(id)
+        return [200, { id, object: 'subscription', status: 'canceled', ended_at: Math.floor(Date.now() / 1000) }]
+      },
+    ],
+  ]
 
   const server = createServer(async (req, res) => {
     const url = new URL(req.url, 'http://127.0.0.1')
@@ -154,7 +177,12 @@ export async function startFakeStripe({ port = 0, secretKey = FAKE_STRIPE_SECRET
         return void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html)
       }
 
-      const route = routes[`${req.method} ${url.pathname}`]
+      const line = `${req.method} ${url.pathname}`
+      let route = routes[line]
+      for (const [pattern, handler] of idRoutes) {
+        const match = pattern.exec(line)
+        if (match) route = (params) => handler(params, match[1])
+      }
       if (!route) return void stripeError(res, 404, `Unrecognized request URL (${req.method}: ${url.pathname}).`)
       if (req.headers.authorization !== `Bearer ${secretKey}`)
         return void stripeError(res, 401, 'Invalid API Key provided.')
@@ -186,6 +214,8 @@ export async function startFakeStripe({ port = 0, secretKey = FAKE_STRIPE_SECRET
     requests,
     customers,
     sessions,
+    /** The subscriptions cancelled through the API. */
+    cancelled,
     close: () =>
       new Promise((resolve) => {
         server.close(resolve)

@@ -11,7 +11,7 @@ import { callRoute, createTestContext, makeRequest } from '../support/context'
 describe('JSON API methods', () => {
   it.each([
     ['GET /api/auth/login', login, 'GET', 'POST'],
-    ['POST /api/auth/me', me, 'POST', 'GET, HEAD'],
+    ['POST /api/auth/me', me, 'POST', 'GET, HEAD, PATCH, DELETE'],
     ['GET /api/users/favorites/1', favourite, 'GET', 'DELETE'],
     ['PUT /api/assets', assets, 'PUT', 'GET, HEAD'],
     ['POST /api/admin/assets/1', adminAsset, 'POST', 'GET, HEAD, PUT, PATCH, DELETE'],

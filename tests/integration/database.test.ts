@@ -8,6 +8,7 @@ const TABLES = [
   'sessions',
   'password_resets',
   'login_tokens',
+  'email_changes',
   'assets',
   'favourites',
   'downloads',

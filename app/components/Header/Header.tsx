@@ -70,9 +70,6 @@ export function Header({ user, colorScheme = 'auto' }: { user: PublicUser | null
           <ColorSchemeToggle scheme={colorScheme} />
           {user ? (
             <>
-              <IconLink to="/profile#notifications" variant="subtle" size="lg" aria-label="Notifications">
-                <BellIcon />
-              </IconLink>
               <IconLink to="/profile" variant="subtle" size="lg" aria-label="Profile">
                 <UserIcon />
               </IconLink>
@@ -114,22 +111,6 @@ export function Header({ user, colorScheme = 'auto' }: { user: PublicUser | null
   )
 }
 
-function BellIcon() {
-  return (
-    <svg
-      width="20"
-      height="20"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      aria-hidden="true"
-    >
-      <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
-      <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
-    </svg>
-  )
-}
 function UserIcon() {
   return (
     <svg

@@ -25,6 +25,10 @@ export const RATE_RULES = {
   forgotPerIp: { limit: 10, windowMs: HOUR },
   forgotPerEmail: { limit: 3, windowMs: HOUR },
   resetPerIp: { limit: 10, windowMs: HOUR },
+  /** Changing the email or password, deleting the account: per account, and per address in all. */
+  accountChangePerAccount: { limit: 10, windowMs: HOUR },
+  accountChangePerIp: { limit: 30, windowMs: HOUR },
+  emailConfirmPerIp: { limit: 10, windowMs: HOUR },
   contactPerIp: { limit: 5, windowMs: HOUR },
   contactPerEmail: { limit: 3, windowMs: HOUR },
 } satisfies Record<string, RateRule>

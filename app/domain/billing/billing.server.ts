@@ -124,6 +124,29 @@ export async function createPortalSession(db: DB, config: Config, user: User): P
   }
 }
 
+/**
+ * Cancels the user's Stripe subscription at once (the account is being deleted); true when
+ * there is none left to bill. The webhook that follows finds no user and is only recorded.
+ */
+export async function cancelSubscriptionNow(
+  config: Config,
+  user: Pick<User, 'stripe_subscription_id' | 'subscription_ends_at'>,
+): Promise<boolean> {
+  const subscriptionId = user.stripe_subscription_id
+  if (!subscriptionId || (user.subscription_ends_at && user.subscription_ends_at.getTime() <= Date.now())) return true
+  const stripe = stripeClient(config)
+  if (!stripe) return false
+  try {
+    await stripe.subscriptions.cancel(subscriptionId)
+    return true
+  } catch (error) {
+    // Already gone at Stripe: nothing left to cancel.
+    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return true
+    providerFailure('cancel subscription', error)
+    return false
+  }
+}
+
 // ---- Webhook events ------------------------------------------------------------------------
 
 /** The part of a Stripe event we read; `Stripe.Event` fits it. */
