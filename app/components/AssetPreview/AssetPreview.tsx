@@ -179,6 +179,7 @@ export function AssetPreview(props: AssetPreviewProps) {
             format={asset.file_format}
             resume={props.resumeDownload}
             assetType={asset.asset_type}
+            original={asset}
           />
           <FavouriteButton assetId={asset.id} isFavourite={isFavourite} />
         </Group>

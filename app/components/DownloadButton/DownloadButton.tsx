@@ -3,10 +3,12 @@ import { Alert, Anchor, Button, Group, NativeSelect, Text } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import type { AssetType } from '~/lib/constants'
 import {
-  DOWNLOAD_SIZES,
   FORMAT_LABELS,
   MAX_PADDING,
+  type OriginalSize,
   formatsFor,
+  sizeLabel,
+  sizesFor,
   takesBackground,
   takesOptions,
 } from '~/lib/download-options'
@@ -60,12 +62,15 @@ export function DownloadButton({
   format = 'PNG',
   resume = false,
   assetType,
+  original = { width: null, height: null },
 }: {
   assetId: number
   /** What the file is: the button says 'Download WAV', 'Download JPG', ... */
   format?: string
   resume?: boolean
   assetType?: AssetType
+  /** The original's size: the options offer no size larger than it. */
+  original?: OriginalSize
 }) {
   const fetcher = useFetcher<DownloadData>()
   const [saving, setSaving] = useState(false)
@@ -125,7 +130,7 @@ export function DownloadButton({
               label="Size"
               name="size"
               defaultValue="original"
-              data={DOWNLOAD_SIZES.map((s) => ({ value: s, label: s === 'original' ? 'Original' : `${s} px` }))}
+              data={sizesFor(original).map((s) => ({ value: s, label: sizeLabel(s, original) }))}
             />
             <NativeSelect
               label="Format"
