@@ -71,6 +71,7 @@ export default function AssetPage({ loaderData }: Route.ComponentProps) {
         related={preview.related}
         similar={preview.similar}
         isFavourite={preview.isFavourite}
+        downloadedToday={preview.downloadedToday}
         background={params.bg}
         zoom={params.zoom}
         closeHref="/explore"

@@ -19,6 +19,8 @@ export interface AssetPreviewProps {
   /** 'Similar colours': assets with the closest palettes. */
   similar?: AssetView[]
   isFavourite: boolean
+  /** Taken today by the signed-in user: downloading it again is free even with the quota spent. */
+  downloadedToday?: boolean
   background: Background
   zoom: number
   /** Where 'close' goes: the same page without ?assetId=. */
@@ -114,60 +116,63 @@ export function AssetPreview(props: AssetPreviewProps) {
           data-background={asset.asset_type === '3d' ? background : 'none'}
           data-testid="preview-stage"
         >
-          <div className={classes.zoomBox} style={{ transform: `scale(${zoom})` }}>
+          <div className={classes.zoomBox} style={{ transform: `scale(${asset.asset_type === 'audio' ? 1 : zoom})` }}>
             <AssetImage src={asset.image} alt={asset.title} loading="eager" priority className={classes.image} />
           </div>
         </div>
         {asset.audio ? <AudioPreview audio={asset.audio} title={asset.title} /> : null}
-        <Group justify="space-between" mt="sm" wrap="wrap" gap="xs">
-          {asset.asset_type === '3d' ? (
-            <Group gap={6} role="group" aria-label="Background">
-              {BACKGROUNDS.map((bg) => (
-                <Link
-                  key={bg}
-                  to={hrefFor({ bg, zoom })}
-                  replace
-                  preventScrollReset
-                  className={classes.chip}
-                  aria-current={bg === background ? 'true' : undefined}
-                  onClick={local(() => setBackground(bg))}
-                >
-                  <span className={classes.swatch} data-background={bg} aria-hidden="true" />
-                  {BACKGROUND_LABELS[bg]}
-                </Link>
-              ))}
+        {/* Audio is listened to: its picture is a cover, with nothing to zoom or set a background behind. */}
+        {asset.asset_type === 'audio' ? null : (
+          <Group justify="space-between" mt="sm" wrap="wrap" gap="xs">
+            {asset.asset_type === '3d' ? (
+              <Group gap={6} role="group" aria-label="Background">
+                {BACKGROUNDS.map((bg) => (
+                  <Link
+                    key={bg}
+                    to={hrefFor({ bg, zoom })}
+                    replace
+                    preventScrollReset
+                    className={classes.chip}
+                    aria-current={bg === background ? 'true' : undefined}
+                    onClick={local(() => setBackground(bg))}
+                  >
+                    <span className={classes.swatch} data-background={bg} aria-hidden="true" />
+                    {BACKGROUND_LABELS[bg]}
+                  </Link>
+                ))}
+              </Group>
+            ) : (
+              <span />
+            )}
+            <Group gap={6} role="group" aria-label="Zoom">
+              <Link
+                to={hrefFor({ bg: background, zoom: zoomOut })}
+                replace
+                preventScrollReset
+                className={classes.chip}
+                aria-label="Zoom out"
+                aria-disabled={zoom <= ZOOM_MIN ? 'true' : undefined}
+                onClick={local(() => setZoom(zoomOut))}
+              >
+                −
+              </Link>
+              <output className={classes.zoomValue} aria-live="polite" data-testid="zoom-value">
+                {Math.round(zoom * 100)}%
+              </output>
+              <Link
+                to={hrefFor({ bg: background, zoom: zoomIn })}
+                replace
+                preventScrollReset
+                className={classes.chip}
+                aria-label="Zoom in"
+                aria-disabled={zoom >= ZOOM_MAX ? 'true' : undefined}
+                onClick={local(() => setZoom(zoomIn))}
+              >
+                +
+              </Link>
             </Group>
-          ) : (
-            <span />
-          )}
-          <Group gap={6} role="group" aria-label="Zoom">
-            <Link
-              to={hrefFor({ bg: background, zoom: zoomOut })}
-              replace
-              preventScrollReset
-              className={classes.chip}
-              aria-label="Zoom out"
-              aria-disabled={zoom <= ZOOM_MIN ? 'true' : undefined}
-              onClick={local(() => setZoom(zoomOut))}
-            >
-              −
-            </Link>
-            <output className={classes.zoomValue} aria-live="polite" data-testid="zoom-value">
-              {Math.round(zoom * 100)}%
-            </output>
-            <Link
-              to={hrefFor({ bg: background, zoom: zoomIn })}
-              replace
-              preventScrollReset
-              className={classes.chip}
-              aria-label="Zoom in"
-              aria-disabled={zoom >= ZOOM_MAX ? 'true' : undefined}
-              onClick={local(() => setZoom(zoomIn))}
-            >
-              +
-            </Link>
           </Group>
-        </Group>
+        )}
       </div>
       <div className={classes.info}>
         <Title order={mode === 'page' ? 1 : 2} id="asset-preview-title" fz={24}>
@@ -180,6 +185,7 @@ export function AssetPreview(props: AssetPreviewProps) {
             resume={props.resumeDownload}
             assetType={asset.asset_type}
             original={asset}
+            downloadedToday={props.downloadedToday}
           />
           <FavouriteButton assetId={asset.id} isFavourite={isFavourite} />
         </Group>
@@ -228,7 +234,7 @@ export function AssetPreview(props: AssetPreviewProps) {
           </Text>
         )}
       </section>
-      {similar.length ? (
+      {similar.length && asset.asset_type !== 'audio' ? (
         <section className={classes.related} aria-labelledby="similar-colours-heading">
           <Title order={3} fz={18} id="similar-colours-heading" mb="xs">
             Similar colours
