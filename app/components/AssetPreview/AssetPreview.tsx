@@ -1,7 +1,7 @@
 import { Link, useNavigate } from 'react-router'
 import { Badge, Group, Text, Title } from '@mantine/core'
 import { useEffect, useRef, useState, type MouseEvent } from 'react'
-import { formatDuration, type AssetView } from '~/lib/asset-view'
+import { fallbackDescription, formatDuration, type AssetView } from '~/lib/asset-view'
 import { DIALOG_TAGS, ZOOM_MAX, ZOOM_MIN, ZOOM_STEP } from '~/lib/constants'
 import { BACKGROUNDS, BACKGROUND_LABELS, clampZoom, type Background } from '~/lib/explore-params'
 import { AssetImage } from '~/components/AssetImage/AssetImage'
@@ -10,8 +10,7 @@ import { CreditLine } from '~/components/CreditLine/CreditLine'
 import { DownloadButton } from '~/components/DownloadButton/DownloadButton'
 import { AudioPreview } from '~/components/AudioPlayer/AudioPlayer'
 import classes from './AssetPreview.module.css'
-
-export const DESCRIPTION_FALLBACK = 'A free, high-quality 3D PNG render, ready for personal and commercial use.'
+import { plural } from '~/lib/plural'
 
 export interface AssetPreviewProps {
   asset: AssetView
@@ -205,13 +204,13 @@ export function AssetPreview(props: AssetPreviewProps) {
           {extraTags > 0 ? <Badge variant="outline">+{extraTags}</Badge> : null}
         </Group>
         <Text mt="md" c={asset.description ? undefined : 'dimmed'}>
-          {asset.description || DESCRIPTION_FALLBACK}
+          {asset.description || fallbackDescription(asset)}
         </Text>
         <Text size="sm" c="dimmed" mt="sm">
           {asset.category} ·{' '}
           {asset.width && asset.height ? `${asset.width}×${asset.height} ${asset.file_format} · ` : ''}
           {asset.audio ? `${formatDuration(asset.audio.duration_ms)} ${asset.file_format} · ` : ''}
-          {asset.download_count.toLocaleString('en-US')} downloads
+          {plural(asset.download_count, 'download')}
         </Text>
         {mode === 'dialog' ? (
           <Text size="sm" mt="sm">
