@@ -102,6 +102,11 @@ export interface Config extends Env {
   seedOnEmpty: boolean
   /** Origins a form may lead to after our own redirect (hosted checkout and billing portal). */
   formActionOrigins: string[]
+  /**
+   * One JSON line per request (LOG_REQUESTS): on in production, where the lines go to a log
+   * collector; off elsewhere, where they would bury the start-up lines of `npm start`.
+   */
+  logRequests: boolean
 }
 
 export class ConfigError extends Error {}
@@ -124,6 +129,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     demoMode: demo && !e.ADMIN_EMAIL,
     seedOnEmpty: e.SEED_ON_EMPTY ?? demo,
     formActionOrigins: e.FORM_ACTION_ORIGINS.split(/\s+/).filter(Boolean),
+    logRequests: e.LOG_REQUESTS ?? e.NODE_ENV === 'production',
   }
 }
 

@@ -69,7 +69,7 @@ import { downloadQuota } from '~/domain/downloads/downloads.server'
 import { DownloadStarted } from '~/components/DownloadStarted/DownloadStarted'
 import { Footer } from '~/components/Footer/Footer'
 import { Header } from '~/components/Header/Header'
-import { NotFound } from '~/components/NotFound/NotFound'
+import { NOT_FOUND_TITLE, NotFound } from '~/components/NotFound/NotFound'
 import { SITE_NAME } from '~/lib/constants'
 import { downloadStartedIn } from '~/lib/download-started'
 import { useNonce } from '~/lib/nonce'
@@ -81,11 +81,19 @@ import { databaseGuard } from '~/web/database-guard.server'
 const INTER_FACE = `@font-face{font-family:'Inter Variable';font-style:normal;font-display:swap;font-weight:100 900;src:url(${interLatin}) format('woff2-variations'),url(${interLatin}) format('woff2');unicode-range:U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD}`
 
 export const links: Route.LinksFunction = () => [
+  // The ICO for browsers and tools without SVG icons (and those that ask for /favicon.ico anyway).
+  { rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   { rel: 'preload', href: interLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
 ]
 
-export const meta: Route.MetaFunction = () => [
+export const meta: Route.MetaFunction = ({ error }) => {
+  // A 404 anywhere is shown by this route's boundary, which gives the page its title too.
+  if (isRouteErrorResponse(error) && error.status === 404) return [{ title: NOT_FOUND_TITLE }]
+  return siteMeta
+}
+
+const siteMeta = [
   { title: `${SITE_NAME}: royalty-free AI-generated 3D renders, images and audio` },
   {
     name: 'description',

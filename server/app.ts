@@ -93,7 +93,7 @@ export function createApp({ config, state, clientDir, vite }: AppOptions): expre
       const durationMs = Math.round((performance.now() - started) * 10) / 10
       // Probes and the start-up page are not the API's work: they would skew p95 and the 5xx rate.
       if (!res.locals.unmetered) recordRequest({ durationMs, status: res.statusCode })
-      if (config.LOG_REQUESTS ?? true) {
+      if (config.logRequests) {
         // The path only: query strings can carry one-time tokens.
         log.info('request', { method: req.method, path: req.path, status: res.statusCode, durationMs })
       }

@@ -1309,7 +1309,7 @@ export const API_CALLS: ApiCall[] = [
     path: '/api/assets/download/{id}',
     group: 'Downloads',
     summary: 'Download an asset',
-    description: `Grants a download and answers with a URL that works for five minutes; a GET of that URL returns the file as an attachment named \`filename\` ({title}.png). On the Free plan each asset counts once per UTC day against the quota of ${FREE_DAILY_DOWNLOADS}; downloading it again the same day, in any size or format, is free. Pro has no daily limit. For 3D and image assets an optional body picks a variant (named {title}-{size}.{ext}): \`size\` (original, 2048, 1024 or 512 px on the long side, never upscaled), \`format\` (png, webp, avif; jpeg for image assets), and for 3D renders \`background\` (transparent, white, black or #rrggbb) and \`padding\` (0-25, percent of the long side on every side). Audio is always the original file.`,
+    description: `Grants a download and answers with a URL that works for five minutes; a GET of that URL returns the file as an attachment named \`filename\` ({title}.{ext}, the original's own format). On the Free plan each asset counts once per UTC day against the quota of ${FREE_DAILY_DOWNLOADS}; downloading it again the same day, in any size or format, is free. Pro has no daily limit. For 3D and image assets an optional body picks a variant (named {title}-{long side}.{ext}, the long side it really has in pixels): \`size\` (original, 2048, 1024 or 512 px on the long side; a size larger than the original's long side is refused with a 400, never upscaled), \`format\` (png, webp, avif; jpeg for image assets), and for 3D renders \`background\` (transparent, white, black or #rrggbb) and \`padding\` (0-25, percent of the long side on every side). Audio is always the original file.`,
     bearer: true,
     parameters: [ASSET_ID],
     body: {
@@ -1319,7 +1319,8 @@ export const API_CALLS: ApiCall[] = [
           size: {
             type: 'string',
             enum: ['original', '2048', '1024', '512'],
-            description: 'Long side in pixels; smaller originals are not enlarged. Default original.',
+            description:
+              "Long side in pixels, at most the original's own long side (the asset's width and height): a larger size is a 400. Default original.",
           },
           format: {
             type: 'string',
@@ -1364,8 +1365,8 @@ export const API_CALLS: ApiCall[] = [
       },
       error(
         400,
-        'A download option is not valid for this asset, or the body is not an object of options.',
-        'size must be one of original, 2048, 1024, 512',
+        'A download option is not valid for this asset (a size larger than the original included), or the body is not an object of options.',
+        'size 2048 is larger than the original (512 × 512)',
         'invalid-option',
       ),
       UNAUTHORIZED,

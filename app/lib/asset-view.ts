@@ -43,6 +43,18 @@ export interface AudioView {
   preview_url: string
 }
 
+const WHAT: Record<AssetType, string> = { '3d': 'render', image: 'image', audio: 'audio clip' }
+
+/**
+ * What an asset without a description is described as, by its type and real format: 'A free,
+ * high-quality 3D PNG render', 'A free, high-quality JPG image', 'A free, high-quality WAV
+ * audio clip', each 'ready for personal and commercial use'.
+ */
+export function fallbackDescription(asset: Pick<AssetView, 'asset_type' | 'file_format'>): string {
+  const format = asset.asset_type === '3d' ? `3D ${asset.file_format}` : asset.file_format
+  return `A free, high-quality ${format} ${WHAT[asset.asset_type]}, ready for personal and commercial use.`
+}
+
 /** 83500 → '1:24'. */
 export function formatDuration(ms: number): string {
   const total = Math.round(ms / 1000)

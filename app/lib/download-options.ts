@@ -48,6 +48,32 @@ export const DEFAULT_VARIANT: DownloadVariant = {
   padding: 0,
 }
 
+/** The original's size, as the asset row knows it (null: not known, as for audio). */
+export interface OriginalSize {
+  width: number | null
+  height: number | null
+}
+
+const longSide = (original: OriginalSize) =>
+  original.width && original.height ? Math.max(original.width, original.height) : null
+
+/** The sizes an original can give: a size larger than its long side would be an upscale. */
+export function sizesFor(original: OriginalSize): DownloadSize[] {
+  const long = longSide(original)
+  return DOWNLOAD_SIZES.filter((s) => s === 'original' || long === null || Number(s) <= long)
+}
+
+/** 'Original (1024 × 1024)' or '512 px': a size as the options menu offers it. */
+export function sizeLabel(size: DownloadSize, original: OriginalSize): string {
+  if (size !== 'original') return `${size} px`
+  return original.width && original.height ? `Original (${original.width} × ${original.height})` : 'Original'
+}
+
+/** The long side a variant delivers, in pixels: its size, or the original's own (null when unknown). */
+export function deliveredLongSide(variant: DownloadVariant, original: OriginalSize): number | null {
+  return variant.size === 'original' ? longSide(original) : Number(variant.size)
+}
+
 export interface RawDownloadOptions {
   size?: unknown
   format?: unknown
@@ -77,14 +103,15 @@ export function normaliseBackground(value: string): string | null {
 const given = (v: unknown) => v !== undefined && v !== null && v !== ''
 
 /**
- * Reads the options of one download; every field is optional. An unknown value, or an option
- * the asset type does not take, is refused with a message meant for the person or script.
+ * Reads the options of one download; every field is optional. An unknown value, an option the
+ * asset type does not take, or a size larger than the original (an upscale) is refused with a message meant for the person or script.
  * `null` variant: the plain download of the original (no option changes anything).
  */
 export function parseDownloadOptions(
   raw: RawDownloadOptions,
-  assetType: AssetType,
+  asset: OriginalSize & { asset_type: AssetType },
 ): { ok: true; variant: DownloadVariant | null } | { ok: false; error: string } {
+  const assetType = asset.asset_type
   const any = given(raw.size) || given(raw.format) || given(raw.background) || given(raw.padding)
   if (!any) return { ok: true, variant: null }
   if (!takesOptions(assetType))
@@ -98,6 +125,8 @@ export function parseDownloadOptions(
   const size = given(raw.size) ? text(raw.size) : 'original'
   if (!size || !(DOWNLOAD_SIZES as readonly string[]).includes(size))
     return { ok: false, error: `size must be one of ${DOWNLOAD_SIZES.join(', ')}` }
+  if (!(sizesFor(asset) as string[]).includes(size))
+    return { ok: false, error: `size ${size} is larger than the original (${asset.width} × ${asset.height})` }
   const format = given(raw.format) ? text(raw.format) : 'png'
   const formats = formatsFor(assetType)
   if (!format || !(formats as string[]).includes(format === 'jpg' ? 'jpeg' : format))

@@ -7,6 +7,26 @@ export interface DownloadQuota {
   /** Null for Pro: no limit. */
   limit: number | null
   left: number | null
+  /** When the Free quota starts again, 'Resets at midnight UTC, in 5 h 12 min'; null for Pro. */
+  resets: string | null
+}
+
+/**
+ * 'Resets at midnight UTC, in 5 h 12 min': the quota's day is the UTC day, so it starts again
+ * at the next UTC midnight. Worked out on the server from its clock (the page shows the same
+ * words it was rendered with); the minutes round up, so it never says 'in 0 min'.
+ */
+export function quotaResets(now: Date): string {
+  const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1)
+  const minutes = Math.max(1, Math.ceil((midnight - now.getTime()) / 60_000))
+  const hours = Math.floor(minutes / 60)
+  const parts = [hours ? `${hours} h` : '', minutes % 60 ? `${minutes % 60} min` : ''].filter(Boolean)
+  return `Resets at midnight UTC, in ${parts.join(' ')}`
+}
+
+/** The Free quota is used up for today (a repeat of an asset already taken today stays free). */
+export function quotaSpent(quota: DownloadQuota | null | undefined): boolean {
+  return quota?.left === 0
 }
 
 /** 'n of 5 free downloads left today'; Pro: 'Unlimited downloads'. */

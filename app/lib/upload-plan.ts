@@ -1,5 +1,6 @@
 import type { AssetType } from './constants'
 import { normaliseTags } from './tags'
+import { plural } from '~/lib/plural'
 
 // The upload rules, shared by the enhanced upload page (in the browser)
 // and the plain form's action (on the server): which files become assets, which WebP is
@@ -158,5 +159,5 @@ export function readyToPublish(items: Publishable[]): number {
 
 /** '{n} files • {m} ready to publish', the upload list's count. */
 export function uploadCountLine(items: Publishable[]): string {
-  return `${items.length} files • ${readyToPublish(items)} ready to publish`
+  return `${plural(items.length, 'file')} • ${readyToPublish(items)} ready to publish`
 }

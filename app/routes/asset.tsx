@@ -11,8 +11,8 @@ import { parseId } from '~/lib/ids'
 import { servicesContext } from '~/web/context.server'
 import { JsonLd } from '~/components/JsonLd/JsonLd'
 import { breadcrumbList, imageObject } from '~/lib/structured-data'
-import { DESCRIPTION_FALLBACK } from '~/components/AssetPreview/AssetPreview'
 import { shareImageTags, withSharing } from '~/lib/sharing'
+import { fallbackDescription } from '~/lib/asset-view'
 
 // The canonical page of one asset: the preview's content at a URL of its own, for sharing
 // and search engines.
@@ -27,9 +27,8 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
 const pageMeta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [{ title: `Asset not found | ${SITE_NAME}` }]
   const { asset } = loaderData.preview
-  const description =
-    asset.description ||
-    `${asset.title}: a free, high-quality ${asset.asset_type === '3d' ? '3D PNG render' : 'asset'} for personal and commercial use.`
+  const fallback = fallbackDescription(asset)
+  const description = asset.description || `${asset.title}: ${fallback[0]!.toLowerCase()}${fallback.slice(1)}`
   const image = `${loaderData.origin}/og/assets/${asset.id}.png`
   return [
     { title: `${asset.title} | ${SITE_NAME}` },
@@ -54,7 +53,7 @@ export default function AssetPage({ loaderData }: Route.ComponentProps) {
     <Container size="lg" py="xl">
       <JsonLd
         data={[
-          imageObject(origin, asset, asset.description || DESCRIPTION_FALLBACK),
+          imageObject(origin, asset, asset.description || fallbackDescription(asset)),
           breadcrumbList(origin, [
             { name: 'Home', path: '/' },
             { name: 'Explore', path: '/explore' },
@@ -71,6 +70,7 @@ export default function AssetPage({ loaderData }: Route.ComponentProps) {
         related={preview.related}
         similar={preview.similar}
         isFavourite={preview.isFavourite}
+        downloadedToday={preview.downloadedToday}
         background={params.bg}
         zoom={params.zoom}
         closeHref="/explore"

@@ -16,6 +16,7 @@ import { loginHref, safeRedirectPath } from '~/lib/redirects'
 import { servicesContext } from '~/web/context.server'
 import { readForm, isDataRequest } from '~/web/http.server'
 import { withSharing } from '~/lib/sharing'
+import { plural } from '~/lib/plural'
 
 const pageMeta: Route.MetaFunction = () => [
   { title: `Favorites | ${SITE_NAME}` },
@@ -75,7 +76,7 @@ export default function FavouritesPage({ loaderData }: Route.ComponentProps) {
     <Container size="xl" py="xl">
       <Title order={1}>Favorites</Title>
       <Text c="dimmed" mb="lg">
-        {total} saved {total === 1 ? 'asset' : 'assets'}
+        {plural(total, 'saved asset')}
       </Text>
       {assets.length === 0 ? (
         <div style={{ padding: '48px 0', textAlign: 'center' }}>

@@ -9,6 +9,7 @@ import { servicesContext } from '~/web/context.server'
 import { loginHref } from '~/lib/redirects'
 import { withSharing } from '~/lib/sharing'
 import { refusalStatus } from '~/web/refusals.server'
+import { quotaResets as resetsAt } from '~/lib/quota'
 
 export const UPGRADE_REQUIRED_TEXT = 'You need to upgrade your account to continue downloading assets.'
 const CHECKOUT_CANCELLED_TEXT = 'Checkout was cancelled. You have not been charged.'
@@ -24,12 +25,15 @@ const pageMeta: Route.MetaFunction = () => [
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const user = await getUser(request, context)
   const billing = url.searchParams.get('billing')
+  const upgradeRequired = url.searchParams.get('alert') === 'upgrade_required'
   return {
     signedIn: Boolean(user),
     plan: user?.plan ?? null,
     renewsAt: user?.subscription_renews_at?.toISOString() ?? null,
     endsAt: user?.subscription_ends_at?.toISOString() ?? null,
-    upgradeRequired: url.searchParams.get('alert') === 'upgrade_required',
+    upgradeRequired,
+    // Sent here by a download over the quota: the banner says when the free downloads come back.
+    quotaResets: upgradeRequired ? resetsAt(new Date()) : null,
     checkoutCancelled: url.searchParams.get('checkout') === 'cancelled',
     // Set by /billing/portal when it could not open the portal.
     billingError: billing && billing in BILLING_ERRORS ? BILLING_ERRORS[billing as BillingErrorCode] : null,
@@ -50,7 +54,7 @@ const formatDate = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
 
 export default function PricingPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { signedIn, plan, renewsAt, endsAt, upgradeRequired, checkoutCancelled, billingError } = loaderData
+  const { signedIn, plan, renewsAt, endsAt, upgradeRequired, quotaResets, checkoutCancelled, billingError } = loaderData
   const navigation = useNavigation()
   const upgrading = navigation.state !== 'idle' && navigation.formAction === '/pricing'
   const isPro = plan === 'pro'
@@ -65,7 +69,11 @@ export default function PricingPage({ loaderData, actionData }: Route.ComponentP
       </Stack>
 
       <Stack gap="sm" mb="lg">
-        {upgradeRequired ? <Alert color="yellow">{UPGRADE_REQUIRED_TEXT}</Alert> : null}
+        {upgradeRequired ? (
+          <Alert color="yellow" data-testid="upgrade-required">
+            {UPGRADE_REQUIRED_TEXT} Your {FREE_DAILY_DOWNLOADS} free downloads come back tomorrow: {quotaResets}.
+          </Alert>
+        ) : null}
         {checkoutCancelled ? <Alert color="blue">{CHECKOUT_CANCELLED_TEXT}</Alert> : null}
         {billingError ? (
           <Alert color="red" role="alert">

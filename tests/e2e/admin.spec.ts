@@ -153,10 +153,10 @@ test('each file shows its real upload progress; Save all as Draft keeps them unp
     downloadThroughput: -1,
     uploadThroughput: -1,
   })
-  await expect(page.getByTestId('upload-count')).toHaveText('1 files • 1 ready to publish')
+  await expect(page.getByTestId('upload-count')).toHaveText('1 file • 1 ready to publish')
   await page.getByRole('button', { name: 'Save all as Draft' }).click()
   await expect(page.getByTestId('upload-status')).toHaveText('Saved as draft')
-  await expect(page.getByTestId('upload-count')).toHaveText('1 files • 0 ready to publish')
+  await expect(page.getByTestId('upload-count')).toHaveText('1 file • 0 ready to publish')
   await expect(page.getByRole('button', { name: 'Publish noise.png' })).toBeVisible()
 })
 

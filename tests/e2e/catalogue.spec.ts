@@ -23,6 +23,12 @@ test('an audio asset has a playable preview in the dialog and on its page', asyn
   await expect(card.getByTestId('audio-duration')).toHaveText(/^\d+:\d\d$/)
   if (javaScriptEnabled) await expect(card.getByRole('button', { name: /^Play / })).toBeVisible()
   await openFirst(page, 'audio')
+  // Audio as audio: nothing to zoom, no background or colour to choose, no 'Similar colours'.
+  const dialog = page.getByRole('dialog')
+  await expect(dialog.getByRole('group', { name: 'Zoom' })).toHaveCount(0)
+  await expect(dialog.getByRole('group', { name: 'Background' })).toHaveCount(0)
+  await expect(dialog.getByText('Similar colours')).toHaveCount(0)
+  await expect(dialog.getByText('Download options')).toHaveCount(0)
   const player = page.getByRole('dialog').getByTestId('audio-preview')
   await expect(player).toHaveAttribute('preload', 'none')
   await expect(player).toHaveAttribute('controls', '')
@@ -42,6 +48,8 @@ test('an audio asset has a playable preview in the dialog and on its page', asyn
   await page.getByRole('dialog').getByRole('link', { name: 'Open the asset page' }).click()
   await expect(page.getByTestId('audio-preview')).toHaveAttribute('preload', 'none')
   await expect(page.getByRole('button', { name: 'Download WAV' })).toBeVisible()
+  await expect(page.getByRole('group', { name: 'Zoom' })).toHaveCount(0)
+  await expect(page.getByText('Similar colours')).toHaveCount(0)
 })
 
 test('with JavaScript a card plays its preview in place, one at a time @js-only', async ({ page }) => {

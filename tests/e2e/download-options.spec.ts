@@ -10,6 +10,23 @@ async function newUser(page: Page) {
   await expect(page).toHaveURL(/\/profile$/)
 }
 
+/** The sizes the options offer, and the original's size its first option names. */
+async function offeredSizes(form: ReturnType<Page['getByRole']>) {
+  const size = form.getByLabel('Size')
+  const values = await size
+    .locator('option')
+    .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))
+  const label = (await size.locator('option').first().textContent()) ?? ''
+  const [, width, height] = /^Original \((\d+) × (\d+)\)$/.exec(label) ?? []
+  expect(width, label).toBeTruthy()
+  const long = Math.max(Number(width), Number(height))
+  // Never a size larger than the original (the e2e catalogue's renders are small).
+  expect(values.filter((v) => v !== 'original' && Number(v) > long)).toEqual([])
+  return { values, long }
+}
+
+// Changed with honest sizes: the demo renders are smaller than 512 px, so these take the
+// original's own size, and the file's name says it.
 test('download options: size, format and background give that file', async ({ page }) => {
   await newUser(page)
   // A transparent render (other tests upload opaque pictures as 3D assets too).
@@ -21,7 +38,8 @@ test('download options: size, format and background give that file', async ({ pa
   await expect(dialog).toBeVisible()
   await dialog.getByText('Download options').click()
   const form = dialog.getByRole('form', { name: 'Download options' })
-  await form.getByLabel('Size').selectOption('512')
+  const { long } = await offeredSizes(form)
+  await form.getByLabel('Size').selectOption('original')
   await form.getByLabel('Format').selectOption('webp')
   await form.getByLabel('Background').selectOption('custom')
   await form.locator('input[name=background_colour]').fill('#ff0000')
@@ -29,11 +47,11 @@ test('download options: size, format and background give that file', async ({ pa
   const downloadPromise = page.waitForEvent('download')
   await form.getByRole('button', { name: 'Download', exact: true }).click()
   const download = await downloadPromise
-  expect(download.suggestedFilename()).toBe(`${title}-512.webp`)
+  expect(download.suggestedFilename()).toBe(`${title}-${long}.webp`)
   const bytes = await readFile((await download.path())!)
   const meta = await sharp(bytes).metadata()
   expect(meta.format).toBe('webp')
-  expect(Math.max(meta.width!, meta.height!)).toBeLessThanOrEqual(512)
+  expect(Math.max(meta.width!, meta.height!)).toBe(long)
   const { data } = await sharp(bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true })
   // The padding's corner carries the chosen background, opaque.
   expect(data[0]).toBeGreaterThan(235)
@@ -41,7 +59,7 @@ test('download options: size, format and background give that file', async ({ pa
   expect(data[3]).toBe(255)
 })
 
-test('download options on the asset page: a transparent PNG at 1024', async ({ page }) => {
+test('download options on the asset page: a transparent PNG at the original size', async ({ page }) => {
   await newUser(page)
   // A transparent render (other tests upload opaque pictures as 3D assets too).
   await page.goto('/explore?asset_type=3d&transparent=1')
@@ -50,16 +68,19 @@ test('download options on the asset page: a transparent PNG at 1024', async ({ p
   await page.goto(`/assets/${id}`)
   await page.getByText('Download options').click()
   const form = page.getByRole('form', { name: 'Download options' })
-  await form.getByLabel('Size').selectOption('1024')
+  const { long } = await offeredSizes(form)
+  await form.getByLabel('Size').selectOption('original')
   await form.getByLabel('Format').selectOption('png')
   const downloadPromise = page.waitForEvent('download')
   await form.getByRole('button', { name: 'Download', exact: true }).click()
   const download = await downloadPromise
-  expect(download.suggestedFilename()).toMatch(/-1024\.png$/)
+  // The original as PNG, transparent and unpadded, is the original file itself: '{title}.png'.
+  const title = await page.getByRole('heading', { level: 1 }).textContent()
+  expect(download.suggestedFilename()).toBe(`${title}.png`)
   const bytes = await readFile((await download.path())!)
   const meta = await sharp(bytes).metadata()
   expect(meta.format).toBe('png')
-  expect(Math.max(meta.width!, meta.height!)).toBeLessThanOrEqual(1024)
+  expect(Math.max(meta.width!, meta.height!)).toBe(long)
   const { data } = await sharp(bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true })
   expect(data[3]).toBe(0)
 })

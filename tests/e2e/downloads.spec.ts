@@ -65,16 +65,40 @@ test('signed in: Download PNG saves {title}.png and counts against the quota', a
   await expect(page.getByTestId('recent-downloads')).toContainText(title)
 })
 
-test('the sixth download of the day goes to pricing with the banner', async ({ page }) => {
-  const email = await newUser(page)
-  await e2eQuery(
+const spendQuota = (email: string) =>
+  e2eQuery(
     `insert into download_quota_usage (user_id, day, used) select id, (now() at time zone 'utc')::date, 5 from users where email = $1`,
     [email],
   )
+
+// The quota is spent after the page was shown (another tab, another device): a page shown with
+// the quota spent no longer offers the button (next test).
+test('the sixth download of the day goes to pricing with the banner, which says when it resets', async ({ page }) => {
+  const email = await newUser(page)
   await openFirstAsset(page)
+  await spendQuota(email)
   await page.getByRole('button', { name: 'Download PNG' }).click()
   await expect(page).toHaveURL(/\/pricing\?alert=upgrade_required$/)
   await expect(page.getByText('You need to upgrade your account to continue downloading assets.')).toBeVisible()
+  await expect(page.getByTestId('upgrade-required')).toContainText(/Resets at midnight UTC, in (\d+ h)?( ?\d+ min)?\./)
+})
+
+test('a spent quota disables the button and says why, with the way to Pro, in the dialog and on the page', async ({
+  page,
+}) => {
+  const email = await newUser(page)
+  await spendQuota(email)
+  await openFirstAsset(page)
+  const dialog = page.getByRole('dialog')
+  await expect(dialog.getByRole('button', { name: 'Download PNG' })).toBeDisabled()
+  await expect(dialog.getByTestId('quota-line')).toHaveText('0 of 5 free downloads left today')
+  await expect(dialog.getByTestId('quota-resets')).toHaveText(/^Resets at midnight UTC, in (\d+ h)?( ?\d+ min)?$/)
+  await expect(dialog.getByTestId('download-spent')).toContainText('Today’s free downloads are used up.')
+  await expect(dialog.getByRole('link', { name: 'Go Pro' })).toHaveAttribute('href', '/pricing')
+  const href = await dialog.getByRole('link', { name: 'Open the asset page' }).getAttribute('href')
+  await page.goto(href!)
+  await expect(page.getByRole('button', { name: 'Download PNG' })).toBeDisabled()
+  await expect(page.getByRole('link', { name: 'Go Pro' })).toHaveAttribute('href', '/pricing')
 })
 
 test('favourites: the heart adds and removes, and /favorites and the profile show them', async ({ page }) => {

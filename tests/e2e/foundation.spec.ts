@@ -6,6 +6,7 @@ const NOT_FOUND = "Oops! The page you're looking for doesn't exist."
 test('an unknown path answers 404 with the spec text and a link home', async ({ page }) => {
   const response = await page.goto('/no/such/page')
   expect(response?.status()).toBe(404)
+  await expect(page).toHaveTitle('Page not found | AI Stock Library')
   await expect(page.getByText(NOT_FOUND)).toBeVisible()
   await page.getByRole('link', { name: 'Go back home' }).click()
   await expect(page).toHaveURL(/\/$/)

@@ -46,7 +46,7 @@ test('on S3: an admin uploads and publishes an image; a member downloads the sam
   await hydrated(page)
   await page.locator('input[name=files]').setInputFiles([file])
   if (!jsEnabled()) await page.getByRole('button', { name: 'Upload', exact: true }).click()
-  await expect(page.getByTestId('upload-count')).toHaveText('1 files • 1 ready to publish')
+  await expect(page.getByTestId('upload-count')).toHaveText('1 file • 1 ready to publish')
   await page.getByRole('button', { name: 'Publish All' }).click()
   await expect(page.getByTestId('upload-status')).toHaveText('Published')
 

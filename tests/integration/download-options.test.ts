@@ -19,9 +19,9 @@ let sound: Asset
 
 beforeAll(async () => {
   t = await createTestContext()
-  // 600x600 transparent render; an 'image' asset; an audio asset (its original is whatever was stored).
-  render = await makeAsset(t.db, t.storage, { title: 'Glass Robot', size: 600 })
-  picture = await makeAsset(t.db, t.storage, { title: 'Sunset Field', assetType: 'image', size: 600 })
+  // 1024x1024 transparent render; an 'image' asset; an audio asset (its original is whatever was stored).
+  render = await makeAsset(t.db, t.storage, { title: 'Glass Robot', size: 1024 })
+  picture = await makeAsset(t.db, t.storage, { title: 'Sunset Field', assetType: 'image', size: 1024 })
   sound = await makeAsset(t.db, t.storage, { title: 'Rain Loop', assetType: 'audio', size: 64 })
 }, 60_000)
 afterAll(() => t.close())
@@ -74,17 +74,25 @@ describe('download options through the API', () => {
     expect(px.a).toBe(255)
   })
 
-  it('never upscales, and the default stays the original {title}.png', async () => {
-    const { headers } = await apiUser()
-    const big = (await (await api(render, headers, { size: 2048, format: 'avif' })).json()) as {
+  // Changed meaning on purpose: a size larger than the original used to be granted and
+  // quietly delivered at the original's size under a name saying 2048; now it is refused, and
+  // a file's name says the long side it really has.
+  it('refuses a size larger than the original, names files by their real size; the default stays {title}.png', async () => {
+    const { user, headers } = await apiUser()
+    const big = await api(render, headers, { size: 2048, format: 'avif' })
+    expect(big.status).toBe(400)
+    expect(((await big.json()) as { error: string }).error).toBe('size 2048 is larger than the original (1024 × 1024)')
+    expect(await downloadsToday(t.db, user.id)).toBe(0)
+    const full = (await (await api(render, headers, { size: 'original', format: 'avif' })).json()) as {
       downloadUrl: string
       filename: string
     }
-    expect(big.filename).toBe('Glass Robot-2048.avif')
-    const { res, bytes } = await fetchFile(big.downloadUrl)
+    expect(full.filename).toBe('Glass Robot-1024.avif')
+    const { res, bytes } = await fetchFile(full.downloadUrl)
     expect(res.headers.get('content-type')).toBe('image/avif')
+    expect(res.headers.get('content-disposition')).toContain('Glass Robot-1024.avif')
     const meta = await sharp(bytes).metadata()
-    expect([meta.width, meta.height]).toEqual([600, 600])
+    expect([meta.width, meta.height]).toEqual([1024, 1024])
     const plain = (await (await api(render, headers)).json()) as { downloadUrl: string; filename: string }
     expect(plain.filename).toBe('Glass Robot.png')
     const original = await fetchFile(plain.downloadUrl)
@@ -106,6 +114,7 @@ describe('download options through the API', () => {
     const { user, headers } = await apiUser()
     const cases: [Asset, unknown, RegExp][] = [
       [render, { size: '300' }, /size must be one of original, 2048, 1024, 512/],
+      [picture, { size: '2048', format: 'jpeg' }, /^size 2048 is larger than the original \(1024 × 1024\)$/],
       [render, { format: 'gif' }, /format must be one of png, webp, avif/],
       [render, { format: 'jpeg' }, /format must be one of png, webp, avif for this asset/],
       [render, { background: 'red' }, /background must be transparent, white, black or a colour as #rrggbb/],
@@ -208,6 +217,26 @@ describe('download options through the page form', () => {
     expect(fetched).toMatchObject({ ok: true, filename: 'Glass Robot-1024.webp' })
   })
 
+  it('a size larger than the original is a 400 that says so, and costs nothing', async () => {
+    const { user, cookie } = await apiUser()
+    const small = await makeAsset(t.db, t.storage, { title: 'Silver Robot', size: 512 })
+    const res = (await post(small, cookie, { size: '2048', format: 'webp' })) as {
+      data: { error: string }
+      init: { status: number }
+    }
+    expect(res.init.status).toBe(400)
+    expect(res.data.error).toBe('size 2048 is larger than the original (512 × 512)')
+    expect(await downloadsToday(t.db, user.id)).toBe(0)
+    // Its own size is offered as 'original', and the file's name says what it is.
+    const fetched = (await post(
+      small,
+      cookie,
+      { size: 'original', format: 'webp' },
+      `/assets/${small.id}/download.data`,
+    )) as { ok: boolean; filename: string }
+    expect(fetched).toMatchObject({ ok: true, filename: 'Silver Robot-512.webp' })
+  })
+
   it('a bad option is a 400 and costs nothing', async () => {
     const { user, cookie } = await apiUser()
     const res = (await post(render, cookie, { size: 'huge' })) as { data: { error: string }; init: { status: number } }
@@ -256,7 +285,7 @@ describe('stored variants go with their asset (decision 59)', () => {
   }
 
   it('DELETE /api/admin/assets/{id} removes the variant objects from storage', async () => {
-    const asset = await makeAsset(t.db, t.storage, { title: 'Doomed Robot', size: 600 })
+    const asset = await makeAsset(t.db, t.storage, { title: 'Doomed Robot', size: 1024 })
     const keys = await storedVariants(asset)
     const admin = await makeUser(t.db, { role: 'admin' })
     const { token } = await createSession(t.db, admin.id)
@@ -273,7 +302,7 @@ describe('stored variants go with their asset (decision 59)', () => {
   })
 
   it("the admin list's Delete removes them too", async () => {
-    const asset = await makeAsset(t.db, t.storage, { title: 'Doomed Picture', assetType: 'image', size: 600 })
+    const asset = await makeAsset(t.db, t.storage, { title: 'Doomed Picture', assetType: 'image', size: 1024 })
     const keys = await storedVariants(asset)
     const admin = await makeUser(t.db, { role: 'admin' })
     const { token } = await createSession(t.db, admin.id)

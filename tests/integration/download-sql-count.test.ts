@@ -145,7 +145,7 @@ describe('the SQL of a download link', () => {
   }
 
   it('the original, and a variant made then read from storage, read the asset once each', async () => {
-    const asset = await makeAsset(db, t.storage, { title: 'Counted Render' })
+    const asset = await makeAsset(db, t.storage, { title: 'Counted Render', size: 512 })
     const user = await makeUser(db)
     const links = []
     for (const options of [{}, { size: '512', format: 'webp' }]) {

@@ -16,6 +16,7 @@ import { loader as fileRoute } from '~/routes/download-file'
 import { action as apiDownload } from '~/routes/api/assets-download'
 import { loader as historyApi } from '~/routes/api/assets-downloads-history'
 import { loader as explore } from '~/routes/explore'
+import { loader as pricingLoader } from '~/routes/pricing'
 import { callRoute, createTestContext, makeRequest, type TestContext } from '../support/context'
 
 const SECRET = 'test-secret-test-secret-test-secret-123'
@@ -195,6 +196,13 @@ describe('download doors', () => {
       context: t.routerContext(),
     })) as Response
     expect(over.headers.get('location')).toBe('/pricing?alert=upgrade_required')
+    // Where it leads says when the free downloads come back.
+    const pricing = (await callRoute(pricingLoader, {
+      request: makeRequest('/pricing?alert=upgrade_required', { headers }),
+      context: t.routerContext(),
+    })) as { upgradeRequired: boolean; quotaResets: string | null }
+    expect(pricing.upgradeRequired).toBe(true)
+    expect(pricing.quotaResets).toMatch(/^Resets at midnight UTC, in (\d+ h)?( ?\d+ min)?$/)
   })
 
   it('API: 401 without a token, 403 with the spec error over quota, 404 for an id that is not one, history lists downloads', async () => {

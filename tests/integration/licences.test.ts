@@ -39,7 +39,7 @@ beforeAll(async () => {
   t = await createTestContext()
   work = mkdtempSync(path.join(tmpdir(), 'licences-'))
   render = await makeAsset(t.db, t.storage, { title: 'Licensed Robot', size: 512 })
-  picture = await makeAsset(t.db, t.storage, { title: 'Licensed Meadow', assetType: 'image', size: 400 })
+  picture = await makeAsset(t.db, t.storage, { title: 'Licensed Meadow', assetType: 'image', size: 512 })
 }, 60_000)
 afterAll(async () => {
   rmSync(work, { recursive: true, force: true })
@@ -396,7 +396,7 @@ describe('provenance inside every delivered file', () => {
 
 describe('the admin', () => {
   it('sees how many licences an asset has, and any licence by id with its holder; others get 404', async () => {
-    const asset = await makeAsset(t.db, t.storage, { title: 'Admin Counted' })
+    const asset = await makeAsset(t.db, t.storage, { title: 'Admin Counted', size: 512 })
     const a = await signedIn({ email: 'first.holder@example.com', fullName: 'First Holder' })
     const b = await signedIn()
     const first = await apiGrant(asset, a.bearer)

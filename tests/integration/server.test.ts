@@ -1,4 +1,6 @@
 import type { AddressInfo } from 'node:net'
+import path from 'node:path'
+import sharp from 'sharp'
 import type { Server } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDatabase } from '#db/client'
@@ -75,5 +77,33 @@ describe('the server in front of React Router', () => {
     state.stopping = true
     expect((await fetch(`${base}/readyz`)).status).toBe(503)
     state.stopping = false
+  })
+})
+
+describe('the static files', () => {
+  it('/favicon.ico is an icon: an ICO holding a 32x32 PNG', async () => {
+    const t = await createTestContext()
+    const state: StartupState = { services: null, progress: { phase: 'connecting' }, stopping: false }
+    // public/ is what the build copies to build/client, which the server serves.
+    const app = createApp({ config: t.config, state, clientDir: path.resolve(import.meta.dirname, '../../public') })
+    const server = await new Promise<Server>((resolve) => {
+      const s = app.listen(0, '127.0.0.1', () => resolve(s))
+    })
+    try {
+      const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/favicon.ico`)
+      expect(res.status).toBe(200)
+      expect(res.headers.get('content-type')).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/)
+      const bytes = Buffer.from(await res.arrayBuffer())
+      // ICONDIR: reserved 0, type 1 (icon), one image; its entry: 32x32, the PNG at offset 22.
+      expect([bytes.readUInt16LE(0), bytes.readUInt16LE(2), bytes.readUInt16LE(4)]).toEqual([0, 1, 1])
+      expect([bytes[6], bytes[7]]).toEqual([32, 32])
+      const offset = bytes.readUInt32LE(18)
+      const png = bytes.subarray(offset, offset + bytes.readUInt32LE(14))
+      const meta = await sharp(png).metadata()
+      expect([meta.format, meta.width, meta.height]).toEqual(['png', 32, 32])
+    } finally {
+      await new Promise((resolve) => server.close(resolve))
+      await t.close()
+    }
   })
 })

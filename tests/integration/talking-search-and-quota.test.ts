@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeAsset, makeUser } from '../support/factories'
 import type { Asset } from '#db/schema'
 import { deleteAssets } from '~/domain/catalogue/assets.server'
-import { downloadHistory, downloadQuota } from '~/domain/downloads/downloads.server'
+import { downloadHistory, downloadQuota, utcDay } from '~/domain/downloads/downloads.server'
 import { grantDownload } from '~/domain/downloads/grant.server'
 import { nearestTerms, searchAssets, suggestSearches } from '~/domain/catalogue/search.server'
 import { loader as suggestApi, action as suggestPost } from '~/routes/api/assets-suggest'
@@ -117,9 +117,18 @@ describe('the colour scheme cookie', () => {
 })
 
 describe('the quota in sight', () => {
-  it('says used and left for Free, unlimited for Pro', async () => {
+  it('says used and left for Free and when it resets, unlimited for Pro', async () => {
     const user = await makeUser(t.db)
-    expect(await downloadQuota(t.db, user.id, 'free')).toEqual({ plan: 'free', used: 0, limit: 5, left: 5 })
+    // A moment of today (the quota's day), so the reset line is known.
+    const now = new Date(`${utcDay()}T18:48:00Z`)
+    const resets = 'Resets at midnight UTC, in 5 h 12 min'
+    expect(await downloadQuota(t.db, user.id, 'free', now)).toEqual({
+      plan: 'free',
+      used: 0,
+      limit: 5,
+      left: 5,
+      resets,
+    })
     await grantDownload(t.db, t.storage, {
       user: { ...user, plan: 'free' },
       siteUrl: 'http://localhost:3000',
@@ -127,8 +136,14 @@ describe('the quota in sight', () => {
       options: {},
       secret: 'x'.repeat(32),
     })
-    expect(await downloadQuota(t.db, user.id, 'free')).toEqual({ plan: 'free', used: 1, limit: 5, left: 4 })
-    expect(await downloadQuota(t.db, user.id, 'pro')).toMatchObject({ limit: null, left: null })
+    expect(await downloadQuota(t.db, user.id, 'free', now)).toEqual({
+      plan: 'free',
+      used: 1,
+      limit: 5,
+      left: 4,
+      resets,
+    })
+    expect(await downloadQuota(t.db, user.id, 'pro', now)).toMatchObject({ limit: null, left: null, resets: null })
   })
 
   it('a downloaded asset that the admin deletes stays in the history, marked as removed', async () => {

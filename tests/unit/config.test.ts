@@ -11,6 +11,15 @@ describe('parseConfig', () => {
     expect(config.appUrl).toBe('http://localhost:3000')
   })
 
+  it('logs requests in production by default, elsewhere only when LOG_REQUESTS asks', () => {
+    const production = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) }
+    expect(parseConfig({}).logRequests).toBe(false)
+    expect(parseConfig({ NODE_ENV: 'development' }).logRequests).toBe(false)
+    expect(parseConfig(production).logRequests).toBe(true)
+    expect(parseConfig({ LOG_REQUESTS: 'true' }).logRequests).toBe(true)
+    expect(parseConfig({ ...production, LOG_REQUESTS: 'false' }).logRequests).toBe(false)
+  })
+
   it('treats empty strings as unset', () => {
     const config = parseConfig({ DATABASE_URL: '', ADMIN_EMAIL: '', ADMIN_PASSWORD: '' })
     expect(config.DATABASE_URL).toBeUndefined()

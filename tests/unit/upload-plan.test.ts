@@ -135,6 +135,7 @@ describe('planUpload', () => {
     ]
     expect(readyToPublish(items)).toBe(1)
     expect(uploadCountLine(items)).toBe('4 files • 1 ready to publish')
+    expect(uploadCountLine(items.slice(0, 1))).toBe('1 file • 1 ready to publish')
   })
 })
 

@@ -6,6 +6,7 @@ import { FavouriteButton } from '~/components/FavouriteButton/FavouriteButton'
 import { CardAudio } from '~/components/AudioPlayer/AudioPlayer'
 import { preloadPreview } from '~/components/PreviewFromUrl/PreviewFromUrl'
 import classes from './AssetCard.module.css'
+import { plural } from '~/lib/plural'
 
 interface AssetCardProps {
   asset: AssetView
@@ -74,7 +75,7 @@ export function AssetCard({
           <div className={classes.details}>
             <h3 className={classes.listTitle}>{asset.title}</h3>
             <p className={classes.meta}>
-              {asset.category} · {asset.download_count.toLocaleString('en-US')} downloads
+              {asset.category} · {plural(asset.download_count, 'download')}
             </p>
             <p className={classes.listTags}>{tags.join(', ')}</p>
           </div>

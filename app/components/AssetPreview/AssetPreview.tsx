@@ -1,7 +1,7 @@
 import { Link, useNavigate } from 'react-router'
 import { Badge, Group, Text, Title } from '@mantine/core'
 import { useEffect, useRef, useState, type MouseEvent } from 'react'
-import { formatDuration, type AssetView } from '~/lib/asset-view'
+import { fallbackDescription, formatDuration, type AssetView } from '~/lib/asset-view'
 import { DIALOG_TAGS, ZOOM_MAX, ZOOM_MIN, ZOOM_STEP } from '~/lib/constants'
 import { BACKGROUNDS, BACKGROUND_LABELS, clampZoom, type Background } from '~/lib/explore-params'
 import { AssetImage } from '~/components/AssetImage/AssetImage'
@@ -10,8 +10,7 @@ import { CreditLine } from '~/components/CreditLine/CreditLine'
 import { DownloadButton } from '~/components/DownloadButton/DownloadButton'
 import { AudioPreview } from '~/components/AudioPlayer/AudioPlayer'
 import classes from './AssetPreview.module.css'
-
-export const DESCRIPTION_FALLBACK = 'A free, high-quality 3D PNG render, ready for personal and commercial use.'
+import { plural } from '~/lib/plural'
 
 export interface AssetPreviewProps {
   asset: AssetView
@@ -19,6 +18,8 @@ export interface AssetPreviewProps {
   /** 'Similar colours': assets with the closest palettes. */
   similar?: AssetView[]
   isFavourite: boolean
+  /** Taken today by the signed-in user: downloading it again is free even with the quota spent. */
+  downloadedToday?: boolean
   background: Background
   zoom: number
   /** Where 'close' goes: the same page without ?assetId=. */
@@ -114,60 +115,63 @@ export function AssetPreview(props: AssetPreviewProps) {
           data-background={asset.asset_type === '3d' ? background : 'none'}
           data-testid="preview-stage"
         >
-          <div className={classes.zoomBox} style={{ transform: `scale(${zoom})` }}>
+          <div className={classes.zoomBox} style={{ transform: `scale(${asset.asset_type === 'audio' ? 1 : zoom})` }}>
             <AssetImage src={asset.image} alt={asset.title} loading="eager" priority className={classes.image} />
           </div>
         </div>
         {asset.audio ? <AudioPreview audio={asset.audio} title={asset.title} /> : null}
-        <Group justify="space-between" mt="sm" wrap="wrap" gap="xs">
-          {asset.asset_type === '3d' ? (
-            <Group gap={6} role="group" aria-label="Background">
-              {BACKGROUNDS.map((bg) => (
-                <Link
-                  key={bg}
-                  to={hrefFor({ bg, zoom })}
-                  replace
-                  preventScrollReset
-                  className={classes.chip}
-                  aria-current={bg === background ? 'true' : undefined}
-                  onClick={local(() => setBackground(bg))}
-                >
-                  <span className={classes.swatch} data-background={bg} aria-hidden="true" />
-                  {BACKGROUND_LABELS[bg]}
-                </Link>
-              ))}
+        {/* Audio is listened to: its picture is a cover, with nothing to zoom or set a background behind. */}
+        {asset.asset_type === 'audio' ? null : (
+          <Group justify="space-between" mt="sm" wrap="wrap" gap="xs">
+            {asset.asset_type === '3d' ? (
+              <Group gap={6} role="group" aria-label="Background">
+                {BACKGROUNDS.map((bg) => (
+                  <Link
+                    key={bg}
+                    to={hrefFor({ bg, zoom })}
+                    replace
+                    preventScrollReset
+                    className={classes.chip}
+                    aria-current={bg === background ? 'true' : undefined}
+                    onClick={local(() => setBackground(bg))}
+                  >
+                    <span className={classes.swatch} data-background={bg} aria-hidden="true" />
+                    {BACKGROUND_LABELS[bg]}
+                  </Link>
+                ))}
+              </Group>
+            ) : (
+              <span />
+            )}
+            <Group gap={6} role="group" aria-label="Zoom">
+              <Link
+                to={hrefFor({ bg: background, zoom: zoomOut })}
+                replace
+                preventScrollReset
+                className={classes.chip}
+                aria-label="Zoom out"
+                aria-disabled={zoom <= ZOOM_MIN ? 'true' : undefined}
+                onClick={local(() => setZoom(zoomOut))}
+              >
+                −
+              </Link>
+              <output className={classes.zoomValue} aria-live="polite" data-testid="zoom-value">
+                {Math.round(zoom * 100)}%
+              </output>
+              <Link
+                to={hrefFor({ bg: background, zoom: zoomIn })}
+                replace
+                preventScrollReset
+                className={classes.chip}
+                aria-label="Zoom in"
+                aria-disabled={zoom >= ZOOM_MAX ? 'true' : undefined}
+                onClick={local(() => setZoom(zoomIn))}
+              >
+                +
+              </Link>
             </Group>
-          ) : (
-            <span />
-          )}
-          <Group gap={6} role="group" aria-label="Zoom">
-            <Link
-              to={hrefFor({ bg: background, zoom: zoomOut })}
-              replace
-              preventScrollReset
-              className={classes.chip}
-              aria-label="Zoom out"
-              aria-disabled={zoom <= ZOOM_MIN ? 'true' : undefined}
-              onClick={local(() => setZoom(zoomOut))}
-            >
-              −
-            </Link>
-            <output className={classes.zoomValue} aria-live="polite" data-testid="zoom-value">
-              {Math.round(zoom * 100)}%
-            </output>
-            <Link
-              to={hrefFor({ bg: background, zoom: zoomIn })}
-              replace
-              preventScrollReset
-              className={classes.chip}
-              aria-label="Zoom in"
-              aria-disabled={zoom >= ZOOM_MAX ? 'true' : undefined}
-              onClick={local(() => setZoom(zoomIn))}
-            >
-              +
-            </Link>
           </Group>
-        </Group>
+        )}
       </div>
       <div className={classes.info}>
         <Title order={mode === 'page' ? 1 : 2} id="asset-preview-title" fz={24}>
@@ -179,6 +183,8 @@ export function AssetPreview(props: AssetPreviewProps) {
             format={asset.file_format}
             resume={props.resumeDownload}
             assetType={asset.asset_type}
+            original={asset}
+            downloadedToday={props.downloadedToday}
           />
           <FavouriteButton assetId={asset.id} isFavourite={isFavourite} />
         </Group>
@@ -198,13 +204,13 @@ export function AssetPreview(props: AssetPreviewProps) {
           {extraTags > 0 ? <Badge variant="outline">+{extraTags}</Badge> : null}
         </Group>
         <Text mt="md" c={asset.description ? undefined : 'dimmed'}>
-          {asset.description || DESCRIPTION_FALLBACK}
+          {asset.description || fallbackDescription(asset)}
         </Text>
         <Text size="sm" c="dimmed" mt="sm">
           {asset.category} ·{' '}
           {asset.width && asset.height ? `${asset.width}×${asset.height} ${asset.file_format} · ` : ''}
           {asset.audio ? `${formatDuration(asset.audio.duration_ms)} ${asset.file_format} · ` : ''}
-          {asset.download_count.toLocaleString('en-US')} downloads
+          {plural(asset.download_count, 'download')}
         </Text>
         {mode === 'dialog' ? (
           <Text size="sm" mt="sm">
@@ -227,7 +233,7 @@ export function AssetPreview(props: AssetPreviewProps) {
           </Text>
         )}
       </section>
-      {similar.length ? (
+      {similar.length && asset.asset_type !== 'audio' ? (
         <section className={classes.related} aria-labelledby="similar-colours-heading">
           <Title order={3} fz={18} id="similar-colours-heading" mb="xs">
             Similar colours

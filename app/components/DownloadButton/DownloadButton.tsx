@@ -1,17 +1,19 @@
-import { useFetcher, useLocation, useRouteLoaderData } from 'react-router'
+import { Link, useFetcher, useLocation, useRouteLoaderData } from 'react-router'
 import { Alert, Anchor, Button, Group, NativeSelect, Text } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import type { AssetType } from '~/lib/constants'
 import {
-  DOWNLOAD_SIZES,
   FORMAT_LABELS,
   MAX_PADDING,
+  type OriginalSize,
   formatsFor,
+  sizeLabel,
+  sizesFor,
   takesBackground,
   takesOptions,
 } from '~/lib/download-options'
 import { licencePath } from '~/lib/licence-id'
-import { quotaLine, type DownloadQuota } from '~/lib/quota'
+import { quotaLine, quotaSpent, type DownloadQuota } from '~/lib/quota'
 import { withoutDownloadStarted } from '~/lib/download-started'
 import classes from '~/components/AssetPreview/AssetPreview.module.css'
 
@@ -19,16 +21,31 @@ export const DOWNLOAD_FAILED = 'Download failed'
 export const RESUME_TEXT = 'You are signed in. Your download is one click away.'
 
 /** The signed-in person's quota, from the root loader (revalidated after each download). */
-export function QuotaLine() {
+function useQuota(): DownloadQuota | null {
   const root = useRouteLoaderData('root') as { quota?: DownloadQuota | null } | undefined
+  return root?.quota ?? null
+}
+
+/** 'n of 5 free downloads left today' and, for Free, when the quota resets. */
+export function QuotaLine() {
+  const quota = useQuota()
   // Signed out: no quota, no line.
-  if (!root?.quota) return null
+  if (!quota) return null
   return (
-    <Text size="sm" c="dimmed" mt={6} data-testid="quota-line" aria-live="polite">
-      {quotaLine(root.quota)}
-    </Text>
+    <>
+      <Text size="sm" c="dimmed" mt={6} data-testid="quota-line" aria-live="polite">
+        {quotaLine(quota)}
+      </Text>
+      {quota.resets ? (
+        <Text size="xs" c="dimmed" data-testid="quota-resets">
+          {quota.resets}
+        </Text>
+      ) : null}
+    </>
   )
 }
+
+export const QUOTA_SPENT_TEXT = 'Today’s free downloads are used up.'
 
 /** Fetches a granted file and saves it under its name, without leaving the page. */
 export async function saveDownload(url: string, filename: string): Promise<void> {
@@ -60,12 +77,18 @@ export function DownloadButton({
   format = 'PNG',
   resume = false,
   assetType,
+  original = { width: null, height: null },
+  downloadedToday = false,
 }: {
   assetId: number
   /** What the file is: the button says 'Download WAV', 'Download JPG', ... */
   format?: string
   resume?: boolean
   assetType?: AssetType
+  /** The original's size: the options offer no size larger than it. */
+  original?: OriginalSize
+  /** Taken today already: a repeat is free, so a spent quota does not stop it. */
+  downloadedToday?: boolean
 }) {
   const fetcher = useFetcher<DownloadData>()
   const [saving, setSaving] = useState(false)
@@ -95,6 +118,24 @@ export function DownloadButton({
   // Without JavaScript the post comes back here (the page starts the file and names its licence).
   const returnTo = withoutDownloadStarted(location.pathname, location.search)
   const licenseId = fetcher.data?.ok ? fetcher.data.licenseId : null
+  // A spent quota is said here, with the way on, rather than by a button that leads to pricing.
+  const spent = quotaSpent(useQuota()) && !downloadedToday && !licenseId
+  if (spent)
+    return (
+      <div data-testid="download-spent">
+        <Button size="md" disabled>
+          Download {format}
+        </Button>
+        <QuotaLine />
+        <Text size="sm" mt={6} maw={320}>
+          {QUOTA_SPENT_TEXT}{' '}
+          <Anchor component={Link} to="/pricing" fw={600}>
+            Go Pro
+          </Anchor>{' '}
+          for unlimited downloads.
+        </Text>
+      </div>
+    )
   return (
     <div>
       {resume ? (
@@ -125,7 +166,7 @@ export function DownloadButton({
               label="Size"
               name="size"
               defaultValue="original"
-              data={DOWNLOAD_SIZES.map((s) => ({ value: s, label: s === 'original' ? 'Original' : `${s} px` }))}
+              data={sizesFor(original).map((s) => ({ value: s, label: sizeLabel(s, original) }))}
             />
             <NativeSelect
               label="Format"

@@ -1,6 +1,9 @@
 import { ButtonLink, CentredStack } from '~/components/Plain/Plain'
 import { Text, Title } from '@mantine/core'
-import { NOT_FOUND_TEXT } from '~/lib/constants'
+import { NOT_FOUND_TEXT, SITE_NAME } from '~/lib/constants'
+
+/** The 404 page's title, whichever route's path was not found. */
+export const NOT_FOUND_TITLE = `Page not found | ${SITE_NAME}`
 
 export function NotFound() {
   return (

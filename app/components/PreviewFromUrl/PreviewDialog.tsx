@@ -20,6 +20,7 @@ export function PreviewDialog({ preview }: { preview: AssetPreviewData }) {
       related={preview.related}
       similar={preview.similar}
       isFavourite={preview.isFavourite}
+      downloadedToday={preview.downloadedToday}
       background={params.bg}
       zoom={params.zoom}
       closeHref={withQuery(pathname, search, { assetId: null, bg: null, zoom: null, download: null })}

@@ -3,13 +3,16 @@ import type { AssetView } from '~/lib/asset-view'
 import { favouriteIdsAmong } from '~/domain/favourites/favourites.server'
 import { getPublishedAsset, relatedAssets, similarColours } from './search.server'
 import { RELATED_LIMIT } from '~/lib/constants'
+import { downloadedToday } from '~/domain/downloads/downloads.server'
 
 export interface AssetPreviewData {
   asset: AssetView
   related: AssetView[]
-  /** 'Similar colours': the closest palettes. */
+  /** 'Similar colours': the closest palettes (none for audio, which has no colours to match). */
   similar: AssetView[]
   isFavourite: boolean
+  /** The signed-in user took it today: another download of it is free even with the quota spent. */
+  downloadedToday: boolean
   /** /explore filtered like the related strip: its category and first tag. */
   viewAll: { category: string; tags: string[] }
 }
@@ -22,16 +25,18 @@ export async function getAssetPreview(
 ): Promise<AssetPreviewData | null> {
   const asset = await getPublishedAsset(db, assetId)
   if (!asset) return null
-  const [related, similar, favourites] = await Promise.all([
+  const [related, similar, favourites, takenToday] = await Promise.all([
     relatedAssets(db, asset, RELATED_LIMIT),
-    similarColours(db, asset.id, RELATED_LIMIT),
+    asset.asset_type === 'audio' ? [] : similarColours(db, asset.id, RELATED_LIMIT),
     favouriteIdsAmong(db, userId, [asset.id]),
+    userId ? downloadedToday(db, userId, asset.id) : false,
   ])
   return {
     asset,
     related,
     similar,
     isFavourite: favourites.has(asset.id),
+    downloadedToday: takenToday,
     // Explore's tag filter needs every tag, so 'View All' narrows by the first tag only: it then
     // shows the related assets that carry it and more like them.
     viewAll: { category: asset.category, tags: asset.tags.slice(0, 1) },

@@ -96,7 +96,9 @@ export async function deliveredFile(
     name: deliveredName(variant),
     sha256,
     mimeType: variant ? FORMAT_TYPES[variant.format] : asset.mime_type || 'image/png',
-    filename: variant ? variantFilename(asset.title, variant) : downloadFilename(asset.title, asset.original_key),
+    filename: variant
+      ? variantFilename(asset.title, variant, asset)
+      : downloadFilename(asset.title, asset.original_key),
     label: fileLabel(asset, variant),
   })
   if (asset.delivered_sha256) return facts(asset.delivered_sha256)

@@ -1,11 +1,21 @@
 import sharp from 'sharp'
-import { FORMAT_EXTENSIONS, variantName, type DownloadVariant } from '~/lib/download-options'
+import {
+  FORMAT_EXTENSIONS,
+  deliveredLongSide,
+  variantName,
+  type DownloadVariant,
+  type OriginalSize,
+} from '~/lib/download-options'
 import { downloadFilename } from './downloads.server'
 import { inImagePool, MAX_INPUT_PIXELS } from '~/platform/images.server'
 
-/** '{title}-{size}.{ext}': the variant's file name (the plain download stays '{title}.png'). */
-export function variantFilename(title: string, variant: DownloadVariant): string {
-  return `${downloadFilename(title).replace(/\.png$/, '')}-${variant.size}.${FORMAT_EXTENSIONS[variant.format]}`
+/**
+ * '{title}-{long side}.{ext}': the variant's file name, saying the size it really is (the
+ * original's own long side for 'original'); the plain download stays '{title}.{ext}'.
+ */
+export function variantFilename(title: string, variant: DownloadVariant, original: OriginalSize): string {
+  const size = deliveredLongSide(variant, original) ?? variant.size
+  return `${downloadFilename(title).replace(/\.png$/, '')}-${size}.${FORMAT_EXTENSIONS[variant.format]}`
 }
 
 /**
@@ -26,7 +36,8 @@ export function variantKey(originalKey: string, variant: DownloadVariant): strin
 }
 
 /**
- * Encodes one variant from the original: scaled to the size's long side (never up), padded by
+ * Encodes one variant from the original: scaled to the size's long side (never up: a larger size
+ * is refused before, this is the guard for an asset row that misstates its size), padded by
  * a share of that long side on every side, the background baked in (JPEG always gets one).
  */
 export async function makeVariant(original: Buffer, variant: DownloadVariant): Promise<Buffer> {

@@ -3,7 +3,7 @@ import type { DB } from '#db/client'
 import type { Asset, Plan } from '#db/schema'
 import type { AssetView } from '~/lib/asset-view'
 import { FREE_DAILY_DOWNLOADS } from '~/lib/constants'
-import type { DownloadQuota } from '~/lib/quota'
+import { quotaResets, type DownloadQuota } from '~/lib/quota'
 import { toAssetView } from '~/domain/catalogue/assets.server'
 import { variantName, type DownloadVariant } from '~/lib/download-options'
 import { sign, verify } from '~/platform/signing.server'
@@ -25,6 +25,18 @@ export async function downloadsToday(db: DB, userId: string, now = new Date()): 
     .where('day', '=', utcDay(now))
     .executeTakeFirst()
   return row?.used ?? 0
+}
+
+/** Whether the user took this asset today: taking it again the same day costs no quota. */
+export async function downloadedToday(db: DB, userId: string, assetId: number, now = new Date()): Promise<boolean> {
+  const row = await db
+    .selectFrom('downloads')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('asset_id', '=', assetId)
+    .where('day', '=', utcDay(now))
+    .executeTakeFirst()
+  return Boolean(row)
 }
 
 /**
@@ -137,11 +149,12 @@ export async function downloadHistory(db: DB, userId: string, limit = 50): Promi
   })
 }
 
-/** Where a user stands today: used, and (Free) how many are left. */
+/** Where a user stands today: used, and (Free) how many are left and when the quota resets. */
 export async function downloadQuota(db: DB, userId: string, plan: Plan, now = new Date()): Promise<DownloadQuota> {
   const used = await downloadsToday(db, userId, now)
-  if (plan === 'pro') return { plan, used, limit: null, left: null }
-  return { plan, used, limit: FREE_DAILY_DOWNLOADS, left: Math.max(0, FREE_DAILY_DOWNLOADS - used) }
+  if (plan === 'pro') return { plan, used, limit: null, left: null, resets: null }
+  const left = Math.max(0, FREE_DAILY_DOWNLOADS - used)
+  return { plan, used, limit: FREE_DAILY_DOWNLOADS, left, resets: quotaResets(now) }
 }
 
 export async function totalDownloads(db: DB, userId: string): Promise<number> {

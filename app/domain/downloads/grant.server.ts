@@ -36,7 +36,7 @@ export type DownloadGrant =
  * Grants one download, the one path of both doors (the page's form and the JSON API): a Free
  * user gets 5 distinct assets per UTC day, a repeat of the same asset that day is free, Pro has
  * no limit. The published asset is read once, with the digest of the file it delivers, and that
- * row answers everything: its type checks the options first (a bad one costs no quota), the
+ * row answers everything: its type and size check the options first (a bad one costs no quota), the
  * delivered file is made if it was not (a failure costs no quota either), then the quota is
  * spent and the history row and the licence written together. Returns a short-lived signed
  * link to the file and the licence it is granted under.
@@ -55,13 +55,13 @@ export async function grantDownload(
   },
 ): Promise<DownloadGrant> {
   const now = input.now ?? new Date()
-  // The file's name is known from the options before the asset's type is: read as a picture's
-  // (audio takes no options, so it is always 'original').
-  const guessed = parseDownloadOptions(input.options, 'image')
+  // The file's name is known from the options before the asset's type and size are: read as a
+  // picture's of unknown size (audio takes no options, so it is always 'original').
+  const guessed = parseDownloadOptions(input.options, { asset_type: 'image', width: null, height: null })
   const guessedName = guessed.ok ? deliveredName(guessed.variant) : 'original'
   let asset = await selectDeliverable(db, input.assetId, guessedName).executeTakeFirst()
   if (!asset) return { ok: false, reason: 'asset-not-found', error: ASSET_NOT_FOUND }
-  const checked = parseDownloadOptions(input.options, asset.asset_type)
+  const checked = parseDownloadOptions(input.options, asset)
   if (!checked.ok) return { ok: false, reason: 'invalid-option', error: checked.error }
   const variant = checked.variant
   if (deliveredName(variant) !== guessedName) {

@@ -45,6 +45,7 @@ import { readForm } from '~/web/http.server'
 import { refusalStatus } from '~/web/refusals.server'
 import { withSharing } from '~/lib/sharing'
 import { errorMessage } from '~/lib/errors'
+import { plural } from '~/lib/plural'
 
 const pageMeta: Route.MetaFunction = () => [{ title: `Manage Assets | Admin | ${SITE_NAME}` }]
 
@@ -274,7 +275,7 @@ export default function AdminAssetsPage({ loaderData, actionData }: Route.Compon
       ) : null}
       {deleted > 0 ? (
         <Alert color="green" mb="md" role="status">
-          {deleted === 1 ? 'Deleted 1 asset.' : `Deleted ${deleted} assets.`}
+          Deleted {plural(deleted, 'asset')}.
         </Alert>
       ) : null}
       {saved ? (

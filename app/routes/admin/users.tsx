@@ -12,6 +12,7 @@ import { SITE_NAME } from '~/lib/constants'
 import { servicesContext } from '~/web/context.server'
 import { withSharing } from '~/lib/sharing'
 import { errorMessage } from '~/lib/errors'
+import { plural } from '~/lib/plural'
 
 const pageMeta: Route.MetaFunction = () => [{ title: `Users | Admin | ${SITE_NAME}` }]
 
@@ -81,7 +82,7 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
       </Form>
       {!error ? (
         <Text size="sm" c="dimmed" mb="xs">
-          {q ? `${formatCount(total)} users match “${q}”` : `${formatCount(total)} users`}
+          {q ? `${plural(total, 'user')} ${total === 1 ? 'matches' : 'match'} “${q}”` : plural(total, 'user')}
         </Text>
       ) : null}
       {users.length > 0 ? (

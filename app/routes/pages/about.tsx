@@ -5,6 +5,7 @@ import { categoryCounts } from '~/domain/catalogue/search.server'
 import { FREE_DAILY_DOWNLOADS, PRO_PRICE_USD, SITE_NAME } from '~/lib/constants'
 import { servicesContext } from '~/web/context.server'
 import { withSharing } from '~/lib/sharing'
+import { plural } from '~/lib/plural'
 
 const pageMeta: Route.MetaFunction = () => [
   { title: `About | ${SITE_NAME}` },
@@ -72,7 +73,8 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
             What you will find
           </Title>
           <Text mb="sm">
-            Right now the library holds {assets.toLocaleString('en-US')} published assets in {categories} categories.
+            Right now the library holds {plural(assets, 'published asset')} in{' '}
+            {plural(categories, 'category', 'categories')}.
           </Text>
           <List spacing="xs">
             <List.Item>

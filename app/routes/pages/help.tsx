@@ -98,8 +98,11 @@ const SECTIONS: DocumentSection[] = [
     content: (
       <>
         <p>
-          Press “Download PNG” in the preview or on the asset page. If you are not signed in, you are asked to sign in
-          first and then brought back to the asset. The file is saved as the asset's title with a .png extension.
+          Press the download button in the preview or on the asset page: it names the file's format (“Download PNG”,
+          “Download JPG”, “Download WAV”). If you are not signed in, you are asked to sign in first and then brought
+          back to the asset. The file is saved as the asset's title with its real format's extension, such as “Glass
+          Robot.png” or “Rain Loop.wav”. Under Download options, 3D and image assets also come in smaller sizes and
+          other formats; the name then says the size the file really has, such as “Glass Robot-1024.webp”.
         </p>
         <ul>
           <li>

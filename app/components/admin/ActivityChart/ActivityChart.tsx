@@ -1,4 +1,5 @@
 import classes from './ActivityChart.module.css'
+import { plural } from '~/lib/plural'
 
 export interface ActivityPoint {
   day: string
@@ -41,7 +42,7 @@ export function ActivityChart({ points }: { points: ActivityPoint[] }) {
           viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
           className={classes.svg}
           role="img"
-          aria-label={`Downloads and sign-ups per day over the last ${points.length} days: ${totalDownloads} downloads and ${totalSignups} sign-ups in all.`}
+          aria-label={`Downloads and sign-ups per day over the last ${points.length} days: ${plural(totalDownloads, 'download')} and ${plural(totalSignups, 'sign-up')} in all.`}
         >
           {ticks.map((t) => (
             <g key={t}>
@@ -63,7 +64,7 @@ export function ActivityChart({ points }: { points: ActivityPoint[] }) {
           {points.map((p, i) => (
             <g key={`pt-${p.day}`}>
               <circle cx={x(i)} cy={y(p.downloads)} r={2.5} className={classes.downloadsDot}>
-                <title>{`${p.day}: ${p.downloads} downloads`}</title>
+                <title>{`${p.day}: ${plural(p.downloads, 'download')}`}</title>
               </circle>
               <circle cx={x(i)} cy={y(p.signups)} r={2.5} className={classes.signupsDot}>
                 <title>{`${p.day}: ${p.signups} sign-ups`}</title>

@@ -1,6 +1,7 @@
 import { Paper, SimpleGrid, Text } from '@mantine/core'
 import type { SystemStatus } from '~/domain/admin/system-status.server'
 import classes from './StatusCards.module.css'
+import { plural } from '~/lib/plural'
 
 /** What the screens show: the domain's system status (plain strings and numbers). */
 export type StatusView = SystemStatus
@@ -23,7 +24,7 @@ function bytes(value: number | null): string {
 function uptime(seconds: number): string {
   if (seconds < 3600) return `${Math.max(1, Math.round(seconds / 60))} min`
   if (seconds < 86_400) return `${Math.round(seconds / 3600)} h`
-  return `${Math.round(seconds / 86_400)} days`
+  return plural(Math.round(seconds / 86_400), 'day')
 }
 
 // A value of exactly 'OK' is green and anything else red. The two measured cards show
@@ -51,7 +52,7 @@ export function statusCards(status: StatusView): Card[] {
       label: 'API Response Time',
       value: status.apiResponseTime,
       tone: measuredTone(d.apiResponseTimeOk),
-      detail: `p95 of ${d.requestCount.toLocaleString('en-US')} recent requests; under ${d.p95ThresholdMs} ms is healthy`,
+      detail: `p95 of ${plural(d.requestCount, 'recent request')}; under ${d.p95ThresholdMs} ms is healthy`,
     },
     {
       label: 'Error Rate',

@@ -2,6 +2,7 @@ import { Title } from '@mantine/core'
 import type { TagSummary } from '~/domain/catalogue/search.server'
 import { PLACEHOLDER_IMAGE } from '~/lib/constants'
 import classes from './BrowseByTag.module.css'
+import { plural } from '~/lib/plural'
 
 /**
  * 'Browse by Tag': the most used tags. Each card is a plain link, so following it is a full
@@ -19,7 +20,7 @@ export function BrowseByTag({ tags }: { tags: TagSummary[] }) {
             <a href={`/explore?q=${encodeURIComponent(tag.tag)}`} className={classes.card}>
               <img src={tag.thumbnail || PLACEHOLDER_IMAGE} alt="" className={classes.image} loading="lazy" />
               <span className={classes.name}>{tag.tag}</span>
-              <span className={classes.count}>{tag.count.toLocaleString('en-US')} assets</span>
+              <span className={classes.count}>{plural(tag.count, 'asset')}</span>
             </a>
           </li>
         ))}
