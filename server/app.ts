@@ -16,7 +16,7 @@ import { log } from '~/platform/log.server'
 import { recordRequest } from '~/platform/metrics.server'
 import { createLoadContext, type Services } from '~/web/context.server'
 import type { StartupProgress } from './bootstrap'
-import { answerFault, checkHostAndTarget, closeEarlyAnswers, methodGate } from './guards'
+import { answerFault, checkHostAndTarget, closeConnections, methodGate } from './guards'
 import { imagesMiddleware } from './images'
 import { createPageCache } from './page-cache'
 import { startupPage } from './startup-page'
@@ -25,7 +25,10 @@ import { startupPage } from './startup-page'
 export interface StartupState {
   services: Services | null
   progress: StartupProgress
-  /** Set once SIGTERM arrived: readiness turns red so a load balancer stops sending traffic. */
+  /**
+   * Set once SIGTERM arrived: readiness turns red so a load balancer stops sending traffic, and
+   * every answer closes its connection; requests already received are still served as usual.
+   */
   stopping: boolean
 }
 
@@ -91,8 +94,9 @@ export function createApp({ config, state, clientDir, vite }: AppOptions): expre
     })
     next()
   })
-  // The door's checks (server/guards.ts): Host, clean text in the URL, early answers closing.
-  app.use(closeEarlyAnswers)
+  // The door's checks (server/guards.ts): Host, clean text in the URL, connections closing
+  // after early answers and while stopping.
+  app.use(closeConnections(() => state.stopping))
   app.use(checkHostAndTarget(Boolean(config.TRUST_PROXY)))
   app.use(compression())
 
@@ -113,16 +117,14 @@ export function createApp({ config, state, clientDir, vite }: AppOptions): expre
     })
     onCatalogueChange(pageCache.changed)
     app.use((req, res, next) =>
-      state.services && !state.stopping && isDatabaseAvailable(state.services.db)
-        ? pageCache.middleware(req, res, next)
-        : next(),
+      state.services && isDatabaseAvailable(state.services.db) ? pageCache.middleware(req, res, next) : next(),
     )
   }
 
   // Thumbnails and previews stream from storage without going through React Router.
   app.use(
     '/images',
-    imagesMiddleware(() => (state.services && !state.stopping ? state.services.storage : null)),
+    imagesMiddleware(() => state.services?.storage ?? null),
   )
 
   if (vite) app.use(vite.middlewares)
