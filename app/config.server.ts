@@ -46,6 +46,7 @@ const schema = z
     LOG_REQUESTS: boolFlag,
     PAGE_CACHE: boolFlag,
     PAGE_CACHE_CHECK_MS: z.coerce.number().int().min(0).max(10_000).default(2_000),
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(3_000).max(600_000).default(10_000),
     GOOGLE_CLIENT_ID: optionalString,
     GOOGLE_CLIENT_SECRET: optionalString,
     GOOGLE_AUTHORIZATION_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),

@@ -105,6 +105,7 @@ export class DatabaseMonitor {
   private readonly wrapped = new WeakMap<pg.PoolClient, pg.PoolClient>()
   private probing: Promise<boolean> | null = null
   private timer: ReturnType<typeof setInterval> | null = null
+  /** Set before the pool closes: from then on nothing is probed and nothing is marked down. */
   private closed = false
   private lastProbeError = ''
 
@@ -153,7 +154,7 @@ export class DatabaseMonitor {
         (client) => client.release(),
         () => {},
       )
-      if (isConnectionFailure(error)) {
+      if (isConnectionFailure(error) && !this.closed) {
         this.failed(error)
         noteUnavailable()
         throw error instanceof DatabaseUnavailableError ? error : new DatabaseUnavailableError(error)
@@ -181,6 +182,8 @@ export class DatabaseMonitor {
           },
           (error: unknown) => {
             clearTimeout(watchdog)
+            // Once the pool is closing, a failed query says nothing about the server.
+            if (monitor.closed) throw error
             if (isConnectionFailure(error) || !monitor.available) {
               broken = true
               monitor.failed(error)
@@ -267,6 +270,7 @@ export class DatabaseMonitor {
     this.logger.info('database available again')
   }
 
+  /** Stops probing first, so the pool's own closing is never taken for the server going away. */
   async end() {
     this.closed = true
     if (this.timer) clearInterval(this.timer)

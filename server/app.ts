@@ -21,7 +21,7 @@ import {
   answerFault,
   capBodies,
   checkHostAndTarget,
-  closeEarlyAnswers,
+  closeConnections,
   methodGate,
   PERMISSIONS_POLICY,
 } from './guards'
@@ -33,7 +33,10 @@ import { startupPage } from './startup-page'
 export interface StartupState {
   services: Services | null
   progress: StartupProgress
-  /** Set once SIGTERM arrived: readiness turns red so a load balancer stops sending traffic. */
+  /**
+   * Set once SIGTERM arrived: readiness turns red so a load balancer stops sending traffic, and
+   * every answer closes its connection; requests already received are still served as usual.
+   */
   stopping: boolean
 }
 
@@ -100,8 +103,9 @@ export function createApp({ config, state, clientDir, vite }: AppOptions): expre
     })
     next()
   })
-  // The door's checks (server/guards.ts): early answers closing, the target's form, Host, clean text in the URL.
-  app.use(closeEarlyAnswers)
+  // The door's checks (server/guards.ts): connections closing after early answers and while
+  // stopping, the target's form, Host, clean text in the URL.
+  app.use(closeConnections(() => state.stopping))
   app.use(acceptAbsoluteTargets(new URL(config.appUrl).host))
   app.use(checkHostAndTarget(Boolean(config.TRUST_PROXY)))
   app.use(compression())
@@ -123,16 +127,14 @@ export function createApp({ config, state, clientDir, vite }: AppOptions): expre
     })
     onCatalogueChange(pageCache.changed)
     app.use((req, res, next) =>
-      state.services && !state.stopping && isDatabaseAvailable(state.services.db)
-        ? pageCache.middleware(req, res, next)
-        : next(),
+      state.services && isDatabaseAvailable(state.services.db) ? pageCache.middleware(req, res, next) : next(),
     )
   }
 
   // Thumbnails and previews stream from storage without going through React Router.
   app.use(
     '/images',
-    imagesMiddleware(() => (state.services && !state.stopping ? state.services.storage : null)),
+    imagesMiddleware(() => state.services?.storage ?? null),
   )
 
   if (vite) app.use(vite.middlewares)

@@ -1,7 +1,7 @@
 // The door's checks before React Router sees a request: a request target in path form (an
 // absolute one naming us is read as its path), no CONNECT, a Host header that makes a URL, a
 // request target of clean text, a method the matched route takes, a body no larger than the
-// route takes, and `Connection: close` on any answer sent before the request body was read.
+// route takes, and `Connection: close` on any answer sent before the request body was read or while stopping.
 // Refusals are 4xx
 // with a clear message (JSON under /api/), and every fault that still reaches Express is
 // logged as one JSON line and answered without a stack.
@@ -52,18 +52,21 @@ export function isValidHost(host: string | undefined): boolean {
 }
 
 /**
- * Marks an answer that goes out before the request body was read with `Connection: close`:
- * the rest of the body is still on the wire, so the connection cannot carry another request,
- * and a client that reuses connections must learn to open a new one rather than be reset.
+ * Marks two kinds of answer with `Connection: close`. One that goes out before the request body
+ * was read: the rest of the body is still on the wire, so the connection cannot carry another
+ * request. And every answer once the server is stopping: the connection closes after it. Either
+ * way a client that reuses connections learns to open a new one rather than be reset.
  */
-export function closeEarlyAnswers(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
-  const writeHead = res.writeHead
-  res.writeHead = function (this: ExpressResponse, ...args: Parameters<typeof writeHead>) {
-    const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined
-    if (hasBody && !req.complete && !this.headersSent) this.setHeader('Connection', 'close')
-    return writeHead.apply(this, args)
-  } as typeof writeHead
-  next()
+export function closeConnections(stopping: () => boolean) {
+  return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    const writeHead = res.writeHead
+    res.writeHead = function (this: ExpressResponse, ...args: Parameters<typeof writeHead>) {
+      const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined
+      if (!this.headersSent && (stopping() || (hasBody && !req.complete))) this.setHeader('Connection', 'close')
+      return writeHead.apply(this, args)
+    } as typeof writeHead
+    next()
+  }
 }
 
 /**

@@ -3,6 +3,7 @@
 // (`migrate`, `seed`, `admin:create --email ...`), on the same start-up code.
 import { realpathSync } from 'node:fs'
 import type { Server } from 'node:http'
+import { Server as NetServer } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { ViteDevServer } from 'vite'
@@ -19,7 +20,12 @@ import { runCommand } from './cli'
 import { refuseConnect } from './guards'
 import { errorMessage, errorStack } from '~/lib/errors'
 
-const SHUTDOWN_GRACE_MS = 8_000
+/** Of the shutdown budget, this much is kept for closing the pool and ExifTool after the last answer. */
+const CLOSING_RESERVE_MS = 2_000
+/** While stopping, the open connections are looked at this often. */
+const DRAIN_TICK_MS = 100
+/** Connections still arriving this long after SIGTERM are refused even if the queue never empties. */
+const QUEUE_LIMIT_MS = 1_000
 const RETRY_MS = 2_000
 /** Files whose removal failed, or uploads that never committed, are swept this often. */
 const SWEEP_INTERVAL_MS = 10 * 60_000
@@ -55,7 +61,8 @@ export interface RunningServer {
 
 /**
  * Listens at once, then prepares the database behind a 503 page, so the port never stays shut
- * while migrations or the demo seed run. SIGTERM drains requests in flight and exits 0.
+ * while migrations or the demo seed run. SIGTERM answers every request already received and
+ * exits 0 within SHUTDOWN_TIMEOUT_MS.
  */
 export async function startServer(options: { vite?: ViteDevServer } = {}): Promise<RunningServer> {
   const config = loadConfig()
@@ -104,25 +111,71 @@ export async function startServer(options: { vite?: ViteDevServer } = {}): Promi
     process.exit(1)
   })
 
+  // Requests in flight, and when one last began or ended: the drain waits for a quiet spell.
+  let inFlight = 0
+  let lastActivity = 0
+  let connections = 0
+  server.on('connection', () => connections++)
+  server.on('request', (_req, res) => {
+    inFlight++
+    lastActivity = performance.now()
+    res.once('close', () => {
+      inFlight--
+      lastActivity = performance.now()
+    })
+  })
+
   let closing: Promise<void> | undefined
   const close = () => {
     closing ??= (async () => {
+      const stopped = performance.now()
+      const budgetMs = config.SHUTDOWN_TIMEOUT_MS
       state.stopping = true
       clearInterval(sweeper)
-      log.info('shutting down: draining requests in flight')
-      const drained = new Promise<void>((resolve) => server.close(() => resolve()))
-      // Keep-alive connections close as soon as their request in flight is answered.
-      server.closeIdleConnections()
-      const sweep = setInterval(() => server.closeIdleConnections(), 100)
-      const timer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS)
+      log.info('shutting down: answering the requests already received', { budgetMs })
+      // Connections the kernel accepted wait in the listen queue, and closing the listener
+      // resets them; libuv takes one per turn of the event loop: turn it until a turn takes none.
+      for (let quietTurns = 0; quietTurns < 2 && performance.now() - stopped < QUEUE_LIMIT_MS; ) {
+        const before = connections
+        await new Promise((resolve) => setImmediate(resolve))
+        quietTurns = connections === before ? quietTurns + 1 : 0
+      }
+      // The listener only: http.Server.close() also drops every connection without a request
+      // in progress, among them those whose request is on the wire or not read yet.
+      const drained = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()))
+      // Requests on open connections are still answered (with `Connection: close`); idle
+      // connections close once no request began or ended for a whole tick, by when one already
+      // sent on them would have been read.
+      const sweep = setInterval(() => {
+        if (inFlight === 0 && performance.now() - lastActivity >= DRAIN_TICK_MS) server.closeIdleConnections()
+      }, DRAIN_TICK_MS)
+      const cut = setTimeout(() => {
+        log.warn('shutting down: cutting requests still running', { requests: inFlight })
+        server.closeAllConnections()
+      }, budgetMs - CLOSING_RESERVE_MS)
       await drained
       clearInterval(sweep)
-      clearTimeout(timer)
-      // A reset email still being written goes out before the database closes.
-      await settleAfterResponse()
-      await services.db.destroy().catch(() => {})
-      await endProvenanceTools().catch(() => {})
-      log.info('stopped')
+      clearTimeout(cut)
+      // The pool closes after the last answer; the monitor stops probing before it does.
+      const cleanup = (async () => {
+        // A reset email still being written goes out before the database closes.
+        await settleAfterResponse()
+        await services.db.destroy().catch(() => {})
+        await endProvenanceTools().catch(() => {})
+      })()
+      let overrun: ReturnType<typeof setTimeout> | undefined
+      const outOfTime = new Promise<never>((_, reject) => {
+        overrun = setTimeout(
+          () => reject(new Error('the database pool or ExifTool did not close within the shutdown budget')),
+          Math.max(budgetMs - (performance.now() - stopped), 0),
+        )
+      })
+      try {
+        await Promise.race([cleanup, outOfTime])
+      } finally {
+        clearTimeout(overrun)
+      }
+      log.info('stopped', { ms: Math.round(performance.now() - stopped) })
     })()
     return closing
   }
@@ -144,7 +197,10 @@ export async function main(argv: string[]): Promise<void> {
     process.once(signal, () => {
       running.close().then(
         () => process.exit(0),
-        () => process.exit(1),
+        (error: unknown) => {
+          log.error('shutdown unfinished', { error: errorMessage(error) })
+          process.exit(1)
+        },
       )
     })
   }

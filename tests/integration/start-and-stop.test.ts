@@ -1,5 +1,6 @@
 import { DEMO_ASSET_COUNT } from '#seed/index'
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import net from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -148,8 +149,17 @@ describe('start and stop', async () => {
       const exit = new Promise<number | null>((resolve) => server.child.once('exit', (code) => resolve(code)))
       server.child.kill('SIGTERM')
       await new Promise((resolve) => setTimeout(resolve, 200))
-      // No new connections once SIGTERM arrived.
-      await expect(fetch(`${server.base}/healthz`)).rejects.toThrow()
+      // No new connections once SIGTERM arrived (a fresh one: fetch would reuse the login's
+      // keep-alive connection, on which a request is still answered during the drain).
+      const refused = await new Promise<string>((resolve) => {
+        const socket = net.connect(Number(new URL(server.base).port), '127.0.0.1')
+        socket.once('connect', () => {
+          socket.destroy()
+          resolve('connected')
+        })
+        socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message))
+      })
+      expect(refused).toBe('ECONNREFUSED')
 
       const res = await upload.response
       expect(res.status).toBe(201)
