@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import sharp, { type OverlayOptions } from 'sharp'
-import { publicFileKey, type Storage } from './storage.server'
+import { publicFileKey, readStoredFile, type Storage } from './storage.server'
 
 // Share cards (og:image) for asset pages and blog posts: 1200x630 PNG, the picture on the
 // left and the title on the right. Social sites want a raster image at this size; SVG is
@@ -39,9 +39,7 @@ export async function readPublicImage(storage: Storage, url: string): Promise<Bu
     if (key) {
       const file = await storage.get(key)
       if (!file) return null
-      const chunks: Buffer[] = []
-      for await (const chunk of file.stream) chunks.push(Buffer.from(chunk as Uint8Array))
-      return Buffer.concat(chunks)
+      return await readStoredFile(file)
     }
     if (/^\/[\w/.-]+$/.test(url) && !url.includes('..')) return await readFile(path.join(process.cwd(), 'public', url))
   } catch {

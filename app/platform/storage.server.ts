@@ -75,6 +75,13 @@ export function isPublicKey(key: string): boolean {
 }
 
 /** Where the app serves public files (server/images.ts): `public/<uuid>/thumb.png` → `/images/<uuid>/thumb.png`. */
+/** A stored file read whole: for the few that are worked on in memory (images, the delivered file). */
+export async function readStoredFile(file: StoredObject): Promise<Buffer> {
+  const chunks: Buffer[] = []
+  for await (const chunk of file.stream) chunks.push(Buffer.from(chunk as Uint8Array))
+  return Buffer.concat(chunks)
+}
+
 const PUBLIC_URL_PREFIX = '/images/'
 
 /** The URL of a public file by its key; '' when there is none. */

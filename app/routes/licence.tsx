@@ -1,5 +1,6 @@
 import { Anchor, Badge, Button, Code, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { data, Link } from 'react-router'
+import { Fact } from '~/components/Fact/Fact'
 import type { Route } from './+types/licence'
 import { findLicence, LICENCE_NOT_FOUND } from '~/domain/licences/licences.server'
 import { SITE_NAME } from '~/lib/constants'
@@ -31,19 +32,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     { name: 'description', content: `A valid ${SITE_NAME} licence for ${licence.asset.title}.` },
     { name: 'robots', content: 'noindex' },
   ]
-}
-
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text component="div" fw={500}>
-        {children}
-      </Text>
-    </div>
-  )
 }
 
 export default function LicencePage({ loaderData }: Route.ComponentProps) {

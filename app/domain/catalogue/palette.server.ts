@@ -1,7 +1,7 @@
 import sharp from 'sharp'
 import type { DB } from '#db/client'
 import { labDistance, rgbToOklab, swatchesOf, type Lab, type PaletteColour } from '~/lib/colour'
-import type { Storage } from '~/platform/storage.server'
+import { readStoredFile, type Storage } from '~/platform/storage.server'
 import { inImagePool } from '~/platform/images.server'
 
 /** At most this many colours per palette. */
@@ -108,9 +108,8 @@ export async function backfillPalettes(db: DB, storage: Storage, { batch = 50 } 
         row.thumb_png_key ?? row.preview_png_key ?? (row.mime_type.startsWith('image/') ? row.original_key : null)
       const file = key ? await storage.get(key) : null
       if (!file) continue
-      const chunks: Buffer[] = []
-      for await (const chunk of file.stream) chunks.push(chunk as Buffer)
-      const colours = await inImagePool(() => paletteOf(Buffer.concat(chunks))).catch(() => null)
+      const bytes = await readStoredFile(file)
+      const colours = await inImagePool(() => paletteOf(bytes)).catch(() => null)
       if (!colours) continue
       await db.updateTable('assets').set(colourColumns(colours)).where('id', '=', row.id).execute()
       done++

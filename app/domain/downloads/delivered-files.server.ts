@@ -12,7 +12,8 @@ import {
 } from '~/lib/download-options'
 import { LICENCE_TERMS } from '~/lib/licence-terms'
 import { audioWithProvenance, imageWithProvenance, type Provenance } from '~/platform/provenance.server'
-import type { Storage, StoredObject } from '~/platform/storage.server'
+import { readStoredFile, type Storage, type StoredObject } from '~/platform/storage.server'
+import { isPublished } from '~/domain/catalogue/assets.server'
 import { keepUploadKeys, removeFiles, reserveUploadKeys } from '~/platform/storage-cleanup.server'
 import { deliveredFolder, makeVariant, variantFilename, variantKey } from './download-variants.server'
 import { downloadFilename } from './downloads.server'
@@ -104,7 +105,7 @@ export async function deliveredFile(
   if (asset.delivered_sha256) return facts(asset.delivered_sha256)
   const original = await storage.get(asset.original_key)
   if (!original) return null
-  const source = await readAll(original)
+  const source = await readStoredFile(original)
   const bytes = await withProvenance(variant ? await makeVariant(source, variant) : source, asset, siteUrl)
   const sha256 = createHash('sha256').update(bytes).digest('hex')
   deliveredStats.made++
@@ -124,12 +125,6 @@ export async function deliveredFile(
 async function withProvenance(bytes: Buffer, asset: Asset, siteUrl: string): Promise<Buffer> {
   const provenance = provenanceOf(asset, siteUrl)
   return asset.asset_type === 'audio' ? audioWithProvenance(bytes, provenance) : imageWithProvenance(bytes, provenance)
-}
-
-export async function readAll(file: StoredObject): Promise<Buffer> {
-  const chunks: Buffer[] = []
-  for await (const chunk of file.stream) chunks.push(chunk as Buffer)
-  return Buffer.concat(chunks)
 }
 
 /**
@@ -178,7 +173,7 @@ export function selectDeliverable(db: DB, assetId: number, name: string) {
     .selectAll('assets')
     .select('asset_variants.sha256 as delivered_sha256')
     .where('assets.id', '=', assetId)
-    .where('assets.is_active', '=', true)
+    .where(isPublished('assets'))
 }
 
 /**

@@ -5,7 +5,7 @@ import type { Plan } from '#db/schema'
 import { LICENCE_ID_PATTERN, licencePath } from '~/lib/licence-id'
 import { LICENCE_TERMS } from '~/lib/licence-terms'
 import { certificatePdf } from '~/platform/certificate-pdf.server'
-import type { Storage } from '~/platform/storage.server'
+import { publicFileUrl, readStoredFile, type Storage } from '~/platform/storage.server'
 
 export const LICENCE_NOT_FOUND = 'Licence not found'
 
@@ -71,8 +71,6 @@ type LicenceRow = {
   thumb_png_key: string | null
 }
 
-const thumbnailUrl = (key: string) => `/images/${key.replace(/^public\//, '')}`
-
 function selectLicences(db: DB) {
   return db
     .selectFrom('licences')
@@ -102,7 +100,7 @@ function toLicenceView(row: LicenceRow): LicenceView {
       id: row.asset_id,
       title: row.asset_title,
       url: listed ? `/assets/${row.asset_id}` : null,
-      thumbnail: listed && row.thumb_png_key ? thumbnailUrl(row.thumb_png_key) : null,
+      thumbnail: listed && row.thumb_png_key ? publicFileUrl(row.thumb_png_key) : null,
     },
     licensee: row.licensee,
     issuedAt: row.issued_at.toISOString(),
@@ -175,7 +173,7 @@ export async function licenceCertificate(
   if (!row) return null
   const licence = toLicenceView(row)
   const thumb = licence.asset.thumbnail && row.thumb_png_key ? await storage.get(row.thumb_png_key) : null
-  const bytes = thumb ? new Uint8Array(await new Response(thumb.stream as unknown as BodyInit).arrayBuffer()) : null
+  const bytes = thumb ? new Uint8Array(await readStoredFile(thumb)) : null
   const absolute = (path: string) => new URL(path, siteUrl).href
   return certificatePdf({
     licenseId: licence.licenseId,

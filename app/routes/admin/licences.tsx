@@ -1,5 +1,6 @@
-import { Alert, Anchor, Button, Code, Container, Group, SimpleGrid, Text, TextInput } from '@mantine/core'
+import { Alert, Anchor, Button, Code, Container, Group, SimpleGrid, TextInput } from '@mantine/core'
 import { Form, Link } from 'react-router'
+import { Fact } from '~/components/Fact/Fact'
 import type { Route } from './+types/licences'
 import { AdminHeader } from '~/components/admin/AdminHeader/AdminHeader'
 import { licenceForAdmin } from '~/domain/licences/licences.server'
@@ -68,16 +69,5 @@ export default function AdminLicencesPage({ loaderData }: Route.ComponentProps) 
         </SimpleGrid>
       ) : null}
     </Container>
-  )
-}
-
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text component="div">{children}</Text>
-    </div>
   )
 }
