@@ -5,6 +5,7 @@ import { z } from '~/lib/zod'
 import type { Route } from './+types/favorites'
 import { getUser, requireUser } from '~/web/session.server'
 import { AssetCard } from '~/components/AssetCard/AssetCard'
+import { AssetGrid } from '~/components/AssetGrid/AssetGrid'
 import { Pagination } from '~/components/Pagination/Pagination'
 import { PreviewFromUrl, withQuery } from '~/components/PreviewFromUrl/PreviewFromUrl'
 import { addFavourite, listFavourites, removeFavourite, toggleFavourite } from '~/domain/favourites/favourites.server'
@@ -86,7 +87,7 @@ export default function FavouritesPage({ loaderData }: Route.ComponentProps) {
           </Button>
         </div>
       ) : (
-        <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: 16 }}>
+        <AssetGrid>
           {assets.map((asset) => (
             <AssetCard
               key={asset.id}
@@ -95,7 +96,7 @@ export default function FavouritesPage({ loaderData }: Route.ComponentProps) {
               previewHref={withQuery('/favorites', page > 1 ? `page=${page}` : '', { assetId: String(asset.id) })}
             />
           ))}
-        </div>
+        </AssetGrid>
       )}
       <Pagination page={page} pageCount={pageCount} hrefFor={(p) => (p > 1 ? `/favorites?page=${p}` : '/favorites')} />
       <PreviewFromUrl preview={preview} />

@@ -6,6 +6,7 @@ import { JsonLd } from '~/components/JsonLd/JsonLd'
 import { webSite } from '~/lib/structured-data'
 import { getUser } from '~/web/session.server'
 import { AssetCard } from '~/components/AssetCard/AssetCard'
+import { AssetGrid } from '~/components/AssetGrid/AssetGrid'
 import { AboutCreator } from '~/components/home/AboutCreator/AboutCreator'
 import { BrowseByTag } from '~/components/home/BrowseByTag/BrowseByTag'
 import { CollectionsStrip } from '~/components/home/CollectionsStrip/CollectionsStrip'
@@ -92,10 +93,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         <Title order={2} id="home-grid-heading" mb="md">
           Fresh from the studio
         </Title>
-        <div
-          style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: 16 }}
-          data-testid="home-grid"
-        >
+        <AssetGrid testId="home-grid">
           {grid.map((asset) => (
             <AssetCard
               key={asset.id}
@@ -104,7 +102,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
               previewHref={withQuery('/', '', { assetId: String(asset.id) })}
             />
           ))}
-        </div>
+        </AssetGrid>
         <Row justify="center" mt="xl">
           <ButtonLink to="/explore" size="md">
             View more assets

@@ -11,6 +11,7 @@ import { DownloadButton } from '~/components/DownloadButton/DownloadButton'
 import { AudioPreview } from '~/components/AudioPlayer/AudioPlayer'
 import classes from './AssetPreview.module.css'
 import { plural } from '~/lib/plural'
+import { aspectRatio, gridRatio, previewSize, ratioStyle } from '~/lib/asset-shape'
 
 export interface AssetPreviewProps {
   asset: AssetView
@@ -106,6 +107,7 @@ export function AssetPreview(props: AssetPreviewProps) {
   const zoomOut = clampZoom(zoom - ZOOM_STEP)
   const shownTags = asset.tags.slice(0, DIALOG_TAGS)
   const extraTags = asset.tags.length - shownTags.length
+  const size = previewSize(asset)
 
   const content = (
     <div className={classes.layout}>
@@ -114,9 +116,18 @@ export function AssetPreview(props: AssetPreviewProps) {
           className={classes.stage}
           data-background={asset.asset_type === '3d' ? background : 'none'}
           data-testid="preview-stage"
+          style={ratioStyle(aspectRatio(asset))}
         >
           <div className={classes.zoomBox} style={{ transform: `scale(${asset.asset_type === 'audio' ? 1 : zoom})` }}>
-            <AssetImage src={asset.image} alt={asset.title} loading="eager" priority className={classes.image} />
+            <AssetImage
+              src={asset.image}
+              alt={asset.title}
+              loading="eager"
+              priority
+              width={size.width}
+              height={size.height}
+              className={classes.image}
+            />
           </div>
         </div>
         {asset.audio ? <AudioPreview audio={asset.audio} title={asset.title} /> : null}
@@ -289,6 +300,8 @@ function ThumbStrip({
             to={hrefFor({ assetId: item.id })}
             preventScrollReset
             className={classes.relatedItem}
+            style={ratioStyle(gridRatio(item))}
+            data-fullbleed={item.asset_type === '3d' ? undefined : 'true'}
             title={item.title}
           >
             <AssetImage src={item.thumbnail} alt={item.title} className={classes.relatedImage} />
