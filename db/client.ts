@@ -1,8 +1,8 @@
 import { Kysely, PGliteDialect, PostgresDialect, sql, type KyselyConfig } from 'kysely'
 import { Migrator } from 'kysely/migration'
 import pg from 'pg'
-import { mkdirSync } from 'node:fs'
 import { migrationProvider } from './migrations/index'
+import { openPGliteInWorker } from './pglite-worker'
 import type { Database } from './schema'
 import { log } from '~/platform/log.server'
 import { CONNECT_TIMEOUT_MS, DatabaseMonitor, QUERY_TIMEOUT_MS, STATEMENT_TIMEOUT_MS } from './availability'
@@ -12,7 +12,7 @@ export { isConnectionFailure, trackDatabaseAvailability } from './availability'
 export type DB = Kysely<Database>
 
 // int8 (count(*), sums) as numbers and `date` as the plain 'YYYY-MM-DD' string: a date has no
-// time zone, and turning it into a local-midnight Date shifts days.
+// time zone, and turning it into a local-midnight Date shifts days. (PGlite reads them alike.)
 const INT8 = 20
 const DATE = 1082
 pg.types.setTypeParser(INT8, (value) => Number.parseInt(value, 10))
@@ -72,21 +72,10 @@ export function createDatabase(options: DatabaseOptions): DB {
     monitors.set(db, monitor)
     return db
   }
-  const dir = options.pgliteDir
   return new Kysely<Database>({
     log: options.log,
-    dialect: new PGliteDialect({
-      pglite: async () => {
-        const { PGlite } = await import('@electric-sql/pglite')
-        const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
-        const { cube } = await import('@electric-sql/pglite/contrib/cube')
-        if (dir) mkdirSync(dir, { recursive: true })
-        return PGlite.create(dir, {
-          extensions: { pg_trgm, cube },
-          parsers: { [INT8]: (value: string) => Number.parseInt(value, 10), [DATE]: (value: string) => value },
-        })
-      },
-    }),
+    // In a worker thread: see db/pglite-worker.ts.
+    dialect: new PGliteDialect({ pglite: () => openPGliteInWorker(options.pgliteDir) as never }),
   })
 }
 
