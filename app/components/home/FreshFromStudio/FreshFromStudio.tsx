@@ -1,0 +1,36 @@
+import { Container, Title } from '@mantine/core'
+import { AssetCard } from '~/components/AssetCard/AssetCard'
+import { ButtonLink, Row } from '~/components/Plain/Plain'
+import { withQuery } from '~/components/PreviewFromUrl/PreviewFromUrl'
+import type { AssetView } from '~/lib/asset-view'
+import classes from './FreshFromStudio.module.css'
+
+/**
+ * 'Fresh from the studio': the newest assets in 2, 3, 4 or 6 columns by width. The home asks
+ * for HOME_GRID_SIZE (12) of them, which fills every row at each of those counts, and a phone
+ * gets two compact columns rather than one screen-high card per row.
+ */
+export function FreshFromStudio({ assets, favourites }: { assets: AssetView[]; favourites: Set<number> }) {
+  return (
+    <Container size="xl" py={56} component="section" aria-labelledby="home-grid-heading">
+      <Title order={2} id="home-grid-heading" mb="md">
+        Fresh from the studio
+      </Title>
+      <div className={classes.grid} data-testid="home-grid">
+        {assets.map((asset) => (
+          <AssetCard
+            key={asset.id}
+            asset={asset}
+            isFavourite={favourites.has(asset.id)}
+            previewHref={withQuery('/', '', { assetId: String(asset.id) })}
+          />
+        ))}
+      </div>
+      <Row justify="center" mt="xl">
+        <ButtonLink to="/explore" size="md">
+          View more assets
+        </ButtonLink>
+      </Row>
+    </Container>
+  )
+}
