@@ -215,6 +215,12 @@ export interface StorageCleanupTable {
   created_at: Generated<Date>
 }
 
+/** An image uploaded for the blog (migration 0018), recorded before its file is written. */
+export interface BlogImagesTable {
+  key: string
+  created_at: Generated<Date>
+}
+
 /** A download variant kept in storage, owned by its asset (migration 0010): deleted with it. */
 export interface AssetVariantsTable {
   key: string
@@ -284,6 +290,7 @@ export interface Database {
   rate_limits: RateLimitsTable
   audit_log: AuditLogTable
   storage_cleanup: StorageCleanupTable
+  blog_images: BlogImagesTable
   asset_variants: AssetVariantsTable
   licences: LicencesTable
 }

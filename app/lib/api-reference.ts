@@ -728,7 +728,8 @@ export const API_CALLS: ApiCall[] = [
       {
         name: 'page',
         in: 'query',
-        description: 'Page number, from 1. Pages stop at the 10,000th match.',
+        description:
+          'Page number, from 1. Pages stop at the 10,000th match. A page past the last one is an empty `assets` list with the true `total` and `pageCount`.',
         schema: { type: 'integer', minimum: 1, default: 1 },
       },
       {

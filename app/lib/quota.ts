@@ -9,6 +9,13 @@ export interface DownloadQuota {
   left: number | null
   /** When the Free quota starts again, 'Resets at midnight UTC, in 5 h 12 min'; null for Pro. */
   resets: string | null
+  /** An administrator, who owns the catalogue, is not limited whatever the plan. */
+  administrator?: true
+}
+
+/** Who downloads without a daily limit: Pro, and the site's administrators. */
+export function hasDailyLimit(user: { plan: 'free' | 'pro'; role: 'user' | 'admin' }): boolean {
+  return user.plan !== 'pro' && user.role !== 'admin'
 }
 
 /**
@@ -31,6 +38,7 @@ export function quotaSpent(quota: DownloadQuota | null | undefined): boolean {
 
 /** 'n of 5 free downloads left today'; Pro: 'Unlimited downloads'. */
 export function quotaLine(quota: DownloadQuota): string {
+  if (quota.administrator) return 'Unlimited downloads (administrator)'
   if (quota.limit === null || quota.left === null) return 'Unlimited downloads'
   return `${quota.left} of ${quota.limit} free downloads left today`
 }
@@ -40,6 +48,7 @@ export function quotaLine(quota: DownloadQuota): string {
  * and 'n used today · ' the quota line under it.
  */
 export function quotaTile(quota: DownloadQuota): { value: string; note: string } {
+  if (quota.administrator) return { value: 'Unlimited', note: `${quota.used} used today · ${quotaLine(quota)}` }
   return {
     value: `${quota.used} / ${quota.limit ?? PRO_QUOTA_DISPLAY}`,
     note: `${quota.used} used today · ${quotaLine(quota)}`,

@@ -40,3 +40,12 @@ export function cleanTag(raw: string): string {
     .toLowerCase()
     .slice(0, 40)
 }
+
+/**
+ * A tag's own page: /explore with the tag filter. Its total is the tag's count wherever a count
+ * is shown ('Blue - 10 assets'), since both read the assets' tags; a word search (`q=blue`)
+ * also finds titles, descriptions and colour names, and so finds more.
+ */
+export function tagExploreUrl(tag: string): string {
+  return `/explore?tags=${encodeURIComponent(tag)}`
+}

@@ -1,4 +1,4 @@
-import { Form, Link, useNavigate, useNavigation } from 'react-router'
+import { Form, Link, redirect, useNavigate, useNavigation } from 'react-router'
 import { Button, Checkbox, Container, Group, NativeSelect, Text, TextInput, Title } from '@mantine/core'
 import type { Route } from './+types/explore'
 import { getUser } from '~/web/session.server'
@@ -82,6 +82,10 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     topTags(db, 24).catch(() => []),
     params.assetId ? getAssetPreview(db, params.assetId, user?.id) : null,
   ])
+  // A page past the last one (an old link, a hand-typed number) goes to the last page there is,
+  // rather than saying '120 assets' over 'No assets found'.
+  if (!loadFailed && result.assets.length === 0 && params.page > result.pageCount)
+    throw redirect(exploreUrl(params, { page: result.pageCount }))
   const [favourites, nearest] = await Promise.all([
     favouriteIdsAmong(
       db,
@@ -184,7 +188,7 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
             {params.color ? <input type="hidden" name="color" value={params.color} /> : null}
             <div role="group" aria-labelledby="colour-filter-label">
               <Text size="sm" fw={500} id="colour-filter-label">
-                Colour{params.color ? `: ${activeSwatch?.label ?? `#${params.color}`}` : ''}
+                Colour{params.color ? `: ${activeSwatch?.label ?? `custom #${params.color}`}` : ''}
               </Text>
               <div className={classes.swatches}>
                 {COLOUR_SWATCHES.map((s) => (
@@ -198,6 +202,19 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
                     aria-current={params.color === s.name ? 'true' : undefined}
                   />
                 ))}
+                {params.color && !activeSwatch ? (
+                  // A colour picked from an asset's palette is none of the swatches: it is shown as
+                  // itself, marked as the current one.
+                  <span
+                    role="img"
+                    className={classes.colourSwatch}
+                    style={{ background: `#${params.color}` }}
+                    aria-label={`Custom colour #${params.color}`}
+                    title={`Custom colour #${params.color}`}
+                    data-current="true"
+                    data-testid="custom-colour-swatch"
+                  />
+                ) : null}
               </div>
               {params.color ? (
                 <Link to={exploreUrl(params, { color: '' })} className={classes.removeColour}>

@@ -1,23 +1,20 @@
-import { Container, Title } from '@mantine/core'
-import { ButtonLink, Row } from '~/components/Plain/Plain'
 import type { Route } from './+types/home'
 import { useRouteLoaderData } from 'react-router'
 import { JsonLd } from '~/components/JsonLd/JsonLd'
 import { webSite } from '~/lib/structured-data'
 import { getUser } from '~/web/session.server'
-import { AssetCard } from '~/components/AssetCard/AssetCard'
-import { AssetGrid } from '~/components/AssetGrid/AssetGrid'
 import { AboutCreator } from '~/components/home/AboutCreator/AboutCreator'
 import { BrowseByTag } from '~/components/home/BrowseByTag/BrowseByTag'
 import { CollectionsStrip } from '~/components/home/CollectionsStrip/CollectionsStrip'
 import { FaqSection } from '~/components/home/FaqSection/FaqSection'
+import { FreshFromStudio } from '~/components/home/FreshFromStudio/FreshFromStudio'
 import { COLLAGE_SIZE, FLOATING_SIZE, Hero } from '~/components/home/Hero/Hero'
 import { PromoSections } from '~/components/home/PromoSections/PromoSections'
 import { StatsSection } from '~/components/home/StatsSection/StatsSection'
 import { Testimonials } from '~/components/home/Testimonials/Testimonials'
 import { WhatIs } from '~/components/home/WhatIs/WhatIs'
 import { WhyChooseUs } from '~/components/home/WhyChooseUs/WhyChooseUs'
-import { PreviewFromUrl, withQuery } from '~/components/PreviewFromUrl/PreviewFromUrl'
+import { PreviewFromUrl } from '~/components/PreviewFromUrl/PreviewFromUrl'
 import { favouriteIdsAmong } from '~/domain/favourites/favourites.server'
 import { getAssetPreview } from '~/domain/catalogue/preview.server'
 import { searchAssets, topTags } from '~/domain/catalogue/search.server'
@@ -89,26 +86,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
       <CollectionsStrip assets={strip} />
       <BrowseByTag tags={tags} />
       <StatsSection />
-      <Container size="xl" py={56} component="section" aria-labelledby="home-grid-heading">
-        <Title order={2} id="home-grid-heading" mb="md">
-          Fresh from the studio
-        </Title>
-        <AssetGrid testId="home-grid">
-          {grid.map((asset) => (
-            <AssetCard
-              key={asset.id}
-              asset={asset}
-              isFavourite={favourites.has(asset.id)}
-              previewHref={withQuery('/', '', { assetId: String(asset.id) })}
-            />
-          ))}
-        </AssetGrid>
-        <Row justify="center" mt="xl">
-          <ButtonLink to="/explore" size="md">
-            View more assets
-          </ButtonLink>
-        </Row>
-      </Container>
+      <FreshFromStudio assets={grid} favourites={favourites} />
       <AboutCreator />
       <PreviewFromUrl preview={preview} />
     </>

@@ -59,7 +59,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext)
   const params = parseExploreParams(url.searchParams)
   const [quota, total, recent, billing, preview] = await Promise.all([
-    downloadQuota(db, user.id, user.plan),
+    downloadQuota(db, user),
     totalDownloads(db, user.id),
     downloadHistory(db, user.id, RECENT_DOWNLOADS),
     billingHistory(db, user.id),
@@ -79,6 +79,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       hasPassword: user.password_hash !== null,
       email: user.email,
       plan: user.plan,
+      administrator: user.role === 'admin',
       renewsAt: user.subscription_renews_at?.toISOString() ?? null,
       endsAt: user.subscription_ends_at?.toISOString() ?? null,
     },
@@ -248,7 +249,10 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
             <Text fw={700} size="xl">
               {user.plan === 'pro' ? 'Pro' : 'Free'}
             </Text>
-            {user.plan === 'free' ? (
+            {user.administrator && user.plan === 'free' ? (
+              // Nothing to upgrade to: an administrator's downloads have no daily limit.
+              <Badge color="gray">Administrator</Badge>
+            ) : user.plan === 'free' ? (
               <Button component={Link} to="/pricing" size="xs">
                 Upgrade
               </Button>

@@ -1,4 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname } from 'node:path'
 import { expect, test, type BrowserContext, type Page } from '@playwright/test'
 import { hydrated, register, signIn, uniqueEmail, signInAsDemoAdmin, SITE_PAGES } from './support'
 
@@ -27,6 +30,39 @@ async function resolve(page: Page, path: string): Promise<string> {
   return path.replace('FIRST_ASSET', found.asset).replace('FIRST_POST', found.post)
 }
 
+/**
+ * axe's colour-contrast rule reads text only, and the favourite heart is an outline icon on its
+ * own disc (WCAG 1.4.11 asks 3:1 for it). The same axe run gets one more rule: the heart's
+ * colour against its disc's, in whichever scheme the page is in. axe-core comes with
+ * @axe-core/playwright; its source is read from there and the rule appended to it.
+ */
+const require = createRequire(import.meta.url)
+const axeDir = dirname(require.resolve('axe-core', { paths: [dirname(require.resolve('@axe-core/playwright'))] }))
+const AXE_SOURCE = `${readFileSync(`${axeDir}/axe.min.js`, 'utf8')}
+axe.configure({
+  checks: [{
+    id: 'heart-against-its-disc',
+    evaluate: function (node) {
+      var style = window.getComputedStyle(node);
+      var Color = axe.commons.color.Color;
+      var ink = new Color(); ink.parseString(style.color);
+      var disc = new Color(); disc.parseString(style.backgroundColor);
+      var ratio = disc.alpha < 1 ? 0 : axe.commons.color.getContrast(disc, ink);
+      this.data({ ratio: Math.round(ratio * 100) / 100, ink: style.color, disc: style.backgroundColor });
+      return ratio >= 3;
+    },
+    metadata: { impact: 'serious', messages: { pass: 'The heart stands out from its disc', fail: 'The heart is below 3:1 against its disc' } },
+  }],
+  rules: [{
+    id: 'heart-contrast',
+    selector: 'form[action="/favorites"] > button',
+    excludeHidden: false,
+    tags: ['wcag2aa', 'wcag21aa', 'wcag1411'],
+    any: ['heart-against-its-disc'],
+    metadata: { description: 'The favourite heart has 3:1 contrast against its disc', help: 'Icons need 3:1 contrast' },
+  }],
+});`
+
 async function seriousViolations(page: Page, path: string): Promise<string[]> {
   let target = page
   let noScript: BrowserContext | null = null
@@ -45,7 +81,7 @@ async function seriousViolations(page: Page, path: string): Promise<string[]> {
   try {
     await target.goto(new URL(path, baseURL).toString())
     if (!noScript) await hydrated(target)
-    const results = await new AxeBuilder({ page: target })
+    const results = await new AxeBuilder({ page: target, axeSource: AXE_SOURCE })
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
       .analyze()
     return results.violations
@@ -176,4 +212,19 @@ test('the preview keeps focus inside and returns it to the card on close @js-onl
   await page.keyboard.press('Escape')
   await expect(dialog).toHaveCount(0)
   await expect(cardLink).toBeFocused()
+})
+
+test('the favourite heart keeps 3:1 against its disc in light and dark @js-only', async ({ page }) => {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.context().addCookies([{ name: 'color-scheme', value: scheme, url: baseURL }])
+    await page.goto('/explore')
+    const results = await new AxeBuilder({ page, axeSource: AXE_SOURCE }).withRules(['heart-contrast']).analyze()
+    const checked = results.passes.flatMap((r) => r.nodes).length + results.violations.flatMap((r) => r.nodes).length
+    expect(checked, `${scheme}: hearts checked`).toBeGreaterThan(0)
+    expect(
+      results.violations.flatMap((v) =>
+        v.nodes.map((n) => `${scheme}: ${n.target.join(' ')} ${JSON.stringify(n.any[0]?.data)}`),
+      ),
+    ).toEqual([])
+  }
 })

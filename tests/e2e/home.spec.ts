@@ -21,7 +21,7 @@ test('home shows every section in order', async ({ page }) => {
   }
   await expect(page.locator('#hero-section a[href^="/?assetId="]')).toHaveCount(11)
   await expect(page.getByTestId('hero-strip').locator('li')).toHaveCount(5)
-  await expect(page.getByTestId('home-grid').getByTestId('asset-card')).toHaveCount(8)
+  await expect(page.getByTestId('home-grid').getByTestId('asset-card')).toHaveCount(12)
   await expect(page.getByRole('link', { name: 'View more assets' })).toHaveAttribute('href', '/explore')
   const strip = page.locator('section', {
     has: page.getByRole('heading', { name: 'Big collections. No code required.' }),
@@ -43,16 +43,20 @@ test('the numbers count up to their values when scrolled into view @js-only', as
   await expect(page.getByText('10,000+', { exact: true })).toBeVisible()
 })
 
-test('browse by tag: the top 4 tags, each a full page load to /explore?q=<tag>', async ({ page }) => {
+test('browse by tag: the top 4 tags, each a full page load to /explore?tags=<tag> finding its count', async ({
+  page,
+}) => {
   await page.goto('/')
   const section = page.locator('section', { has: page.getByRole('heading', { name: 'Browse by Tag' }) })
   const links = section.getByRole('link')
   await expect(links).toHaveCount(4)
   const href = await links.first().getAttribute('href')
-  expect(href).toMatch(/^\/explore\?q=.+/)
+  expect(href).toMatch(/^\/explore\?tags=.+/)
+  const count = (await links.first().textContent())!.match(/(\d[\d,]*) assets?/)![1]
   await links.first().click()
   await expect(page).toHaveURL(new RegExp(`${href!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`))
   await expect(page.getByTestId('asset-card').first()).toBeVisible()
+  await expect(page.getByText(new RegExp(`^${count} assets?$`))).toBeVisible()
 })
 
 test('FAQ: first item open, one open at a time, categories switch', async ({ page }) => {

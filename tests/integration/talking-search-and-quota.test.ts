@@ -122,7 +122,7 @@ describe('the quota in sight', () => {
     // A moment of today (the quota's day), so the reset line is known.
     const now = new Date(`${utcDay()}T18:48:00Z`)
     const resets = 'Resets at midnight UTC, in 5 h 12 min'
-    expect(await downloadQuota(t.db, user.id, 'free', now)).toEqual({
+    expect(await downloadQuota(t.db, user, now)).toEqual({
       plan: 'free',
       used: 0,
       limit: 5,
@@ -136,14 +136,18 @@ describe('the quota in sight', () => {
       options: {},
       secret: 'x'.repeat(32),
     })
-    expect(await downloadQuota(t.db, user.id, 'free', now)).toEqual({
+    expect(await downloadQuota(t.db, user, now)).toEqual({
       plan: 'free',
       used: 1,
       limit: 5,
       left: 4,
       resets,
     })
-    expect(await downloadQuota(t.db, user.id, 'pro', now)).toMatchObject({ limit: null, left: null, resets: null })
+    expect(await downloadQuota(t.db, { ...user, plan: 'pro' }, now)).toMatchObject({
+      limit: null,
+      left: null,
+      resets: null,
+    })
   })
 
   it('a downloaded asset that the admin deletes stays in the history, marked as removed', async () => {
@@ -165,7 +169,7 @@ describe('the quota in sight', () => {
     expect(history).toHaveLength(1)
     expect(history[0]).toMatchObject({ asset_id: null, title: 'Doomed Teapot', removed: true, image: '' })
     // It still counts against the day's quota.
-    expect((await downloadQuota(t.db, user.id, 'free')).used).toBe(1)
+    expect((await downloadQuota(t.db, user)).used).toBe(1)
   })
 })
 

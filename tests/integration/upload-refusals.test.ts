@@ -187,13 +187,13 @@ describe('the CSV, the edit and the blog image return theirs', () => {
 
   it("storeBlogImage: 'not-an-image', nothing stored", async () => {
     const before = storedFiles(t.storageDir)
-    expect(await storeBlogImage(t.storage, SVG)).toEqual({
+    expect(await storeBlogImage(t.db, t.storage, SVG)).toEqual({
       ok: false,
       reason: 'not-an-image',
       error: BLOG_NOT_AN_IMAGE,
     })
     expect(storedFiles(t.storageDir)).toEqual(before)
-    const stored = await storeBlogImage(t.storage, await png())
+    const stored = await storeBlogImage(t.db, t.storage, await png())
     expect(stored.ok && stored.url).toMatch(/^\/images\/blog\/.+\.webp$/)
   })
 

@@ -45,6 +45,9 @@ export function Header({ user, colorScheme = 'auto' }: { user: PublicUser | null
   const location = useLocation()
   const onHome = location.pathname === '/'
   const searchVisible = useHeaderSearchVisible(onHome)
+  // On the results the header's box keeps what was searched for, ready to refine.
+  const searched = new URLSearchParams(location.search)
+  const query = location.pathname === '/explore' ? (searched.get('q') ?? searched.get('search') ?? '').trim() : ''
   return (
     <header className={classes.header}>
       <div className={classes.inner}>
@@ -64,7 +67,7 @@ export function Header({ user, colorScheme = 'auto' }: { user: PublicUser | null
           data-home-hidden={onHome && !searchVisible ? 'true' : undefined}
           data-testid="header-search"
         >
-          <SearchForm label="Search assets (header)" />
+          <SearchForm label="Search assets (header)" defaultValue={query} />
         </div>
         <div className={classes.actions}>
           <ColorSchemeToggle scheme={colorScheme} />
@@ -103,7 +106,7 @@ export function Header({ user, colorScheme = 'auto' }: { user: PublicUser | null
                 </Link>
               ))}
             </nav>
-            <SearchForm label="Search assets (menu)" />
+            <SearchForm label="Search assets (menu)" defaultValue={query} />
           </div>
         </details>
       </div>

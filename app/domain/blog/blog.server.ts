@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { sql } from 'kysely'
 import sharp from 'sharp'
 import type { DB } from '#db/client'
 import type { BlogPost, User } from '#db/schema'
@@ -6,6 +7,9 @@ import type { BlogPostInput } from '~/lib/blog-schema'
 import { inImagePool, inspectImage, MAX_INPUT_PIXELS, NotAnImageError } from '~/platform/images.server'
 import { sanitizeBlogHtml } from '~/platform/sanitize.server'
 import { publicFileUrl, type Storage } from '~/platform/storage.server'
+import { removeFiles, scheduleDeletion } from '~/platform/storage-cleanup.server'
+import { log } from '~/platform/log.server'
+import { errorMessage } from '~/lib/errors'
 
 /** A post as pages and the JSON API show it (author.name, readTime, ...). */
 export interface BlogPostView {
@@ -162,7 +166,7 @@ export type BlogImageResult = { ok: true; url: string } | { ok: false; reason: '
  * hidden after the image data) and stores it publicly: the URL it is served at, or
  * 'not-an-image' for anything sharp cannot decode (nothing is stored then).
  */
-export async function storeBlogImage(storage: Storage, data: Buffer): Promise<BlogImageResult> {
+export async function storeBlogImage(db: DB, storage: Storage, data: Buffer): Promise<BlogImageResult> {
   let webp: Buffer
   try {
     await inspectImage(data)
@@ -182,6 +186,39 @@ export async function storeBlogImage(storage: Storage, data: Buffer): Promise<Bl
     throw error
   }
   const key = `public/blog/${randomUUID()}.webp`
+  // Recorded first: if the write fails half way or the image is never used, the sweep finds it.
+  await db.insertInto('blog_images').values({ key }).execute()
   await storage.put(key, webp)
+  await sweepUnusedBlogImages(db, storage).catch((error: unknown) => {
+    log.warn('blog image sweep failed', { error: errorMessage(error) })
+  })
   return { ok: true, url: publicFileUrl(key) }
+}
+
+/** An uploaded image no post uses after this long is removed: time enough to finish the post. */
+export const BLOG_IMAGE_GRACE_MS = 24 * 60 * 60 * 1000
+
+/**
+ * Removes the blog images older than a day that no post's content or cover names (by the
+ * file's name, which is a fresh UUID, so the address form does not matter). Their records go
+ * and their keys are scheduled for deletion in one transaction, then the files are removed;
+ * one that fails stays in storage_cleanup for the storage sweep. Runs after each upload.
+ */
+export async function sweepUnusedBlogImages(db: DB, storage: Storage, now = new Date()): Promise<number> {
+  const keys = await db.transaction().execute(async (trx) => {
+    const { rows } = await sql<{ key: string }>`
+      delete from blog_images i
+      where i.created_at < ${new Date(now.getTime() - BLOG_IMAGE_GRACE_MS)}
+        and not exists (
+          select from blog_posts p
+          where strpos(p.content_html, substring(i.key from '[^/]+$')) > 0
+             or strpos(p.image_url, substring(i.key from '[^/]+$')) > 0
+        )
+      returning i.key
+    `.execute(trx)
+    const unused = rows.map((row) => row.key)
+    await scheduleDeletion(trx, unused)
+    return unused
+  })
+  return keys.length ? removeFiles(db, storage, keys) : 0
 }

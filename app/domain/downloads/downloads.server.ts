@@ -1,9 +1,9 @@
 import { sql } from 'kysely'
 import type { DB } from '#db/client'
-import type { Asset, Plan } from '#db/schema'
+import type { Asset, User } from '#db/schema'
 import type { AssetView } from '~/lib/asset-view'
 import { FREE_DAILY_DOWNLOADS } from '~/lib/constants'
-import { quotaResets, type DownloadQuota } from '~/lib/quota'
+import { hasDailyLimit, quotaResets, type DownloadQuota } from '~/lib/quota'
 import { toAssetView } from '~/domain/catalogue/assets.server'
 import { variantName, type DownloadVariant } from '~/lib/download-options'
 import { sign, verify } from '~/platform/signing.server'
@@ -149,10 +149,19 @@ export async function downloadHistory(db: DB, userId: string, limit = 50): Promi
   })
 }
 
-/** Where a user stands today: used, and (Free) how many are left and when the quota resets. */
-export async function downloadQuota(db: DB, userId: string, plan: Plan, now = new Date()): Promise<DownloadQuota> {
-  const used = await downloadsToday(db, userId, now)
-  if (plan === 'pro') return { plan, used, limit: null, left: null, resets: null }
+/**
+ * Where a user stands today: used, and (Free) how many are left and when the quota resets.
+ * Pro and administrators have no limit (hasDailyLimit, the grant's rule too).
+ */
+export async function downloadQuota(
+  db: DB,
+  user: Pick<User, 'id' | 'plan' | 'role'>,
+  now = new Date(),
+): Promise<DownloadQuota> {
+  const { plan } = user
+  const used = await downloadsToday(db, user.id, now)
+  if (!hasDailyLimit(user))
+    return { plan, used, limit: null, left: null, resets: null, ...(plan === 'pro' ? {} : { administrator: true }) }
   const left = Math.max(0, FREE_DAILY_DOWNLOADS - used)
   return { plan, used, limit: FREE_DAILY_DOWNLOADS, left, resets: quotaResets(now) }
 }

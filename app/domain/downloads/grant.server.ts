@@ -7,6 +7,7 @@ import { parseDownloadOptions, type RawDownloadOptions } from '~/lib/download-op
 import { toAssetView } from '~/domain/catalogue/assets.server'
 import { licenseeName, newLicenceId } from '~/domain/licences/licences.server'
 import { LICENCE_TERMS } from '~/lib/licence-terms'
+import { hasDailyLimit } from '~/lib/quota'
 import type { Storage } from '~/platform/storage.server'
 import { type DeliveredFile, deliveredFile, deliveredName, selectDeliverable } from './delivered-files.server'
 import { downloadLink, utcDay } from './downloads.server'
@@ -34,8 +35,8 @@ export type DownloadGrant =
 
 /**
  * Grants one download, the one path of both doors (the page's form and the JSON API): a Free
- * user gets 5 distinct assets per UTC day, a repeat of the same asset that day is free, Pro has
- * no limit. The published asset is read once, with the digest of the file it delivers, and that
+ * user gets 5 distinct assets per UTC day, a repeat of the same asset that day is free, Pro and
+ * administrators have no limit. The published asset is read once, with the digest of the file it delivers, and that
  * row answers everything: its type and size check the options first (a bad one costs no quota), the
  * delivered file is made if it was not (a failure costs no quota either), then the quota is
  * spent and the history row and the licence written together. Returns a short-lived signed
@@ -45,7 +46,7 @@ export async function grantDownload(
   db: DB,
   storage: Storage,
   input: {
-    user: Pick<User, 'id' | 'plan' | 'full_name' | 'email'>
+    user: Pick<User, 'id' | 'plan' | 'role' | 'full_name' | 'email'>
     assetId: number
     options: RawDownloadOptions
     secret: string
@@ -94,12 +95,12 @@ export async function grantDownload(
  */
 async function spendDownload(
   db: DB,
-  user: Pick<User, 'id' | 'plan' | 'full_name' | 'email'>,
+  user: Pick<User, 'id' | 'plan' | 'role' | 'full_name' | 'email'>,
   asset: Asset,
   file: DeliveredFile,
   now: Date,
 ): Promise<{ fresh: boolean; licenceId: string } | 'spent'> {
-  const limit = user.plan === 'pro' ? sql`true` : sql`q.used < ${FREE_DAILY_DOWNLOADS}`
+  const limit = hasDailyLimit(user) ? sql`q.used < ${FREE_DAILY_DOWNLOADS}` : sql`true`
   return db
     .transaction()
     .execute(async (trx) => {

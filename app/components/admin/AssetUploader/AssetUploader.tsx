@@ -1,5 +1,5 @@
 import { useFetcher } from 'react-router'
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core'
+import { Alert, Button, Group, Input, Modal, NativeSelect, Stack, Text } from '@mantine/core'
 import { useCallback, useEffect, useRef, useState, type ChangeEvent, type DragEvent } from 'react'
 import { UploadList, type UploadListItem } from '~/components/admin/UploadList/UploadList'
 import {
@@ -269,22 +269,31 @@ export function AssetUploader() {
         <input type="hidden" name="intent" value="upload" />
         <Stack gap="lg">
           <div className={classes.csv}>
-            <label htmlFor="upload-csv" className={classes.label}>
-              CSV metadata (optional)
-            </label>
-            <input
+            {/* Mantine's input styling around the native file field: it posts in the plain
+                multipart form without JavaScript, and its button is styled as the site's. */}
+            <Input.Wrapper
               id="upload-csv"
-              type="file"
-              name="csv"
-              accept=".csv,text/csv"
-              onChange={hydrated ? onCsv : undefined}
-              aria-describedby="upload-csv-help"
-            />
-            <Text id="upload-csv-help" size="sm" c="dimmed">
-              Columns: filename, title, keywords, category, releases. The first row is a header and is skipped; keywords
-              are separated by commas and become tags. Without a row, the title is the file name.{' '}
-              {hydrated ? 'Choose it before the images.' : null}
-            </Text>
+              label="CSV metadata (optional)"
+              description={
+                <>
+                  Columns: filename, title, keywords, category, releases. The first row is a header and is skipped;
+                  keywords are separated by commas and become tags. Without a row, the title is the file name.{' '}
+                  {hydrated ? 'Choose it before the images.' : null}
+                </>
+              }
+              descriptionProps={{ id: 'upload-csv-help' }}
+            >
+              <Input
+                component="input"
+                id="upload-csv"
+                type="file"
+                name="csv"
+                accept=".csv,text/csv"
+                onChange={hydrated ? onCsv : undefined}
+                aria-describedby="upload-csv-help"
+                classNames={{ input: classes.nativeFile }}
+              />
+            </Input.Wrapper>
             {csvReading ? (
               <Text size="sm">Reading the CSV…</Text>
             ) : csvError ? (
@@ -298,23 +307,19 @@ export function AssetUploader() {
             ) : null}
           </div>
 
-          <div className={classes.csv}>
-            <label htmlFor="upload-image-type" className={classes.label}>
-              The images are
-            </label>
-            <select
-              id="upload-image-type"
-              name="image_type"
-              value={imageType}
-              onChange={(event) => setImageType(imageTypeFrom(event.target.value))}
-            >
-              <option value="3d">3D renders (transparent background)</option>
-              <option value="image">Images (full-bleed pictures)</option>
-            </select>
-            <Text size="sm" c="dimmed">
-              Audio files are always audio. A CSV column asset_type (3d, image or audio) sets the type per file.
-            </Text>
-          </div>
+          <NativeSelect
+            id="upload-image-type"
+            name="image_type"
+            label="The images are"
+            description="Audio files are always audio. A CSV column asset_type (3d, image or audio) sets the type per file."
+            value={imageType}
+            onChange={(event) => setImageType(imageTypeFrom(event.currentTarget.value))}
+            data={[
+              { value: '3d', label: '3D renders (transparent background)' },
+              { value: 'image', label: 'Images (full-bleed pictures)' },
+            ]}
+            maw={480}
+          />
 
           <label
             htmlFor="upload-files"

@@ -58,7 +58,8 @@ async function POST({ request, context }: Route.ActionArgs) {
   const file = image as FileUpload | null
   if (!file || file.size === 0) return jsonError(400, 'Choose an image to upload (field "image").')
   if (!file.type.startsWith('image/')) return jsonError(400, BLOG_NOT_AN_IMAGE)
-  const stored = await storeBlogImage(context.get(servicesContext).storage, Buffer.from(await file.arrayBuffer()))
+  const { db, storage } = context.get(servicesContext)
+  const stored = await storeBlogImage(db, storage, Buffer.from(await file.arrayBuffer()))
   if (!stored.ok) return refusalResponse(stored)
   return Response.json({ url: stored.url }, { status: 201 })
 }
