@@ -16,6 +16,7 @@ import {
   UPLOAD_LIMIT_BYTES,
 } from './constants'
 import { fileTooLargeMessage } from './upload-limits'
+import { MP3_BITRATE_KBPS } from './download-options'
 
 export type JsonSchema = { [key: string]: unknown }
 
@@ -1310,7 +1311,7 @@ export const API_CALLS: ApiCall[] = [
     path: '/api/assets/download/{id}',
     group: 'Downloads',
     summary: 'Download an asset',
-    description: `Grants a download and answers with a URL that works for five minutes; a GET of that URL returns the file as an attachment named \`filename\` ({title}.{ext}, the original's own format). On the Free plan each asset counts once per UTC day against the quota of ${FREE_DAILY_DOWNLOADS}; downloading it again the same day, in any size or format, is free. Pro has no daily limit. For 3D and image assets an optional body picks a variant (named {title}-{long side}.{ext}, the long side it really has in pixels): \`size\` (original, 2048, 1024 or 512 px on the long side; a size larger than the original's long side is refused with a 400, never upscaled), \`format\` (png, webp, avif; jpeg for image assets), and for 3D renders \`background\` (transparent, white, black or #rrggbb) and \`padding\` (0-25, percent of the long side on every side). Audio is always the original file.`,
+    description: `Grants a download and answers with a URL that works for five minutes; a GET of that URL returns the file as an attachment named \`filename\` ({title}.{ext}, the original's own format). On the Free plan each asset counts once per UTC day against the quota of ${FREE_DAILY_DOWNLOADS}; downloading it again the same day, in any size or format, is free. Pro has no daily limit. For 3D and image assets an optional body picks a variant (named {title}-{long side}.{ext}, the long side it really has in pixels): \`size\` (original, 2048, 1024 or 512 px on the long side; a size larger than the original's long side is refused with a 400, never upscaled), \`format\` (png, webp, avif; jpeg for image assets), and for 3D renders \`background\` (transparent, white, black or #rrggbb) and \`padding\` (0-25, percent of the long side on every side). For audio the only option is \`format\`: \`mp3\` gives the recording as an MP3 at ${MP3_BITRATE_KBPS} kbit/s ({title}.mp3, audio/mpeg; the original itself when it is an MP3), \`original\` (or no body) the original file; the MP3 counts as a download of the same asset. Every file carries its licence and provenance; the MP3 and every variant have a licence of their own.`,
     bearer: true,
     parameters: [ASSET_ID],
     body: {
@@ -1325,8 +1326,9 @@ export const API_CALLS: ApiCall[] = [
           },
           format: {
             type: 'string',
-            enum: ['png', 'webp', 'avif', 'jpeg'],
-            description: 'Default png; jpeg for image assets only.',
+            enum: ['png', 'webp', 'avif', 'jpeg', 'mp3', 'original'],
+            description:
+              'Pictures: png (default), webp, avif; jpeg for image assets only. Audio: mp3, or original (default).',
           },
           background: {
             type: 'string',

@@ -55,7 +55,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = FavouriteForm.safeParse(form)
   const back = safeRedirectPath(typeof form.redirectTo === 'string' ? form.redirectTo : null, '/favorites')
   const user = await getUser(request, context)
-  if (!user) return redirect(loginHref(back))
+  // A visitor's heart: sign in first, then the favourite is saved and they are back here.
+  if (!user)
+    return redirect(
+      parsed.success && parsed.data.intent !== 'remove'
+        ? loginHref(back, { intent: 'favourite', assetId: parsed.data.asset_id })
+        : loginHref(back),
+    )
   if (!parsed.success) return data({ ok: false, error: 'Choose an asset to favourite.' }, { status: 400 })
   const { db } = context.get(servicesContext)
   const { asset_id: assetId, intent } = parsed.data
