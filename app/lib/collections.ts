@@ -57,3 +57,65 @@ export function ownerDisplayName(fullName: string | null | undefined, isKit: boo
   if (isKit) return 'The artist'
   return fullName?.trim() || 'A member'
 }
+
+const optionalId = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : typeof v === 'string' ? v.trim() : v),
+  z.coerce.number({ message: 'An asset id is a whole number from 1.' }).int().positive().optional(),
+)
+
+/** The admin's kit form: ids typed as text (the assets as a list separated by commas or spaces). */
+export const KitFormSchema = z.object({
+  id: optionalId,
+  name,
+  description: description.optional(),
+  cover: optionalId,
+  order: z.preprocess(
+    (v) => (v === undefined || v === '' ? 0 : v),
+    z.coerce.number({ message: 'The order is a whole number.' }).int().min(-1_000_000).max(1_000_000),
+  ),
+  assets: z.preprocess(
+    (v) => (typeof v === 'string' ? v : ''),
+    z
+      .string()
+      .regex(/^[\d,\s]*$/, 'List asset ids (whole numbers) separated by commas or spaces.')
+      .transform((text) =>
+        text
+          .split(/[,\s]+/)
+          .filter(Boolean)
+          .map(Number),
+      )
+      .pipe(
+        z
+          .array(z.number().int().positive().max(2_147_483_647, 'No asset has so large an id.'))
+          .max(MAX_ASSETS_PER_COLLECTION, `A kit holds at most ${MAX_ASSETS_PER_COLLECTION} assets.`),
+      ),
+  ),
+})
+
+/** The formats a collection's ZIP can hold: each file as it was uploaded, or converted. */
+export const BUNDLE_FORMATS = ['original', 'png', 'webp', 'jpeg', 'avif'] as const
+export type BundleFormat = (typeof BUNDLE_FORMATS)[number]
+export const BUNDLE_FORMAT_LABELS: Record<BundleFormat, string> = {
+  original: 'Original files',
+  png: 'PNG',
+  webp: 'WebP',
+  jpeg: 'JPEG',
+  avif: 'AVIF',
+}
+
+/**
+ * What a refused ZIP says, from its reason in the URL (never text from the URL itself, so a
+ * link cannot put words on the page).
+ */
+export function bundleRefusalText(reason: string | null): { text: string; upgrade: boolean } | null {
+  if (!reason) return null
+  if (reason === 'quota-exceeded')
+    return {
+      text: 'Not enough downloads left today for this ZIP: each asset you have not downloaded today takes one, and the ZIP is made whole or not at all.',
+      upgrade: true,
+    }
+  if (reason === 'too-many-assets')
+    return { text: 'This ZIP has more assets than one download may hold.', upgrade: false }
+  if (reason === 'empty') return { text: 'There is nothing to download here yet.', upgrade: false }
+  return { text: 'The ZIP could not be made. Please try again.', upgrade: false }
+}
