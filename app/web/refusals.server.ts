@@ -10,6 +10,9 @@ export const REFUSAL_STATUS = {
   'licence-not-found': 404,
   'quota-exceeded': 403,
   'invalid-option': 400,
+  // A ZIP of several assets: nothing in it is published any more, or more than a ZIP holds.
+  'bundle-empty': 404,
+  'bundle-too-large': 400,
   'bad-credentials': 401,
   'not-admin': 401,
   'bad-login-token': 401,
