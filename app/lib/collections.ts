@@ -92,10 +92,10 @@ export const KitFormSchema = z.object({
   ),
 })
 
-/** The formats a collection's ZIP can hold: each file as it was uploaded, or converted. */
-export const BUNDLE_FORMATS = ['original', 'png', 'webp', 'jpeg', 'avif'] as const
-export type BundleFormat = (typeof BUNDLE_FORMATS)[number]
-export const BUNDLE_FORMAT_LABELS: Record<BundleFormat, string> = {
+/** The formats a collection's ZIP can hold (the bundle's formats): each file as it was uploaded, or converted. */
+export const ZIP_FORMATS = ['original', 'png', 'webp', 'jpeg', 'avif'] as const
+export type ZipFormat = (typeof ZIP_FORMATS)[number]
+export const ZIP_FORMAT_LABELS: Record<ZipFormat, string> = {
   original: 'Original files',
   png: 'PNG',
   webp: 'WebP',
@@ -114,8 +114,8 @@ export function bundleRefusalText(reason: string | null): { text: string; upgrad
       text: 'Not enough downloads left today for this ZIP: each asset you have not downloaded today takes one, and the ZIP is made whole or not at all.',
       upgrade: true,
     }
-  if (reason === 'too-many-assets')
-    return { text: 'This ZIP has more assets than one download may hold.', upgrade: false }
-  if (reason === 'empty') return { text: 'There is nothing to download here yet.', upgrade: false }
+  if (reason === 'bundle-too-large')
+    return { text: 'A ZIP holds at most 100 assets, and this one has more.', upgrade: false }
+  if (reason === 'bundle-empty') return { text: 'There is nothing to download here yet.', upgrade: false }
   return { text: 'The ZIP could not be made. Please try again.', upgrade: false }
 }

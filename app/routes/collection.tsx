@@ -20,6 +20,7 @@ import { getUser } from '~/web/session.server'
 import { Pagination } from '~/components/Pagination/Pagination'
 import { PreviewFromUrl, withQuery } from '~/components/PreviewFromUrl/PreviewFromUrl'
 import { CollectionGrid } from '~/components/CollectionGrid/CollectionGrid'
+import { DownloadCollection } from '~/components/DownloadCollection/DownloadCollection'
 import { JsonLd } from '~/components/JsonLd/JsonLd'
 import {
   deleteCollection,
@@ -191,6 +192,13 @@ export default function CollectionPage({ loaderData, actionData }: Route.Compone
             </Text>
           ) : null}
         </div>
+        {collection.assetCount > 0 ? (
+          <DownloadCollection
+            collectionId={collection.id}
+            name={collection.name}
+            label={collection.isKit ? 'Download kit' : 'Download as ZIP'}
+          />
+        ) : null}
       </Group>
 
       {actionData?.error ? (

@@ -96,7 +96,14 @@ export function CollectionGrid(props: CollectionGridProps) {
                   }
                 : undefined
             }
-            onDragEnd={editable ? () => (setDragged(null), setOver(null)) : undefined}
+            onDragEnd={
+              editable
+                ? () => {
+                    setDragged(null)
+                    setOver(null)
+                  }
+                : undefined
+            }
             onDrop={editable ? (event) => onDrop(event, id) : undefined}
           >
             <AssetCard asset={asset} isFavourite={favourites.has(id)} previewHref={previewHref(id)} />

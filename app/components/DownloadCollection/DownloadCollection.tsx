@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router'
 import { Alert, Anchor, Button, Group, NativeSelect } from '@mantine/core'
-import { BUNDLE_FORMATS, BUNDLE_FORMAT_LABELS, bundleRefusalText } from '~/lib/collections'
+import { ZIP_FORMATS, ZIP_FORMAT_LABELS, bundleRefusalText } from '~/lib/collections'
 
 interface DownloadCollectionProps {
   collectionId: number
@@ -39,7 +39,7 @@ export function DownloadCollection({
               name="format"
               label="Format"
               defaultValue="original"
-              data={BUNDLE_FORMATS.map((f) => ({ value: f, label: BUNDLE_FORMAT_LABELS[f] }))}
+              data={ZIP_FORMATS.map((f) => ({ value: f, label: ZIP_FORMAT_LABELS[f] }))}
               w={160}
             />
           )}
