@@ -7,6 +7,7 @@ import { BACKGROUNDS, BACKGROUND_LABELS, clampZoom, type Background } from '~/li
 import { AssetImage } from '~/components/AssetImage/AssetImage'
 import { FavouriteButton } from '~/components/FavouriteButton/FavouriteButton'
 import { CreditLine } from '~/components/CreditLine/CreditLine'
+import { ShareMenu } from '~/components/ShareMenu/ShareMenu'
 import { DownloadButton } from '~/components/DownloadButton/DownloadButton'
 import { AudioPreview } from '~/components/AudioPlayer/AudioPlayer'
 import classes from './AssetPreview.module.css'
@@ -189,6 +190,12 @@ export function AssetPreview(props: AssetPreviewProps) {
           <FavouriteButton assetId={asset.id} isFavourite={isFavourite} />
         </Group>
         <CreditLine asset={asset} />
+        <ShareMenu
+          path={`/assets/${asset.id}`}
+          title={asset.title}
+          image={asset.image}
+          embed={asset.asset_type === 'audio' ? asset : null}
+        />
         <Group gap={6} mt="md" role="group" aria-label="Tags">
           {shownTags.map((tag) => (
             <Badge
