@@ -2,6 +2,11 @@
 // table, so a reason means the same status on every door.
 export const REFUSAL_STATUS = {
   'asset-not-found': 404,
+  // Collections: another person's private collection is as missing as one that never was.
+  'collection-not-found': 404,
+  'not-in-collection': 404,
+  'too-many-collections': 409,
+  'collection-full': 409,
   'licence-not-found': 404,
   'quota-exceeded': 403,
   'invalid-option': 400,

@@ -3,6 +3,7 @@ import type { AssetView } from '~/lib/asset-view'
 import { CARD_TAGS } from '~/lib/constants'
 import { AssetImage } from '~/components/AssetImage/AssetImage'
 import { FavouriteButton } from '~/components/FavouriteButton/FavouriteButton'
+import { SaveToCollection } from '~/components/SaveToCollection/SaveToCollection'
 import { CardAudio } from '~/components/AudioPlayer/AudioPlayer'
 import { preloadPreview } from '~/components/PreviewFromUrl/PreviewFromUrl'
 import classes from './AssetCard.module.css'
@@ -82,6 +83,7 @@ export function AssetCard({
         ) : null}
       </Link>
       {asset.audio ? <CardAudio audio={asset.audio} title={asset.title} /> : null}
+      <SaveToCollection assetId={asset.id} assetTitle={asset.title} />
       <FavouriteButton assetId={asset.id} isFavourite={isFavourite} className={classes.heart} />
     </article>
   )

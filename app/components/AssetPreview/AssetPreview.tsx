@@ -6,6 +6,7 @@ import { DIALOG_TAGS, ZOOM_MAX, ZOOM_MIN, ZOOM_STEP } from '~/lib/constants'
 import { BACKGROUNDS, BACKGROUND_LABELS, clampZoom, type Background } from '~/lib/explore-params'
 import { AssetImage } from '~/components/AssetImage/AssetImage'
 import { FavouriteButton } from '~/components/FavouriteButton/FavouriteButton'
+import { SaveToCollection } from '~/components/SaveToCollection/SaveToCollection'
 import { CreditLine } from '~/components/CreditLine/CreditLine'
 import { ShareMenu } from '~/components/ShareMenu/ShareMenu'
 import { DownloadButton } from '~/components/DownloadButton/DownloadButton'
@@ -188,6 +189,7 @@ export function AssetPreview(props: AssetPreviewProps) {
             downloadedToday={props.downloadedToday}
           />
           <FavouriteButton assetId={asset.id} isFavourite={isFavourite} />
+          <SaveToCollection assetId={asset.id} assetTitle={asset.title} look="button" />
         </Group>
         <CreditLine asset={asset} />
         <ShareMenu
