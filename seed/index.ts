@@ -4,7 +4,7 @@ import { createAsset } from '~/domain/catalogue/assets.server'
 import { sanitizeBlogHtml } from '~/platform/sanitize.server'
 import type { Storage } from '~/platform/storage.server'
 import { demoAssets } from './catalogue'
-import { demoFile } from './render'
+import { DEMO_IMAGE_SIZE, demoFile } from './render'
 import { DEMO_BLOG_POSTS } from './blog'
 
 /** 64 3D renders, 32 images, 24 audio clips. */
@@ -75,6 +75,7 @@ export async function seedDemoContent(
     authorName?: string
     log?: (line: string) => void
     now?: Date
+    /** The pictures' long side in pixels (3D renders: up to their committed 2048). Default 2400. */
     imageSize?: number
     /** Where renders missing from seed/renders are kept, so later starts reuse them. */
     renderCacheDir?: string
@@ -94,7 +95,7 @@ export async function seedDemoContent(
       await Promise.all(
         catalogue.slice(i, i + 2).map(async (demo, offset) => {
           const index = i + offset
-          const file = await demoFile(demo, options.imageSize ?? 1024, options.renderCacheDir)
+          const file = await demoFile(demo, options.imageSize ?? DEMO_IMAGE_SIZE, options.renderCacheDir)
           await createAsset(db, storage, {
             original: file.data,
             originalFilename: file.filename,
