@@ -5,7 +5,7 @@ import { createAsset } from '~/domain/catalogue/assets.server'
 import { sanitizeBlogHtml } from '~/platform/sanitize.server'
 import type { Storage } from '~/platform/storage.server'
 import { demoAssets } from './catalogue'
-import { demoFile } from './render'
+import { DEMO_IMAGE_SIZE, demoFile } from './render'
 import { DEMO_BLOG_POSTS } from './blog'
 
 /** 64 3D renders, 32 images, 24 audio clips. */
@@ -76,6 +76,7 @@ export async function seedDemoContent(
     authorName?: string
     log?: (line: string) => void
     now?: Date
+    /** The pictures' long side in pixels (3D renders: up to their committed 2048). Default 2400. */
     imageSize?: number
     /** Where renders missing from seed/renders are kept, so later starts reuse them. */
     renderCacheDir?: string
@@ -98,7 +99,7 @@ export async function seedDemoContent(
       // After a failure no new asset is begun: the start-up reports it, or retries from the top.
       for (let index = next++; !failed && index < catalogue.length; index = next++) {
         const demo = catalogue[index]
-        const file = await demoFile(demo, options.imageSize ?? 1024, options.renderCacheDir)
+        const file = await demoFile(demo, options.imageSize ?? DEMO_IMAGE_SIZE, options.renderCacheDir)
         await createAsset(db, storage, {
           original: file.data,
           originalFilename: file.filename,
