@@ -536,7 +536,7 @@ describe('kits', () => {
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('application/zip')
     expect(res.headers.get('content-disposition')).toContain('Zip kit.zip')
-    const entries = unzip(Buffer.from(await res.arrayBuffer()))
+    const entries = await unzip(Buffer.from(await res.arrayBuffer()))
     expect(entries.map((e) => e.name)).toEqual(['README.txt', 'Board 1.png', 'Board 2.png'])
     const readme = entries[0]!.data.toString('utf8')
     expect(readme).toContain('Zip kit')
