@@ -1,5 +1,6 @@
 import { DEFAULT_AFTER_LOGIN } from './constants'
 import { parseId } from './ids'
+import { FAVOURITE_SAVED } from './favourite-saved'
 
 const BASE = 'http://relative.invalid'
 
@@ -68,9 +69,6 @@ export function signInResume(params: URLSearchParams): SignInResume {
   const fallback = intent && assetId ? `/assets/${assetId}` : DEFAULT_AFTER_LOGIN
   return { back: safeRedirectPath(params.get('redirect'), fallback), intent, assetId }
 }
-
-/** Back from a resumed sign-in: the page says the favourite was saved (`?saved=favourite`). */
-export const FAVOURITE_SAVED = { key: 'saved', value: 'favourite' } as const
 
 /**
  * The page a signed-in person goes to: `back`, with the download offered there (`download=1`,

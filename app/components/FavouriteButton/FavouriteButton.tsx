@@ -1,5 +1,5 @@
 import { useFetcher, useLocation } from 'react-router'
-import { FAVOURITE_SAVED } from '~/lib/redirects'
+import { FAVOURITE_SAVED } from '~/lib/favourite-saved'
 import { withQuery } from '~/lib/with-query'
 import classes from './FavouriteButton.module.css'
 
