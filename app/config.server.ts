@@ -42,7 +42,7 @@ const schema = z
     ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
     DEMO: boolFlag,
     SEED_ON_EMPTY: boolFlag,
-    DEMO_IMAGE_SIZE: z.coerce.number().int().min(64).max(4096).default(1024),
+    DEMO_IMAGE_SIZE: z.coerce.number().int().min(64).max(4096).default(2400),
     LOG_REQUESTS: boolFlag,
     PAGE_CACHE: boolFlag,
     PAGE_CACHE_CHECK_MS: z.coerce.number().int().min(0).max(10_000).default(2_000),

@@ -67,11 +67,13 @@ import { jsonError } from '~/web/http.server'
 import { servicesContext } from '~/web/context.server'
 import { downloadQuota } from '~/domain/downloads/downloads.server'
 import { DownloadStarted } from '~/components/DownloadStarted/DownloadStarted'
+import { FavouriteSaved } from '~/components/FavouriteSaved/FavouriteSaved'
 import { Footer } from '~/components/Footer/Footer'
 import { Header } from '~/components/Header/Header'
 import { NOT_FOUND_TITLE, NotFound } from '~/components/NotFound/NotFound'
 import { SITE_NAME } from '~/lib/constants'
 import { downloadStartedIn } from '~/lib/download-started'
+import { FAVOURITE_SAVED } from '~/lib/redirects'
 import { useNonce } from '~/lib/nonce'
 import { cssVariablesResolver, theme } from '~/theme'
 import { databaseGuard } from '~/web/database-guard.server'
@@ -137,7 +139,9 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const origin = context.get(servicesContext).config.appUrl || new URL(request.url).origin
   // Back from a plain download post: the page starts the file and names its licence.
   const downloadStarted = user ? downloadStartedIn(url) : null
-  return { user: user ? publicUser(user) : null, colorScheme, quota, origin, downloadStarted }
+  // Back from signing in after a heart's click: the favourite was saved on the way.
+  const favouriteSaved = Boolean(user) && url.searchParams.get(FAVOURITE_SAVED.key) === FAVOURITE_SAVED.value
+  return { user: user ? publicUser(user) : null, colorScheme, quota, origin, downloadStarted, favouriteSaved }
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -178,6 +182,7 @@ export function Layout({ children }: { children: ReactNode }) {
           </a>
           <Header user={data?.user ?? null} colorScheme={scheme} />
           {data?.downloadStarted ? <DownloadStarted {...data.downloadStarted} /> : null}
+          {data?.favouriteSaved ? <FavouriteSaved /> : null}
           <main id="main">{children}</main>
           <Footer />
         </MantineProvider>

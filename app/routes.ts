@@ -7,6 +7,7 @@ export default [
   route('explore', 'routes/explore.tsx'),
   route('assets/:id', 'routes/asset.tsx'),
   route('assets/:id/download', 'routes/asset-download.ts'),
+  route('assets/:id/save', 'routes/asset-save.tsx'),
   route('downloads/:token', 'routes/download-file.ts'),
   route('billing/portal', 'routes/billing-portal.ts'),
   route('pricing', 'routes/pricing.tsx'),
@@ -35,6 +36,8 @@ export default [
   route('privacy', 'routes/pages/privacy.tsx'),
   route('categories', 'routes/categories.tsx'),
   route('collections', 'routes/collections.tsx'),
+  route('collections/:id', 'routes/collection.tsx'),
+  route('collections/:id/download', 'routes/collection-download.ts'),
   route('api', 'routes/pages/api-docs.tsx'),
   route('careers', 'routes/pages/careers.tsx'),
   route('help', 'routes/pages/help.tsx'),
@@ -51,6 +54,7 @@ export default [
       route('system-status', 'routes/admin/system-status.tsx'),
       route('analytics', 'routes/admin/analytics.tsx'),
       route('licences', 'routes/admin/licences.tsx'),
+      route('kits', 'routes/admin/kits.tsx'),
       route('upload', 'routes/admin/upload.tsx'),
       route('blog', 'routes/admin/blog.tsx'),
       route('blog/new', 'routes/admin/blog-form.tsx', { id: 'admin-blog-new' }),
@@ -81,6 +85,11 @@ export default [
     route('licenses/:licenseId', 'routes/api/licenses-id.ts'),
     route('users/favorites', 'routes/api/users-favorites.ts'),
     route('users/favorites/:id', 'routes/api/users-favorites-id.ts'),
+    route('collections', 'routes/api/collections.ts'),
+    route('collections/:id', 'routes/api/collections-id.ts'),
+    route('collections/:id/assets', 'routes/api/collections-id-assets.ts'),
+    route('collections/:id/assets/:assetId', 'routes/api/collections-id-assets-id.ts'),
+    route('collections/:id/download', 'routes/api/collections-id-download.ts'),
     route('blogs', 'routes/api/blogs.ts'),
     route('blogs/:slug', 'routes/api/blogs-slug.ts'),
     route('stripe/webhook', 'routes/api/stripe-webhook.ts'),
@@ -99,6 +108,9 @@ export default [
 
   // Files and machine endpoints
   route('og/:kind/:name', 'routes/og-image.ts'),
+  route('oembed', 'routes/oembed.ts'),
+  // The one page other sites may frame (server/app.ts).
+  route('embed/assets/:id', 'routes/embed-asset.ts'),
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
 

@@ -1,8 +1,8 @@
 import { Kysely, PGliteDialect, PostgresDialect, sql, type KyselyConfig } from 'kysely'
 import { Migrator } from 'kysely/migration'
 import pg from 'pg'
-import { mkdirSync } from 'node:fs'
 import { migrationProvider } from './migrations/index'
+import { openPGliteInWorker } from './pglite-worker'
 import type { Database } from './schema'
 import { log } from '~/platform/log.server'
 import { CONNECT_TIMEOUT_MS, DatabaseMonitor, QUERY_TIMEOUT_MS, STATEMENT_TIMEOUT_MS } from './availability'
@@ -12,7 +12,7 @@ export { isConnectionFailure, trackDatabaseAvailability } from './availability'
 export type DB = Kysely<Database>
 
 // int8 (count(*), sums) as numbers and `date` as the plain 'YYYY-MM-DD' string: a date has no
-// time zone, and turning it into a local-midnight Date shifts days.
+// time zone, and turning it into a local-midnight Date shifts days. (PGlite reads them alike.)
 const INT8 = 20
 const DATE = 1082
 pg.types.setTypeParser(INT8, (value) => Number.parseInt(value, 10))
@@ -72,26 +72,31 @@ export function createDatabase(options: DatabaseOptions): DB {
     monitors.set(db, monitor)
     return db
   }
-  const dir = options.pgliteDir
-  return new Kysely<Database>({
-    log: options.log,
-    dialect: new PGliteDialect({
-      pglite: async () => {
-        const { PGlite } = await import('@electric-sql/pglite')
-        const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
-        const { cube } = await import('@electric-sql/pglite/contrib/cube')
-        if (dir) mkdirSync(dir, { recursive: true })
-        return PGlite.create(dir, {
-          extensions: { pg_trgm, cube },
-          parsers: { [INT8]: (value: string) => Number.parseInt(value, 10), [DATE]: (value: string) => value },
-        })
-      },
-    }),
-  })
+  // In a worker thread (db/pglite-worker.ts), opening from now on, beside whatever the server
+  // does meanwhile.
+  const pglite = openPGliteInWorker(options.pgliteDir)
+  return new Kysely<Database>({ log: options.log, dialect: new PGliteDialect({ pglite: pglite as never }) })
+}
+
+/**
+ * Whether every migration there is has been applied: one read. The migrator's own check
+ * creates its tables if missing and takes its lock in a transaction, several round trips (1.7 s
+ * on a loaded machine with PGlite) that a start with nothing to apply need not wait for.
+ */
+async function upToDate(db: DB): Promise<boolean> {
+  try {
+    const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db)
+    const applied = new Set(rows.map((row) => row.name))
+    return Object.keys(await migrationProvider.getMigrations()).every((name) => applied.has(name))
+  } catch {
+    // No migration table yet (a new database), or unreadable: the migrator decides.
+    return false
+  }
 }
 
 /** Applies every pending migration; safe to run any number of times. */
 export async function migrateToLatest(db: DB): Promise<string[]> {
+  if (await upToDate(db)) return []
   const migrator = new Migrator({ db, provider: migrationProvider })
   const { error, results } = await migrator.migrateToLatest()
   if (error) {

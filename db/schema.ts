@@ -215,7 +215,7 @@ export interface StorageCleanupTable {
   created_at: Generated<Date>
 }
 
-/** An image uploaded for the blog (migration 0018), recorded before its file is written. */
+/** An image uploaded for the blog (migration 0017), recorded before its file is written. */
 export interface BlogImagesTable {
   key: string
   created_at: Generated<Date>
@@ -257,6 +257,34 @@ export interface PaletteColoursTable {
   colour: string
 }
 
+/**
+ * A person's collection (user_id set, private unless made public) or one of the artist's kits
+ * (migration 0016: no user_id, always public, kept by any admin, with a cover and an order).
+ */
+export interface CollectionsTable {
+  id: Generated<number>
+  user_id: string | null
+  is_kit: Defaulted<boolean>
+  /** 1 to 80 characters. */
+  name: string
+  description: Defaulted<string>
+  is_public: Defaulted<boolean>
+  /** A kit's cover; without one (or once unpublished) its first asset stands for it. */
+  cover_asset_id: number | null
+  /** Kits are shown by this, then by id. */
+  kit_order: Defaulted<number>
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+/** An asset in a collection, in the collection's order (position ascending). */
+export interface CollectionAssetsTable {
+  collection_id: number
+  asset_id: number
+  position: number
+  added_at: Timestamp
+}
+
 export interface SearchTermsTable {
   term: string
 }
@@ -293,6 +321,8 @@ export interface Database {
   blog_images: BlogImagesTable
   asset_variants: AssetVariantsTable
   licences: LicencesTable
+  collections: CollectionsTable
+  collection_assets: CollectionAssetsTable
 }
 
 export type User = Selectable<UsersTable>
@@ -300,3 +330,4 @@ export type Asset = Selectable<AssetsTable>
 export type NewAsset = Insertable<AssetsTable>
 export type AssetUpdate = Updateable<AssetsTable>
 export type BlogPost = Selectable<BlogPostsTable>
+export type Collection = Selectable<CollectionsTable>

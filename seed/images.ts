@@ -1,9 +1,13 @@
 /**
  * The demo catalogue's 2D images: full-bleed gradients, patterns, textures and illustrations,
- * drawn as SVG on a 1000×1000 canvas and rasterised by sharp. Every one covers the whole
- * canvas, so no pixel is transparent.
+ * each drawn as SVG on a 1000×1000 design and rasterised by sharp through a window of its
+ * shape (16:9, 3:2, square, 2:3 or 9:16) placed where the design's subject is. Every one
+ * covers the whole canvas, so no pixel is transparent.
  */
 import { seededRandom } from './random'
+
+/** Width:height. */
+export type ImageRatio = '16:9' | '3:2' | '1:1' | '2:3' | '9:16'
 
 export interface DemoImageSpec {
   title: string
@@ -12,8 +16,19 @@ export interface DemoImageSpec {
   category: 'Backgrounds' | 'Patterns' | 'Textures' | 'Illustrations'
   subjects: string[]
   format: 'jpeg' | 'png'
-  /** SVG elements on a 1000×1000 canvas. */
+  /** SVG elements on a 1000×1000 design. */
   body: string
+  ratio: ImageRatio
+  /** Where the window sits along the design's cropped side: 0 top or left, 1 bottom or right. */
+  focus: number
+  /**
+   * Drawn at a third of the size and enlarged: a design of smooth noise or blur has no detail
+   * finer than that, and librsvg's noise, lighting and blur filters cost by the pixel (a
+   * 2400 px marble took seconds). The grain below gives it real detail at full size.
+   */
+  soft?: boolean
+  /** Fine grain added at full size (the noise's standard deviation, 0-255). */
+  grain?: number
 }
 
 const rect = (fill: string) => `<rect x="0" y="0" width="1000" height="1000" fill="${fill}"/>`
@@ -34,6 +49,8 @@ const pattern = (id: string, w: number, h: number, inner: string, transform = ''
 const noise = (id: string, freq: string, octaves: number, seed: number, matrix: string, type = 'fractalNoise') =>
   `<filter id="${id}" x="0" y="0" width="100%" height="100%"><feTurbulence type="${type}" baseFrequency="${freq}" numOctaves="${octaves}" seed="${seed}"/><feColorMatrix type="matrix" values="${matrix}"/></filter>`
 
+type Design = Omit<DemoImageSpec, 'ratio' | 'focus' | 'soft' | 'grain'>
+
 /** A colour matrix that maps noise to one colour with the noise as alpha. */
 const tint = (r: number, g: number, b: number, strength = 1) =>
   `0 0 0 0 ${r} 0 0 0 0 ${g} 0 0 0 0 ${b} ${strength} 0 0 0 0`
@@ -46,11 +63,11 @@ function img(
   tags: string[],
   subjects: string[],
   body: string,
-): DemoImageSpec {
+): Design {
   return { title, category, format, description, tags, subjects, body }
 }
 
-function gradient(title: string, stops: string[], angle: number, words: string[], mood: string): DemoImageSpec {
+function gradient(title: string, stops: string[], angle: number, words: string[], mood: string): Design {
   return img(
     title,
     'Backgrounds',
@@ -89,7 +106,7 @@ function pine(x: number, y: number, h: number, colour: string) {
   return `<rect x="${x - h * 0.03}" y="${y - h * 0.15}" width="${h * 0.06}" height="${h * 0.15}" fill="#3b2a1e"/><path d="M${x} ${y - h} L${x + w} ${y - h * 0.12} L${x - w} ${y - h * 0.12} Z" fill="${colour}"/>`
 }
 
-export const DEMO_IMAGES: DemoImageSpec[] = [
+const DESIGNS: Design[] = [
   gradient(
     'Sunset Orange Purple Gradient',
     ['#ff9a3c', '#ff4f79', '#6a3093'],
@@ -230,22 +247,25 @@ export const DEMO_IMAGES: DemoImageSpec[] = [
     `<defs>${noise('n', '0.002 0.06', 3, 11, tint(0.27, 0.15, 0.07, 1.6))}</defs>${rect('#b07a45')}<rect width="1000" height="1000" filter="url(#n)"/>`,
   ),
   img(
-    'Paper Grain Texture',
+    'Crumpled Paper Texture',
     'Textures',
     'jpeg',
-    'Off-white paper with a fine, even grain.',
-    ['paper', 'grain', 'ivory', 'texture'],
+    'Off-white crumpled paper, its creases and folds caught by a soft side light.',
+    ['paper', 'crumpled', 'creases', 'ivory', 'texture'],
     ['paper'],
-    `<defs>${noise('n', '0.9', 2, 5, tint(0.5, 0.45, 0.35, 0.5))}</defs>${rect('#f3ecdc')}<rect width="1000" height="1000" filter="url(#n)"/>`,
+    // The noise is a height map lit from the upper left: ridges and folds, not a flat colour.
+    `<defs><filter id="n" x="0" y="0" width="100%" height="100%"><feTurbulence type="fractalNoise" baseFrequency="0.006" numOctaves="4" seed="5"/><feDiffuseLighting surfaceScale="14" diffuseConstant="1.1" lighting-color="#f7f0e1"><feDistantLight azimuth="225" elevation="48"/></feDiffuseLighting></filter></defs><rect width="1000" height="1000" filter="url(#n)"/>`,
   ),
   img(
     'Denim Fabric Texture',
     'Textures',
     'jpeg',
-    'Blue denim twill with fine diagonal weave.',
-    ['denim', 'fabric', 'blue', 'texture'],
+    'Indigo denim twill with faded streaks and a seam sewn with orange double stitching.',
+    ['denim', 'fabric', 'jeans', 'stitching', 'blue', 'texture'],
     ['denim'],
-    `<defs>${pattern('p', 8, 8, '<path d="M0 8 L8 0" stroke="#8fb3e0" stroke-width="1.5" opacity="0.5"/>')}${noise('n', '0.5', 2, 9, tint(0.05, 0.1, 0.2, 0.7))}</defs>${rect('#2f4f7f')}${rect('url(#p)')}<rect width="1000" height="1000" filter="url(#n)"/>`,
+    // The twill's diagonal ribs at a size that shows, faded along the warp, and a seam: what
+    // makes blue cloth read as denim.
+    `<defs>${pattern('p', 12, 12, '<path d="M-3 3 L3 -3 M0 12 L12 0 M9 15 L15 9" stroke="#7f9fcf" stroke-width="3.2" opacity="0.55"/>')}${noise('n', '0.003 0.09', 3, 9, tint(0.85, 0.9, 1, 0.55))}</defs>${rect('#22406e')}${rect('url(#p)')}<rect width="1000" height="1000" filter="url(#n)"/><path d="M640 -20 C600 300 610 700 660 1020" fill="none" stroke="#13284a" stroke-width="26" opacity="0.55"/><path d="M662 -20 C622 300 632 700 682 1020" fill="none" stroke="#5b7fb8" stroke-width="6" opacity="0.6"/><g fill="none" stroke="#e89a3c" stroke-width="4.5" stroke-dasharray="16 9"><path d="M684 -20 C644 300 654 700 704 1020"/><path d="M704 -20 C664 300 674 700 724 1020"/></g>`,
   ),
   img(
     'Brushed Metal Texture',
@@ -416,6 +436,64 @@ export const DEMO_IMAGES: DemoImageSpec[] = [
   ),
 ]
 
-export function imageSvg(spec: DemoImageSpec, size: number): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 1000 1000">${spec.body}</svg>`
+/**
+ * Each picture's shape and, when the window crops the design, where it sits: four shapes in
+ * every category, so each orientation filter finds every kind of picture.
+ */
+const SHAPES: Record<string, [ImageRatio, number?, { soft?: boolean; grain?: number }?]> = {
+  'Sunset Orange Purple Gradient': ['16:9'],
+  'Ocean Blue Gradient': ['9:16'],
+  'Mint Lavender Gradient': ['3:2'],
+  'Peach Pink Gradient': ['2:3'],
+  'Midnight Navy Gradient': ['16:9'],
+  'Lime Teal Gradient': ['1:1'],
+  'Golden Radial Glow Background': ['3:2'],
+  'Aurora Mesh Gradient Background': ['2:3', 0.3, { soft: true, grain: 3 }],
+  'Red Polka Dot Pattern': ['1:1'],
+  'Blue Diagonal Stripes Pattern': ['3:2'],
+  'Black White Checkerboard Pattern': ['16:9'],
+  'Yellow Chevron Pattern': ['2:3'],
+  'Teal Hexagon Grid Pattern': ['9:16'],
+  'Pink Wavy Lines Pattern': ['3:2'],
+  'Retro Triangle Mosaic Pattern': ['2:3'],
+  'Concentric Circles Pattern': ['16:9'],
+  'Marble Texture': ['2:3', 0.5, { soft: true, grain: 4 }],
+  'Wood Grain Texture': ['16:9', 0.5, { soft: true, grain: 6 }],
+  'Crumpled Paper Texture': ['3:2', 0.5, { soft: true, grain: 7 }],
+  'Denim Fabric Texture': ['2:3', 0.5, { soft: true, grain: 14 }],
+  'Brushed Metal Texture': ['16:9', 0.5, { soft: true, grain: 6 }],
+  'Terrazzo Texture': ['1:1'],
+  'Cloudy Sky Texture': ['3:2', 0.5, { soft: true, grain: 2 }],
+  'Concrete Wall Texture': ['9:16', 0.5, { soft: true, grain: 12 }],
+  'Mountain Range Illustration': ['16:9', 0.6],
+  'Ocean Waves Illustration': ['16:9', 0.7],
+  'Desert Dunes Sunset Illustration': ['3:2', 0.7],
+  'Green Rolling Hills Illustration': ['3:2', 0.35],
+  'Night Sky Crescent Moon Illustration': ['2:3', 0.9],
+  'Tropical Island Illustration': ['2:3'],
+  'City Skyline Dusk Illustration': ['9:16'],
+  'Pine Forest Illustration': ['1:1'],
+}
+
+export const DEMO_IMAGES: DemoImageSpec[] = DESIGNS.map((design) => {
+  const [ratio, focus = 0.5, finish = {}] = SHAPES[design.title]
+  return { ...design, ratio, focus, ...finish }
+})
+
+/** The picture's pixel size for a given long side. */
+export function imageDimensions(spec: DemoImageSpec, longSide: number): { width: number; height: number } {
+  const [w, h] = spec.ratio.split(':').map(Number)
+  return w >= h
+    ? { width: longSide, height: Math.round((longSide * h) / w) }
+    : { width: Math.round((longSide * w) / h), height: longSide }
+}
+
+export function imageSvg(spec: DemoImageSpec, longSide: number): string {
+  const { width, height } = imageDimensions(spec, longSide)
+  // The window: the design's full long side, the short side cut to the picture's shape.
+  const vw = width >= height ? 1000 : (1000 * width) / height
+  const vh = width >= height ? (1000 * height) / width : 1000
+  const x = (1000 - vw) * spec.focus
+  const y = (1000 - vh) * spec.focus
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="${x} ${y} ${vw} ${vh}" preserveAspectRatio="none">${spec.body}</svg>`
 }

@@ -1,10 +1,11 @@
+import { availableParallelism } from 'node:os'
 import { sql } from 'kysely'
 import type { DB } from '#db/client'
 import { createAsset } from '~/domain/catalogue/assets.server'
 import { sanitizeBlogHtml } from '~/platform/sanitize.server'
 import type { Storage } from '~/platform/storage.server'
 import { demoAssets } from './catalogue'
-import { demoFile } from './render'
+import { DEMO_IMAGE_SIZE, demoFile } from './render'
 import { DEMO_BLOG_POSTS } from './blog'
 
 /** 64 3D renders, 32 images, 24 audio clips. */
@@ -75,6 +76,7 @@ export async function seedDemoContent(
     authorName?: string
     log?: (line: string) => void
     now?: Date
+    /** The pictures' long side in pixels (3D renders: up to their committed 2048). Default 2400. */
     imageSize?: number
     /** Where renders missing from seed/renders are kept, so later starts reuse them. */
     renderCacheDir?: string
@@ -89,30 +91,40 @@ export async function seedDemoContent(
   if (existing.n === 0) {
     const catalogue = demoAssets()
     log(`Seeding ${catalogue.length} demo assets...`)
-    // Two at a time: sharp and ffmpeg already use both cores for each file.
-    for (let i = 0; i < catalogue.length; i += 2) {
-      await Promise.all(
-        catalogue.slice(i, i + 2).map(async (demo, offset) => {
-          const index = i + offset
-          const file = await demoFile(demo, options.imageSize ?? 1024, options.renderCacheDir)
-          await createAsset(db, storage, {
-            original: file.data,
-            originalFilename: file.filename,
-            title: demo.title,
-            description: demo.description,
-            tags: demo.tags,
-            category: demo.category,
-            assetType: demo.assetType,
-            isActive: true,
-            // Spread over the last months, newest first in catalogue order.
-            createdAt: new Date(now.getTime() - index * DAY_MS * 0.75),
-            downloadCount: (index * 37) % 211,
-          })
-          assets += 1
-          options.onProgress?.(assets, catalogue.length)
-        }),
-      )
+    // As many at a time as there are cores: while one asset waits on the database, the disk or
+    // ffmpeg, another's pixels are encoded. (Image work is bounded on its own by inImagePool.)
+    let next = 0
+    let failed = false
+    const worker = async () => {
+      // After a failure no new asset is begun: the start-up reports it, or retries from the top.
+      for (let index = next++; !failed && index < catalogue.length; index = next++) {
+        const demo = catalogue[index]
+        const file = await demoFile(demo, options.imageSize ?? DEMO_IMAGE_SIZE, options.renderCacheDir)
+        await createAsset(db, storage, {
+          original: file.data,
+          originalFilename: file.filename,
+          title: demo.title,
+          description: demo.description,
+          tags: demo.tags,
+          category: demo.category,
+          assetType: demo.assetType,
+          isActive: true,
+          // Spread over the last months, newest first in catalogue order.
+          createdAt: new Date(now.getTime() - index * DAY_MS * 0.75),
+          downloadCount: (index * 37) % 211,
+        })
+        assets += 1
+        options.onProgress?.(assets, catalogue.length)
+      }
     }
+    await Promise.all(
+      Array.from({ length: Math.max(2, availableParallelism()) }, () =>
+        worker().catch((error: unknown) => {
+          failed = true
+          throw error
+        }),
+      ),
+    )
   }
   let posts = 0
   for (const [index, post] of DEMO_BLOG_POSTS.entries()) {

@@ -13,7 +13,8 @@ import sharp from 'sharp'
 import type { DemoAsset } from './catalogue'
 import type { Scene } from './raymarch'
 import { COMMITTED_RENDERS, RENDER_SIZE, renderSceneWebp, sceneKey, sceneOf } from './render3d'
-import { imageSvg } from './images'
+import { imageDimensions, imageSvg } from './images'
+import { seededRandom } from './random'
 import { synthesise, encodeWav } from './sounds'
 
 async function readIfExists(file: string): Promise<Buffer | null> {
@@ -43,44 +44,68 @@ async function sceneWebp(scene: Scene, cacheDir: string | undefined): Promise<Bu
   return webp
 }
 
+/**
+ * Adds grey grain to raw RGB pixels, in place: near-gaussian (the sum of three uniforms),
+ * the same on every channel like film grain. Made here, not by libvips, which took seconds
+ * at this size.
+ */
+function addGrain(raw: Buffer, sigma: number): void {
+  const random = seededRandom(Math.round(sigma * 1000))
+  // Three uniforms in [-0.5, 0.5) have a standard deviation of 0.5.
+  const scale = sigma * 2
+  for (let o = 0; o < raw.length; o += 3) {
+    const n = (random() + random() + random() - 1.5) * scale
+    raw[o] = Math.max(0, Math.min(255, raw[o] + n))
+    raw[o + 1] = Math.max(0, Math.min(255, raw[o + 1] + n))
+    raw[o + 2] = Math.max(0, Math.min(255, raw[o + 2] + n))
+  }
+}
+
+/** The demo pictures' long side by default: 3D renders come at their own 2048 (RENDER_SIZE). */
+export const DEMO_IMAGE_SIZE = 2400
+
 export interface DemoFile {
   data: Buffer
   filename: string
 }
 
-/** The original file of a demo asset: a transparent PNG, an opaque JPEG/PNG, or a WAV. */
-export async function demoFile(asset: DemoAsset, imageSize: number, cacheDir?: string): Promise<DemoFile> {
+/**
+ * The original file of a demo asset: a transparent PNG, an opaque JPEG/PNG, or a WAV.
+ * `longSide` is the pictures' long side in pixels; 3D renders come at that size up to the
+ * size they were rendered at (RENDER_SIZE), never enlarged.
+ */
+export async function demoFile(asset: DemoAsset, longSide: number, cacheDir?: string): Promise<DemoFile> {
   if (asset.assetType === '3d') {
     const webp = await sceneWebp(sceneOf(asset), cacheDir)
-    const size = Math.min(imageSize, RENDER_SIZE)
-    // The ground shadow can reach the frame's edge: fade the outer band so it never ends in a
-    // hard line. Each mask multiplies the alpha (dest-in), one across, one down.
-    const band = (vertical: boolean) =>
-      Buffer.from(
-        `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"><defs><linearGradient id="f" x1="0" y1="0" x2="${vertical ? 0 : 1}" y2="${vertical ? 1 : 0}">` +
-          `<stop offset="0" stop-opacity="0"/><stop offset="0.07" stop-opacity="1"/><stop offset="0.93" stop-opacity="1"/><stop offset="1" stop-opacity="0"/>` +
-          `</linearGradient></defs><rect width="${size}" height="${size}" fill="url(#f)"/></svg>`,
-      )
-    const resized = await sharp(webp).resize(size, size).png().toBuffer()
-    const across = await sharp(resized)
-      .composite([{ input: band(false), blend: 'dest-in' }])
-      .png()
-      .toBuffer()
-    const data = await sharp(across)
-      .composite([{ input: band(true), blend: 'dest-in' }])
-      .png({ compressionLevel: 8 })
-      .toBuffer()
+    const size = Math.min(longSide, RENDER_SIZE)
+    // The render's edges are already faded (render3d.ts): one decode and one PNG encode. A
+    // lower zlib level: the PNG is stored once and served as WebP/AVIF variants anyway.
+    const image = size < RENDER_SIZE ? sharp(webp).resize(size, size) : sharp(webp)
+    const data = await image.png({ compressionLevel: 6 }).toBuffer()
     return { data, filename: `${asset.title}.png` }
   }
   if (asset.assetType === 'image') {
-    const svg = imageSvg(asset.image, imageSize)
+    const spec = asset.image
+    const { width, height } = imageDimensions(spec, longSide)
+    const drawn = spec.soft ? Math.ceil(longSide / 3) : longSide
     // Flattened: a full-bleed picture has no transparent pixel.
-    const base = sharp(Buffer.from(svg)).flatten({ background: '#000000' })
-    if (asset.image.format === 'jpeg') {
-      return { data: await base.jpeg({ quality: 88, mozjpeg: true }).toBuffer(), filename: `${asset.title}.jpg` }
+    let base = sharp(Buffer.from(imageSvg(spec, drawn))).flatten({ background: '#000000' })
+    if (spec.soft || spec.grain) {
+      // Rasterised first, then enlarged: sharp would otherwise render the SVG at the final size.
+      const drawnRaw = await base.removeAlpha().raw().toBuffer({ resolveWithObject: true })
+      const raw = await sharp(drawnRaw.data, { raw: drawnRaw.info })
+        .resize(width, height, { kernel: 'lanczos3' })
+        .raw()
+        .toBuffer()
+      if (spec.grain) addGrain(raw, spec.grain)
+      base = sharp(raw, { raw: { width, height, channels: 3 } })
+    }
+    if (spec.format === 'jpeg') {
+      // libjpeg-turbo, not mozjpeg: mozjpeg took seconds on a grainy 2400 px picture.
+      return { data: await base.jpeg({ quality: 86 }).toBuffer(), filename: `${asset.title}.jpg` }
     }
     return {
-      data: await base.removeAlpha().png({ compressionLevel: 9, palette: false }).toBuffer(),
+      data: await base.removeAlpha().png({ compressionLevel: 6, palette: false }).toBuffer(),
       filename: `${asset.title}.png`,
     }
   }

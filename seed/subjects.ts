@@ -83,7 +83,7 @@ export const SUBJECTS_3D: Subject3d[] = [
   },
   {
     noun: 'Robot',
-    category: 'Robots',
+    category: 'Characters',
     tags: ['robot', 'android', 'antenna'],
     material: 'metallic',
     details: 'a boxy body, a square head with two glowing eyes, an antenna and round arms',
@@ -373,7 +373,7 @@ export const SUBJECTS_3D: Subject3d[] = [
     category: 'Vehicles',
     tags: ['sailboat', 'boat', 'sail', 'mast'],
     material: 'glossy',
-    details: 'a wooden hull, a tall mast and a white triangular sail',
+    details: 'a hull, a tall wooden mast, a white mainsail on a boom and a jib',
     colours: [BLUE, RED],
     build: (m) => ({
       azimuth: 20,
@@ -381,7 +381,15 @@ export const SUBJECTS_3D: Subject3d[] = [
         P(ell(0.9, 0.3, 0.34), [0, 0.3, 0], m, 'gloss', { below: 0 }),
         P(box(1.7, 0.03, 0.6, 0.01), [0, 0.3, 0], '#c79a63', 'matte'),
         P(cyl(0.03, 0.8), [0.05, 1.1, 0], WOOD, 'matte'),
-        P(prism(0.42, 1.25, 0.03), [-0.4, 0.4, 0], WHITE, 'matte'),
+        // A mainsail behind the mast and a jib before it: each a half triangle whose upright edge
+        // runs along the mast.
+        P(prism(0.7, 1.38, 0.015), [0.02, 0.45, 0], WHITE, 'matte', {
+          cut: [{ shape: box(1.6, 3, 1), at: [0.8, 1, 0] }],
+        }),
+        P(cyl(0.02, 0.36), [-0.32, 0.43, 0], WOOD, 'matte', { rot: [0, 0, 90] }),
+        P(prism(0.62, 1.12, 0.015), [0.08, 0.45, 0], WHITE, 'matte', {
+          cut: [{ shape: box(1.6, 3, 1), at: [-0.8, 1, 0] }],
+        }),
       ],
     }),
   },
@@ -534,7 +542,7 @@ export const SUBJECTS_3D: Subject3d[] = [
   },
   {
     noun: 'Headphones',
-    category: 'Music',
+    category: 'Technology',
     tags: ['headphones', 'audio', 'headset'],
     material: 'matte',
     details: 'a curved headband and two padded earpieces',
@@ -924,7 +932,7 @@ export const SUBJECTS_3D: Subject3d[] = [
   },
   {
     noun: 'Bell',
-    category: 'Music',
+    category: 'Icons',
     tags: ['bell', 'chime', 'ring'],
     material: 'metallic',
     details: 'a flared lip, a loop on top and a round clapper',
@@ -1025,15 +1033,18 @@ export const SUBJECTS_3D: Subject3d[] = [
     category: 'Abstract',
     tags: ['heart', 'love', 'valentine'],
     material: 'glossy',
-    details: 'two round lobes meeting in a point',
+    details: 'two round lobes tapering to a point',
     colours: [RED, PINK],
     build: (m) => ({
-      azimuth: 10,
+      azimuth: 14,
+      elevation: 12,
+      // Each side is a lobe and a cone narrowing from it to the shared point at the bottom.
       parts: [
-        P(sph(0.34), [-0.26, 1.25, 0], m, 'gloss'),
-        P(sph(0.34), [0.26, 1.25, 0], m, 'gloss', { blend: 0.05 }),
-        P(cap(0.26, 0.3), [-0.2, 0.86, 0], m, 'gloss', { rot: [0, 0, 38], blend: 0.12 }),
-        P(cap(0.26, 0.3), [0.2, 0.86, 0], m, 'gloss', { rot: [0, 0, -38], blend: 0.12 }),
+        P(sph(0.36), [-0.3, 1.3, 0], m, 'gloss'),
+        P(sph(0.36), [0.3, 1.3, 0], m, 'gloss', { blend: 0.03 }),
+        P(cone(0.03, 0.34, 0.5), [-0.15, 0.83, 0], m, 'gloss', { rot: [0, 0, 17.5], blend: 0.1 }),
+        P(cone(0.03, 0.34, 0.5), [0.15, 0.83, 0], m, 'gloss', { rot: [0, 0, -17.5], blend: 0.16 }),
+        P(ell(0.4, 0.42, 0.3), [0, 1.02, 0], m, 'gloss', { blend: 0.1 }),
       ],
     }),
   },
@@ -1057,7 +1068,7 @@ export const SUBJECTS_3D: Subject3d[] = [
   },
   {
     noun: 'Microphone',
-    category: 'Music',
+    category: 'Technology',
     tags: ['microphone', 'mic', 'stand'],
     material: 'metallic',
     details: 'a round grille head on a slim stand',
@@ -1074,7 +1085,7 @@ export const SUBJECTS_3D: Subject3d[] = [
   },
   {
     noun: 'Drum',
-    category: 'Music',
+    category: 'Icons',
     tags: ['drum', 'drumsticks', 'percussion'],
     material: 'glossy',
     details: 'a pale drumhead, metal rims and two crossed drumsticks',

@@ -8,7 +8,7 @@ import type { Config } from '~/config.server'
 import { log } from '~/platform/log.server'
 import { createLocalStorage, createS3Storage, type Storage } from '~/platform/storage.server'
 import { sweepStorage } from '~/platform/storage-cleanup.server'
-import { ensureAdmin } from '~/domain/accounts/users.server'
+import { ensureAdmin, findUserByEmail } from '~/domain/accounts/users.server'
 import type { Services } from '~/web/context.server'
 import { errorMessage } from '~/lib/errors'
 
@@ -59,7 +59,12 @@ function configuredAdmin(config: Config): { email: string; password: string } | 
 
 export async function prepareDatabase(
   services: Services,
-  options: { seed?: boolean; onProgress?: (progress: StartupProgress) => void } = {},
+  options: {
+    seed?: boolean
+    onProgress?: (progress: StartupProgress) => void
+    /** Check an existing administrator's password after 'ready' rather than before. */
+    deferAdmin?: boolean
+  } = {},
 ): Promise<void> {
   const { db, storage, config } = services
   const progress = options.onProgress ?? (() => {})
@@ -82,12 +87,21 @@ export async function prepareDatabase(
   const seed = options.seed ?? config.seedOnEmpty
   // The administrator and the seed, one instance at a time: two instances starting together
   // on an empty database create one admin and seed once.
+  let recheckAdmin = false
   await withSeedLock(
     db,
     Boolean(config.DATABASE_URL),
     async () => {
+      const empty = seed && (await isCatalogueEmpty(db))
+      const existing = admin ? await findUserByEmail(db, admin.email) : undefined
+      // The server does not wait for an administrator already there (any later start):
+      // checking the password is a deliberately slow hash, done once the site is ready.
+      if (options.deferAdmin && admin && existing?.role === 'admin' && !empty) {
+        recheckAdmin = true
+        return
+      }
       const adminUser = admin ? await ensureAdmin(db, { ...admin, fullName: 'Site Admin' }) : null
-      if (!seed || !(await isCatalogueEmpty(db))) return
+      if (!empty) return
       await seedDemoContent(db, storage, {
         authorId: adminUser?.id ?? null,
         authorName: 'The Artist',
@@ -112,6 +126,12 @@ export async function prepareDatabase(
     })
   }
   progress({ phase: 'ready' })
+  if (admin && recheckAdmin) {
+    // A new ADMIN_PASSWORD takes effect a moment after the start, as it did before.
+    void ensureAdmin(db, { ...admin, fullName: 'Site Admin' }).catch((error: unknown) =>
+      log.warn('administrator not updated', { error: errorMessage(error) }),
+    )
+  }
   // Colours of assets from before palettes (migration 0007), in the background: the site is
   // usable meanwhile, and those assets only miss the colour filter until done.
   void backfillPalettes(db, storage)

@@ -66,6 +66,11 @@ export interface RunningServer {
  */
 export async function startServer(options: { vite?: ViteDevServer } = {}): Promise<RunningServer> {
   const config = loadConfig()
+  // Opened first: embedded PGlite starts in its own thread while this one goes on.
+  const services = openServices(config)
+  // The app's own code, loaded before the port opens: on the server's thread it takes a moment
+  // in which nothing else is answered, better spent now than in a visitor's first request.
+  if (!options.vite) await import('virtual:react-router/server-build')
   const state: StartupState = { services: null, progress: { phase: 'connecting' }, stopping: false }
   const here = path.dirname(fileURLToPath(import.meta.url))
   const app = createApp({
@@ -81,14 +86,13 @@ export async function startServer(options: { vite?: ViteDevServer } = {}): Promi
   server.on('connect', refuseConnect)
   log.info('listening', { url: config.appUrl, port: config.PORT })
 
-  const services = openServices(config)
   const stale = await removeStaleStaging()
   if (stale.length) log.info('removed staging folders left by an earlier process', { folders: stale.length })
   let sweeper: ReturnType<typeof setInterval> | undefined
   const ready = (async () => {
     for (;;) {
       try {
-        await prepareDatabase(services, { onProgress: (progress) => (state.progress = progress) })
+        await prepareDatabase(services, { deferAdmin: true, onProgress: (progress) => (state.progress = progress) })
         state.services = services
         log.info('ready')
         sweeper = setInterval(() => {

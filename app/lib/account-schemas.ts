@@ -1,7 +1,4 @@
 import { z } from '~/lib/zod'
-import { DEFAULT_AFTER_LOGIN } from './constants'
-import { safeRedirectPath } from './redirects'
-import { parseId } from './ids'
 
 // The account forms' rules, shared by the pages (server and browser) and the JSON API.
 export const PASSWORDS_DIFFER = 'Passwords do not match.'
@@ -63,22 +60,6 @@ export const ApiResetPasswordSchema = z.object({
   token: z.string({ message: MISSING_RESET_TOKEN }).min(1, MISSING_RESET_TOKEN).max(200, MISSING_RESET_TOKEN),
   password: newPassword,
 })
-
-/**
- * Where to go after signing in: the `redirect` target if it is a same-origin
- * path, else /dashboard; with an assetId too, back to that asset with the download resumed.
- */
-export function afterLoginTarget(redirectTo: string | null | undefined, assetId: string | null | undefined): string {
-  const target = safeRedirectPath(redirectTo, DEFAULT_AFTER_LOGIN)
-  const id = parseId(assetId)
-  if (redirectTo && id && target !== DEFAULT_AFTER_LOGIN) {
-    const url = new URL(target, 'http://relative.invalid')
-    url.searchParams.set('assetId', String(id))
-    url.searchParams.set('download', '1')
-    return safeRedirectPath(`${url.pathname}${url.search}`, DEFAULT_AFTER_LOGIN)
-  }
-  return target
-}
 
 // ---- Account self-service (/profile and the API's /api/auth/... calls) ----
 

@@ -8,6 +8,14 @@ import { COLOUR_SWATCHES, MIN_COLOUR_WEIGHT, NEAR_DISTANCE, ORIENTATIONS } from 
 import { ADMIN_ASSETS_PAGE_SIZE, ADMIN_STATUSES, MAX_TAGS } from './admin-assets'
 import { BLOG_CONTENT_MAX } from './blog-schema'
 import {
+  COLLECTION_DESCRIPTION_MAX,
+  COLLECTION_NAME_MAX,
+  COLLECTION_PAGE_SIZE,
+  MAX_ASSETS_PER_COLLECTION,
+  MAX_COLLECTIONS_PER_USER,
+  ZIP_FORMATS,
+} from './collections'
+import {
   ASSET_TYPES,
   AUDIO_UPLOAD_LIMIT_BYTES,
   FREE_DAILY_DOWNLOADS,
@@ -16,6 +24,7 @@ import {
   UPLOAD_LIMIT_BYTES,
 } from './constants'
 import { fileTooLargeMessage } from './upload-limits'
+import { MP3_BITRATE_KBPS } from './download-options'
 
 export type JsonSchema = { [key: string]: unknown }
 
@@ -376,6 +385,63 @@ export const API_SCHEMAS = {
       },
     },
   },
+  Collection: {
+    type: 'object',
+    description:
+      'A collection or one of the artist’s kits. Private collections are seen by their owner alone; kits are always public.',
+    required: [
+      'id',
+      'name',
+      'description',
+      'isPublic',
+      'isKit',
+      'owner',
+      'assetCount',
+      'images',
+      'cover',
+      'createdAt',
+      'updatedAt',
+      'canEdit',
+    ],
+    properties: {
+      id: { type: 'integer' },
+      name: { type: 'string', maxLength: COLLECTION_NAME_MAX },
+      description: { type: 'string', maxLength: COLLECTION_DESCRIPTION_MAX },
+      isPublic: { type: 'boolean' },
+      isKit: { type: 'boolean', description: 'One of the artist’s kits (kept by the admin).' },
+      owner: {
+        type: 'object',
+        required: ['name'],
+        properties: { name: { type: 'string', description: 'The owner’s display name; never an email.' } },
+      },
+      assetCount: { type: 'integer', description: 'Published assets in it.' },
+      images: { type: 'array', items: { type: 'string' }, maxItems: 4, description: 'Its first thumbnails.' },
+      cover: { type: 'string', description: 'The cover’s thumbnail (a kit’s chosen one, else the first asset’s).' },
+      coverPreview: { type: 'string' },
+      coverAssetId: nullable('integer'),
+      kitOrder: { type: 'integer' },
+      createdAt: { type: 'string', format: 'date-time' },
+      updatedAt: { type: 'string', format: 'date-time' },
+      canEdit: { type: 'boolean', description: 'Whether the caller may change it.' },
+    },
+  },
+  CollectionWithAssets: {
+    description: 'A collection with one page of its published assets, in its order.',
+    allOf: [
+      { $ref: '#/components/schemas/Collection' },
+      {
+        type: 'object',
+        required: ['assets', 'page', 'pageSize', 'pages', 'total'],
+        properties: {
+          assets: { type: 'array', items: { $ref: '#/components/schemas/Asset' } },
+          page: { type: 'integer' },
+          pageSize: { type: 'integer', const: COLLECTION_PAGE_SIZE },
+          pages: { type: 'integer' },
+          total: { type: 'integer' },
+        },
+      },
+    ],
+  },
   SystemStatus: {
     type: 'object',
     required: ['serverHealth', 'database', 'storage', 'apiResponseTime', 'errorRate', 'details'],
@@ -445,6 +511,8 @@ export interface ApiResponse {
   example: unknown
   /** Headers worth knowing of this answer: Location, Retry-After. */
   headers?: Record<string, { description: string; schema: JsonSchema }>
+  /** A body that is not JSON (a ZIP): its media type; `schema` then describes the bytes. */
+  mediaType?: string
 }
 
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -459,6 +527,8 @@ export interface ApiCall {
   description: string
   /** Acts for an account: needs `Authorization: Bearer <token>` (or the session cookie). */
   bearer: boolean
+  /** Public, and more with a token or the cookie (a private collection to its owner). */
+  optionalAuth?: boolean
   /** Only for an admin account: 401 without a token, 403 with another account's. */
   admin?: boolean
   parameters: ApiParameter[]
@@ -480,6 +550,7 @@ export const API_GROUPS = [
   'Downloads',
   'Licences',
   'Favorites',
+  'Collections',
   'Billing',
   'Blog',
   'Admin',
@@ -494,7 +565,7 @@ export const EXAMPLE_ASSET = {
   title: 'Glossy Robot Head',
   description: 'A friendly robot head with a glossy finish, rendered on a transparent background.',
   tags: ['robot', 'head', 'glossy'],
-  category: 'Robots',
+  category: 'Characters',
   asset_type: '3d',
   download_count: 128,
   is_active: true,
@@ -663,6 +734,321 @@ const BLOG_POST_EXAMPLE = {
   readTime: EXAMPLE_POST.readTime,
   image: EXAMPLE_POST.image,
 }
+
+const COLLECTION_ID: ApiParameter = {
+  name: 'id',
+  in: 'path',
+  required: true,
+  description: 'The collection’s id.',
+  schema: { type: 'integer', minimum: 1 },
+}
+const COLLECTION_NOT_FOUND = error(
+  404,
+  'No collection with this id that you may see or change: a private collection of someone else’s, or one that does not exist, answers the same.',
+  'Collection not found',
+  'collection-not-found',
+)
+const EXAMPLE_COLLECTION = {
+  id: 7,
+  name: 'Launch moodboard',
+  description: 'Glassy shapes for the spring launch.',
+  isPublic: true,
+  isKit: false,
+  owner: { name: 'Jane Doe' },
+  assetCount: 1,
+  images: [EXAMPLE_ASSET.thumbnail],
+  cover: EXAMPLE_ASSET.thumbnail,
+  coverPreview: EXAMPLE_ASSET.image,
+  coverAssetId: null,
+  kitOrder: 0,
+  createdAt: '2026-03-02T10:00:00.000Z',
+  updatedAt: '2026-03-02T10:05:00.000Z',
+  canEdit: true,
+}
+const COLLECTION_FIELDS: JsonSchema = {
+  name: { type: 'string', minLength: 1, maxLength: COLLECTION_NAME_MAX },
+  description: { type: 'string', maxLength: COLLECTION_DESCRIPTION_MAX },
+  isPublic: { type: 'boolean', description: 'Private (false) unless said otherwise.' },
+}
+
+const COLLECTION_ASSET_STATE: JsonSchema = {
+  type: 'object',
+  required: ['ok', 'collection_id', 'asset_id', 'added'],
+  properties: {
+    ok: { type: 'boolean' },
+    collection_id: { type: 'integer' },
+    asset_id: { type: 'integer' },
+    added: { type: 'boolean' },
+  },
+}
+
+const COLLECTION_CALLS: ApiCall[] = [
+  {
+    operationId: 'listCollections',
+    method: 'GET',
+    path: '/api/collections',
+    group: 'Collections',
+    summary: 'Your collections',
+    description: `Your own collections (not the artist’s kits), the most recently changed first; at most ${MAX_COLLECTIONS_PER_USER}.`,
+    bearer: true,
+    parameters: [],
+    responses: [
+      {
+        status: 200,
+        description: 'Your collections.',
+        schema: {
+          type: 'object',
+          required: ['collections', 'total'],
+          properties: { collections: { type: 'array', items: ref('Collection') }, total: { type: 'integer' } },
+        },
+        example: { collections: [EXAMPLE_COLLECTION], total: 1 },
+      },
+      UNAUTHORIZED,
+    ],
+  },
+  {
+    operationId: 'createCollection',
+    method: 'POST',
+    path: '/api/collections',
+    group: 'Collections',
+    summary: 'Make a collection',
+    description: `A new collection of yours, private unless \`isPublic\` is true. An account keeps at most ${MAX_COLLECTIONS_PER_USER} collections.`,
+    bearer: true,
+    parameters: [],
+    body: {
+      schema: { type: 'object', required: ['name'], properties: COLLECTION_FIELDS },
+      example: { name: 'Launch moodboard', description: 'Glassy shapes for the spring launch.', isPublic: false },
+    },
+    responses: [
+      {
+        status: 201,
+        description: 'Made; Location is its address in the API.',
+        schema: ref('Collection'),
+        example: { ...EXAMPLE_COLLECTION, isPublic: false, assetCount: 0, images: [], cover: '', coverPreview: '' },
+        headers: { Location: { description: '/api/collections/{id}', schema: { type: 'string' } } },
+      },
+      error(
+        400,
+        'The name is missing or longer than 80 characters, or a field has the wrong type.',
+        'Give the collection a name.',
+      ),
+      UNAUTHORIZED,
+      error(
+        409,
+        `You have ${MAX_COLLECTIONS_PER_USER} collections already.`,
+        `You have ${MAX_COLLECTIONS_PER_USER} collections, the most one account can keep. Delete one to make another.`,
+        'too-many-collections',
+      ),
+    ],
+  },
+  {
+    operationId: 'getCollection',
+    method: 'GET',
+    path: '/api/collections/{id}',
+    group: 'Collections',
+    summary: 'A collection',
+    description: `A public collection or kit (no token needed), or one of your own, with one page of its published assets in its order (${COLLECTION_PAGE_SIZE} a page).`,
+    bearer: false,
+    parameters: [
+      COLLECTION_ID,
+      {
+        name: 'page',
+        in: 'query',
+        description: 'Page number, from 1.',
+        schema: { type: 'integer', minimum: 1, default: 1 },
+      },
+    ],
+    responses: [
+      {
+        status: 200,
+        description: 'The collection and a page of its assets.',
+        schema: ref('CollectionWithAssets'),
+        example: {
+          ...EXAMPLE_COLLECTION,
+          assets: [EXAMPLE_ASSET],
+          page: 1,
+          pageSize: COLLECTION_PAGE_SIZE,
+          pages: 1,
+          total: 1,
+        },
+      },
+      COLLECTION_NOT_FOUND,
+    ],
+  },
+  {
+    operationId: 'updateCollection',
+    method: 'PATCH',
+    path: '/api/collections/{id}',
+    group: 'Collections',
+    summary: 'Rename or share a collection',
+    description: 'Changes the name, the description or whether it is public; fields left out stay as they are.',
+    bearer: true,
+    parameters: [COLLECTION_ID],
+    body: {
+      schema: { type: 'object', properties: COLLECTION_FIELDS },
+      example: { name: 'Spring launch', isPublic: true },
+    },
+    responses: [
+      {
+        status: 200,
+        description: 'The collection as it is now.',
+        schema: ref('Collection'),
+        example: EXAMPLE_COLLECTION,
+      },
+      error(
+        400,
+        'A field is too long or has the wrong type (or a kit was asked to be private).',
+        'A name has at most 80 characters.',
+      ),
+      UNAUTHORIZED,
+      COLLECTION_NOT_FOUND,
+    ],
+  },
+  {
+    operationId: 'deleteCollection',
+    method: 'DELETE',
+    path: '/api/collections/{id}',
+    group: 'Collections',
+    summary: 'Delete a collection',
+    description: 'Deletes one of your collections; its assets stay in the library.',
+    bearer: true,
+    parameters: [COLLECTION_ID],
+    responses: [
+      {
+        status: 200,
+        description: 'Deleted.',
+        schema: {
+          type: 'object',
+          required: ['ok', 'id'],
+          properties: { ok: { type: 'boolean' }, id: { type: 'integer' } },
+        },
+        example: { ok: true, id: 7 },
+      },
+      UNAUTHORIZED,
+      COLLECTION_NOT_FOUND,
+    ],
+  },
+  {
+    operationId: 'addToCollection',
+    method: 'POST',
+    path: '/api/collections/{id}/assets',
+    group: 'Collections',
+    summary: 'Add an asset',
+    description: `Adds a published asset at the end of one of your collections; adding it again changes nothing (200 instead of 201). A collection holds at most ${MAX_ASSETS_PER_COLLECTION.toLocaleString('en-GB')} assets.`,
+    bearer: true,
+    parameters: [COLLECTION_ID],
+    body: {
+      schema: { type: 'object', required: ['asset_id'], properties: { asset_id: { type: 'integer', minimum: 1 } } },
+      example: { asset_id: 42 },
+    },
+    responses: [
+      {
+        status: 201,
+        description: 'Added (200 when it was there already).',
+        schema: COLLECTION_ASSET_STATE,
+        example: { ok: true, collection_id: 7, asset_id: 42, added: true },
+      },
+      {
+        status: 200,
+        description: 'It was there already.',
+        schema: COLLECTION_ASSET_STATE,
+        example: { ok: true, collection_id: 7, asset_id: 42, added: false },
+      },
+      error(400, 'asset_id is missing or not an id.', 'asset_id must be a whole number from 1.'),
+      UNAUTHORIZED,
+      {
+        ...COLLECTION_NOT_FOUND,
+        description: `${COLLECTION_NOT_FOUND.description} Also when no published asset has the id (reason asset-not-found).`,
+      },
+      error(
+        409,
+        `The collection holds ${MAX_ASSETS_PER_COLLECTION.toLocaleString('en-GB')} assets already.`,
+        `A collection holds at most ${MAX_ASSETS_PER_COLLECTION.toLocaleString('en-GB')} assets. Start another one.`,
+        'collection-full',
+      ),
+    ],
+  },
+  {
+    operationId: 'removeFromCollection',
+    method: 'DELETE',
+    path: '/api/collections/{id}/assets/{assetId}',
+    group: 'Collections',
+    summary: 'Remove an asset',
+    description: 'Takes an asset out of one of your collections (the asset stays in the library).',
+    bearer: true,
+    parameters: [
+      COLLECTION_ID,
+      {
+        name: 'assetId',
+        in: 'path',
+        required: true,
+        description: 'The asset’s id.',
+        schema: { type: 'integer', minimum: 1 },
+      },
+    ],
+    responses: [
+      {
+        status: 200,
+        description: 'Removed.',
+        schema: {
+          type: 'object',
+          required: ['ok', 'collection_id', 'asset_id'],
+          properties: { ok: { type: 'boolean' }, collection_id: { type: 'integer' }, asset_id: { type: 'integer' } },
+        },
+        example: { ok: true, collection_id: 7, asset_id: 42 },
+      },
+      UNAUTHORIZED,
+      {
+        ...COLLECTION_NOT_FOUND,
+        description: `${COLLECTION_NOT_FOUND.description} Also when the asset is not in it (reason not-in-collection).`,
+      },
+    ],
+  },
+  {
+    operationId: 'downloadCollection',
+    method: 'GET',
+    path: '/api/collections/{id}/download',
+    group: 'Collections',
+    summary: 'Download a collection as one ZIP',
+    description: `A public collection, a kit, or one of your own as one ZIP, streamed as it is written: each published asset’s file in the format asked for (the original by default), and a README with the licence terms and each file’s licence id. The quota of single downloads applies: Free spends one of the day’s ${FREE_DAILY_DOWNLOADS} downloads per asset not downloaded today, and the ZIP is refused whole when fewer are left; Pro takes up to 100 assets at once.`,
+    bearer: true,
+    parameters: [
+      COLLECTION_ID,
+      {
+        name: 'format',
+        in: 'query',
+        description: 'The files’ format: original, or a conversion for the assets that offer it.',
+        schema: { type: 'string', enum: [...ZIP_FORMATS], default: 'original' },
+      },
+    ],
+    responses: [
+      {
+        status: 200,
+        description: 'The ZIP (Content-Disposition names it after the collection).',
+        mediaType: 'application/zip',
+        schema: { type: 'string', format: 'binary' },
+        example: null,
+      },
+      error(
+        400,
+        'An unknown format, or more than 100 assets.',
+        'format must be one of original, png, webp, avif, jpeg',
+        'invalid-option',
+      ),
+      UNAUTHORIZED,
+      error(
+        403,
+        'Not enough of today’s downloads are left for every asset of the ZIP.',
+        'This ZIP needs 7 downloads and you have 3 left today.',
+        'quota-exceeded',
+      ),
+      {
+        ...COLLECTION_NOT_FOUND,
+        description: `${COLLECTION_NOT_FOUND.description} Also when it has no published asset (reason bundle-empty).`,
+      },
+    ],
+  },
+]
 
 export const API_CALLS: ApiCall[] = [
   {
@@ -1310,7 +1696,7 @@ export const API_CALLS: ApiCall[] = [
     path: '/api/assets/download/{id}',
     group: 'Downloads',
     summary: 'Download an asset',
-    description: `Grants a download and answers with a URL that works for five minutes; a GET of that URL returns the file as an attachment named \`filename\` ({title}.{ext}, the original's own format). On the Free plan each asset counts once per UTC day against the quota of ${FREE_DAILY_DOWNLOADS}; downloading it again the same day, in any size or format, is free. Pro has no daily limit. For 3D and image assets an optional body picks a variant (named {title}-{long side}.{ext}, the long side it really has in pixels): \`size\` (original, 2048, 1024 or 512 px on the long side; a size larger than the original's long side is refused with a 400, never upscaled), \`format\` (png, webp, avif; jpeg for image assets), and for 3D renders \`background\` (transparent, white, black or #rrggbb) and \`padding\` (0-25, percent of the long side on every side). Audio is always the original file.`,
+    description: `Grants a download and answers with a URL that works for five minutes; a GET of that URL returns the file as an attachment named \`filename\` ({title}.{ext}, the original's own format). On the Free plan each asset counts once per UTC day against the quota of ${FREE_DAILY_DOWNLOADS}; downloading it again the same day, in any size or format, is free. Pro has no daily limit. For 3D and image assets an optional body picks a variant (named {title}-{long side}.{ext}, the long side it really has in pixels): \`size\` (original, 2048, 1024 or 512 px on the long side; a size larger than the original's long side is refused with a 400, never upscaled), \`format\` (png, webp, avif; jpeg for image assets), and for 3D renders \`background\` (transparent, white, black or #rrggbb) and \`padding\` (0-25, percent of the long side on every side). For audio the only option is \`format\`: \`mp3\` gives the recording as an MP3 at ${MP3_BITRATE_KBPS} kbit/s ({title}.mp3, audio/mpeg; the original itself when it is an MP3), \`original\` (or no body) the original file; the MP3 counts as a download of the same asset. Every file carries its licence and provenance; the MP3 and every variant have a licence of their own.`,
     bearer: true,
     parameters: [ASSET_ID],
     body: {
@@ -1325,8 +1711,9 @@ export const API_CALLS: ApiCall[] = [
           },
           format: {
             type: 'string',
-            enum: ['png', 'webp', 'avif', 'jpeg'],
-            description: 'Default png; jpeg for image assets only.',
+            enum: ['png', 'webp', 'avif', 'jpeg', 'mp3', 'original'],
+            description:
+              'Pictures: png (default), webp, avif; jpeg for image assets only. Audio: mp3, or original (default).',
           },
           background: {
             type: 'string',
@@ -1523,6 +1910,7 @@ export const API_CALLS: ApiCall[] = [
       error(404, 'The asset is not among your favourites (or the id is not a whole number).', 'Not in your favorites'),
     ],
   },
+  ...COLLECTION_CALLS,
   {
     operationId: 'billingHistory',
     method: 'GET',
@@ -1724,7 +2112,7 @@ export const API_CALLS: ApiCall[] = [
         file: '(robot-head.png)',
         title: 'Glossy Robot Head',
         tags: '["robot", "head", "glossy"]',
-        category: 'Robots',
+        category: 'Characters',
         asset_type: '3d',
       },
     },

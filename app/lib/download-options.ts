@@ -1,31 +1,69 @@
 import type { AssetType } from './constants'
 
 // Download options: the sizes, formats and backgrounds a 3D or image asset can be
-// taken in. Shared by the form (labels) and the server (validation), so it stays free of zod.
+// taken in, and MP3 beside an audio original. Shared by the form (labels) and the server
+// (validation), so it stays free of zod.
 
 export const DOWNLOAD_SIZES = ['original', '2048', '1024', '512'] as const
 export type DownloadSize = (typeof DOWNLOAD_SIZES)[number]
 export const DOWNLOAD_FORMATS = ['png', 'webp', 'avif', 'jpeg'] as const
-export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number]
-export const FORMAT_LABELS: Record<DownloadFormat, string> = { png: 'PNG', webp: 'WebP', avif: 'AVIF', jpeg: 'JPEG' }
-export const FORMAT_EXTENSIONS: Record<DownloadFormat, string> = { png: 'png', webp: 'webp', avif: 'avif', jpeg: 'jpg' }
+/** A picture's formats, and MP3: what an audio original is also offered as. */
+export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number] | 'mp3'
+export const FORMAT_LABELS: Record<DownloadFormat, string> = {
+  png: 'PNG',
+  webp: 'WebP',
+  avif: 'AVIF',
+  jpeg: 'JPEG',
+  mp3: 'MP3',
+}
+export const FORMAT_EXTENSIONS: Record<DownloadFormat, string> = {
+  png: 'png',
+  webp: 'webp',
+  avif: 'avif',
+  jpeg: 'jpg',
+  mp3: 'mp3',
+}
 export const FORMAT_TYPES: Record<DownloadFormat, string> = {
   png: 'image/png',
   webp: 'image/webp',
   avif: 'image/avif',
   jpeg: 'image/jpeg',
+  mp3: 'audio/mpeg',
 }
+/** The MP3 made from an audio original: constant 320 kbit/s, the most MP3 holds. */
+export const MP3_BITRATE_KBPS = 320
 /** Padding is a percentage of the long side, on every side. */
 export const MAX_PADDING = 25
 
-/** Which asset types take options at all: audio is always its original file. */
+/** Which asset types take the picture options (size, format, background, padding). */
 export function takesOptions(assetType: AssetType): boolean {
   return assetType === '3d' || assetType === 'image'
 }
 
-/** The formats an asset type offers: JPEG has no transparency, so only image assets get it. */
+/** The picture formats an asset type offers: JPEG has no transparency, so only image assets get it. */
 export function formatsFor(assetType: AssetType): DownloadFormat[] {
   return assetType === 'image' ? [...DOWNLOAD_FORMATS] : DOWNLOAD_FORMATS.filter((f) => f !== 'jpeg')
+}
+
+/** The original's format, from its stored name: 'wav', 'mp3', 'png' ('jpeg' is 'jpg'). */
+const extensionOf = (originalKey: string | undefined) =>
+  /\.([a-z0-9]+)$/i
+    .exec(originalKey ?? '')?.[1]
+    ?.toLowerCase()
+    .replace(/^jpeg$/, 'jpg') ?? null
+
+/** Whether an audio asset is offered as MP3 beside its original: not when the original is one. */
+export function offersMp3(assetType: AssetType, originalFormat: string | null | undefined): boolean {
+  return assetType === 'audio' && originalFormat?.toLowerCase() !== 'mp3'
+}
+
+/** The one variant of an audio original: the whole recording as MP3. */
+export const MP3_VARIANT: DownloadVariant = { size: 'original', format: 'mp3', background: 'transparent', padding: 0 }
+
+/** Whether a variant is one this type of asset delivers (a signed link names it; this checks it still fits). */
+export function variantFits(assetType: AssetType, variant: DownloadVariant): boolean {
+  if (assetType === 'audio') return variantName(variant) === variantName(MP3_VARIANT)
+  return takesOptions(assetType) && variant.format !== 'mp3'
 }
 
 /** Background and padding are for transparent 3D renders (images are full-bleed pictures). */
@@ -109,18 +147,14 @@ const given = (v: unknown) => v !== undefined && v !== null && v !== ''
  */
 export function parseDownloadOptions(
   raw: RawDownloadOptions,
-  asset: OriginalSize & { asset_type: AssetType },
+  asset: OriginalSize & { asset_type: AssetType; original_key?: string },
 ): { ok: true; variant: DownloadVariant | null } | { ok: false; error: string } {
   const assetType = asset.asset_type
   const any = given(raw.size) || given(raw.format) || given(raw.background) || given(raw.padding)
   if (!any) return { ok: true, variant: null }
-  if (!takesOptions(assetType))
-    return {
-      ok: false,
-      error: 'Download options apply to 3D and image assets only; audio downloads are the original file.',
-    }
   const text = (v: unknown) =>
     typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim().toLowerCase() : null
+  if (assetType === 'audio') return parseAudioOptions(raw, extensionOf(asset.original_key), text)
 
   const size = given(raw.size) ? text(raw.size) : 'original'
   if (!size || !(DOWNLOAD_SIZES as readonly string[]).includes(size))
@@ -158,6 +192,23 @@ export function parseDownloadOptions(
   return { ok: true, variant: isDefault ? null : variant }
 }
 
+/**
+ * Audio takes one option, the format: 'mp3', or 'original' (also the original's own format,
+ * 'wav'). MP3 when the original is an MP3 already is that original, not a second encoding.
+ */
+function parseAudioOptions(
+  raw: RawDownloadOptions,
+  original: string | null,
+  text: (v: unknown) => string | null,
+): { ok: true; variant: DownloadVariant | null } | { ok: false; error: string } {
+  if (given(raw.background) || given(raw.padding) || (given(raw.size) && text(raw.size) !== 'original'))
+    return { ok: false, error: 'Audio downloads take a format only: mp3 or original; no size, background or padding.' }
+  const format = given(raw.format) ? text(raw.format) : 'original'
+  if (format === 'mp3') return { ok: true, variant: original === 'mp3' ? null : MP3_VARIANT }
+  if (format === 'original' || (format && format === original)) return { ok: true, variant: null }
+  return { ok: false, error: `format must be mp3 or original${original ? ` (${original})` : ''} for audio` }
+}
+
 /** A variant as a short, storage-safe name: '1024-ffffff-p10.webp'. */
 export function variantName(v: DownloadVariant): string {
   const parts: string[] = [v.size]
@@ -168,7 +219,7 @@ export function variantName(v: DownloadVariant): string {
 
 /** The variant a name stands for (the signed link carries the name); null when it is not one. */
 export function variantFromName(name: string): DownloadVariant | null {
-  const match = /^(original|2048|1024|512)(?:-([0-9a-f]{6}))?(?:-p(\d{1,2}))?\.(png|webp|avif|jpg)$/.exec(name)
+  const match = /^(original|2048|1024|512)(?:-([0-9a-f]{6}))?(?:-p(\d{1,2}))?\.(png|webp|avif|jpg|mp3)$/.exec(name)
   if (!match) return null
   const format = (Object.keys(FORMAT_EXTENSIONS) as DownloadFormat[]).find((f) => FORMAT_EXTENSIONS[f] === match[4])!
   const padding = match[3] ? Number(match[3]) : 0

@@ -50,6 +50,8 @@ function doorResponses(call: ApiCall): JsonSchema {
 function security(call: ApiCall): JsonSchema[] {
   // An empty list marks a public call explicitly. For the other schemes OpenAPI 3.1 lets the
   // list name the roles a call needs: the admin calls need the admin role.
+  // A public call that shows more with a token (a private collection to its owner): either.
+  if (call.optionalAuth) return [{}, { bearerAuth: [] }, { sessionCookie: [] }]
   if (!call.bearer) return []
   const roles = call.admin ? ['admin'] : []
   return [{ bearerAuth: roles }, { sessionCookie: roles }]
@@ -79,7 +81,13 @@ function operation(call: ApiCall): JsonSchema {
     responses[String(r.status)] = {
       description,
       ...(Object.keys(headers).length ? { headers } : {}),
-      ...(r.schema ? { content: { 'application/json': { schema: r.schema, example: r.example } } } : {}),
+      ...(r.schema
+        ? {
+            content: r.mediaType
+              ? { [r.mediaType]: { schema: r.schema } }
+              : { 'application/json': { schema: r.schema, example: r.example } },
+          }
+        : {}),
     }
   }
   const description = call.admin

@@ -4,7 +4,7 @@
  * container is recognised by its first bytes, ffmpeg is told to read only that container, and
  * the whole file must decode. The decode also gives the duration, the sample rate, the
  * channels and the waveform peaks; a second run encodes the listening preview (MP3, 96 kbit/s:
- * 720 kB a minute).
+ * 720 kB a minute). A download's MP3 is encoded on first request (`encodeMp3`).
  */
 import { spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
@@ -196,6 +196,39 @@ export async function makeAudioPreview(data: Buffer, format: AudioFormat): Promi
       'libmp3lame',
       '-b:a',
       PREVIEW_BITRATE,
+      '-f',
+      'mp3',
+      'pipe:1',
+    ])
+    if (code !== 0 || stdout.length === 0) throw new NotAudioError()
+    return stdout
+  })
+}
+
+/**
+ * The whole recording as an MP3 at a constant bitrate, for a download beside the original.
+ * Bit-exact (no encoder version written) and without the original's tags, so the same original
+ * always gives the same bytes; MP3 holds at most two channels and 48 kHz, so ffmpeg mixes and
+ * resamples down when the original has more.
+ */
+export async function encodeMp3(data: Buffer, bitrateKbps: number): Promise<Buffer> {
+  const container = sniffAudioContainer(data)
+  if (!container) throw new NotAudioError()
+  return withTempFile(data, async (file) => {
+    const { code, stdout } = await runFfmpeg([
+      ...quietInput(container, file),
+      '-map',
+      '0:a:0',
+      '-map_metadata',
+      '-1',
+      '-fflags',
+      '+bitexact',
+      '-flags:a',
+      '+bitexact',
+      '-codec:a',
+      'libmp3lame',
+      '-b:a',
+      `${bitrateKbps}k`,
       '-f',
       'mp3',
       'pipe:1',

@@ -1,4 +1,4 @@
-import sharp, { type Metadata, type Sharp } from 'sharp'
+import sharp, { type Metadata } from 'sharp'
 
 // One file's cost is bounded by its pixels: 16.7 megapixels (4096x4096) keeps the whole upload
 // (one full decode, four encodes) under 2 s of CPU, and refuses decompression bombs long before
@@ -66,8 +66,13 @@ export interface Derivatives {
   dominantColour: string
 }
 
+interface RawPixels {
+  data: Buffer
+  info: { width: number; height: number; channels: 1 | 2 | 3 | 4 }
+}
+
 /** Decodes an image once, oriented and scaled to fit `size`, as raw pixels to encode from. */
-async function decodeScaled(data: Buffer, size: number): Promise<Sharp> {
+async function decodeScaled(data: Buffer, size: number): Promise<RawPixels> {
   await inspectImage(data)
   try {
     const { data: raw, info } = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
@@ -75,17 +80,21 @@ async function decodeScaled(data: Buffer, size: number): Promise<Sharp> {
       .resize({ width: size, height: size, fit: 'inside', withoutEnlargement: true })
       .raw()
       .toBuffer({ resolveWithObject: true })
-    return sharp(raw, { raw: { width: info.width, height: info.height, channels: info.channels } })
+    return { data: raw, info: { width: info.width, height: info.height, channels: info.channels } }
   } catch {
     throw new NotAnImageError()
   }
 }
 
-async function encoded(image: Sharp) {
+// A new pipeline on the same pixels for each output: sharp's clone() copies its input on the
+// server's thread, megabytes per copy.
+const fromRaw = (pixels: RawPixels) => sharp(pixels.data, { raw: pixels.info })
+
+async function encoded(pixels: RawPixels) {
   const [webp, png] = await Promise.all([
-    image.clone().webp({ quality: 82, alphaQuality: 90, effort: 2 }).toBuffer(),
+    fromRaw(pixels).webp({ quality: 82, alphaQuality: 90, effort: 2 }).toBuffer(),
     // Level 6 is the zlib default: a few percent larger than 9 for a third of the time.
-    image.clone().png({ compressionLevel: 6, palette: false }).toBuffer(),
+    fromRaw(pixels).png({ compressionLevel: 6, palette: false }).toBuffer(),
   ])
   return { webp, png }
 }
@@ -100,7 +109,14 @@ export function makeDerivatives(original: Buffer, thumbnailSource?: Buffer): Pro
     const preview = await decodeScaled(original, PREVIEW_SIZE)
     const thumbBase = thumbnailSource
       ? await decodeScaled(thumbnailSource, THUMB_SIZE)
-      : preview.clone().resize({ width: THUMB_SIZE, height: THUMB_SIZE, fit: 'inside', withoutEnlargement: true })
+      : await fromRaw(preview)
+          .resize({ width: THUMB_SIZE, height: THUMB_SIZE, fit: 'inside', withoutEnlargement: true })
+          .raw()
+          .toBuffer({ resolveWithObject: true })
+          .then(({ data, info }) => ({
+            data,
+            info: { width: info.width, height: info.height, channels: info.channels },
+          }))
     const [thumb, previewCopies] = await Promise.all([encoded(thumbBase), encoded(preview)])
     // The thumbnail is enough to find the dominant colour, and far cheaper to scan.
     const stats = await sharp(thumb.png).stats()

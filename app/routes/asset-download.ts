@@ -14,18 +14,21 @@ import { refusalStatus } from '~/web/refusals.server'
 export const UPGRADE_URL = '/pricing?alert=upgrade_required'
 
 /**
- * 'Download PNG' posts here. Signed out: to login, which brings the user back with the download
- * resumed. Over the quota: to pricing. Otherwise a plain form submission goes back to its page,
+ * 'Download PNG' posts here. Signed out: to login, which brings the user back to the page they
+ * were on with the download offered. Over the quota: to pricing. Otherwise a plain form submission goes back to its page,
  * which starts the file and links its licence; a fetcher gets the link and the licence as data
  * and saves the file itself.
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const id = parseId(params.id)
-  const user = await getUser(request, context)
-  if (!user) return redirect(loginHref('/explore', { assetId: id, alert: 'signin_required' }))
-  if (!id) return data({ ok: false as const, error: ASSET_NOT_FOUND }, { status: 404 })
   // The options form (size, format, background, padding) posts here too; the plain button sends none.
   const form = request.headers.get('content-type') ? await readForm(request) : null
+  // The page the button was on: the asset's own, or the dialog over a grid.
+  const back = safeRedirectPath(String(form?.get('return_to') ?? ''), `/assets/${id ?? ''}`)
+  const user = await getUser(request, context)
+  // Signed out: sign in first, then back to that page with the download offered.
+  if (!user) return redirect(id ? loginHref(back, { intent: 'download', assetId: id }) : loginHref(back))
+  if (!id) return data({ ok: false as const, error: ASSET_NOT_FOUND }, { status: 404 })
   const options = form ? downloadOptionsOf(form) : {}
   const { db, storage, config } = context.get(servicesContext)
   const grant = await grantDownload(db, storage, {
@@ -43,7 +46,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return { ok: true as const, downloadUrl: grant.downloadUrl, filename: grant.filename, licenseId: grant.licenceId }
   // A plain form post: back to the page it came from, which starts the file (a meta refresh)
   // and says which licence it is granted under.
-  const back = safeRedirectPath(String(form?.get('return_to') ?? ''), `/assets/${id}`)
   return redirect(downloadStartedHref(back, grant.downloadUrl, grant.licenceId), 303)
 }
 

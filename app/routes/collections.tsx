@@ -1,10 +1,20 @@
 import { Anchor, Container, SimpleGrid, Text, Title } from '@mantine/core'
-import { Link } from 'react-router'
+import { data, Link, redirect } from 'react-router'
+import { parseWithZod } from '@conform-to/zod/v4'
 import type { Route } from './+types/collections'
 import { CollectionTile } from '~/components/CollectionTile/CollectionTile'
+import { KitTile } from '~/components/KitTile/KitTile'
+import { NewCollectionForm } from '~/components/NewCollectionForm/NewCollectionForm'
 import { searchAssets, topTags } from '~/domain/catalogue/search.server'
+import { createCollection, listKits, listUserCollections } from '~/domain/collections/collections.server'
 import { ASSET_TYPES, ASSET_TYPE_LABELS, SITE_NAME, type AssetType } from '~/lib/constants'
+import { CollectionFormSchema } from '~/lib/collections'
+import { loginHref } from '~/lib/redirects'
+import { plural } from '~/lib/plural'
 import { servicesContext } from '~/web/context.server'
+import { readForm } from '~/web/http.server'
+import { refusalStatus } from '~/web/refusals.server'
+import { getUser } from '~/web/session.server'
 import { withSharing } from '~/lib/sharing'
 
 const pageMeta: Route.MetaFunction = () => [
@@ -12,7 +22,7 @@ const pageMeta: Route.MetaFunction = () => [
   {
     name: 'description',
     content:
-      'Curated collections of royalty-free AI-generated assets: 3D renders, images and audio, grouped by type and by the most used themes.',
+      'The artist’s kits and curated collections of royalty-free AI-generated assets: 3D renders, images and audio, grouped by type and by the most used themes.',
   },
 ]
 
@@ -31,9 +41,12 @@ const TYPE_WORDS = new Set<string>([
   ...Object.values(ASSET_TYPE_LABELS).map((l) => l.tab.toLowerCase()),
 ])
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext)
-  const [byType, tags] = await Promise.all([
+  const user = await getUser(request, context)
+  const [kits, mine, byType, tags] = await Promise.all([
+    listKits(db, user),
+    user ? listUserCollections(db, user) : null,
     Promise.all(
       ASSET_TYPES.map(async (type) => {
         const result = await searchAssets(db, { assetType: type, limit: THUMBNAILS, sort: 'downloads' })
@@ -56,6 +69,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     }),
   )
   return {
+    kits,
+    mine,
     types: byType
       .filter((c) => c.total > 0)
       .map(({ type, total, totalCapped, estimated, assets }) => ({
@@ -81,19 +96,49 @@ const gridProps = {
   style: { listStyle: 'none', padding: 0, margin: 0 },
 } as const
 
-export default function CollectionsPage({ loaderData }: Route.ComponentProps) {
-  const { types, themes } = loaderData
+/** 'New collection' on this page: made, then opened. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await getUser(request, context)
+  if (!user) return redirect(loginHref('/collections'))
+  const submission = parseWithZod(await readForm(request), { schema: CollectionFormSchema })
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+  const created = await createCollection(context.get(servicesContext).db, user, submission.value)
+  if (!created.ok)
+    return data(
+      { result: submission.reply({ formErrors: [created.error] }) },
+      { status: refusalStatus(created.reason) },
+    )
+  return redirect(`/collections/${created.value.id}`)
+}
+
+export default function CollectionsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { kits, mine, types, themes } = loaderData
   return (
     <Container size="xl" py="xl">
       <Title order={1}>Collections</Title>
       <Text size="lg" c="dimmed" mt="sm" mb="xl">
-        Curated groups of assets: by type, and by the themes that run through the library, each showing its most
-        downloaded assets. To browse by subject instead, see{' '}
+        The artist’s kits, each one download; then groups by type and by the themes that run through the library. To
+        browse by subject instead, see{' '}
         <Anchor component={Link} to="/categories">
           Categories
         </Anchor>
         .
       </Text>
+
+      {kits.length > 0 ? (
+        <section aria-labelledby="collections-kits">
+          <Title order={2} id="collections-kits" mb="md">
+            The artist’s kits
+          </Title>
+          <SimpleGrid {...gridProps} mb="xl">
+            {kits.map((kit) => (
+              <li key={kit.id}>
+                <KitTile kit={kit} />
+              </li>
+            ))}
+          </SimpleGrid>
+        </section>
+      ) : null}
 
       {types.length === 0 && themes.length === 0 ? <Text>No assets are published yet.</Text> : null}
 
@@ -135,6 +180,34 @@ export default function CollectionsPage({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </SimpleGrid>
+        </section>
+      ) : null}
+
+      {mine ? (
+        <section aria-labelledby="collections-yours">
+          <Title order={2} id="collections-yours" mt="xl" mb="md">
+            Your collections
+          </Title>
+          {mine.length === 0 ? (
+            <Text mb="md">
+              Keep assets together for a project: make a collection here, or use ‘Save to collection’ on any asset.
+            </Text>
+          ) : (
+            <SimpleGrid {...gridProps} mb="lg" data-testid="your-collections">
+              {mine.map((c) => (
+                <li key={c.id}>
+                  <CollectionTile
+                    href={`/collections/${c.id}`}
+                    title={c.name}
+                    countText={`${plural(c.assetCount, 'asset')} · ${c.isPublic ? 'Public' : 'Private'}`}
+                    description={c.description || undefined}
+                    images={c.images}
+                  />
+                </li>
+              ))}
+            </SimpleGrid>
+          )}
+          <NewCollectionForm lastResult={actionData?.result} />
         </section>
       ) : null}
     </Container>

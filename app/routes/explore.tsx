@@ -3,6 +3,7 @@ import { Button, Checkbox, Container, Group, NativeSelect, Text, TextInput, Titl
 import type { Route } from './+types/explore'
 import { getUser } from '~/web/session.server'
 import { AssetCard } from '~/components/AssetCard/AssetCard'
+import { AssetGrid } from '~/components/AssetGrid/AssetGrid'
 import { Pagination } from '~/components/Pagination/Pagination'
 import { PreviewFromUrl } from '~/components/PreviewFromUrl/PreviewFromUrl'
 import { favouriteIdsAmong } from '~/domain/favourites/favourites.server'
@@ -366,11 +367,7 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
           ) : null}
         </div>
       ) : (
-        <div
-          className={params.view === 'list' ? classes.list : classes.grid}
-          data-loading={loading || undefined}
-          data-testid="results"
-        >
+        <AssetGrid layout={params.view} loading={loading} testId="results">
           {result.assets.map((asset, index) => (
             <AssetCard
               key={asset.id}
@@ -382,7 +379,7 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
               priority={index < 2}
             />
           ))}
-        </div>
+        </AssetGrid>
       )}
 
       <Pagination page={result.page} pageCount={result.pageCount} hrefFor={(page) => exploreUrl(params, { page })} />

@@ -5,6 +5,7 @@ import { z } from '~/lib/zod'
 import type { Route } from './+types/favorites'
 import { getUser, requireUser } from '~/web/session.server'
 import { AssetCard } from '~/components/AssetCard/AssetCard'
+import { AssetGrid } from '~/components/AssetGrid/AssetGrid'
 import { Pagination } from '~/components/Pagination/Pagination'
 import { PreviewFromUrl, withQuery } from '~/components/PreviewFromUrl/PreviewFromUrl'
 import { addFavourite, listFavourites, removeFavourite, toggleFavourite } from '~/domain/favourites/favourites.server'
@@ -54,7 +55,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = FavouriteForm.safeParse(form)
   const back = safeRedirectPath(typeof form.redirectTo === 'string' ? form.redirectTo : null, '/favorites')
   const user = await getUser(request, context)
-  if (!user) return redirect(loginHref(back))
+  // A visitor's heart: sign in first, then the favourite is saved and they are back here.
+  if (!user)
+    return redirect(
+      parsed.success && parsed.data.intent !== 'remove'
+        ? loginHref(back, { intent: 'favourite', assetId: parsed.data.asset_id })
+        : loginHref(back),
+    )
   if (!parsed.success) return data({ ok: false, error: 'Choose an asset to favourite.' }, { status: 400 })
   const { db } = context.get(servicesContext)
   const { asset_id: assetId, intent } = parsed.data
@@ -86,7 +93,7 @@ export default function FavouritesPage({ loaderData }: Route.ComponentProps) {
           </Button>
         </div>
       ) : (
-        <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: 16 }}>
+        <AssetGrid>
           {assets.map((asset) => (
             <AssetCard
               key={asset.id}
@@ -95,7 +102,7 @@ export default function FavouritesPage({ loaderData }: Route.ComponentProps) {
               previewHref={withQuery('/favorites', page > 1 ? `page=${page}` : '', { assetId: String(asset.id) })}
             />
           ))}
-        </div>
+        </AssetGrid>
       )}
       <Pagination page={page} pageCount={pageCount} hrefFor={(p) => (p > 1 ? `/favorites?page=${p}` : '/favorites')} />
       <PreviewFromUrl preview={preview} />

@@ -17,6 +17,7 @@ import { WhyChooseUs } from '~/components/home/WhyChooseUs/WhyChooseUs'
 import { PreviewFromUrl } from '~/components/PreviewFromUrl/PreviewFromUrl'
 import { favouriteIdsAmong } from '~/domain/favourites/favourites.server'
 import { getAssetPreview } from '~/domain/catalogue/preview.server'
+import { listKits } from '~/domain/collections/collections.server'
 import { searchAssets, topTags } from '~/domain/catalogue/search.server'
 import { HERO_STRIP_SIZE, HOME_GRID_SIZE, SITE_NAME, TOP_TAGS } from '~/lib/constants'
 import { parseExploreParams } from '~/lib/explore-params'
@@ -26,6 +27,9 @@ import { log } from '~/platform/log.server'
 import type { AssetView } from '~/lib/asset-view'
 import { withSharing } from '~/lib/sharing'
 import { errorMessage } from '~/lib/errors'
+
+/** The artist's kits on the home page's collections strip. */
+const HOME_KITS = 3
 
 const pageMeta: Route.MetaFunction = () => [
   { title: `${SITE_NAME}: where AI becomes the artist` },
@@ -46,12 +50,17 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       log.error('Failed to fetch assets:', { error: errorMessage(error) })
       return { assets: [] as AssetView[] }
     })
-  const [featured, strip, grid, tags, preview] = await Promise.all([
+  const [featured, strip, grid, tags, preview, kits] = await Promise.all([
     assetsOrEmpty({ assetType: '3d', sort: 'downloads', limit: COLLAGE_SIZE + FLOATING_SIZE }),
     assetsOrEmpty({ sort: 'downloads', page: 2, limit: HERO_STRIP_SIZE }),
     assetsOrEmpty({ sort: 'newest', limit: HOME_GRID_SIZE }),
     topTags(db, TOP_TAGS).catch(() => []),
     params.assetId ? getAssetPreview(db, params.assetId, user?.id) : null,
+    // The same for everyone (the page is cached for visitors): no viewer.
+    listKits(db, null, { limit: HOME_KITS }).catch((error: unknown) => {
+      log.error('Failed to fetch kits:', { error: errorMessage(error) })
+      return []
+    }),
   ])
   const favourites = await favouriteIdsAmong(
     db,
@@ -62,6 +71,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     collage: featured.assets.slice(0, COLLAGE_SIZE),
     floating: featured.assets.slice(COLLAGE_SIZE),
     strip: strip.assets,
+    kits: kits.map(({ id, name, assetCount, cover }) => ({ id, name, assetCount, cover })),
     grid: grid.assets,
     tags,
     preview,
@@ -71,7 +81,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 }
 
 export default function HomePage({ loaderData }: Route.ComponentProps) {
-  const { collage, floating, strip, grid, tags, preview, favouriteIds, faq } = loaderData
+  const { collage, floating, strip, kits, grid, tags, preview, favouriteIds, faq } = loaderData
   const favourites = new Set(favouriteIds)
   const origin = (useRouteLoaderData('root') as { origin?: string } | undefined)?.origin ?? ''
   return (
@@ -83,7 +93,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
       <PromoSections />
       <Testimonials />
       <FaqSection activeCategory={faq} />
-      <CollectionsStrip assets={strip} />
+      <CollectionsStrip assets={strip} kits={kits} />
       <BrowseByTag tags={tags} />
       <StatsSection />
       <FreshFromStudio assets={grid} favourites={favourites} />

@@ -21,7 +21,9 @@ import { getUser, sessionCookie } from '~/web/session.server'
 import { registerAccount, signInWithLoginToken } from '~/domain/accounts/accounts.server'
 import { checkRateLimits, rateLimitedReply, throttledSignIn } from '~/web/rate-limits.server'
 import { readForm } from '~/web/http.server'
-import { afterLoginTarget, LoginSchema, RegisterSchema } from '~/lib/account-schemas'
+import { LoginSchema, RegisterSchema } from '~/lib/account-schemas'
+import { resumeTarget, signInResume, type SignInIntent } from '~/lib/redirects'
+import { finishSignIn } from '~/web/sign-in-resume.server'
 import { SITE_NAME } from '~/lib/constants'
 import { ACCOUNT_DELETED } from '~/lib/account-messages'
 import { servicesContext } from '~/web/context.server'
@@ -31,6 +33,12 @@ import { refusalStatus } from '~/web/refusals.server'
 
 export const SIGNIN_REQUIRED_TEXT = 'You need to sign in to download the asset.'
 export const REGISTERED_TEXT = 'Registration successful! Please sign in.'
+
+/** Why a visitor was sent here, by what they clicked (`?intent=`): it resumes once they are in. */
+export const INTENT_TEXTS: Record<SignInIntent, string> = {
+  favourite: 'Sign in to save favourites. The one you chose is saved as soon as you are in.',
+  download: `${SIGNIN_REQUIRED_TEXT} You will come back to it with the download ready.`,
+}
 
 /** The notes another page sends a visitor here with (`?alert=`). */
 const ALERTS: Record<string, string> = { signin_required: SIGNIN_REQUIRED_TEXT, account_deleted: ACCOUNT_DELETED }
@@ -49,7 +57,7 @@ const pageMeta: Route.MetaFunction = ({ loaderData }) => [
 /** The query parameters a login keeps across modes and redirects. */
 function carriedParams(url: URL): URLSearchParams {
   const keep = new URLSearchParams()
-  for (const key of ['redirect', 'assetId', 'alert']) {
+  for (const key of ['redirect', 'intent', 'assetId', 'alert']) {
     const value = url.searchParams.get(key)
     if (value) keep.set(key, value)
   }
@@ -58,12 +66,15 @@ function carriedParams(url: URL): URLSearchParams {
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { db, config } = context.get(servicesContext)
-  const target = afterLoginTarget(url.searchParams.get('redirect'), url.searchParams.get('assetId'))
+  const resume = signInResume(url.searchParams)
   // A one-time sign-in link: spend the token, set the cookie, and take the token out of the URL.
   const token = url.searchParams.get('token')
   if (token) {
     const result = await signInWithLoginToken(db, token, request.headers.get('user-agent'))
-    if (result.ok) return redirect(target, { headers: { 'Set-Cookie': sessionCookie(context, result.token) } })
+    if (result.ok)
+      return redirect(await finishSignIn(db, result.user.id, resume), {
+        headers: { 'Set-Cookie': sessionCookie(context, result.token) },
+      })
     return {
       mode: 'login' as const,
       params: carriedParams(url).toString(),
@@ -73,12 +84,13 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       googleEnabled: googleEnabled(config),
     }
   }
-  if (await getUser(request, context)) return redirect(target)
+  // Already signed in (another tab): on to the page; a GET saves nothing.
+  if (await getUser(request, context)) return redirect(resumeTarget(resume))
   return {
     mode: url.searchParams.get('mode') === 'register' ? ('register' as const) : ('login' as const),
     params: carriedParams(url).toString(),
     registered: url.searchParams.get('registered') === '1',
-    alert: ALERTS[url.searchParams.get('alert') ?? ''] ?? null,
+    alert: resume.intent ? INTENT_TEXTS[resume.intent] : (ALERTS[url.searchParams.get('alert') ?? ''] ?? null),
     tokenError: GOOGLE_ERRORS[url.searchParams.get('error') ?? ''] ?? null,
     googleEnabled: googleEnabled(config),
   }
@@ -140,7 +152,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       { intent, result: submission.reply({ formErrors: [result.error], hideFields: ['password'] }) },
       { status: refusalStatus(result.reason) },
     )
-  return redirect(afterLoginTarget(url.searchParams.get('redirect'), url.searchParams.get('assetId')), {
+  return redirect(await finishSignIn(db, result.user.id, signInResume(url.searchParams)), {
     headers: { 'Set-Cookie': sessionCookie(context, result.token) },
   })
 }

@@ -1,12 +1,14 @@
 import type { Route } from './+types/og-image'
 import { getPublishedAsset } from '~/domain/catalogue/search.server'
 import { getPostBySlug } from '~/domain/blog/blog.server'
+import { getCollection } from '~/domain/collections/collections.server'
 import { readPublicImage, renderShareCard } from '~/platform/og-image.server'
 import { parseId } from '~/lib/ids'
 import { SITE_NAME } from '~/lib/constants'
 import { servicesContext } from '~/web/context.server'
 
-// GET /og/assets/:id.png and /og/blog/:slug.png: the share card of an asset or a post,
+// GET /og/assets/:id.png, /og/blog/:slug.png and /og/collections/:id.png: the share card of an
+// asset, a post or a public collection (a private one is not found, as everywhere),
 // drawn on request and cached by browsers and social sites for a day.
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, storage } = context.get(servicesContext)
@@ -31,6 +33,16 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         site: SITE_NAME,
         picture: await readPublicImage(storage, post.image),
         cover: true,
+      })
+  } else if (params.kind === 'collections') {
+    const id = parseId(name)
+    const collection = id ? await getCollection(db, id, null) : null
+    if (collection)
+      card = await renderShareCard({
+        title: collection.name,
+        kicker: collection.isKit ? 'Kit' : 'Collection',
+        site: SITE_NAME,
+        picture: collection.coverPreview ? await readPublicImage(storage, collection.coverPreview) : null,
       })
   }
   if (!card) return new Response('Not found', { status: 404 })

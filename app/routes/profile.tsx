@@ -33,6 +33,7 @@ import { readForm } from '~/web/http.server'
 import { checkAccountChangeLimits, rateLimitedReply } from '~/web/rate-limits.server'
 import { refusalStatus, type Refusal } from '~/web/refusals.server'
 import { AssetCard } from '~/components/AssetCard/AssetCard'
+import { AssetGrid } from '~/components/AssetGrid/AssetGrid'
 import { AssetImage } from '~/components/AssetImage/AssetImage'
 import { PreviewFromUrl, withQuery } from '~/components/PreviewFromUrl/PreviewFromUrl'
 import { billingHistory } from '~/domain/billing/billing.server'
@@ -295,7 +296,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
               No favorites yet. <Link to="/explore">Explore assets</Link> and tap the heart to keep them here.
             </Text>
           ) : (
-            <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }}>
+            <AssetGrid>
               {favourites.assets.map((asset) => (
                 <AssetCard
                   key={asset.id}
@@ -304,7 +305,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
                   previewHref={withQuery('/profile', '', { assetId: String(asset.id) })}
                 />
               ))}
-            </SimpleGrid>
+            </AssetGrid>
           )}
         </section>
 

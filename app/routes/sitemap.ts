@@ -1,5 +1,6 @@
 import type { Route } from './+types/sitemap'
 import { sitemapEntries } from '~/domain/catalogue/search.server'
+import { publicCollectionsForSitemap } from '~/domain/collections/collections.server'
 import { servicesContext } from '~/web/context.server'
 
 const STATIC_PAGES = [
@@ -21,6 +22,8 @@ const STATIC_PAGES = [
 ]
 // One sitemap file may list 50 000 URLs; keep room for the pages and posts.
 const MAX_ASSETS = 45_000
+/** Public collections and kits, the most recently changed first. */
+const MAX_COLLECTIONS = 4_000
 
 const escapeXml = (s: string) =>
   s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!)
@@ -28,7 +31,10 @@ const escapeXml = (s: string) =>
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { db, config } = context.get(servicesContext)
   const origin = config.APP_URL ? config.appUrl : url.origin
-  const { assets, posts } = await sitemapEntries(db, MAX_ASSETS)
+  const [{ assets, posts }, collections] = await Promise.all([
+    sitemapEntries(db, MAX_ASSETS),
+    publicCollectionsForSitemap(db, MAX_COLLECTIONS),
+  ])
   const entry = (path: string, lastmod?: Date) =>
     `<url><loc>${escapeXml(origin + path)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString().slice(0, 10)}</lastmod>` : ''}</url>`
   const body = [
@@ -37,6 +43,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     ...STATIC_PAGES.map((p) => entry(p)),
     ...posts.map((p) => entry(`/blog/${encodeURIComponent(p.slug)}`, p.updated_at)),
     ...assets.map((a) => entry(`/assets/${a.id}`, a.updated_at)),
+    ...collections.map((c) => entry(`/collections/${c.id}`, c.updated_at)),
     '</urlset>',
   ].join('\n')
   return new Response(body, {

@@ -72,3 +72,6 @@ export function googleAuthenticator(config: Config): Authenticator<GoogleProfile
 
 /** Where to go after Google: kept in a short-lived cookie across the provider's pages. */
 export const GOOGLE_NEXT_COOKIE = 'google_next'
+
+/** The asset a visitor's heart asked to favourite, saved once Google has signed them in. */
+export const GOOGLE_FAVOURITE_COOKIE = 'google_favourite'

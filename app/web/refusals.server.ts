@@ -2,9 +2,20 @@
 // table, so a reason means the same status on every door.
 export const REFUSAL_STATUS = {
   'asset-not-found': 404,
+  // Collections: another person's private collection is as missing as one that never was.
+  'collection-not-found': 404,
+  'not-in-collection': 404,
+  'too-many-collections': 409,
+  'collection-full': 409,
   'licence-not-found': 404,
   'quota-exceeded': 403,
   'invalid-option': 400,
+  // A ZIP of several assets: nothing in it is published any more, or more than a ZIP holds.
+  'bundle-empty': 404,
+  'bundle-too-large': 400,
+  // oEmbed: nothing to embed at the address (the standard's 404), a format other than JSON.
+  'not-embeddable': 404,
+  'format-not-implemented': 501,
   'bad-credentials': 401,
   'not-admin': 401,
   'bad-login-token': 401,

@@ -14,7 +14,8 @@ import * as m0012 from './0012_palette_colours'
 import * as m0013 from './0013_words_with_a_colour'
 import * as m0014 from './0014_licences'
 import * as m0015 from './0015_account_deletion'
-import * as m0018 from './0018_blog_images'
+import * as m0016 from './0016_collections'
+import * as m0017 from './0017_blog_images'
 
 // A static list rather than a folder scan, so migrations work the same inside the server
 // bundle, under tsx and under vitest. Add new files here in order.
@@ -34,7 +35,8 @@ const migrations: Record<string, Migration> = {
   '0013_words_with_a_colour': m0013,
   '0014_licences': m0014,
   '0015_account_deletion': m0015,
-  '0018_blog_images': m0018,
+  '0016_collections': m0016,
+  '0017_blog_images': m0017,
 }
 
 export const migrationProvider: MigrationProvider = {

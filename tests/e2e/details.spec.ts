@@ -170,12 +170,29 @@ async function expectFullRows(page: Page): Promise<number> {
   const boxes = await page
     .getByTestId('home-grid')
     .getByTestId('asset-card')
-    .evaluateAll((cards) => cards.map((c) => c.getBoundingClientRect()).map((r) => ({ x: r.x, y: r.y })))
+    .evaluateAll((cards) => cards.map((c) => c.getBoundingClientRect()).map((r) => ({ x: r.x, bottom: r.bottom })))
   expect(boxes.length).toBeGreaterThan(0)
-  const columns = new Set(boxes.map((b) => Math.round(b.x))).size
-  const rows = new Set(boxes.map((b) => Math.round(b.y))).size
-  expect(boxes.length, `${boxes.length} cards in ${columns} columns`).toBe(columns * rows)
-  return columns
+  // Masonry columns: every column holds cards, and the columns end within one card of each
+  // other (a row-by-row grid with a part-empty last row differs by a whole card), so the
+  // section never ends on a part-empty row.
+  const ends = new Map<number, number>()
+  for (const box of boxes) {
+    const x = Math.round(box.x)
+    ends.set(x, Math.max(ends.get(x) ?? 0, box.bottom))
+  }
+  const bottoms = [...ends.values()]
+  const grid = (await page.getByTestId('home-grid').boundingBox())!
+  const tallestCard = Math.max(
+    ...(await page
+      .getByTestId('home-grid')
+      .getByTestId('asset-card')
+      .evaluateAll((cards) => cards.map((c) => c.getBoundingClientRect().height))),
+  )
+  expect(
+    Math.max(...bottoms) - Math.min(...bottoms),
+    `column ends ${bottoms.join(', ')} in a ${grid.height}px grid`,
+  ).toBeLessThan(tallestCard - 2)
+  return ends.size
 }
 
 /** WCAG contrast of two computed 'rgb(...)' colours. */

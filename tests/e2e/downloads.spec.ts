@@ -23,9 +23,7 @@ test('signed out: download asks to sign in, then offers Download now and saves {
   await register(page, { name: 'Rae Resume', email, password: 'resume-me-1' })
   const title = await openFirstAsset(page)
   await page.getByRole('button', { name: 'Download PNG' }).click()
-  await expect(page).toHaveURL(
-    /\/login\?redirect=%2Fexplore&assetId=\d+&alert=signin_required|\/login\?redirect=\/explore&assetId=\d+&alert=signin_required/,
-  )
+  await expect(page).toHaveURL(/\/login\?redirect=\/explore%3FassetId%3D\d+&intent=download&assetId=\d+$/)
   await expect(page.getByText('You need to sign in to download the asset.')).toBeVisible()
   await page.locator('input[name=email]').fill(email)
   await page.locator('input[name=password]').fill('resume-me-1')

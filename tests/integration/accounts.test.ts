@@ -191,7 +191,9 @@ describe('signing in', () => {
     ['//evil.example', null, '/dashboard'],
     ['https://evil.example/x', null, '/dashboard'],
     ['/\\evil.example', null, '/dashboard'],
-    ['javascript:alert(1)', '3', '/dashboard'],
+    // A resumed download whose way back is not this site's: the asset's own page.
+    ['javascript:alert(1)', '3', '/assets/3?download=1'],
+    ['/assets/3', '3', '/assets/3?download=1'],
   ])('redirect=%s assetId=%s goes to %s', async (redirectTo, assetId, expected) => {
     const user = await makeUser(t.db)
     const query = new URLSearchParams({ redirect: redirectTo, ...(assetId ? { assetId } : {}) })

@@ -5,9 +5,12 @@ import type { Asset } from '#db/schema'
 import { demoAssets, type DemoAsset } from '#seed/catalogue'
 import { seedDemoContent } from '#seed/index'
 import { inspectAudio } from '~/platform/audio.server'
-import { createTestContext, type TestContext } from '../support/context'
+import { loader as assetsApi } from '~/routes/api/assets'
+import { loader as explore } from '~/routes/explore'
+import { callRoute, createTestContext, makeRequest, type TestContext } from '../support/context'
 
-// Walks the whole demo catalogue: every file is what its type says, and the words describe it.
+// Walks the whole demo catalogue, seeded at its real sizes: every file is what its type says,
+// as large as promised, and the words describe it.
 describe('the demo catalogue tells the truth', () => {
   let t: TestContext
   let rows: Asset[]
@@ -23,9 +26,10 @@ describe('the demo catalogue tells the truth', () => {
   beforeAll(async () => {
     t = await createTestContext()
     await t.db.deleteFrom('assets').execute()
-    await seedDemoContent(t.db, t.storage, { imageSize: 256 })
+    // The default size: what a first start makes.
+    await seedDemoContent(t.db, t.storage)
     rows = await t.db.selectFrom('assets').selectAll().orderBy('id').execute()
-  }, 600_000)
+  }, 900_000)
   afterAll(() => t.close())
 
   it('has 64 3D renders of at least 40 distinct subjects, 32 images and 24 audio clips, titles unique', () => {
@@ -82,6 +86,62 @@ describe('the demo catalogue tells the truth', () => {
       for (let i = 3; i < data.length; i += 4) if (data[i] === 255) opaque++
       // The object covers a good part of the frame.
       expect(opaque / (info.width * info.height), asset.title).toBeGreaterThan(0.05)
+    }
+  })
+
+  it("every picture is full size, and its stored width and height are the stored file's", async () => {
+    const shapes = new Set<string>()
+    for (const asset of rows.filter((r) => r.asset_type !== 'audio')) {
+      // The file's own pixels, not the row: the row must agree with them.
+      const { width, height } = await sharp(await original(asset)).metadata()
+      expect([asset.width, asset.height], asset.title).toEqual([width, height])
+      const demo = demos.get(asset.title)!
+      if (demo.assetType === '3d') {
+        expect([width, height], asset.title).toEqual([2048, 2048])
+        continue
+      }
+      if (demo.assetType !== 'image') throw new Error(`${asset.title} is not a picture`)
+      expect(Math.max(width, height), asset.title).toBeGreaterThanOrEqual(2400)
+      const [w, h] = demo.image.ratio.split(':').map(Number)
+      // The shape its spec gives, to the pixel's rounding.
+      expect(Math.abs(width / height - w / h), asset.title).toBeLessThan(0.002)
+      shapes.add(demo.image.ratio)
+    }
+    expect([...shapes].sort()).toEqual(['16:9', '1:1', '2:3', '3:2', '9:16'])
+  })
+
+  it('each orientation filter finds pictures of that shape, through GET /api/assets and /explore', async () => {
+    const byId = new Map(rows.map((r) => [r.id, r]))
+    const shapeOf = (r: Asset) =>
+      Math.abs(r.width! - r.height!) * 20 <= Math.max(r.width!, r.height!)
+        ? 'square'
+        : r.width! > r.height!
+          ? 'landscape'
+          : 'portrait'
+    for (const orientation of ['landscape', 'portrait', 'square'] as const) {
+      const expected = rows.filter((r) => r.asset_type !== 'audio' && shapeOf(r) === orientation)
+      expect(expected.length, orientation).toBeGreaterThanOrEqual(4)
+      const api = (await callRoute(assetsApi, {
+        request: makeRequest(`/api/assets?orientation=${orientation}&limit=100`),
+        context: t.routerContext(),
+      })) as Response
+      expect(api.status).toBe(200)
+      const body = (await api.json()) as { total: number; assets: { id: number }[] }
+      const page = (await callRoute(explore, {
+        request: makeRequest(`/explore?orientation=${orientation}`),
+        context: t.routerContext(),
+      })) as { result: { total: number; assets: { id: number }[] } }
+      for (const [door, found] of [
+        ['api', body.assets],
+        ['explore', page.result.assets],
+      ] as const) {
+        // Other test files may add assets meanwhile: the demo's must be there, each of the shape asked.
+        const demo = found.filter((a) => byId.has(a.id))
+        expect(demo.length, `${door} ${orientation}`).toBeGreaterThan(0)
+        for (const a of demo) expect(shapeOf(byId.get(a.id)!), `${door}: ${byId.get(a.id)!.title}`).toBe(orientation)
+      }
+      expect(body.total, orientation).toBeGreaterThanOrEqual(expected.length)
+      expect(page.result.total, orientation).toBeGreaterThanOrEqual(expected.length)
     }
   })
 

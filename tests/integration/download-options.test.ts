@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto'
+import { parseBuffer } from 'music-metadata'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeAsset, makeUser } from '../support/factories'
@@ -6,6 +8,7 @@ import { createSession } from '~/domain/accounts/sessions.server'
 import { downloadsToday } from '~/domain/downloads/downloads.server'
 import { deliveredStats } from '~/domain/downloads/delivered-files.server'
 import { action as webDownload } from '~/routes/asset-download'
+import { MP3_VARIANT, parseDownloadOptions } from '~/lib/download-options'
 import { loader as fileRoute } from '~/routes/download-file'
 import { action as apiDownload } from '~/routes/api/assets-download'
 import { action as adminApiAsset } from '~/routes/api/admin/assets-id'
@@ -123,7 +126,9 @@ describe('download options through the API', () => {
       [render, { padding: '-1' }, /padding must be/],
       [render, { size: true }, /size must be one of/],
       [picture, { background: 'white' }, /background and padding apply to 3D renders only/],
-      [sound, { size: '512' }, /Download options apply to 3D and image assets only/],
+      [sound, { size: '512' }, /^Audio downloads take a format only: mp3 or original/],
+      [sound, { format: 'flac' }, /^format must be mp3 or original \(wav\) for audio$/],
+      [render, { format: 'mp3' }, /format must be one of png, webp, avif for this asset/],
     ]
     for (const [asset, body, message] of cases) {
       const res = await api(asset, headers, body)
@@ -176,6 +181,103 @@ describe('download options through the API', () => {
         `variants/${render.original_key.replace(/^originals\//, '').replace(/\.png$/, '')}/1024-00ff00.png`,
       ),
     ).toBe(true)
+  })
+})
+
+/** An MPEG-1 Layer III frame header: 11 sync bits, then version 1 and layer III (0xFB with no CRC). */
+function firstMp3Frame(bytes: Buffer): number {
+  let at = 0
+  // An ID3v2 tag first ('ID3', version, flags, then a 28-bit size in four 7-bit bytes).
+  if (bytes.toString('latin1', 0, 3) === 'ID3')
+    at = 10 + ((bytes[6]! << 21) | (bytes[7]! << 14) | (bytes[8]! << 7) | bytes[9]!)
+  while (at < bytes.length - 1 && !(bytes[at] === 0xff && (bytes[at + 1]! & 0xfe) === 0xfa)) at++
+  return at < bytes.length - 1 ? at : -1
+}
+
+describe('MP3 beside an audio original', () => {
+  it('the API gives {title}.mp3: real MP3 bytes, audio/mpeg, its own licence, one quota unit with the WAV', async () => {
+    const { user, headers } = await apiUser()
+    const res = await api(sound, headers, { format: 'mp3' })
+    expect(res.status).toBe(200)
+    const body = (await res.json()) as { downloadUrl: string; filename: string; licenseId: string }
+    expect(body.filename).toBe('Rain Loop.mp3')
+    const { res: file, bytes } = await fetchFile(body.downloadUrl)
+    expect(file.status).toBe(200)
+    expect(file.headers.get('content-type')).toBe('audio/mpeg')
+    expect(file.headers.get('content-disposition')).toContain('filename="Rain Loop.mp3"')
+    // Magic bytes: the provenance's ID3 tag, then MPEG-1 Layer III frames (not the WAV's 'RIFF').
+    expect(bytes.toString('latin1', 0, 3)).toBe('ID3')
+    const frame = firstMp3Frame(bytes)
+    expect(frame).toBeGreaterThan(9)
+    expect(bytes.toString('latin1', frame + 4, frame + 8)).not.toBe('RIFF')
+    const meta = await parseBuffer(bytes, { mimeType: 'audio/mpeg' })
+    expect(meta.format.codec).toMatch(/MPEG 1 Layer 3/)
+    expect(meta.format.bitrate).toBe(320_000)
+    expect(meta.format.duration).toBeGreaterThan(0.9)
+    expect(meta.common.title).toBe('Rain Loop')
+    // Its licence names this file by its digest.
+    const licence = await t.db.selectFrom('licences').selectAll().where('id', '=', body.licenseId).executeTakeFirst()
+    expect(licence).toMatchObject({ variant: 'original.mp3', variant_label: 'MP3, 320 kbit/s' })
+    expect(licence!.sha256).toBe(createHash('sha256').update(bytes).digest('hex'))
+    // The WAV the same day is the same asset: one unit in all.
+    const wav = (await (await api(sound, headers)).json()) as { downloadUrl: string; filename: string }
+    expect(wav.filename).toBe('Rain Loop.wav')
+    const original = await fetchFile(wav.downloadUrl)
+    expect(original.res.headers.get('content-type')).toBe('audio/wav')
+    expect(original.bytes.toString('latin1', 0, 4)).toBe('RIFF')
+    expect(await downloadsToday(t.db, user.id)).toBe(1)
+  })
+
+  it('is encoded once per asset and then read from storage; an MP3 original is its own MP3', async () => {
+    const { headers } = await apiUser()
+    const fresh = await makeAsset(t.db, t.storage, { title: 'Wind Chime', assetType: 'audio' })
+    const before = deliveredStats.made
+    const first = (await (await api(fresh, headers, { format: 'MP3' })).json()) as { downloadUrl: string }
+    const a = await fetchFile(first.downloadUrl)
+    const second = (await (await api(fresh, headers, { format: 'mp3' })).json()) as { downloadUrl: string }
+    const b = await fetchFile(second.downloadUrl)
+    expect(deliveredStats.made).toBe(before + 1)
+    expect(a.bytes.equals(b.bytes)).toBe(true)
+    const stem = fresh.original_key.replace(/^originals\//, '').replace(/\.wav$/, '')
+    expect(await t.storage.exists(`variants/${stem}/original.mp3`)).toBe(true)
+    // An original that is an MP3 already is what 'mp3' gives: no second encoding.
+    const mp3Original = { asset_type: 'audio' as const, width: null, height: null, original_key: 'originals/x.mp3' }
+    expect(parseDownloadOptions({ format: 'mp3' }, mp3Original)).toEqual({ ok: true, variant: null })
+    expect(parseDownloadOptions({ format: 'mp3' }, { ...mp3Original, original_key: 'originals/x.wav' })).toEqual({
+      ok: true,
+      variant: MP3_VARIANT,
+    })
+  })
+
+  it('the page form offers it too: no JS comes back to the page that starts it, a fetcher gets its name', async () => {
+    const { user, cookie } = await apiUser()
+    const plain = (await callRoute(webDownload, {
+      request: makeRequest(`/assets/${sound.id}/download`, {
+        method: 'POST',
+        headers: cookie,
+        form: { format: 'mp3', return_to: `/assets/${sound.id}` },
+      }),
+      params: { id: String(sound.id) },
+      context: t.routerContext(),
+    })) as Response
+    expect(plain.status).toBe(303)
+    const back = new URL(plain.headers.get('location')!, 'http://localhost')
+    expect(back.pathname).toBe(`/assets/${sound.id}`)
+    const { res, bytes } = await fetchFile(`/downloads/${back.searchParams.get('download')}`)
+    expect(res.headers.get('content-type')).toBe('audio/mpeg')
+    expect(res.headers.get('content-disposition')).toContain('Rain Loop.mp3')
+    expect(firstMp3Frame(bytes)).toBeGreaterThan(0)
+    const fetched = await callRoute(webDownload, {
+      request: makeRequest(`/assets/${sound.id}/download.data`, {
+        method: 'POST',
+        headers: cookie,
+        form: { format: 'mp3' },
+      }),
+      params: { id: String(sound.id) },
+      context: t.routerContext(),
+    })
+    expect(fetched).toMatchObject({ ok: true, filename: 'Rain Loop.mp3' })
+    expect(await downloadsToday(t.db, user.id)).toBe(1)
   })
 })
 

@@ -162,8 +162,9 @@ describe('download doors', () => {
       params: { id: String(assets[3].id) },
       context: t.routerContext(),
     })) as Response
+    // Back to the asset's page afterwards, with the download offered.
     expect(signedOut.headers.get('location')).toBe(
-      `/login?redirect=/explore&assetId=${assets[3].id}&alert=signin_required`,
+      `/login?redirect=/assets/${assets[3].id}&intent=download&assetId=${assets[3].id}`,
     )
     const user = await makeUser(t.db)
     const { token } = await createSession(t.db, user.id)

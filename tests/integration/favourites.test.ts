@@ -54,7 +54,7 @@ describe('favourites through the web form', () => {
       }),
       context: t.routerContext(),
     })) as Response
-    expect(out.headers.get('location')).toBe('/login?redirect=/explore%3Fq%3Dx')
+    expect(out.headers.get('location')).toBe(`/login?redirect=/explore%3Fq%3Dx&intent=favourite&assetId=${a.id}`)
     const { cookie } = await signedIn()
     const evil = (await callRoute(favouritesAction, {
       request: makeRequest('/favorites', {

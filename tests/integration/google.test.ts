@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { makeUser } from '../support/factories'
+import { makeAsset, makeUser } from '../support/factories'
 import { getUser } from '~/web/session.server'
 import { loader as start } from '~/routes/auth-google'
 import { loader as callback } from '~/routes/api/auth-google-callback'
@@ -83,6 +83,30 @@ describe('Google sign-in', () => {
     )
     expect(user?.id).toBe(existing.id)
     expect(user?.google_id).toBe(`google-${existing.email}`)
+  })
+
+  it("resumes a visitor's click: the favourite saved on the way back, a download offered on its page", async () => {
+    const asset = await makeAsset(t.db, t.storage, { title: 'Google Orb' })
+    const user = await makeUser(t.db)
+    const hearted = await signIn(
+      { email: user.email },
+      `/auth/google?redirect=${encodeURIComponent(`/explore?assetId=${asset.id}`)}&intent=favourite&assetId=${asset.id}`,
+    )
+    expect(hearted.headers.get('location')).toBe(`/explore?assetId=${asset.id}&saved=favourite`)
+    const saved = await t.db.selectFrom('favourites').select('asset_id').where('user_id', '=', user.id).execute()
+    expect(saved.map((r) => r.asset_id)).toEqual([asset.id])
+    // The favourite's cookie goes with the others.
+    expect(hearted.headers.getSetCookie().some((c) => c.startsWith('google_favourite=;'))).toBe(true)
+    const downloading = await signIn(
+      { email: user.email },
+      `/auth/google?redirect=%2Fassets%2F${asset.id}&intent=download&assetId=${asset.id}`,
+    )
+    expect(downloading.headers.get('location')).toBe(`/assets/${asset.id}?download=1`)
+    // A start without a favourite saves none.
+    const other = await makeUser(t.db)
+    const plain = await signIn({ email: other.email }, '/auth/google?redirect=%2Fexplore')
+    expect(plain.headers.get('location')).toBe('/explore')
+    expect(await t.db.selectFrom('favourites').select('asset_id').where('user_id', '=', other.id).execute()).toEqual([])
   })
 
   it('the next cookie, set by the start from ?redirect= or planted, never leads off this site', async () => {

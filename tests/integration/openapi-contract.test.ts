@@ -47,6 +47,8 @@ describe('the OpenAPI document against live answers', async () => {
   let spareAssetId = 0
   let slug = ''
   let postId = 0
+  let collectionId = 0
+  let spareCollectionId = 0
 
   beforeAll(async () => {
     const db = usePostgres ? await createScratchDatabase('stock_contract') : undefined
@@ -114,6 +116,14 @@ describe('the OpenAPI document against live answers', async () => {
         await fetch(`${server.base}/api/auth/login`, json({ email: SPARE.email, password: SPARE.password }))
       ).json()
     ).token
+    const asUser = (t: string) => ({ authorization: `Bearer ${t}` })
+    collectionId = (
+      await (await fetch(`${server.base}/api/collections`, json({ name: 'Contract board' }, asUser(token)))).json()
+    ).id
+    await fetch(`${server.base}/api/collections/${collectionId}/assets`, json({ asset_id: assetId }, asUser(token)))
+    spareCollectionId = (
+      await (await fetch(`${server.base}/api/collections`, json({ name: 'Spare board' }, asUser(spareToken)))).json()
+    ).id
   }, 120_000)
 
   afterAll(async () => {
@@ -302,6 +312,107 @@ describe('the OpenAPI document against live answers', async () => {
       { op: 'delete /api/users/favorites/{id}', method: 'DELETE', path: '/api/users/favorites/00001', auth: true },
       { op: 'delete /api/users/favorites/{id}', method: 'DELETE', path: `/api/users/favorites/${assetId}` },
       { op: 'delete /api/users/favorites/{id}', method: 'GET', path: `/api/users/favorites/${assetId}`, auth: true },
+      { op: 'get /api/collections', method: 'GET', path: '/api/collections', auth: true },
+      { op: 'get /api/collections', method: 'GET', path: '/api/collections' },
+      { op: 'post /api/collections', method: 'POST', path: '/api/collections', json: { name: 'Board 2' }, auth: true },
+      { op: 'post /api/collections', method: 'POST', path: '/api/collections', json: { name: '' }, auth: true },
+      { op: 'post /api/collections', method: 'POST', path: '/api/collections', json: { name: 'x' } },
+      { op: 'get /api/collections/{id}', method: 'GET', path: `/api/collections/${collectionId}`, auth: true },
+      { op: 'get /api/collections/{id}', method: 'GET', path: `/api/collections/${spareCollectionId}`, auth: true },
+      {
+        op: 'patch /api/collections/{id}',
+        method: 'PATCH',
+        path: `/api/collections/${collectionId}`,
+        json: { isPublic: true },
+        auth: true,
+      },
+      {
+        op: 'patch /api/collections/{id}',
+        method: 'PATCH',
+        path: `/api/collections/${collectionId}`,
+        json: { name: 'x'.repeat(81) },
+        auth: true,
+      },
+      {
+        op: 'patch /api/collections/{id}',
+        method: 'PATCH',
+        path: `/api/collections/${spareCollectionId}`,
+        json: { name: 'Mine' },
+        auth: true,
+      },
+      { op: 'patch /api/collections/{id}', method: 'PATCH', path: `/api/collections/${collectionId}`, json: {} },
+      { op: 'get /api/collections/{id}', method: 'GET', path: `/api/collections/${collectionId}` },
+      {
+        op: 'post /api/collections/{id}/assets',
+        method: 'POST',
+        path: `/api/collections/${collectionId}/assets`,
+        json: { asset_id: assetId },
+        auth: true,
+      },
+      {
+        op: 'post /api/collections/{id}/assets',
+        method: 'POST',
+        path: `/api/collections/${collectionId}/assets`,
+        json: { asset_id: 'x' },
+        auth: true,
+      },
+      {
+        op: 'post /api/collections/{id}/assets',
+        method: 'POST',
+        path: `/api/collections/${spareCollectionId}/assets`,
+        json: { asset_id: assetId },
+        auth: true,
+      },
+      {
+        op: 'post /api/collections/{id}/assets',
+        method: 'POST',
+        path: `/api/collections/${collectionId}/assets`,
+        json: { asset_id: assetId },
+      },
+      {
+        op: 'get /api/collections/{id}/download',
+        method: 'GET',
+        path: `/api/collections/${collectionId}/download`,
+        auth: true,
+      },
+      {
+        op: 'get /api/collections/{id}/download',
+        method: 'GET',
+        path: `/api/collections/${collectionId}/download?format=gif`,
+        auth: true,
+      },
+      {
+        op: 'get /api/collections/{id}/download',
+        method: 'GET',
+        path: `/api/collections/${spareCollectionId}/download`,
+        auth: true,
+      },
+      { op: 'get /api/collections/{id}/download', method: 'GET', path: `/api/collections/${collectionId}/download` },
+      {
+        op: 'delete /api/collections/{id}/assets/{assetId}',
+        method: 'DELETE',
+        path: `/api/collections/${collectionId}/assets/${assetId}`,
+        auth: true,
+      },
+      {
+        op: 'delete /api/collections/{id}/assets/{assetId}',
+        method: 'DELETE',
+        path: `/api/collections/${collectionId}/assets/${assetId}`,
+        auth: true,
+      },
+      {
+        op: 'delete /api/collections/{id}/assets/{assetId}',
+        method: 'DELETE',
+        path: `/api/collections/${collectionId}/assets/${assetId}`,
+      },
+      {
+        op: 'delete /api/collections/{id}',
+        method: 'DELETE',
+        path: `/api/collections/${spareCollectionId}`,
+        auth: true,
+      },
+      { op: 'delete /api/collections/{id}', method: 'DELETE', path: `/api/collections/${collectionId}`, auth: true },
+      { op: 'delete /api/collections/{id}', method: 'DELETE', path: `/api/collections/${collectionId}` },
       { op: 'get /api/auth/billing/history', method: 'GET', path: '/api/auth/billing/history', auth: true },
       { op: 'get /api/auth/billing/history', method: 'GET', path: '/api/auth/billing/history' },
       { op: 'get /api/assets/suggest', method: 'GET', path: '/api/assets/suggest?q=tea' },
@@ -897,6 +1008,13 @@ describe('the OpenAPI document against live answers', async () => {
         if (operation.responses[status].content || !operation.responses[status].headers?.Location)
           problems.push(`${where}: a redirect should be documented with Location and no body`)
         if (!res.headers.get('location')?.startsWith('/')) problems.push(`${where}: no same-site Location`)
+        continue
+      }
+      const media = Object.keys(operation.responses[status].content ?? {})[0]
+      if (media && media !== 'application/json') {
+        // A file (a ZIP): its type as documented; its bytes are not JSON.
+        expect(res.headers.get('content-type'), where).toBe(media)
+        await res.arrayBuffer()
         continue
       }
       expect(res.headers.get('content-type'), where).toMatch(/application\/json/)

@@ -40,4 +40,43 @@ describe('embedded PGlite database', () => {
     expect(again.map((r) => r.title)).toEqual(['Chrome Torus Ring'])
     await second.destroy()
   }, 120_000)
+
+  it('in its worker thread: transactions commit or roll back whole, errors keep their code, dates and counts read back', async () => {
+    const db = createDatabase({})
+    try {
+      await migrateToLatest(db)
+      const row = { title: 'Glass Orb', original_key: 'originals/orb.png', is_active: true }
+      await expect(
+        db.transaction().execute(async (trx) => {
+          await trx.insertInto('assets').values(row).execute()
+          throw new Error('changed my mind')
+        }),
+      ).rejects.toThrow('changed my mind')
+      expect(await db.selectFrom('assets').select('title').execute()).toEqual([])
+
+      const created = new Date('2026-01-02T03:04:05.000Z')
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('assets')
+          .values({ ...row, created_at: created })
+          .execute()
+        await trx.insertInto('blog_posts').values({ slug: 'one', title: 'One', date: '2026-01-02' }).execute()
+      })
+      const saved = await db.selectFrom('assets').select(['title', 'created_at']).executeTakeFirstOrThrow()
+      expect(saved).toEqual({ title: 'Glass Orb', created_at: created })
+      const day = await sql<{ day: string }>`select date '2026-01-02' as day`.execute(db)
+      expect(day.rows).toEqual([{ day: '2026-01-02' }])
+
+      const duplicate = await db
+        .insertInto('blog_posts')
+        .values({ slug: 'one', title: 'Again', date: '2026-01-03' })
+        .execute()
+        .catch((error: unknown) => error)
+      expect(duplicate).toMatchObject({ code: '23505', constraint: expect.stringContaining('slug') })
+      const total = await sql<{ n: number }>`select count(*) as n from blog_posts`.execute(db)
+      expect(total.rows).toEqual([{ n: 1 }])
+    } finally {
+      await db.destroy()
+    }
+  }, 120_000)
 })

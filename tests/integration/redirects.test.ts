@@ -44,8 +44,11 @@ describe('safeRedirectPath', () => {
     expect(safeRedirectPath(target, '/fallback')).toBe(expected)
   })
   it('builds the spec login link with the target readable and encoded', () => {
-    expect(loginHref('/explore', { assetId: 12, alert: 'signin_required' })).toBe(
-      '/login?redirect=/explore&assetId=12&alert=signin_required',
+    expect(loginHref('/assets/12', { intent: 'download', assetId: 12 })).toBe(
+      '/login?redirect=/assets/12&intent=download&assetId=12',
+    )
+    expect(loginHref('/explore?assetId=12', { intent: 'favourite', assetId: 12 })).toBe(
+      '/login?redirect=/explore%3FassetId%3D12&intent=favourite&assetId=12',
     )
     expect(loginHref('/explore?q=a&b')).toBe('/login?redirect=/explore%3Fq%3Da%26b')
   })
@@ -132,7 +135,9 @@ describe('every door that redirects stays on this site', () => {
         request: makeRequest('/favorites', { form: { asset_id: String(asset.id), redirectTo: target } }),
         context: t.routerContext(),
       })
-      expect(locationOf(signedOut), JSON.stringify(target)).toBe(loginHref('/favorites'))
+      expect(locationOf(signedOut), JSON.stringify(target)).toBe(
+        loginHref('/favorites', { intent: 'favourite', assetId: asset.id }),
+      )
     }
     const back = await callRoute(favouritesAction, {
       request: makeRequest('/favorites', {

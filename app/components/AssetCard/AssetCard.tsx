@@ -3,10 +3,12 @@ import type { AssetView } from '~/lib/asset-view'
 import { CARD_TAGS } from '~/lib/constants'
 import { AssetImage } from '~/components/AssetImage/AssetImage'
 import { FavouriteButton } from '~/components/FavouriteButton/FavouriteButton'
+import { SaveToCollection } from '~/components/SaveToCollection/SaveToCollection'
 import { CardAudio } from '~/components/AudioPlayer/AudioPlayer'
 import { preloadPreview } from '~/components/PreviewFromUrl/PreviewFromUrl'
 import classes from './AssetCard.module.css'
 import { plural } from '~/lib/plural'
+import { gridRatio, ratioStyle, thumbSize } from '~/lib/asset-shape'
 
 interface AssetCardProps {
   asset: AssetView
@@ -33,9 +35,11 @@ export function AssetCard({
   priority,
 }: AssetCardProps) {
   const tags = asset.tags.slice(0, CARD_TAGS)
+  const thumb = thumbSize(asset)
   return (
     <article
       className={classes.card}
+      style={ratioStyle(gridRatio(asset))}
       data-layout={layout}
       data-favourite={isFavourite ? 'true' : undefined}
       data-testid="asset-card"
@@ -54,8 +58,8 @@ export function AssetCard({
             alt={asset.title}
             loading={loading}
             priority={priority}
-            width={480}
-            height={480}
+            width={thumb.width}
+            height={thumb.height}
             className={classes.image}
           />
           <div className={classes.overlay} aria-hidden="true">
@@ -82,6 +86,7 @@ export function AssetCard({
         ) : null}
       </Link>
       {asset.audio ? <CardAudio audio={asset.audio} title={asset.title} /> : null}
+      <SaveToCollection assetId={asset.id} assetTitle={asset.title} />
       <FavouriteButton assetId={asset.id} isFavourite={isFavourite} className={classes.heart} />
     </article>
   )

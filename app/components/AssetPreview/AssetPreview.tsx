@@ -6,11 +6,14 @@ import { DIALOG_TAGS, ZOOM_MAX, ZOOM_MIN, ZOOM_STEP } from '~/lib/constants'
 import { BACKGROUNDS, BACKGROUND_LABELS, clampZoom, type Background } from '~/lib/explore-params'
 import { AssetImage } from '~/components/AssetImage/AssetImage'
 import { FavouriteButton } from '~/components/FavouriteButton/FavouriteButton'
+import { SaveToCollection } from '~/components/SaveToCollection/SaveToCollection'
 import { CreditLine } from '~/components/CreditLine/CreditLine'
+import { ShareMenu } from '~/components/ShareMenu/ShareMenu'
 import { DownloadButton } from '~/components/DownloadButton/DownloadButton'
 import { AudioPreview } from '~/components/AudioPlayer/AudioPlayer'
 import classes from './AssetPreview.module.css'
 import { plural } from '~/lib/plural'
+import { aspectRatio, gridRatio, previewSize, ratioStyle } from '~/lib/asset-shape'
 
 export interface AssetPreviewProps {
   asset: AssetView
@@ -106,6 +109,7 @@ export function AssetPreview(props: AssetPreviewProps) {
   const zoomOut = clampZoom(zoom - ZOOM_STEP)
   const shownTags = asset.tags.slice(0, DIALOG_TAGS)
   const extraTags = asset.tags.length - shownTags.length
+  const size = previewSize(asset)
 
   const content = (
     <div className={classes.layout}>
@@ -114,9 +118,18 @@ export function AssetPreview(props: AssetPreviewProps) {
           className={classes.stage}
           data-background={asset.asset_type === '3d' ? background : 'none'}
           data-testid="preview-stage"
+          style={ratioStyle(aspectRatio(asset))}
         >
           <div className={classes.zoomBox} style={{ transform: `scale(${asset.asset_type === 'audio' ? 1 : zoom})` }}>
-            <AssetImage src={asset.image} alt={asset.title} loading="eager" priority className={classes.image} />
+            <AssetImage
+              src={asset.image}
+              alt={asset.title}
+              loading="eager"
+              priority
+              width={size.width}
+              height={size.height}
+              className={classes.image}
+            />
           </div>
         </div>
         {asset.audio ? <AudioPreview audio={asset.audio} title={asset.title} /> : null}
@@ -187,8 +200,15 @@ export function AssetPreview(props: AssetPreviewProps) {
             downloadedToday={props.downloadedToday}
           />
           <FavouriteButton assetId={asset.id} isFavourite={isFavourite} />
+          <SaveToCollection assetId={asset.id} assetTitle={asset.title} look="button" />
         </Group>
         <CreditLine asset={asset} />
+        <ShareMenu
+          path={`/assets/${asset.id}`}
+          title={asset.title}
+          image={asset.image}
+          embed={asset.asset_type === 'audio' ? asset : null}
+        />
         <Group gap={6} mt="md" role="group" aria-label="Tags">
           {shownTags.map((tag) => (
             <Badge
@@ -289,6 +309,8 @@ function ThumbStrip({
             to={hrefFor({ assetId: item.id })}
             preventScrollReset
             className={classes.relatedItem}
+            style={ratioStyle(gridRatio(item))}
+            data-fullbleed={item.asset_type === '3d' ? undefined : 'true'}
             title={item.title}
           >
             <AssetImage src={item.thumbnail} alt={item.title} className={classes.relatedImage} />

@@ -24,7 +24,10 @@ export function AudioPreview({ audio, title }: { audio: AudioView; title: string
 // One card plays at a time: starting another pauses this one.
 let current: { audio: HTMLAudioElement; stop: () => void } | null = null
 
-/** The duration on every audio card, and with JavaScript a button that plays the preview in place. */
+/**
+ * The duration on every audio card, and a way to play the preview in place: with JavaScript a
+ * play button (one card at a time), without it the browser's own player.
+ */
 export function CardAudio({ audio, title }: { audio: AudioView; title: string }) {
   const [enhanced, setEnhanced] = useState(false)
   const [playing, setPlaying] = useState(false)
@@ -62,6 +65,18 @@ export function CardAudio({ audio, title }: { audio: AudioView; title: string })
       <span className={classes.duration} data-testid="audio-duration">
         {formatDuration(audio.duration_ms)}
       </span>
+      {enhanced ? null : (
+        // Hidden by the stylesheet once scripts run, until the button replaces it; preload="none"
+        // fetches nothing until it is played.
+        <audio
+          controls
+          preload="none"
+          src={audio.preview_url}
+          className={classes.cardNative}
+          aria-label={`Listen to ${title}`}
+          data-testid="card-audio"
+        />
+      )}
       {enhanced ? (
         <button
           type="button"

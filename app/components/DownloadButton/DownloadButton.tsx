@@ -7,6 +7,7 @@ import {
   MAX_PADDING,
   type OriginalSize,
   formatsFor,
+  offersMp3,
   sizeLabel,
   sizesFor,
   takesBackground,
@@ -143,12 +144,24 @@ export function DownloadButton({
           {RESUME_TEXT}
         </Alert>
       ) : null}
-      <fetcher.Form method="post" action={`/assets/${assetId}/download`} onSubmit={() => setError(null)}>
-        <input type="hidden" name="return_to" value={returnTo} />
-        <Button type="submit" size="md" disabled={busy}>
-          {busy ? 'Downloading...' : resume ? 'Download now' : `Download ${format}`}
-        </Button>
-      </fetcher.Form>
+      <Group gap="xs">
+        <fetcher.Form method="post" action={`/assets/${assetId}/download`} onSubmit={() => setError(null)}>
+          <input type="hidden" name="return_to" value={returnTo} />
+          <Button type="submit" size="md" disabled={busy}>
+            {busy ? 'Downloading...' : resume ? 'Download now' : `Download ${format}`}
+          </Button>
+        </fetcher.Form>
+        {assetType && offersMp3(assetType, format) ? (
+          // The same download as MP3: one more form, so it works the same without JavaScript.
+          <fetcher.Form method="post" action={`/assets/${assetId}/download`} onSubmit={() => setError(null)}>
+            <input type="hidden" name="return_to" value={returnTo} />
+            <input type="hidden" name="format" value="mp3" />
+            <Button type="submit" size="md" variant="light" disabled={busy}>
+              Download MP3
+            </Button>
+          </fetcher.Form>
+        ) : null}
+      </Group>
       <QuotaLine />
       {assetType && takesOptions(assetType) ? (
         // A plain form in a <details>: works the same without JavaScript (the answer is the file).

@@ -1,4 +1,6 @@
 import { useFetcher, useLocation } from 'react-router'
+import { FAVOURITE_SAVED } from '~/lib/redirects'
+import { withQuery } from '~/lib/with-query'
 import classes from './FavouriteButton.module.css'
 
 interface FavouriteButtonProps {
@@ -10,7 +12,7 @@ interface FavouriteButtonProps {
 
 /**
  * The heart: a form that posts to the favourites action (signed-out visitors are sent to
- * log in there). With JavaScript it is a fetcher that shows the new state at once.
+ * sign in there, and the favourite is saved once they are). With JavaScript it is a fetcher that shows the new state at once.
  */
 export function FavouriteButton({ assetId, isFavourite, className, size = 20 }: FavouriteButtonProps) {
   const fetcher = useFetcher()
@@ -28,7 +30,12 @@ export function FavouriteButton({ assetId, isFavourite, className, size = 20 }: 
     >
       <input type="hidden" name="asset_id" value={assetId} />
       <input type="hidden" name="intent" value={favourite ? 'remove' : 'add'} />
-      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      {/* Back to this page, without the note of a favourite saved at sign-in. */}
+      <input
+        type="hidden"
+        name="redirectTo"
+        value={withQuery(location.pathname, location.search, { [FAVOURITE_SAVED.key]: null })}
+      />
       <button type="submit" className={classes.button} aria-label={label} title={label} aria-pressed={favourite}>
         <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true">
           <path

@@ -4,8 +4,16 @@ import type { Database } from '#db/schema'
 /** Who did what to which record: one audit_log row per admin change, in its transaction. */
 export interface AuditEntry {
   actorId: string | null
-  action: 'asset.upload' | 'asset.update' | 'asset.publish' | 'asset.unpublish' | 'asset.delete'
-  targetType: 'asset'
+  action:
+    | 'asset.upload'
+    | 'asset.update'
+    | 'asset.publish'
+    | 'asset.unpublish'
+    | 'asset.delete'
+    | 'kit.create'
+    | 'kit.update'
+    | 'kit.delete'
+  targetType: 'asset' | 'collection'
   targetId: string | number
   details?: Record<string, unknown>
 }

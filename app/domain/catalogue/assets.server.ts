@@ -57,10 +57,16 @@ export async function createAsset(db: DB, storage: Storage, input: NewAssetInput
   await reserveUploadKeys(db, allKeys)
   const written: string[] = []
   try {
-    for (const [key, data] of files) {
-      await storage.put(key, data)
-      written.push(key)
-    }
+    // All at once: with a bucket, each is a request of its own. Every file is waited for, so a
+    // failure removes all that were written.
+    const puts = await Promise.allSettled(
+      files.map(async ([key, data]) => {
+        await storage.put(key, data)
+        written.push(key)
+      }),
+    )
+    const failedPut = puts.find((put) => put.status === 'rejected')
+    if (failedPut) throw failedPut.reason
     const isActive = input.isActive ?? false
     const createdAt = input.createdAt ?? new Date()
     const insert = async (trx: Kysely<Database>) => {

@@ -5,9 +5,10 @@ import { SITE_NAME } from '~/lib/constants'
 import {
   FORMAT_LABELS,
   FORMAT_TYPES,
+  MP3_BITRATE_KBPS,
   type DownloadVariant,
   takesBackground,
-  takesOptions,
+  variantFits,
   variantName,
 } from '~/lib/download-options'
 import { LICENCE_TERMS } from '~/lib/licence-terms'
@@ -55,6 +56,7 @@ function fileLabel(
     const size = asset.width && asset.height ? `, ${asset.width} × ${asset.height}` : ''
     return `Original ${format === 'JPEG' ? 'JPG' : format}${size}`
   }
+  if (variant.format === 'mp3') return `MP3, ${MP3_BITRATE_KBPS} kbit/s`
   const parts = [`${variant.size === 'original' ? 'Full size' : `${variant.size} px`} ${FORMAT_LABELS[variant.format]}`]
   if (takesBackground(asset.asset_type) && variant.background !== 'transparent')
     parts.push(`${variant.background} background`)
@@ -189,7 +191,7 @@ export async function openDeliveredFile(
   siteUrl: string,
 ): Promise<{ file: DeliveredFile; stored: StoredObject } | null> {
   const asset = await selectDeliverable(db, assetId, deliveredName(variant)).executeTakeFirst()
-  if (!asset || (variant && !takesOptions(asset.asset_type))) return null
+  if (!asset || (variant && !variantFits(asset.asset_type, variant))) return null
   for (const known of [asset.delivered_sha256, null]) {
     const file = await deliveredFile(db, storage, { ...asset, delivered_sha256: known }, variant, siteUrl)
     if (!file) return null

@@ -1,6 +1,7 @@
 import sharp from 'sharp'
 import {
   FORMAT_EXTENSIONS,
+  MP3_BITRATE_KBPS,
   deliveredLongSide,
   variantName,
   type DownloadVariant,
@@ -8,12 +9,15 @@ import {
 } from '~/lib/download-options'
 import { downloadFilename } from './downloads.server'
 import { inImagePool, MAX_INPUT_PIXELS } from '~/platform/images.server'
+import { encodeMp3 } from '~/platform/audio.server'
 
 /**
  * '{title}-{long side}.{ext}': the variant's file name, saying the size it really is (the
  * original's own long side for 'original'); the plain download stays '{title}.{ext}'.
  */
 export function variantFilename(title: string, variant: DownloadVariant, original: OriginalSize): string {
+  // Audio has no size to say: the MP3 of 'Rain Loop' is 'Rain Loop.mp3'.
+  if (variant.format === 'mp3') return downloadFilename(title, 'audio.mp3')
   const size = deliveredLongSide(variant, original) ?? variant.size
   return `${downloadFilename(title).replace(/\.png$/, '')}-${size}.${FORMAT_EXTENSIONS[variant.format]}`
 }
@@ -36,11 +40,13 @@ export function variantKey(originalKey: string, variant: DownloadVariant): strin
 }
 
 /**
- * Encodes one variant from the original: scaled to the size's long side (never up: a larger size
+ * Encodes one variant from the original. An audio original's MP3 is the whole recording
+ * encoded once. A picture's: scaled to the size's long side (never up: a larger size
  * is refused before, this is the guard for an asset row that misstates its size), padded by
  * a share of that long side on every side, the background baked in (JPEG always gets one).
  */
 export async function makeVariant(original: Buffer, variant: DownloadVariant): Promise<Buffer> {
+  if (variant.format === 'mp3') return encodeMp3(original, MP3_BITRATE_KBPS)
   return inImagePool(async () => {
     const meta = await sharp(original, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()
     const width = meta.autoOrient?.width ?? meta.width ?? 1
@@ -77,6 +83,8 @@ export async function makeVariant(original: Buffer, variant: DownloadVariant): P
         return image.avif({ quality: 60, effort: 2 }).toBuffer()
       case 'jpeg':
         return image.jpeg({ quality: 90, mozjpeg: true }).toBuffer()
+      case 'mp3':
+        throw new Error('An MP3 is made from audio, not from a picture.')
     }
   })
 }

@@ -57,8 +57,13 @@ export async function grantDownload(
 ): Promise<DownloadGrant> {
   const now = input.now ?? new Date()
   // The file's name is known from the options before the asset's type and size are: read as a
-  // picture's of unknown size (audio takes no options, so it is always 'original').
-  const guessed = parseDownloadOptions(input.options, { asset_type: 'image', width: null, height: null })
+  // picture's of unknown size, or as audio's when MP3 is asked for.
+  const asksMp3 = typeof input.options.format === 'string' && input.options.format.trim().toLowerCase() === 'mp3'
+  const guessed = parseDownloadOptions(input.options, {
+    asset_type: asksMp3 ? 'audio' : 'image',
+    width: null,
+    height: null,
+  })
   const guessedName = guessed.ok ? deliveredName(guessed.variant) : 'original'
   let asset = await selectDeliverable(db, input.assetId, guessedName).executeTakeFirst()
   if (!asset) return { ok: false, reason: 'asset-not-found', error: ASSET_NOT_FOUND }

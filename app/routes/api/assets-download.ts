@@ -10,8 +10,8 @@ import { parseId } from '~/lib/ids'
 import { licencePath } from '~/lib/licence-id'
 
 // POST /api/assets/download/{id} (bearer) → {downloadUrl, filename, licenseId, licenseUrl}; 403 {error:'Download quota exceeded'}.
-// An optional body (JSON or form) picks a variant: size, format, background, padding; a bad
-// value is a 400 naming the field. No body: the original, as before.
+// An optional body (JSON or form) picks a variant: size, format, background, padding (audio:
+// format mp3); a bad value is a 400 naming the field. No body: the original, as before.
 const OptionsBody = z.object(
   {
     size: z.unknown().optional(),

@@ -25,6 +25,8 @@ const GROUP_INTROS: Record<ApiGroup, string> = {
   Licences:
     'Public: every download is granted under a licence, and anyone with its id can check it (the verification page and its PDF certificate say the same).',
   Favorites: 'The assets saved to your account; the same list as the Favorites page.',
+  Collections:
+    'Your named collections (private unless made public) and the artist’s kits: the same rules as the pages. Another person’s private collection answers 404, as a missing one does.',
   Billing: 'Payments for Pro, as shown on your profile.',
   Blog: 'Public: no token needed.',
   Admin:

@@ -102,7 +102,8 @@ const SECTIONS: DocumentSection[] = [
           “Download JPG”, “Download WAV”). If you are not signed in, you are asked to sign in first and then brought
           back to the asset. The file is saved as the asset's title with its real format's extension, such as “Glass
           Robot.png” or “Rain Loop.wav”. Under Download options, 3D and image assets also come in smaller sizes and
-          other formats; the name then says the size the file really has, such as “Glass Robot-1024.webp”.
+          other formats; the name then says the size the file really has, such as “Glass Robot-1024.webp”. Audio also
+          comes as MP3 (“Download MP3”, saved as “Rain Loop.mp3”), which counts as the same download as the original.
         </p>
         <ul>
           <li>

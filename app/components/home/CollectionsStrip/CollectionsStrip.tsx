@@ -3,10 +3,22 @@ import { Text, Title } from '@mantine/core'
 import { ButtonLink, Hidden, Row } from '~/components/Plain/Plain'
 import type { AssetView } from '~/lib/asset-view'
 import { AssetImage } from '~/components/AssetImage/AssetImage'
+import { DownloadCollection } from '~/components/DownloadCollection/DownloadCollection'
+import { plural } from '~/lib/plural'
 import classes from './CollectionsStrip.module.css'
 
-/** 'Big collections. No code required.' with five assets and two links. */
-export function CollectionsStrip({ assets }: { assets: AssetView[] }) {
+interface StripKit {
+  id: number
+  name: string
+  assetCount: number
+  cover: string
+}
+
+/**
+ * 'Big collections. No code required.' with five assets and two links, then the artist's kits
+ * (when there are any), each with 'Download kit'.
+ */
+export function CollectionsStrip({ assets, kits = [] }: { assets: AssetView[]; kits?: StripKit[] }) {
   return (
     <section className={classes.section} aria-labelledby="collections-strip-heading">
       <div className={classes.inner}>
@@ -35,6 +47,34 @@ export function CollectionsStrip({ assets }: { assets: AssetView[] }) {
           ))}
         </ul>
       </div>
+      {kits.length ? (
+        <div className={classes.kitsRow}>
+          <div className={classes.kitsHead}>
+            <Title order={3} fz={20}>
+              The artist’s kits
+            </Title>
+            <Link to="/collections" className={classes.kitsAll}>
+              All collections
+            </Link>
+          </div>
+          <ul className={classes.kits} data-testid="home-kits">
+            {kits.map((kit) => (
+              <li key={kit.id} className={classes.kit}>
+                <Link to={`/collections/${kit.id}`} className={classes.kitLink}>
+                  <span className={classes.kitCover}>
+                    <AssetImage src={kit.cover} alt="" className={classes.image} />
+                  </span>
+                  <span className={classes.kitText}>
+                    <span className={classes.kitName}>{kit.name}</span>
+                    <span className={classes.kitCount}>{plural(kit.assetCount, 'asset')}</span>
+                  </span>
+                </Link>
+                <DownloadCollection collectionId={kit.id} name={kit.name} label="Download kit" compact />
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
     </section>
   )
 }

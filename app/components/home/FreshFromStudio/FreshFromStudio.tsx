@@ -6,9 +6,10 @@ import type { AssetView } from '~/lib/asset-view'
 import classes from './FreshFromStudio.module.css'
 
 /**
- * 'Fresh from the studio': the newest assets in 2, 3, 4 or 6 columns by width. The home asks
- * for HOME_GRID_SIZE (12) of them, which fills every row at each of those counts, and a phone
- * gets two compact columns rather than one screen-high card per row.
+ * 'Fresh from the studio': the newest HOME_GRID_SIZE (12) assets at their real shapes in 2 to 6
+ * masonry columns by width. Columns fill to about one height whatever the shapes, so the
+ * section never ends on a part-empty row, and a phone gets two compact columns rather than one
+ * screen-high card per row.
  */
 export function FreshFromStudio({ assets, favourites }: { assets: AssetView[]; favourites: Set<number> }) {
   return (
@@ -16,7 +17,7 @@ export function FreshFromStudio({ assets, favourites }: { assets: AssetView[]; f
       <Title order={2} id="home-grid-heading" mb="md">
         Fresh from the studio
       </Title>
-      <div className={classes.grid} data-testid="home-grid">
+      <div className={classes.masonry} data-testid="home-grid">
         {assets.map((asset) => (
           <AssetCard
             key={asset.id}

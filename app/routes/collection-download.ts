@@ -1,0 +1,51 @@
+import { data, redirect } from 'react-router'
+import type { Route } from './+types/collection-download'
+import { getUser } from '~/web/session.server'
+import { collectionAssetIds, getCollection } from '~/domain/collections/collections.server'
+import { grantBundle } from '~/domain/downloads/bundle.server'
+import { contentDisposition } from '~/domain/downloads/downloads.server'
+import { parseId } from '~/lib/ids'
+import { loginHref, safeRedirectPath } from '~/lib/redirects'
+import { withQuery } from '~/lib/with-query'
+import { servicesContext } from '~/web/context.server'
+import { readForm } from '~/web/http.server'
+
+// POST /collections/{id}/download: a collection or kit as one ZIP, streamed as it is written.
+// A plain form post, so the browser saves the file the same way with or without JavaScript; a
+// refusal (the quota, nothing to download) goes back to the page it came from, which says why.
+
+export function loader({ params }: Route.LoaderArgs) {
+  const id = parseId(params.id)
+  if (!id) throw data(null, { status: 404 })
+  return redirect(`/collections/${id}`)
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const id = parseId(params.id)
+  if (!id) throw data(null, { status: 404 })
+  const form = await readForm(request)
+  const back = safeRedirectPath(String(form.get('back') ?? ''), `/collections/${id}`)
+  const user = await getUser(request, context)
+  if (!user) return redirect(loginHref(back))
+  const { db, storage, config } = context.get(servicesContext)
+  const [collection, assetIds] = await Promise.all([getCollection(db, id, user), collectionAssetIds(db, id, user)])
+  if (!collection || !assetIds) throw data(null, { status: 404 })
+  const grant = await grantBundle(db, storage, {
+    user,
+    assetIds,
+    format: String(form.get('format') ?? 'original'),
+    name: collection.name,
+    siteUrl: config.appUrl || new URL(request.url).origin,
+  })
+  if (!grant.ok) {
+    const [path, search] = back.split('?') as [string, string | undefined]
+    return redirect(withQuery(path, search ? `?${search}` : '', { zip: String(id), reason: grant.reason }), 303)
+  }
+  return new Response(grant.stream, {
+    headers: {
+      'Content-Type': 'application/zip',
+      'Content-Disposition': contentDisposition(grant.filename),
+      'Cache-Control': 'no-store',
+    },
+  })
+}
