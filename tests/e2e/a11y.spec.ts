@@ -34,7 +34,8 @@ async function resolve(page: Page, path: string): Promise<string> {
  * axe's colour-contrast rule reads text only, and the favourite heart is an outline icon on its
  * own disc (WCAG 1.4.11 asks 3:1 for it). The same axe run gets one more rule: the heart's
  * colour against its disc's, in whichever scheme the page is in. axe-core comes with
- * @axe-core/playwright; its source is read from there and the rule appended to it.
+ * @axe-core/playwright (not a dependency of ours: knip.json ignores it); its source is read from
+ * there and the rule appended to it.
  */
 const require = createRequire(import.meta.url)
 const axeDir = dirname(require.resolve('axe-core', { paths: [dirname(require.resolve('@axe-core/playwright'))] }))

@@ -160,6 +160,8 @@ test("the administrator's quota says unlimited, not 'n of 5 free downloads'", as
   await expect(page.getByTestId('tile-quota')).toContainText('Unlimited')
   await expect(page.getByTestId('tile-plan')).toContainText('Administrator')
   await expect(page.getByTestId('tile-plan').getByRole('link', { name: 'Upgrade' })).toHaveCount(0)
+  await page.goto('/admin/users')
+  await expect(page.getByRole('row').filter({ hasText: 'admin@example.com' })).toContainText(/Free · unlimited/i)
   if (jsEnabled()) await hydrated(page)
 })
 

@@ -113,7 +113,8 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
                   <Table.Td>{user.email}</Table.Td>
                   <Table.Td>
                     <Badge color={user.subscription_status === 'pro' ? 'indigo' : 'gray'} variant="light">
-                      {user.subscription_status === 'pro' ? 'Pro' : 'Free'}
+                      {/* An administrator's downloads have no daily limit, whatever the plan. */}
+                      {user.subscription_status === 'pro' ? 'Pro' : user.role === 'admin' ? 'Free · unlimited' : 'Free'}
                     </Badge>
                   </Table.Td>
                   <Table.Td>{user.created_at.slice(0, 10)}</Table.Td>
