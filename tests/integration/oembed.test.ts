@@ -6,12 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDatabase, type DB, migrateToLatest } from '#db/client'
 import type { Asset } from '#db/schema'
 import { createAsset, toAssetView } from '~/domain/catalogue/assets.server'
+import { addToCollection, createCollection } from '~/domain/collections/collections.server'
 import { createLocalStorage, publicFileKey, readStoredFile, type Storage } from '~/platform/storage.server'
 import { loader as oembedLoader } from '~/routes/oembed'
 import { type BuiltServerProcess, startBuiltServer, waitForStatus } from '../support/built-server'
 import { callRoute, createTestContext, makeRequest, type TestContext } from '../support/context'
 import { createScratchDatabase, isReachable, serverUrl } from '../support/database-url'
-import { makeAsset } from '../support/factories'
+import { makeAsset, makeUser } from '../support/factories'
 
 const ORIGIN = 'http://localhost:3000'
 
@@ -107,6 +108,34 @@ describe('GET /oembed', () => {
     expect((await ask({ url: `${ORIGIN}/embed/assets/${sound.id}` })).body.type).toBe('rich')
   })
 
+  it('answers a public collection as a link with its owner and its first picture; a private one is 404', async () => {
+    const owner = await makeUser(t.db, { fullName: 'Ada Collector' })
+    const viewer = { id: owner.id, role: owner.role }
+    const made = await createCollection(t.db, viewer, { name: 'Warm things', isPublic: true })
+    const hidden = await createCollection(t.db, viewer, { name: 'Secret things', isPublic: false })
+    if (!made.ok || !hidden.ok) throw new Error('collections not made')
+    for (const asset of [wide, render]) await addToCollection(t.db, viewer, made.value.id, asset.id)
+    await addToCollection(t.db, viewer, hidden.value.id, wide.id)
+    const { res, body } = await ask({ url: `${ORIGIN}/collections/${made.value.id}` })
+    expect(res.status).toBe(200)
+    expect(body).toEqual({
+      version: '1.0',
+      type: 'link',
+      title: 'Warm things',
+      author_name: 'Ada Collector',
+      author_url: `${ORIGIN}/collections/${made.value.id}`,
+      provider_name: 'AI Stock Library',
+      provider_url: `${ORIGIN}/`,
+      cache_age: 3600,
+      thumbnail_url: `${ORIGIN}${toAssetView(wide).thumbnail}`,
+      thumbnail_width: 480,
+      thumbnail_height: 240,
+    })
+    const secret = await ask({ url: `${ORIGIN}/collections/${hidden.value.id}` })
+    expect(secret.res.status).toBe(404)
+    expect((await ask({ url: `${ORIGIN}/collections/99999999` })).res.status).toBe(404)
+  })
+
   it('answers 404 for a draft, an unknown asset, another site or a page with nothing to embed', async () => {
     for (const url of [
       `${ORIGIN}/assets/${draft.id}`,
@@ -165,20 +194,28 @@ describe.skipIf(!usePostgres)('the built server: discovery, the embeddable playe
     if (storageDir) rmSync(storageDir, { recursive: true, force: true })
   })
 
-  it('an asset page names its oEmbed answer in a <link>, and that address answers', async () => {
-    for (const asset of [image, sound]) {
-      const html = await (await fetch(`${server.base}/assets/${asset.id}`)).text()
+  it('an asset page and a public collection name their oEmbed answer in a <link>, and that address answers', async () => {
+    const owner = await makeUser(db)
+    const made = await createCollection(db, { id: owner.id, role: owner.role }, { name: 'Framed set', isPublic: true })
+    if (!made.ok) throw new Error(made.error)
+    await addToCollection(db, { id: owner.id, role: owner.role }, made.value.id, image.id)
+    for (const [page, type] of [
+      [`/assets/${image.id}`, 'photo'],
+      [`/assets/${sound.id}`, 'rich'],
+      [`/collections/${made.value.id}`, 'link'],
+    ]) {
+      const html = await (await fetch(`${server.base}${page}`)).text()
       const tag = /<link[^>]*type="application\/json\+oembed"[^>]*>/.exec(html)?.[0]
-      expect(tag, asset.title).toBeDefined()
+      expect(tag, page).toBeDefined()
       expect(tag).toContain('rel="alternate"')
       const href = /href="([^"]+)"/.exec(tag!)![1].replaceAll('&amp;', '&')
       const address = new URL(href)
       expect(address.pathname).toBe('/oembed')
       expect(address.searchParams.get('format')).toBe('json')
-      expect(new URL(address.searchParams.get('url')!).pathname).toBe(`/assets/${asset.id}`)
+      expect(new URL(address.searchParams.get('url')!).pathname).toBe(page)
       const res = await fetch(`${server.base}/oembed${address.search}`)
       expect(res.status).toBe(200)
-      expect((await res.json()).type).toBe(asset === sound ? 'rich' : 'photo')
+      expect((await res.json()).type).toBe(type)
     }
   })
 

@@ -3,6 +3,7 @@ import type { AssetView } from '~/lib/asset-view'
 import { SITE_NAME } from '~/lib/constants'
 import { EMBED_HEIGHT, EMBED_WIDTH, embedHtml } from '~/lib/share-links'
 import { getPublishedAsset } from '~/domain/catalogue/search.server'
+import { getCollection, getCollectionPage } from '~/domain/collections/collections.server'
 import { PREVIEW_SIZE, THUMB_SIZE } from '~/platform/images.server'
 
 /** An oEmbed 1.0 answer (https://oembed.com): the fields every type has, then its own. */
@@ -44,6 +45,12 @@ export function fitInside(width: number, height: number, size: number): { width:
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) }
 }
 
+/** The public collection (or kit) an address of this site shows: /collections/3. */
+export function collectionIdOf(address: URL): number | null {
+  const id = /^\/collections\/(\d{1,9})\/?$/.exec(address.pathname)?.[1]
+  return id && Number(id) > 0 ? Number(id) : null
+}
+
 /** The asset an address of this site shows: /assets/12, /embed/assets/12, or a page with its dialog open (?assetId=12). */
 export function assetIdOf(address: URL): number | null {
   const path = /^\/(?:embed\/)?assets\/(\d{1,9})\/?$/.exec(address.pathname)
@@ -59,7 +66,8 @@ const positive = (value: string | null | undefined): number | null | undefined =
 /**
  * The oEmbed answer for a page of this site: `photo` for a 3D render or an image (its preview,
  * or the thumbnail when the preview is larger than maxwidth/maxheight), `rich` for audio (the
- * embeddable player in an iframe). Another site's address, a page with nothing to embed, and a
+ * embeddable player in an iframe), `link` for a public collection or kit (its name, owner and
+ * cover as the thumbnail). Another site's address, a page with nothing to embed, and a
  * draft or deleted asset are 'not-embeddable' (404, as the standard asks); any format but JSON
  * is 'format-not-implemented' (501).
  */
@@ -93,10 +101,54 @@ export async function oembedFor(
   }
   const hosts = [input.origin, ...(input.aliases ?? [])].map((origin) => new URL(origin).host)
   if (!/^https?:$/.test(address.protocol) || !hosts.includes(address.host)) return notFound
+  const collectionId = collectionIdOf(address)
+  if (collectionId) {
+    // Seen as a visitor sees it: a private collection is not there.
+    const collection = await getCollection(db, collectionId, null)
+    if (!collection) return notFound
+    const cover = collection.coverAssetId
+      ? await getPublishedAsset(db, collection.coverAssetId)
+      : ((await getCollectionPage(db, collectionId, null, { limit: 1 }))?.assets[0] ?? null)
+    return {
+      ok: true,
+      oembed: {
+        ...commonFields(collection.name, input.origin, {
+          name: collection.owner.name,
+          url: new URL(`/collections/${collection.id}`, input.origin).href,
+        }),
+        type: 'link',
+        ...(cover ? thumbnailFields(cover, input.origin) : {}),
+      },
+    }
+  }
   const id = assetIdOf(address)
   const asset = id ? await getPublishedAsset(db, id) : null
   if (!asset) return notFound
   return { ok: true, oembed: assetOEmbed(asset, input.origin, { maxwidth, maxheight }) }
+}
+
+function commonFields(title: string, origin: string, author?: { name: string; url: string }) {
+  const home = new URL('/', origin).href
+  return {
+    version: '1.0' as const,
+    title,
+    author_name: author?.name ?? SITE_NAME,
+    author_url: author?.url ?? home,
+    provider_name: SITE_NAME,
+    provider_url: home,
+    cache_age: CACHE_AGE,
+  }
+}
+
+/** An asset's thumbnail as oEmbed names it: all three fields, or none when its size is unknown. */
+function thumbnailFields(asset: AssetView, origin: string) {
+  if (!asset.width || !asset.height || !asset.thumbnail) return {}
+  const size = fitInside(asset.width, asset.height, THUMB_SIZE)
+  return {
+    thumbnail_url: new URL(asset.thumbnail, origin).href,
+    thumbnail_width: size.width,
+    thumbnail_height: size.height,
+  }
 }
 
 function assetOEmbed(
@@ -105,15 +157,7 @@ function assetOEmbed(
   max: { maxwidth: number | undefined; maxheight: number | undefined },
 ): OEmbed {
   const absolute = (path: string) => new URL(path, origin).href
-  const common = {
-    version: '1.0' as const,
-    title: asset.title,
-    author_name: SITE_NAME,
-    author_url: absolute('/'),
-    provider_name: SITE_NAME,
-    provider_url: absolute('/'),
-    cache_age: CACHE_AGE,
-  }
+  const common = commonFields(asset.title, origin)
   const fits = (size: { width: number; height: number }) =>
     size.width <= (max.maxwidth ?? Number.POSITIVE_INFINITY) &&
     size.height <= (max.maxheight ?? Number.POSITIVE_INFINITY)
@@ -124,13 +168,7 @@ function assetOEmbed(
 
   const known = asset.width && asset.height ? { width: asset.width, height: asset.height } : null
   const thumb = known ? fitInside(known.width, known.height, THUMB_SIZE) : null
-  const thumbnail = thumb
-    ? {
-        thumbnail_url: absolute(asset.thumbnail),
-        thumbnail_width: thumb.width,
-        thumbnail_height: thumb.height,
-      }
-    : {}
+  const thumbnail = thumbnailFields(asset, origin)
 
   if (asset.asset_type === 'audio') {
     // The player stretches to its frame: each side within its own maximum.
