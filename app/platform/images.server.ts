@@ -113,7 +113,10 @@ export function makeDerivatives(original: Buffer, thumbnailSource?: Buffer): Pro
           .resize({ width: THUMB_SIZE, height: THUMB_SIZE, fit: 'inside', withoutEnlargement: true })
           .raw()
           .toBuffer({ resolveWithObject: true })
-          .then(({ data, info }) => ({ data, info: { width: info.width, height: info.height, channels: info.channels } }))
+          .then(({ data, info }) => ({
+            data,
+            info: { width: info.width, height: info.height, channels: info.channels },
+          }))
     const [thumb, previewCopies] = await Promise.all([encoded(thumbBase), encoded(preview)])
     // The thumbnail is enough to find the dominant colour, and far cheaper to scan.
     const stats = await sharp(thumb.png).stats()
