@@ -68,7 +68,13 @@ async function timeStart(port: number, env: Record<string, string>): Promise<Tim
     }
   })()
   for (;;) {
-    if (performance.now() > deadline) throw new Error('not ready within 10 minutes')
+    if (performance.now() > deadline) {
+      starting = false
+      clearInterval(sampling)
+      child.kill('SIGTERM')
+      await exited
+      throw new Error('not ready within 10 minutes')
+    }
     const sent = performance.now()
     try {
       const res = await fetch(`${base}/explore`)
