@@ -1,5 +1,8 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { builtServerHarness } from '../support/built-server'
+import { builtServerHarness, waitForStatus } from '../support/built-server'
 import { isReachable, serverUrl } from '../support/database-url'
 
 // A first start on an empty database (embedded PGlite creating its data folder, then the
@@ -59,13 +62,13 @@ async function askThroughout(base: string, path: string, headers: Record<string,
   return answers
 }
 
-describe('a first start', async () => {
+describe('start-up', async () => {
   const usePostgres = await isReachable(serverUrl())
 
   for (const database of ['PGlite', 'PostgreSQL'] as const) {
     const { scratch, start } = builtServerHarness('stock_startup_answers', database === 'PostgreSQL')
     it.runIf(database === 'PGlite' || usePostgres)(
-      `on ${database}: every request during the migrations and the demo seed is answered at once, with the start-up page or a 503 to retry`,
+      `a first start on ${database}: every request during the migrations and the demo seed is answered at once, with the start-up page or a 503 to retry`,
       async () => {
         const url = await scratch()
         const server = start({
@@ -129,4 +132,45 @@ describe('a first start', async () => {
       300_000,
     )
   }
+
+  describe('a second start on the same data', () => {
+    const { start, later } = builtServerHarness('stock_startup_again', false)
+
+    it('skips what is already done, serves real pages, and still takes a changed administrator password', async () => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'stock-again-'))
+      later(async () => rmSync(dataDir, { recursive: true, force: true }))
+      const env = {
+        NODE_ENV: 'production',
+        SESSION_SECRET: SECRET,
+        DATA_DIR: dataDir,
+        ADMIN_EMAIL: 'owner@example.com',
+      }
+      const signIn = (base: string, password: string) =>
+        fetch(`${base}/api/admin/login`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ email: 'owner@example.com', password }),
+        }).then((res) => res.status)
+
+      const first = start({ ...env, ADMIN_PASSWORD: 'first-password-123' })
+      await waitForStatus(`${first.base}/readyz`, 200, 120_000)
+      expect(first.output()).toContain('migrations applied')
+      expect(await signIn(first.base, 'first-password-123')).toBe(200)
+      expect(await first.stop()).toBe(0)
+
+      const second = start({ ...env, ADMIN_PASSWORD: 'second-password-456' })
+      await waitForStatus(`${second.base}/readyz`, 200, 120_000)
+      expect(second.output()).not.toContain('migrations applied')
+      expect((await fetch(`${second.base}/explore`)).status).toBe(200)
+      // The password is checked once the site is ready: the new one works a moment later.
+      const deadline = Date.now() + 30_000
+      let status = await signIn(second.base, 'second-password-456')
+      while (status !== 200 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 250))
+        status = await signIn(second.base, 'second-password-456')
+      }
+      expect(status).toBe(200)
+      expect(await signIn(second.base, 'first-password-123')).toBe(401)
+    }, 300_000)
+  })
 })
