@@ -250,7 +250,7 @@ const DESIGNS: Design[] = [
     'Crumpled Paper Texture',
     'Textures',
     'jpeg',
-    'Off-white crumpled paper, its creases and folds caught by a soft side light.',
+    'Off-white crumpled paper with creases and folds, shaded as if lit from one side.',
     ['paper', 'crumpled', 'creases', 'ivory', 'texture'],
     ['paper'],
     // The noise is a height map lit from the upper left: ridges and folds, not a flat colour.
