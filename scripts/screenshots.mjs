@@ -1,6 +1,7 @@
 // Screenshots of the main pages at phone and desktop width, light and dark, into
 // docs/screenshots/, and of /explore per tab (all, 3D, images, audio) at both widths in the
-// light theme. Usage: node scripts/screenshots.mjs http://127.0.0.1:3000
+// light theme, an audio asset's page, /collections, and the admin's assets table (signed in as
+// the demo administrator). Usage: node scripts/screenshots.mjs http://127.0.0.1:3000
 import { mkdirSync } from 'node:fs'
 import { chromium } from '@playwright/test'
 
@@ -15,6 +16,9 @@ const probe = await browser.newPage()
 await probe.goto(`${base}/explore`)
 const href = await probe.getByTestId('asset-card').first().getByRole('link').first().getAttribute('href')
 const assetId = new URL(href, base).searchParams.get('assetId')
+await probe.goto(`${base}/explore?asset_type=audio`)
+const audioHref = await probe.getByTestId('asset-card').first().getByRole('link').first().getAttribute('href')
+const audioId = new URL(audioHref, base).searchParams.get('assetId')
 await probe.goto(`${base}/blog`)
 const post = await probe.locator('main a[href^="/blog/"]').first().getAttribute('href')
 await probe.close()
@@ -26,6 +30,8 @@ const pages = {
   pricing: '/pricing',
   post,
   search: '/explore?q=shpere',
+  'asset-audio': `/assets/${audioId}`,
+  collections: '/collections',
 }
 for (const [width, height] of [
   [390, 844],
@@ -74,5 +80,34 @@ for (const [width, height] of [
     await page.screenshot({ path: `${out}/explore-${name}-${width}.png` })
   }
   await context.close()
+}
+// The admin's assets table, signed in through the admin API's session.
+const login = await fetch(`${base}/api/admin/login`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ email: 'admin@example.com', password: 'demo-admin-password' }),
+})
+const { token } = await login.json()
+for (const [width, height] of [
+  [390, 844],
+  [1440, 900],
+]) {
+  for (const scheme of ['light', 'dark']) {
+    const context = await browser.newContext({
+      viewport: { width, height },
+      isMobile: width < 500,
+      hasTouch: width < 500,
+    })
+    await context.addCookies([
+      { name: 'color-scheme', value: scheme, url: base },
+      { name: '__session', value: token, url: base },
+    ])
+    const page = await context.newPage()
+    await page.goto(`${base}/admin/assets`)
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+    await page.waitForTimeout(400)
+    await page.screenshot({ path: `${out}/admin-assets-${width}-${scheme}.png` })
+    await context.close()
+  }
 }
 await browser.close()
