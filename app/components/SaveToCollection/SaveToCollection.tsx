@@ -132,7 +132,8 @@ function SavePanel({
     const left = Math.min(Math.max(8, rect.right - PANEL_WIDTH), window.innerWidth - PANEL_WIDTH - 8)
     const below = rect.bottom + 6
     const top = below + height > window.innerHeight - 8 ? Math.max(8, rect.top - 6 - height) : below
-    setPlace({ top, left: Math.max(8, left) })
+    const next = { top: Math.round(top), left: Math.round(Math.max(8, left)) }
+    setPlace((was) => (was && was.top === next.top && was.left === next.left ? was : next))
   }, [anchor])
 
   useIsomorphicLayoutEffect(() => {
