@@ -108,6 +108,9 @@ export default [
 
   // Files and machine endpoints
   route('og/:kind/:name', 'routes/og-image.ts'),
+  route('oembed', 'routes/oembed.ts'),
+  // The one page other sites may frame (server/app.ts).
+  route('embed/assets/:id', 'routes/embed-asset.ts'),
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
 

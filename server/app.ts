@@ -48,6 +48,7 @@ function contentSecurityPolicy(
   config: Config,
   scripts: { nonce: string } | { hashes: string[] },
   dev: boolean,
+  framing: 'none' | 'anyone' = 'none',
 ): string {
   const formTargets = ["'self'", ...config.formActionOrigins]
   return [
@@ -63,9 +64,12 @@ function contentSecurityPolicy(
     "object-src 'none'",
     "base-uri 'self'",
     `form-action ${formTargets.join(' ')}`,
-    "frame-ancestors 'none'",
+    framing === 'anyone' ? 'frame-ancestors *' : "frame-ancestors 'none'",
   ].join('; ')
 }
+
+/** The embeddable players: the only pages another site may put in a frame (digits only: no path tricks). */
+const EMBEDDABLE_PATH = /^\/embed\/assets\/\d{1,9}$/
 
 export interface AppOptions {
   config: Config
@@ -85,10 +89,14 @@ export function createApp({ config, state, clientDir, vite }: AppOptions): expre
     const started = performance.now()
     const nonce = randomBytes(16).toString('base64')
     res.locals.cspNonce = nonce
-    res.setHeader('Content-Security-Policy', contentSecurityPolicy(config, { nonce }, dev))
+    const embeddable = EMBEDDABLE_PATH.test(req.path)
+    res.setHeader(
+      'Content-Security-Policy',
+      contentSecurityPolicy(config, { nonce }, dev, embeddable ? 'anyone' : 'none'),
+    )
     res.setHeader('X-Content-Type-Options', 'nosniff')
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
-    res.setHeader('X-Frame-Options', 'DENY')
+    if (!embeddable) res.setHeader('X-Frame-Options', 'DENY')
     res.setHeader('Cross-Origin-Opener-Policy', 'same-origin')
     res.setHeader('Permissions-Policy', PERMISSIONS_POLICY)
     if (config.isProduction) res.setHeader('Strict-Transport-Security', 'max-age=31536000')

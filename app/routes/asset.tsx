@@ -13,6 +13,7 @@ import { JsonLd } from '~/components/JsonLd/JsonLd'
 import { breadcrumbList, imageObject } from '~/lib/structured-data'
 import { shareImageTags, withSharing } from '~/lib/sharing'
 import { fallbackDescription } from '~/lib/asset-view'
+import { oembedHref } from '~/lib/share-links'
 
 // The canonical page of one asset: the preview's content at a URL of its own, for sharing
 // and search engines.
@@ -40,6 +41,13 @@ const pageMeta: Route.MetaFunction = ({ loaderData }) => {
     { property: 'og:url', content: `${loaderData.origin}/assets/${asset.id}` },
     { name: 'twitter:card', content: 'summary_large_image' },
     { tagName: 'link', rel: 'canonical', href: `${loaderData.origin}/assets/${asset.id}` },
+    {
+      tagName: 'link',
+      rel: 'alternate',
+      type: 'application/json+oembed',
+      href: oembedHref(loaderData.origin, `${loaderData.origin}/assets/${asset.id}`),
+      title: asset.title,
+    },
   ]
 }
 

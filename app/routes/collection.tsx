@@ -43,6 +43,8 @@ import { idSchema, parseId } from '~/lib/ids'
 import { loginHref } from '~/lib/redirects'
 import { plural } from '~/lib/plural'
 import { shareImageTags, withSharing } from '~/lib/sharing'
+import { oembedHref } from '~/lib/share-links'
+import { ShareMenu } from '~/components/ShareMenu/ShareMenu'
 import { collectionPage } from '~/lib/structured-data'
 import { z } from '~/lib/zod'
 import { servicesContext } from '~/web/context.server'
@@ -151,7 +153,16 @@ const pageMeta: Route.MetaFunction = ({ loaderData }) => {
     { property: 'og:url', content: url },
     { name: 'twitter:card', content: 'summary_large_image' },
     ...(collection.isPublic
-      ? shareImageTags(`${origin}/og/collections/${collection.id}.png`, collection.name)
+      ? [
+          ...shareImageTags(`${origin}/og/collections/${collection.id}.png`, collection.name),
+          {
+            tagName: 'link',
+            rel: 'alternate',
+            type: 'application/json+oembed',
+            href: oembedHref(origin, url),
+            title: collection.name,
+          },
+        ]
       : [{ name: 'robots', content: 'noindex' }]),
     { tagName: 'link', rel: 'canonical', href: url },
   ]
@@ -190,6 +201,10 @@ export default function CollectionPage({ loaderData, actionData }: Route.Compone
             <Text mt="sm" maw={720} style={{ whiteSpace: 'pre-line' }}>
               {collection.description}
             </Text>
+          ) : null}
+          {/* Only a public collection has a link worth sharing. */}
+          {collection.isPublic ? (
+            <ShareMenu path={base} title={collection.name} image={collection.coverPreview || null} />
           ) : null}
         </div>
         {collection.assetCount > 0 ? (

@@ -13,6 +13,9 @@ export const REFUSAL_STATUS = {
   // A ZIP of several assets: nothing in it is published any more, or more than a ZIP holds.
   'bundle-empty': 404,
   'bundle-too-large': 400,
+  // oEmbed: nothing to embed at the address (the standard's 404), a format other than JSON.
+  'not-embeddable': 404,
+  'format-not-implemented': 501,
   'bad-credentials': 401,
   'not-admin': 401,
   'bad-login-token': 401,

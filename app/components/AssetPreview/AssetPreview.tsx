@@ -8,6 +8,7 @@ import { AssetImage } from '~/components/AssetImage/AssetImage'
 import { FavouriteButton } from '~/components/FavouriteButton/FavouriteButton'
 import { SaveToCollection } from '~/components/SaveToCollection/SaveToCollection'
 import { CreditLine } from '~/components/CreditLine/CreditLine'
+import { ShareMenu } from '~/components/ShareMenu/ShareMenu'
 import { DownloadButton } from '~/components/DownloadButton/DownloadButton'
 import { AudioPreview } from '~/components/AudioPlayer/AudioPlayer'
 import classes from './AssetPreview.module.css'
@@ -191,6 +192,12 @@ export function AssetPreview(props: AssetPreviewProps) {
           <SaveToCollection assetId={asset.id} assetTitle={asset.title} look="button" />
         </Group>
         <CreditLine asset={asset} />
+        <ShareMenu
+          path={`/assets/${asset.id}`}
+          title={asset.title}
+          image={asset.image}
+          embed={asset.asset_type === 'audio' ? asset : null}
+        />
         <Group gap={6} mt="md" role="group" aria-label="Tags">
           {shownTags.map((tag) => (
             <Badge
