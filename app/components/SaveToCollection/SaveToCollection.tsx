@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react'
 import { useFetcher, useLocation, useRouteLoaderData } from 'react-router'
-import { COLLECTION_NAME_MAX } from '~/lib/collections'
+import { COLLECTION_NAME_MAX } from '~/lib/collection-limits'
 import classes from './SaveToCollection.module.css'
 
 interface SaveTarget {
