@@ -330,4 +330,3 @@ export type Asset = Selectable<AssetsTable>
 export type NewAsset = Insertable<AssetsTable>
 export type AssetUpdate = Updateable<AssetsTable>
 export type BlogPost = Selectable<BlogPostsTable>
-export type Collection = Selectable<CollectionsTable>

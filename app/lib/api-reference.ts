@@ -14,7 +14,7 @@ import {
   MAX_ASSETS_PER_COLLECTION,
   MAX_COLLECTIONS_PER_USER,
   ZIP_FORMATS,
-} from './collections'
+} from './collection-limits'
 import {
   ASSET_TYPES,
   AUDIO_UPLOAD_LIMIT_BYTES,

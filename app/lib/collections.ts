@@ -1,13 +1,8 @@
 import { z } from './zod'
+import { COLLECTION_DESCRIPTION_MAX, COLLECTION_NAME_MAX, MAX_ASSETS_PER_COLLECTION } from './collection-limits'
 
-// Collections' limits and fields, shared by the forms (in the browser too), the JSON API and the domain.
-
-export const COLLECTION_NAME_MAX = 80
-export const COLLECTION_DESCRIPTION_MAX = 1000
-export const MAX_COLLECTIONS_PER_USER = 100
-export const MAX_ASSETS_PER_COLLECTION = 1000
-/** Assets per page of a collection. */
-export const COLLECTION_PAGE_SIZE = 24
+// Collections' fields as schemas, shared by the forms (in the browser too), the JSON API and the
+// domain. The limits and words without zod are in collection-limits.ts, for code every page loads.
 
 const name = z
   .string({ message: 'Give the collection a name.' })
@@ -52,12 +47,6 @@ export const KitFieldsSchema = z.object({
 })
 export type KitFields = z.infer<typeof KitFieldsSchema>
 
-/** The owner's name as others see it: never the email. */
-export function ownerDisplayName(fullName: string | null | undefined, isKit: boolean): string {
-  if (isKit) return 'The artist'
-  return fullName?.trim() || 'A member'
-}
-
 const optionalId = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? undefined : typeof v === 'string' ? v.trim() : v),
   z.coerce.number({ message: 'An asset id is a whole number from 1.' }).int().positive().optional(),
@@ -91,31 +80,3 @@ export const KitFormSchema = z.object({
       ),
   ),
 })
-
-/** The formats a collection's ZIP can hold (the bundle's formats): each file as it was uploaded, or converted. */
-export const ZIP_FORMATS = ['original', 'png', 'webp', 'jpeg', 'avif'] as const
-export type ZipFormat = (typeof ZIP_FORMATS)[number]
-export const ZIP_FORMAT_LABELS: Record<ZipFormat, string> = {
-  original: 'Original files',
-  png: 'PNG',
-  webp: 'WebP',
-  jpeg: 'JPEG',
-  avif: 'AVIF',
-}
-
-/**
- * What a refused ZIP says, from its reason in the URL (never text from the URL itself, so a
- * link cannot put words on the page).
- */
-export function bundleRefusalText(reason: string | null): { text: string; upgrade: boolean } | null {
-  if (!reason) return null
-  if (reason === 'quota-exceeded')
-    return {
-      text: 'Not enough downloads left today for this ZIP: each asset you have not downloaded today takes one, and the ZIP is made whole or not at all.',
-      upgrade: true,
-    }
-  if (reason === 'bundle-too-large')
-    return { text: 'A ZIP holds at most 100 assets, and this one has more.', upgrade: false }
-  if (reason === 'bundle-empty') return { text: 'There is nothing to download here yet.', upgrade: false }
-  return { text: 'The ZIP could not be made. Please try again.', upgrade: false }
-}

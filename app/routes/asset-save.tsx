@@ -25,7 +25,8 @@ import {
   removeFromCollection,
   saveTargets,
 } from '~/domain/collections/collections.server'
-import { COLLECTION_NAME_MAX, CollectionFormSchema } from '~/lib/collections'
+import { CollectionFormSchema } from '~/lib/collections'
+import { COLLECTION_NAME_MAX } from '~/lib/collection-limits'
 import { SITE_NAME } from '~/lib/constants'
 import { idSchema, parseId } from '~/lib/ids'
 import { loginHref, safeRedirectPath } from '~/lib/redirects'

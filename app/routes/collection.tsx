@@ -31,12 +31,8 @@ import {
 } from '~/domain/collections/collections.server'
 import { favouriteIdsAmong } from '~/domain/favourites/favourites.server'
 import { getAssetPreview } from '~/domain/catalogue/preview.server'
-import {
-  COLLECTION_DESCRIPTION_MAX,
-  COLLECTION_NAME_MAX,
-  COLLECTION_PAGE_SIZE,
-  CollectionFormSchema,
-} from '~/lib/collections'
+import { CollectionFormSchema } from '~/lib/collections'
+import { COLLECTION_DESCRIPTION_MAX, COLLECTION_NAME_MAX, COLLECTION_PAGE_SIZE } from '~/lib/collection-limits'
 import { SITE_NAME } from '~/lib/constants'
 import { parseExploreParams } from '~/lib/explore-params'
 import { idSchema, parseId } from '~/lib/ids'
@@ -45,7 +41,7 @@ import { plural } from '~/lib/plural'
 import { shareImageTags, withSharing } from '~/lib/sharing'
 import { oembedHref } from '~/lib/share-links'
 import { ShareMenu } from '~/components/ShareMenu/ShareMenu'
-import { collectionPage } from '~/lib/structured-data'
+import { collectionPage } from '~/lib/collection-structured-data'
 import { z } from '~/lib/zod'
 import { servicesContext } from '~/web/context.server'
 import { isDataRequest, readForm } from '~/web/http.server'

@@ -17,7 +17,7 @@ import {
   updateCollection,
 } from '~/domain/collections/collections.server'
 import { catalogueVersion } from '~/domain/catalogue/catalogue-cache.server'
-import { MAX_ASSETS_PER_COLLECTION, MAX_COLLECTIONS_PER_USER } from '~/lib/collections'
+import { MAX_ASSETS_PER_COLLECTION, MAX_COLLECTIONS_PER_USER } from '~/lib/collection-limits'
 import { sql } from 'kysely'
 
 let t: TestContext

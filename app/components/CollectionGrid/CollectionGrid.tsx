@@ -141,7 +141,7 @@ export function CollectionGrid(props: CollectionGridProps) {
                 </form>
                 {mounted ? (
                   <span className={classes.hint} aria-hidden="true">
-                    Drag to reorder
+                    or drag
                   </span>
                 ) : null}
                 <form

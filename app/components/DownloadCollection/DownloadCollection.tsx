@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router'
-import { Alert, Anchor, Button, Group, NativeSelect } from '@mantine/core'
-import { ZIP_FORMATS, ZIP_FORMAT_LABELS, bundleRefusalText } from '~/lib/collections'
+import { ZIP_FORMATS, ZIP_FORMAT_LABELS, bundleRefusalText } from '~/lib/collection-limits'
+import classes from './DownloadCollection.module.css'
 
 interface DownloadCollectionProps {
   collectionId: number
@@ -13,7 +13,8 @@ interface DownloadCollectionProps {
 /**
  * 'Download as ZIP': a plain form post (no fetcher), so the browser saves the streamed archive
  * the same way with or without JavaScript. A refusal (the quota) comes back to this page with
- * its reason in the URL, said here.
+ * its reason in the URL, said here. Plain elements: it stands on the home page, whose
+ * JavaScript is counted.
  */
 export function DownloadCollection({
   collectionId,
@@ -27,36 +28,45 @@ export function DownloadCollection({
   params.delete('zip')
   params.delete('reason')
   const back = `${pathname}${params.size ? `?${params}` : ''}`
+  const selectId = `zip-format-${collectionId}`
   return (
     <div>
-      <form method="post" action={`/collections/${collectionId}/download`} data-testid="download-collection">
+      <form
+        method="post"
+        action={`/collections/${collectionId}/download`}
+        className={classes.form}
+        data-testid="download-collection"
+      >
         <input type="hidden" name="back" value={back} />
-        <Group gap="xs" align="flex-end" wrap="wrap">
-          {compact ? (
-            <input type="hidden" name="format" value="original" />
-          ) : (
-            <NativeSelect
-              name="format"
-              label="Format"
-              defaultValue="original"
-              data={ZIP_FORMATS.map((f) => ({ value: f, label: ZIP_FORMAT_LABELS[f] }))}
-              w={160}
-            />
-          )}
-          <Button type="submit" variant={compact ? 'light' : 'filled'} aria-label={`${label}: ${name}`}>
-            {label}
-          </Button>
-        </Group>
+        {compact ? (
+          <input type="hidden" name="format" value="original" />
+        ) : (
+          <span className={classes.field}>
+            <label htmlFor={selectId} className={classes.label}>
+              Format
+            </label>
+            <select id={selectId} name="format" defaultValue="original" className={classes.select}>
+              {ZIP_FORMATS.map((f) => (
+                <option key={f} value={f}>
+                  {ZIP_FORMAT_LABELS[f]}
+                </option>
+              ))}
+            </select>
+          </span>
+        )}
+        <button
+          type="submit"
+          className={classes.button}
+          data-compact={compact ? 'true' : undefined}
+          aria-label={`${label}: ${name}`}
+        >
+          {label}
+        </button>
       </form>
       {refused ? (
-        <Alert color="red" role="alert" mt="sm" data-testid="zip-refused">
-          {refused.text}{' '}
-          {refused.upgrade ? (
-            <Anchor href="/pricing" inherit>
-              See Pro
-            </Anchor>
-          ) : null}
-        </Alert>
+        <p className={classes.refused} role="alert" data-testid="zip-refused">
+          {refused.text} {refused.upgrade ? <a href="/pricing">See Pro</a> : null}
+        </p>
       ) : null}
     </div>
   )

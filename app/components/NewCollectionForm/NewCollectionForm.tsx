@@ -2,7 +2,8 @@ import { Form, useNavigation } from 'react-router'
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Alert, Button, Checkbox, Paper, Stack, Textarea, TextInput, Title } from '@mantine/core'
-import { COLLECTION_DESCRIPTION_MAX, COLLECTION_NAME_MAX, CollectionFormSchema } from '~/lib/collections'
+import { CollectionFormSchema } from '~/lib/collections'
+import { COLLECTION_DESCRIPTION_MAX, COLLECTION_NAME_MAX } from '~/lib/collection-limits'
 import type { z } from '~/lib/zod'
 
 /** 'New collection': a name, maybe a description, private unless ticked. Posts to /collections. */

@@ -2,14 +2,8 @@ import { sql, type Expression, type SqlBool, type Transaction } from 'kysely'
 import type { DB } from '#db/client'
 import type { Database, Role } from '#db/schema'
 import type { AssetView } from '~/lib/asset-view'
-import {
-  type CollectionChanges,
-  type CollectionFields,
-  type KitFields,
-  MAX_ASSETS_PER_COLLECTION,
-  MAX_COLLECTIONS_PER_USER,
-  ownerDisplayName,
-} from '~/lib/collections'
+import type { CollectionChanges, CollectionFields, KitFields } from '~/lib/collections'
+import { MAX_ASSETS_PER_COLLECTION, MAX_COLLECTIONS_PER_USER, ownerDisplayName } from '~/lib/collection-limits'
 import { isPublished, toAssetView } from '~/domain/catalogue/assets.server'
 import { invalidateCatalogueCache } from '~/domain/catalogue/catalogue-cache.server'
 import { recordAudit } from '~/domain/admin/audit.server'

@@ -48,6 +48,7 @@ const MENU = [
   { to: '/admin/upload', label: 'Upload Assets' },
   { to: '/admin/assets', label: 'Manage Assets' },
   { to: '/admin/users', label: 'Users' },
+  { to: '/admin/kits', label: 'Kits' },
   { to: '/admin/blog', label: 'Blog' },
   { to: '/admin/system-status', label: 'System Status' },
   { to: '/admin/analytics', label: 'Analytics' },

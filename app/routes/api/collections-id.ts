@@ -9,7 +9,8 @@ import {
 import { apiRoute, jsonError, readApiBody, refusalResponse } from '~/web/http.server'
 import { servicesContext } from '~/web/context.server'
 import { parseId } from '~/lib/ids'
-import { COLLECTION_PAGE_SIZE, CollectionChangesSchema } from '~/lib/collections'
+import { CollectionChangesSchema } from '~/lib/collections'
+import { COLLECTION_PAGE_SIZE } from '~/lib/collection-limits'
 
 // GET /api/collections/{id}: a public collection, or the caller's own, with a page of its assets.
 // PATCH and DELETE: the caller's own (a kit: an admin). Anything else is 404, never 403.

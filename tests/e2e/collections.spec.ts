@@ -1,0 +1,154 @@
+import { expect, test, type Page } from '@playwright/test'
+import { hydrated, jsEnabled, register, signIn, uniqueEmail } from './support'
+
+async function newUser(page: Page) {
+  const email = uniqueEmail('boards')
+  await register(page, { name: 'Cora Collector', email, password: 'collect-me-1' })
+  await signIn(page, email, 'collect-me-1')
+  await expect(page).toHaveURL(/\/profile$/)
+}
+
+/** Saves the asset of the save control to the collection: the menu with JavaScript, the save page without. */
+async function saveWith(page: Page, control: ReturnType<Page['locator']>, name: string) {
+  await control.click()
+  if (jsEnabled()) {
+    const menu = page.getByTestId('save-menu')
+    await expect(menu).toBeVisible()
+    const row = menu.getByRole('button', { name: new RegExp(name) })
+    await row.click()
+    // Ticked at once, before the server has answered; and kept once it has.
+    await expect(row).toHaveAttribute('aria-pressed', 'true')
+    await page.waitForLoadState('networkidle')
+    await expect(row).toHaveAttribute('aria-pressed', 'true')
+    await page.keyboard.press('Escape')
+    await expect(menu).toBeHidden()
+  } else {
+    await expect(page.getByRole('heading', { name: 'Save to collection' })).toBeVisible()
+    await page.getByRole('button', { name: `Save to ${name}` }).click()
+    await expect(page.getByRole('button', { name: `Remove from ${name}` })).toBeVisible()
+  }
+}
+
+test('a collection: made, three assets saved from the card, the dialog and the asset page, made public, seen signed out, downloaded as a ZIP, deleted', async ({
+  page,
+  browser,
+}) => {
+  await newUser(page)
+  const name = `Trip board ${Math.random().toString(36).slice(2, 7)}`
+
+  await page.goto('/collections')
+  await hydrated(page)
+  await page.getByLabel('Name').fill(name)
+  await page.getByRole('button', { name: 'Create collection' }).click()
+  await expect(page).toHaveURL(/\/collections\/\d+$/)
+  const collectionPath = new URL(page.url()).pathname
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+  await expect(page.getByText('Private', { exact: true })).toBeVisible()
+
+  // 1. From a card.
+  await page.goto('/explore')
+  await hydrated(page)
+  const cards = page.getByTestId('asset-card')
+  const titleOf = async (i: number) =>
+    ((await cards.nth(i).locator('a').first().getAttribute('aria-label')) ?? '').replace(/^Preview /, '')
+  const first = await titleOf(0)
+  const second = await titleOf(1)
+  await cards.nth(0).hover()
+  await saveWith(page, cards.nth(0).getByTestId('save-to-collection'), name)
+
+  // 2. From the preview dialog.
+  await page.goto('/explore')
+  await hydrated(page)
+  await cards.nth(1).locator('a').first().click()
+  const dialog = page.getByRole('dialog', { name: second })
+  await expect(dialog).toBeVisible()
+  await saveWith(page, dialog.getByTestId('save-to-collection'), name)
+  if (jsEnabled()) await expect(dialog).toBeVisible()
+
+  // 3. From an asset page.
+  await page.goto('/explore')
+  const third = await titleOf(2)
+  const href = (await cards.nth(2).locator('a').first().getAttribute('href'))!
+  await page.goto(`/assets/${new URLSearchParams(href.split('?')[1]).get('assetId')}`)
+  await hydrated(page)
+  await expect(page.getByRole('heading', { level: 1, name: third })).toBeVisible()
+  await saveWith(page, page.getByTestId('save-to-collection'), name)
+
+  // The collection holds the three, in the order they were saved.
+  await page.goto(collectionPath)
+  await hydrated(page)
+  const grid = page.getByTestId('collection-grid')
+  await expect(grid.getByTestId('card-title')).toHaveText([first, second, third])
+
+  // Made public.
+  await page.getByText('Edit collection').click()
+  await page.getByLabel(/^Public/).check()
+  await page.getByRole('button', { name: 'Save changes' }).click()
+  await expect(page.getByText('Public', { exact: true })).toBeVisible()
+
+  // Seen signed out.
+  const visitor = await browser.newContext({ javaScriptEnabled: jsEnabled() })
+  const anonymous = await visitor.newPage()
+  await anonymous.goto(collectionPath)
+  await expect(anonymous.getByRole('heading', { level: 1, name })).toBeVisible()
+  await expect(anonymous.getByText('by Cora Collector')).toBeVisible()
+  await expect(anonymous.getByTestId('collection-grid').getByTestId('card-title')).toHaveText([first, second, third])
+  await expect(anonymous.getByRole('button', { name: /^Move/ })).toHaveCount(0)
+  await visitor.close()
+
+  // Downloaded as one ZIP.
+  const downloading = page.waitForEvent('download')
+  await page.getByRole('button', { name: `Download as ZIP: ${name}` }).click()
+  const download = await downloading
+  expect(download.suggestedFilename()).toBe(`${name}.zip`)
+
+  // Deleted.
+  await page.goto(collectionPath)
+  await hydrated(page)
+  await page.getByText('Delete this collection…').click()
+  await page.getByRole('button', { name: 'Delete collection' }).click()
+  await expect(page).toHaveURL(/\/collections$/)
+  await expect(page.getByRole('link', { name: new RegExp(name) })).toHaveCount(0)
+  expect((await page.request.get(collectionPath)).status()).toBe(404)
+})
+
+test('the owner reorders: move up and down forms, and dragging with JavaScript', async ({ page }) => {
+  await newUser(page)
+  const name = `Order board ${Math.random().toString(36).slice(2, 7)}`
+  await page.goto('/collections')
+  await page.getByLabel('Name').fill(name)
+  await page.getByRole('button', { name: 'Create collection' }).click()
+  await expect(page).toHaveURL(/\/collections\/\d+$/)
+  const collectionPath = new URL(page.url()).pathname
+  // Three assets through the API door of the same session (the cookie).
+  const explore = await (await page.request.get('/api/assets?limit=3')).json()
+  const id = collectionPath.split('/').pop()
+  for (const asset of explore.assets)
+    expect(
+      (
+        await page.request.post(`/api/collections/${id}/assets`, {
+          data: { asset_id: asset.id },
+          headers: { origin: new URL(page.url()).origin },
+        })
+      ).status(),
+    ).toBe(201)
+  const titles = explore.assets.map((a: { title: string }) => a.title) as string[]
+  await page.goto(collectionPath)
+  await hydrated(page)
+  const cardTitles = page.getByTestId('collection-grid').getByTestId('card-title')
+  await expect(cardTitles).toHaveText(titles)
+  await page.getByRole('button', { name: `Move ${titles[2]} up` }).click()
+  await expect(cardTitles).toHaveText([titles[0]!, titles[2]!, titles[1]!])
+  await page.getByRole('button', { name: `Move ${titles[0]} down` }).click()
+  await expect(cardTitles).toHaveText([titles[2]!, titles[0]!, titles[1]!])
+  if (jsEnabled()) {
+    const items = page.getByTestId('collection-grid').locator('li')
+    await items.nth(2).dragTo(items.nth(0))
+    await expect(cardTitles).toHaveText([titles[1]!, titles[2]!, titles[0]!])
+    await page.waitForLoadState('networkidle')
+  }
+  await page.reload()
+  await expect(cardTitles).toHaveText(
+    jsEnabled() ? [titles[1]!, titles[2]!, titles[0]!] : [titles[2]!, titles[0]!, titles[1]!],
+  )
+})
