@@ -7,6 +7,7 @@ import type { Storage } from '~/platform/storage.server'
 import { demoAssets } from './catalogue'
 import { DEMO_IMAGE_SIZE, demoFile } from './render'
 import { DEMO_BLOG_POSTS } from './blog'
+import { seedDemoKits } from './kits'
 
 /** 64 3D renders, 32 images, 24 audio clips. */
 export const DEMO_ASSET_COUNT = demoAssets().length
@@ -125,6 +126,7 @@ export async function seedDemoContent(
         }),
       ),
     )
+    await seedDemoKits(db)
   }
   let posts = 0
   for (const [index, post] of DEMO_BLOG_POSTS.entries()) {

@@ -56,6 +56,36 @@ describe('demo catalogue', () => {
     expect(data[3]).toBe(0) // top-left pixel fully transparent
   })
 
+  it("has the artist's kits, each a public set of one category's 3D renders shown on /collections", async () => {
+    const kits = await t.db
+      .selectFrom('collections')
+      .selectAll()
+      .where('is_kit', '=', true)
+      .orderBy('kit_order')
+      .execute()
+    expect(kits.map((k) => k.name)).toEqual(['Space Kit', 'Animal Friends', 'Cosy Home'])
+    for (const kit of kits) {
+      expect(kit.is_public).toBe(true)
+      expect(kit.user_id).toBeNull()
+      const members = await t.db
+        .selectFrom('collection_assets')
+        .innerJoin('assets', 'assets.id', 'collection_assets.asset_id')
+        .select(['assets.id', 'assets.asset_type', 'assets.category'])
+        .where('collection_id', '=', kit.id)
+        .orderBy('position')
+        .execute()
+      expect(members.length).toBeGreaterThanOrEqual(2)
+      expect(new Set(members.map((m) => m.asset_type))).toEqual(new Set(['3d']))
+      expect(new Set(members.map((m) => m.category)).size).toBe(1)
+      expect(kit.cover_asset_id).toBe(members[0].id)
+    }
+    const { listKits } = await import('~/domain/collections/collections.server')
+    expect((await listKits(t.db, null)).map((k) => k.name)).toEqual(['Space Kit', 'Animal Friends', 'Cosy Home'])
+    // A second seed adds none.
+    const { seedDemoKits } = await import('#seed/kits')
+    expect(await seedDemoKits(t.db)).toBe(0)
+  })
+
   it('has six blog posts with HTML content', async () => {
     const posts = await t.db.selectFrom('blog_posts').selectAll().execute()
     expect(posts).toHaveLength(6)
