@@ -247,7 +247,7 @@ describe('a ZIP is written while it is read', () => {
     const user = await makeUser(t.db, { plan: 'pro' })
     const noisy: Asset[] = []
     for (let i = 0; i < 3; i++) {
-      const noise = await sharp(randomBytes(600 * 600 * 3), { raw: { width: 600, height: 600, channels: 3 } })
+      const noise = await sharp(randomBytes(1000 * 1000 * 3), { raw: { width: 1000, height: 1000, channels: 3 } })
         .png()
         .toBuffer()
       noisy.push(
@@ -283,8 +283,9 @@ describe('a ZIP is written while it is read', () => {
     let received = 0
     while (received < 200_000) received += (await reader.read()).value!.length
     for (let i = 0; i < 10; i++) await new Promise((resolve) => setImmediate(resolve))
-    // Three files of about 1 MB each: what was read is what was sent, and a chunk or two ahead.
-    expect(read).toBeLessThan(received + 256 * 1024)
+    // Three files of about 3 MB each: what was read is what was sent, plus the few 64 KB chunks
+    // the streams between storage and the reader hold; never the archive.
+    expect(read).toBeLessThan(received + 1024 * 1024)
     expect(opened.length).toBeGreaterThan(0)
     await reader.cancel()
     expect(opened.at(-1)!.destroyed).toBe(true)
