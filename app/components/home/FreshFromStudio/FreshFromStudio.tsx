@@ -6,8 +6,8 @@ import type { AssetView } from '~/lib/asset-view'
 import classes from './FreshFromStudio.module.css'
 
 /**
- * 'Fresh from the studio': the newest HOME_GRID_SIZE (12) assets at their real shapes in 2 to 6
- * masonry columns by width. Columns fill to about one height whatever the shapes, so the
+ * 'Fresh from the studio': the newest HOME_GRID_SIZE (12) assets at their real shapes in
+ * masonry columns by width (2 to 4). Columns fill to about one height whatever the shapes, so the
  * section never ends on a part-empty row, and a phone gets two compact columns rather than one
  * screen-high card per row.
  */
