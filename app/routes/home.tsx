@@ -1,5 +1,4 @@
 import type { Route } from './+types/home'
-import { useRouteLoaderData } from 'react-router'
 import { JsonLd } from '~/components/JsonLd/JsonLd'
 import { webSite } from '~/lib/structured-data'
 import { getUser } from '~/web/session.server'
@@ -41,7 +40,7 @@ const pageMeta: Route.MetaFunction = () => [
 ]
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const { db } = context.get(servicesContext)
+  const { db, config } = context.get(servicesContext)
   const params = parseExploreParams(url.searchParams)
   const user = await getUser(request, context)
   // A failing asset query leaves its section empty, logged as 'Failed to fetch assets:'.
@@ -77,16 +76,17 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     preview,
     favouriteIds: [...favourites],
     faq: parseFaqCategory(url.searchParams.get('faq')),
+    // Made here, so the structured data's code stays out of the page's scripts.
+    webSite: webSite(config.appUrl || new URL(request.url).origin),
   }
 }
 
 export default function HomePage({ loaderData }: Route.ComponentProps) {
   const { collage, floating, strip, kits, grid, tags, preview, favouriteIds, faq } = loaderData
   const favourites = new Set(favouriteIds)
-  const origin = (useRouteLoaderData('root') as { origin?: string } | undefined)?.origin ?? ''
   return (
     <>
-      <JsonLd data={webSite(origin)} />
+      <JsonLd data={loaderData.webSite} />
       <Hero collage={collage} floating={floating} />
       <WhyChooseUs />
       <WhatIs />
