@@ -6,6 +6,7 @@
 // with a clear message (JSON under /api/), and every fault that still reaches Express is
 // logged as one JSON line and answered without a stack.
 import type { IncomingMessage } from 'node:http'
+import type { Socket } from 'node:net'
 import type { Duplex } from 'node:stream'
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express'
 import { matchRoutes, type ServerBuild } from 'react-router'
@@ -224,7 +225,28 @@ export function capBodies(build: () => Promise<ServerBuild>) {
   }
 }
 
+/** How long a refused upload's connection keeps draining after its 413 before it is closed. */
+const LINGER_MS = 2000
+
+/**
+ * A lingering close: once the answer is out, the connection sends its FIN but keeps reading (and
+ * dropping) what the client is still sending, for up to LINGER_MS. Closing at once, with unread
+ * bytes on the socket, makes the kernel send a reset, and a client still writing its body may
+ * then lose the 413 it was sent.
+ */
+function lingerOnClose(socket: Socket) {
+  socket.destroySoon = function (this: Socket) {
+    this.end()
+    this.on('data', () => {})
+    this.resume()
+    const timer = setTimeout(() => this.destroy(), LINGER_MS)
+    timer.unref()
+    this.once('close', () => clearTimeout(timer))
+  }
+}
+
 function refuseOverCap(req: ExpressRequest, res: ExpressResponse, limit: number) {
+  if (req.socket) lingerOnClose(req.socket)
   if (!res.headersSent)
     refuse(req, res, 413, `The request body is larger than ${formatMegabytes(limit)}.`, { Connection: 'close' })
   // The body fails for its reader now; the connection itself is left to close after the answer

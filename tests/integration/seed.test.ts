@@ -10,6 +10,7 @@ describe('demo catalogue', () => {
   let t: TestContext
   beforeAll(async () => {
     t = await createTestContext()
+    await t.db.deleteFrom('collections').execute()
     await t.db.deleteFrom('assets').execute()
     await t.db.deleteFrom('blog_posts').execute()
     await seedDemoContent(t.db, t.storage, { imageSize: 256 })
