@@ -1,21 +1,9 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Checkbox,
-  Container,
-  Group,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core'
+import { Alert, Anchor, Badge, Button, Checkbox, Container, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import type { Route } from './+types/asset-save'
+import { CollectionFields } from '~/components/CollectionFields/CollectionFields'
 import { getUser, requireUser } from '~/web/session.server'
 import { AssetImage } from '~/components/AssetImage/AssetImage'
 import { getPublishedAsset } from '~/domain/catalogue/search.server'
@@ -26,7 +14,6 @@ import {
   saveTargets,
 } from '~/domain/collections/collections.server'
 import { CollectionFormSchema } from '~/lib/collections'
-import { COLLECTION_NAME_MAX } from '~/lib/collection-limits'
 import { SITE_NAME } from '~/lib/constants'
 import { idSchema, parseId } from '~/lib/ids'
 import { loginHref, safeRedirectPath } from '~/lib/redirects'
@@ -195,19 +182,7 @@ export default function SaveToCollectionPage({ loaderData, actionData }: Route.C
           <input type="hidden" name="intent" value="create" />
           <input type="hidden" name="back" value={back} />
           <Stack gap="sm">
-            {form.errors?.length ? (
-              <Alert color="red" role="alert">
-                {form.errors.join(' ')}
-              </Alert>
-            ) : null}
-            <TextInput
-              label="Name"
-              maxLength={COLLECTION_NAME_MAX}
-              {...getInputProps(fields.name, { type: 'text' })}
-              key={fields.name.key}
-              error={fields.name.errors?.[0]}
-              required
-            />
+            <CollectionFields formErrors={form.errors} name={fields.name} />
             <Checkbox name="isPublic" label="Public (anyone with the link can see it)" />
             <Group>
               <Button type="submit" loading={busy('create')}>

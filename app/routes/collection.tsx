@@ -1,21 +1,9 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
-import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, useForm } from '@conform-to/react'
+import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Checkbox,
-  Container,
-  Group,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core'
+import { Alert, Anchor, Badge, Button, Checkbox, Container, Group, Stack, Text, Title } from '@mantine/core'
 import type { Route } from './+types/collection'
+import { CollectionFields } from '~/components/CollectionFields/CollectionFields'
 import { getUser } from '~/web/session.server'
 import { Pagination } from '~/components/Pagination/Pagination'
 import { PreviewFromUrl, withQuery } from '~/components/PreviewFromUrl/PreviewFromUrl'
@@ -32,7 +20,7 @@ import {
 import { favouriteIdsAmong } from '~/domain/favourites/favourites.server'
 import { getAssetPreview } from '~/domain/catalogue/preview.server'
 import { CollectionFormSchema } from '~/lib/collections'
-import { COLLECTION_DESCRIPTION_MAX, COLLECTION_NAME_MAX, COLLECTION_PAGE_SIZE } from '~/lib/collection-limits'
+import { COLLECTION_PAGE_SIZE } from '~/lib/collection-limits'
 import { SITE_NAME } from '~/lib/constants'
 import { parseExploreParams } from '~/lib/explore-params'
 import { idSchema, parseId } from '~/lib/ids'
@@ -282,28 +270,7 @@ function CollectionSettings({
       <Form method="post" {...getFormProps(form)} style={{ maxWidth: 560, marginTop: 12 }}>
         <input type="hidden" name="intent" value="update" />
         <Stack gap="sm">
-          {form.errors?.length ? (
-            <Alert color="red" role="alert">
-              {form.errors.join(' ')}
-            </Alert>
-          ) : null}
-          <TextInput
-            label="Name"
-            maxLength={COLLECTION_NAME_MAX}
-            {...getInputProps(fields.name, { type: 'text' })}
-            key={fields.name.key}
-            error={fields.name.errors?.[0]}
-            required
-          />
-          <Textarea
-            label="Description"
-            autosize
-            minRows={2}
-            maxLength={COLLECTION_DESCRIPTION_MAX}
-            {...getTextareaProps(fields.description)}
-            key={fields.description.key}
-            error={fields.description.errors?.[0]}
-          />
+          <CollectionFields formErrors={form.errors} name={fields.name} description={fields.description} />
           {collection.isKit ? (
             <>
               <input type="hidden" name="isPublic" value="on" />

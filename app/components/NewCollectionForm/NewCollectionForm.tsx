@@ -1,9 +1,9 @@
 import { Form, useNavigation } from 'react-router'
-import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, useForm } from '@conform-to/react'
+import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Alert, Button, Checkbox, Paper, Stack, Textarea, TextInput, Title } from '@mantine/core'
+import { Button, Checkbox, Paper, Stack, Title } from '@mantine/core'
+import { CollectionFields } from '~/components/CollectionFields/CollectionFields'
 import { CollectionFormSchema } from '~/lib/collections'
-import { COLLECTION_DESCRIPTION_MAX, COLLECTION_NAME_MAX } from '~/lib/collection-limits'
 import type { z } from '~/lib/zod'
 
 /** 'New collection': a name, maybe a description, private unless ticked. Posts to /collections. */
@@ -24,27 +24,11 @@ export function NewCollectionForm({ lastResult }: { lastResult?: SubmissionResul
       </Title>
       <Form method="post" action="/collections" {...getFormProps(form)}>
         <Stack gap="sm">
-          {form.errors?.length ? (
-            <Alert color="red" role="alert">
-              {form.errors.join(' ')}
-            </Alert>
-          ) : null}
-          <TextInput
-            label="Name"
-            maxLength={COLLECTION_NAME_MAX}
-            {...getInputProps(fields.name, { type: 'text' })}
-            key={fields.name.key}
-            error={fields.name.errors?.[0]}
-            required
-          />
-          <Textarea
-            label="Description (optional)"
-            autosize
-            minRows={2}
-            maxLength={COLLECTION_DESCRIPTION_MAX}
-            {...getTextareaProps(fields.description)}
-            key={fields.description.key}
-            error={fields.description.errors?.[0]}
+          <CollectionFields
+            formErrors={form.errors}
+            name={fields.name}
+            description={fields.description}
+            descriptionLabel="Description (optional)"
           />
           <Checkbox name="isPublic" label="Public: anyone with the link can see it" />
           <div>

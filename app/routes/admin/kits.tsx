@@ -2,7 +2,6 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import {
-  Alert,
   Anchor,
   Button,
   Container,
@@ -18,12 +17,12 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core'
+import { CollectionFields } from '~/components/CollectionFields/CollectionFields'
 import type { z } from '~/lib/zod'
 import type { Route } from './+types/kits'
 import { AdminHeader } from '~/components/admin/AdminHeader/AdminHeader'
 import { deleteCollection, kitAssetIds, listKits, saveKit } from '~/domain/collections/collections.server'
 import { KitFormSchema } from '~/lib/collections'
-import { COLLECTION_DESCRIPTION_MAX, COLLECTION_NAME_MAX } from '~/lib/collection-limits'
 import { SITE_NAME } from '~/lib/constants'
 import { parseId } from '~/lib/ids'
 import { plural } from '~/lib/plural'
@@ -170,27 +169,11 @@ function KitForm({
       <Form method="post" {...getFormProps(form)}>
         {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
         <Stack gap="sm">
-          {form.errors?.length ? (
-            <Alert color="red" role="alert">
-              {form.errors.join(' ')}
-            </Alert>
-          ) : null}
-          <TextInput
-            label="Title"
-            maxLength={COLLECTION_NAME_MAX}
-            {...getInputProps(fields.name, { type: 'text' })}
-            key={fields.name.key}
-            error={fields.name.errors?.[0]}
-            required
-          />
-          <Textarea
-            label="Description"
-            autosize
-            minRows={2}
-            maxLength={COLLECTION_DESCRIPTION_MAX}
-            {...getTextareaProps(fields.description)}
-            key={fields.description.key}
-            error={fields.description.errors?.[0]}
+          <CollectionFields
+            formErrors={form.errors}
+            name={fields.name}
+            nameLabel="Title"
+            description={fields.description}
           />
           <Group grow>
             <TextInput
