@@ -45,6 +45,8 @@ const schema = z
     DEMO_IMAGE_SIZE: z.coerce.number().int().min(64).max(4096).default(2400),
     LOG_REQUESTS: boolFlag,
     PAGE_CACHE: boolFlag,
+    /** Whether this instance runs background jobs (off: it only serves, others work). */
+    RUN_JOBS: boolFlag,
     PAGE_CACHE_CHECK_MS: z.coerce.number().int().min(0).max(10_000).default(2_000),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(3_000).max(600_000).default(10_000),
     GOOGLE_CLIENT_ID: optionalString,
@@ -108,6 +110,8 @@ export interface Config extends Env {
    * collector; off elsewhere, where they would bury the start-up lines of `npm start`.
    */
   logRequests: boolean
+  /** This instance runs background jobs (RUN_JOBS, default true). */
+  runJobs: boolean
 }
 
 export class ConfigError extends Error {}
@@ -131,6 +135,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     seedOnEmpty: e.SEED_ON_EMPTY ?? demo,
     formActionOrigins: e.FORM_ACTION_ORIGINS.split(/\s+/).filter(Boolean),
     logRequests: e.LOG_REQUESTS ?? e.NODE_ENV === 'production',
+    runJobs: e.RUN_JOBS ?? true,
   }
 }
 

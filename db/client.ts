@@ -2,7 +2,7 @@ import { Kysely, PGliteDialect, PostgresDialect, sql, type KyselyConfig } from '
 import { Migrator } from 'kysely/migration'
 import pg from 'pg'
 import { migrationProvider } from './migrations/index'
-import { openPGliteInWorker } from './pglite-worker'
+import { openPGliteInWorker, type PGliteLike } from './pglite-worker'
 import type { Database } from './schema'
 import { log } from '~/platform/log.server'
 import { CONNECT_TIMEOUT_MS, DatabaseMonitor, QUERY_TIMEOUT_MS, STATEMENT_TIMEOUT_MS } from './availability'
@@ -36,6 +36,12 @@ export function describeDatabase(options: DatabaseOptions): string {
 }
 
 const monitors = new WeakMap<DB, DatabaseMonitor>()
+const pglites = new WeakMap<DB, PGliteLike>()
+
+/** The embedded PGlite behind `db`, for a library that speaks to it directly (the job queue). */
+export function pgliteOf(db: DB): PGliteLike | undefined {
+  return pglites.get(db)
+}
 
 /** Whether the database answered lately (always true for PGlite, which lives in the process). */
 export function isDatabaseAvailable(db: DB): boolean {
@@ -75,7 +81,9 @@ export function createDatabase(options: DatabaseOptions): DB {
   // In a worker thread (db/pglite-worker.ts), opening from now on, beside whatever the server
   // does meanwhile.
   const pglite = openPGliteInWorker(options.pgliteDir)
-  return new Kysely<Database>({ log: options.log, dialect: new PGliteDialect({ pglite: pglite as never }) })
+  const db = new Kysely<Database>({ log: options.log, dialect: new PGliteDialect({ pglite: pglite as never }) })
+  pglites.set(db, pglite)
+  return db
 }
 
 /**

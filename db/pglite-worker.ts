@@ -16,6 +16,8 @@ export interface PGliteLike {
     params?: unknown[],
     options?: { rowMode?: 'array' | 'object' },
   ): Promise<{ rows: T[]; affectedRows?: number; fields: { name: string; dataTypeID: number }[] }>
+  /** Several statements without parameters (the job queue's schema and locked blocks). */
+  exec(sql: string): Promise<{ rows: Record<string, unknown>[] }[]>
   transaction<T>(callback: (tx: PGliteTxLike) => Promise<T>): Promise<T>
   close(): Promise<void>
 }
@@ -68,6 +70,10 @@ async function run(db, msg) {
       const target = msg.tx ? transactions.get(msg.tx).tx : db
       const r = await target.query(msg.sql, msg.params, msg.options)
       return { rows: r.rows, affectedRows: r.affectedRows, fields: r.fields }
+    }
+    case 'exec': {
+      const results = await db.exec(msg.sql)
+      return results.map((r) => ({ rows: r.rows }))
     }
     case 'begin': {
       const entry = {}
@@ -185,6 +191,7 @@ export function openPGliteInWorker(dir: string | undefined): PGliteLike {
     },
     waitReady,
     query: query(),
+    exec: (sql) => call({ op: 'exec', sql }),
     async transaction(callback) {
       const tx = nextTx++
       await call({ op: 'begin', tx })

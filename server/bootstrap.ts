@@ -8,6 +8,8 @@ import type { Config } from '~/config.server'
 import { log } from '~/platform/log.server'
 import { createLocalStorage, createS3Storage, type Storage } from '~/platform/storage.server'
 import { sweepStorage } from '~/platform/storage-cleanup.server'
+import { createJobQueue } from '~/platform/job-queue.server'
+import { jobTable } from '~/jobs.server'
 import { ensureAdmin, findUserByEmail } from '~/domain/accounts/users.server'
 import type { Services } from '~/web/context.server'
 import { errorMessage } from '~/lib/errors'
@@ -43,12 +45,15 @@ export function openStorage(config: Config): Storage {
 export function openServices(config: Config): Services {
   const dbOptions = { url: config.DATABASE_URL, pgliteDir: config.pgliteDir }
   log.info('database', { using: describeDatabase(dbOptions) })
-  return {
-    db: createDatabase(dbOptions),
+  const db = createDatabase(dbOptions)
+  const services: Services = {
+    db,
     storage: openStorage(config),
     config,
+    jobs: createJobQueue({ db, url: config.DATABASE_URL, jobs: jobTable, services: () => services }),
     demoAdmin: config.demoMode ? { ...DEMO_ADMIN } : null,
   }
+  return services
 }
 
 /** The administrator from ADMIN_EMAIL/ADMIN_PASSWORD, else the demo one in demo mode, else none. */

@@ -44,6 +44,7 @@ export async function runCommand(config: Config, argv: string[], input: { passwo
         return 2
     }
   } finally {
+    await services.jobs.stop()
     await services.db.destroy()
   }
 }

@@ -24,6 +24,8 @@ import { errorMessage, errorStack } from '~/lib/errors'
 const CLOSING_RESERVE_MS = 2_000
 /** While stopping, the open connections are looked at this often. */
 const DRAIN_TICK_MS = 100
+/** How long a running job may take to finish at shutdown before it is left to a retry. */
+const JOB_STOP_MS = 3_000
 /** Connections still arriving this long after SIGTERM are refused even if the queue never empties. */
 const QUEUE_LIMIT_MS = 1_000
 const RETRY_MS = 2_000
@@ -95,6 +97,11 @@ export async function startServer(options: { vite?: ViteDevServer } = {}): Promi
         await prepareDatabase(services, { deferAdmin: true, onProgress: (progress) => (state.progress = progress) })
         state.services = services
         log.info('ready')
+        if (config.runJobs) {
+          services.jobs
+            .work()
+            .catch((error: unknown) => log.error('job workers not started', { error: errorMessage(error) }))
+        }
         sweeper = setInterval(() => {
           sweepStorage(services.db, services.storage).catch(() => {})
         }, SWEEP_INTERVAL_MS)
@@ -164,6 +171,8 @@ export async function startServer(options: { vite?: ViteDevServer } = {}): Promi
       const cleanup = (async () => {
         // A reset email still being written goes out before the database closes.
         await settleAfterResponse()
+        // A job still running is given a moment; one cut short is retried by another instance.
+        await services.jobs.stop(JOB_STOP_MS).catch(() => {})
         await services.db.destroy().catch(() => {})
         await endProvenanceTools().catch(() => {})
       })()

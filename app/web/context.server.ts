@@ -1,13 +1,8 @@
 import { createContext, RouterContextProvider } from 'react-router'
-import type { DB } from '#db/client'
-import type { Config } from '~/config.server'
-import type { Storage } from '~/platform/storage.server'
+import type { JobServices } from '~/platform/job-queue.server'
 
-/** What every loader and action may use, handed over through the router context. */
-export interface Services {
-  db: DB
-  storage: Storage
-  config: Config
+/** What every loader and action (and every background job) may use, through the router context. */
+export interface Services extends JobServices {
   /** The credentials shown on /admin/login in demo mode; null otherwise. */
   demoAdmin: { email: string; password: string } | null
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -6,6 +7,9 @@ import { RouterContextProvider } from 'react-router'
 import { createDatabase, migrateToLatest, type DB } from '#db/client'
 import { parseConfig, type Config } from '~/config.server'
 import { createLocalStorage, type Storage } from '~/platform/storage.server'
+import { sql } from 'kysely'
+import { jobTable } from '~/jobs.server'
+import { createJobQueue } from '~/platform/job-queue.server'
 import { requestInfoContext, servicesContext, type Services } from '~/web/context.server'
 
 export interface TestContext {
@@ -42,7 +46,22 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     ...env,
   })
   const storage = createLocalStorage(storageDir)
-  const services: Services = { db, storage, config, demoAdmin: null }
+  // A queue schema of its own: test files run side by side on one database, and a job must run
+  // with the services (the storage folder) of the test that sent it.
+  const jobSchema = `jobs_${randomUUID().replaceAll('-', '').slice(0, 12)}`
+  const services: Services = {
+    db,
+    storage,
+    config,
+    jobs: createJobQueue({
+      db,
+      url: inject('databaseUrl') || undefined,
+      jobs: jobTable,
+      services: () => services,
+      schema: jobSchema,
+    }),
+    demoAdmin: null,
+  }
   return {
     db,
     storage,
@@ -56,6 +75,8 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
       return context
     },
     async close() {
+      await services.jobs.stop(1_000)
+      await sql`drop schema if exists ${sql.id(jobSchema)} cascade`.execute(db).catch(() => {})
       rmSync(storageDir, { recursive: true, force: true })
     },
   }
