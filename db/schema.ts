@@ -216,6 +216,27 @@ export interface StorageCleanupTable {
 }
 
 /** An image uploaded for the blog (migration 0017), recorded before its file is written. */
+/** One search as typed (normalised), with its filters and how many assets it found; no user. */
+export interface SearchEventsTable {
+  id: Generated<number>
+  at: Defaulted<Date>
+  query: string
+  filters: Defaulted<Record<string, string>>
+  result_count: number
+  source: Defaulted<'page' | 'api'>
+}
+
+export type AssetEventKind = 'page_view' | 'dialog_view' | 'preview_play'
+
+/** A view of an asset's page or dialog, or a preview played; the search it came from, if any. */
+export interface AssetEventsTable {
+  id: Generated<number>
+  at: Defaulted<Date>
+  asset_id: number
+  kind: AssetEventKind
+  search_query: string | null
+}
+
 export interface BlogImagesTable {
   key: string
   created_at: Generated<Date>
@@ -319,6 +340,8 @@ export interface Database {
   audit_log: AuditLogTable
   storage_cleanup: StorageCleanupTable
   blog_images: BlogImagesTable
+  search_events: SearchEventsTable
+  asset_events: AssetEventsTable
   asset_variants: AssetVariantsTable
   licences: LicencesTable
   collections: CollectionsTable
