@@ -237,6 +237,14 @@ export interface AssetEventsTable {
   search_query: string | null
 }
 
+/** One Stripe subscription's life (migration 0020): no user id, for the subscription figures. */
+export interface SubscriptionPeriodsTable {
+  subscription_id: string
+  started_at: ColumnType<Date, Date | string, Date | string>
+  ended_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+  monthly_cents: Defaulted<number>
+}
+
 export interface BlogImagesTable {
   key: string
   created_at: Generated<Date>
@@ -342,6 +350,7 @@ export interface Database {
   blog_images: BlogImagesTable
   search_events: SearchEventsTable
   asset_events: AssetEventsTable
+  subscription_periods: SubscriptionPeriodsTable
   asset_variants: AssetVariantsTable
   licences: LicencesTable
   collections: CollectionsTable

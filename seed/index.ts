@@ -126,6 +126,7 @@ export async function seedDemoContent(
         }),
       ),
     )
+    await seedDownloadHistory(db, now)
     await seedDemoKits(db)
   }
   let posts = 0
@@ -153,4 +154,27 @@ export async function seedDemoContent(
   }
   log(`Seeded ${assets} assets and ${posts} blog posts.`)
   return { assets, posts }
+}
+
+/**
+ * Each demo asset's downloads as dated rows over the last 90 days (never before the asset
+ * existed), as many as its download_count, so the per-day figures add up to the totals
+ * (decision 91). The rows are anonymous, like those of a deleted account: the demo has no
+ * downloaders. Spread evenly with a lean towards recent days, the same on every seed.
+ */
+async function seedDownloadHistory(db: DB, now: Date): Promise<void> {
+  const from = new Date(now.getTime() - 89 * DAY_MS)
+  await sql`
+    insert into downloads (user_id, asset_id, asset_title, day, created_at)
+    select null, a.id, a.title, (t.at at time zone 'UTC')::date, t.at
+    from assets a
+    cross join lateral generate_series(1, a.download_count) as g(n)
+    cross join lateral (
+      select greatest(a.created_at, ${from}::timestamptz)
+        + (${now}::timestamptz - greatest(a.created_at, ${from}::timestamptz))
+          * power((g.n - 0.5) / a.download_count, 0.7) as at
+    ) t
+    where a.download_count > 0
+      and not exists (select from downloads d where d.asset_id = a.id)
+  `.execute(db)
 }

@@ -27,6 +27,7 @@ import {
 } from './guards'
 import { imagesMiddleware } from './images'
 import { createPageCache } from './page-cache'
+import { classifyRequest, recordAssetEvent } from '~/domain/analytics/asset-events.server'
 import { startupPage } from './startup-page'
 
 /** What the app knows of its own start: services once ready, and how far preparation got. */
@@ -123,6 +124,26 @@ export function createApp({ config, state, clientDir, vite }: AppOptions): expre
     : () => import('virtual:react-router/server-build') as Promise<ServerBuild>
   const loadContext = (req: ExpressRequest, res: ExpressResponse) =>
     createLoadContext(state.services as Services, { nonce: String(res.locals.cspNonce), ip: req.ip ?? 'unknown' })
+
+  // Views and preview plays, counted here, before the page cache, so a cached page counts too
+  // (decision 91); written after the response, in batches.
+  app.use((req, res, next) => {
+    const services = state.services
+    if (services) {
+      const query = req.originalUrl.indexOf('?')
+      const event = classifyRequest({
+        method: req.method,
+        path: req.path,
+        query: new URLSearchParams(query < 0 ? '' : req.originalUrl.slice(query + 1)),
+        header: (name) => req.get(name),
+      })
+      if (event)
+        res.on('finish', () => {
+          if (res.statusCode < 400) recordAssetEvent(services.db, event)
+        })
+    }
+    next()
+  })
 
   // Anonymous home, explore and asset pages from a shared cache (server/page-cache.ts).
   if (!dev && (config.PAGE_CACHE ?? true)) {

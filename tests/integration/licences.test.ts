@@ -407,9 +407,10 @@ describe('the admin', () => {
     const view = (await callRoute(adminAssets, {
       request: makeRequest(`/admin/assets?preview=${asset.id}`, { headers: admin.cookie }),
       context: t.routerContext(),
-    })) as { previewAsset: { id: number }; previewLicences: number }
+    })) as { previewAsset: { id: number }; previewFigures: { licences: number; downloads: number } }
     expect(view.previewAsset.id).toBe(asset.id)
-    expect(view.previewLicences).toBe(3)
+    expect(view.previewFigures.licences).toBe(3)
+    expect(view.previewFigures.downloads).toBe(2)
 
     const found = (await callRoute(adminLicences, {
       request: makeRequest(`/admin/licences?id=${first.licenseId.toLowerCase()}`, { headers: admin.cookie }),

@@ -1,4 +1,4 @@
-import { Link, useNavigate } from 'react-router'
+import { Link, useLocation, useNavigate } from 'react-router'
 import { Badge, Group, Text, Title } from '@mantine/core'
 import { useEffect, useRef, useState, type MouseEvent } from 'react'
 import { fallbackDescription, formatDuration, type AssetView } from '~/lib/asset-view'
@@ -13,6 +13,7 @@ import { DownloadButton } from '~/components/DownloadButton/DownloadButton'
 import { AudioPreview } from '~/components/AudioPlayer/AudioPlayer'
 import classes from './AssetPreview.module.css'
 import { plural } from '~/lib/plural'
+import { useViewBeacon, type ViewState } from '~/lib/view-beacon'
 import { aspectRatio, gridRatio, previewSize, ratioStyle } from '~/lib/asset-shape'
 
 export interface AssetPreviewProps {
@@ -72,6 +73,8 @@ function keepFocusInside(event: KeyboardEvent, dialog: HTMLElement | null) {
 export function AssetPreview(props: AssetPreviewProps) {
   const { asset, related, similar = [], isFavourite, closeHref, hrefFor, viewAllHref, mode = 'dialog' } = props
   const navigate = useNavigate()
+  useViewBeacon(asset.id, mode === 'dialog' ? 'dialog_view' : 'page_view')
+  const searchQuery = new URLSearchParams(useLocation().search).get('q') ?? undefined
   const [background, setBackground] = useState(props.background)
   const [zoom, setZoom] = useState(props.zoom)
   const dialogRef = useRef<HTMLDivElement>(null)
@@ -234,7 +237,9 @@ export function AssetPreview(props: AssetPreviewProps) {
         </Text>
         {mode === 'dialog' ? (
           <Text size="sm" mt="sm">
-            <Link to={`/assets/${asset.id}`}>Open the asset page</Link>
+            <Link to={`/assets/${asset.id}`} state={searchQuery ? ({ searchQuery } satisfies ViewState) : undefined}>
+              Open the asset page
+            </Link>
           </Text>
         ) : null}
       </div>

@@ -1,4 +1,21 @@
 import { sql } from 'kysely'
+import {
+  assetCount,
+  dailyFigures,
+  dailySignups,
+  downloadsOnDay,
+  groupFigures,
+  proSubscriberCount,
+  publishedAssetCount,
+  revenueCents,
+  subscriptionMonths,
+  topDownloadedAssets,
+  totalDownloads,
+  userCount,
+  type DailyFigures,
+  type GroupFigures,
+  type SubscriptionMonth,
+} from '~/domain/analytics/figures.server'
 import type { DB } from '#db/client'
 import type { Plan, Role } from '#db/schema'
 import { ADMIN_RECENT_ASSETS } from '~/lib/constants'
@@ -19,25 +36,13 @@ export interface AdminTotals {
 }
 
 export async function adminTotals(db: DB, now = new Date()): Promise<AdminTotals> {
-  const [assets, users, downloads, revenue] = await Promise.all([
-    db.selectFrom('assets').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-    db.selectFrom('users').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-    db
-      .selectFrom('downloads')
-      .select(sql<number>`count(*)::int`.as('n'))
-      .where('day', '=', utcDay(now))
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('payments')
-      .select(sql<string>`coalesce(sum(amount_cents), 0)::text`.as('cents'))
-      .executeTakeFirstOrThrow(),
+  const [assets, users, downloadsToday, revenue] = await Promise.all([
+    assetCount(db),
+    userCount(db),
+    downloadsOnDay(db, utcDay(now)),
+    revenueCents(db),
   ])
-  return {
-    assets: Number(assets.n),
-    users: Number(users.n),
-    downloadsToday: Number(downloads.n),
-    revenueCents: Number(revenue.cents),
-  }
+  return { assets, users, downloadsToday, revenueCents: revenue }
 }
 
 export interface AdminDashboard {
@@ -53,7 +58,7 @@ export async function adminDashboard(db: DB, now = new Date()): Promise<AdminDas
   return { totals, recentAssets: recent.assets }
 }
 
-export interface DailyActivity {
+export interface DailyActivity extends DailyFigures {
   /** 'YYYY-MM-DD', UTC. */
   day: string
   downloads: number
@@ -75,63 +80,65 @@ export interface AdminAnalytics {
   downloads: number
   /** In dollars. */
   revenue: number
+  /** Published assets (the figure /about shows). */
+  published: number
+  /** Every dated download row: `daily` of all time adds up to it. */
+  totalDownloads: number
+  proSubscribers: number
+  /** The window: 30 or 90 days. */
+  days: number
   daily: DailyActivity[]
+  byCategory: GroupFigures[]
+  byType: GroupFigures[]
   topAssets: TopAsset[]
+  /** The last 12 months, this one last. */
+  subscriptions: SubscriptionMonth[]
 }
 
 export const ANALYTICS_DAYS = 30
+export const SUBSCRIPTION_MONTHS = 12
 
-/** The analytics screen and GET /api/admin/analytics: totals, 30 days of activity, top 10. */
-export async function adminAnalytics(db: DB, now = new Date()): Promise<AdminAnalytics> {
-  const today = utcDay(now)
-  const first = utcDay(new Date(now.getTime() - (ANALYTICS_DAYS - 1) * 86_400_000))
-  const [totals, downloads, signups, top] = await Promise.all([
-    adminTotals(db, now),
-    db
-      .selectFrom('downloads')
-      .select([sql<string>`to_char(day, 'YYYY-MM-DD')`.as('day'), sql<number>`count(*)::int`.as('n')])
-      .where('day', '>=', first)
-      .where('day', '<=', today)
-      .groupBy('day')
-      .execute(),
-    db
-      .selectFrom('users')
-      .select([
-        sql<string>`to_char((created_at at time zone 'UTC')::date, 'YYYY-MM-DD')`.as('day'),
-        sql<number>`count(*)::int`.as('n'),
-      ])
-      .where('created_at', '>=', new Date(`${first}T00:00:00Z`))
-      .groupBy(sql`1`)
-      .execute(),
-    db
-      .selectFrom('assets')
-      .select(['id', 'title', 'download_count', 'thumb_png_key', 'is_active'])
-      .where('download_count', '>', 0)
-      .orderBy('download_count', 'desc')
-      .orderBy('id', 'desc')
-      .limit(10)
-      .execute(),
-  ])
-  const downloadsByDay = new Map(downloads.map((r) => [r.day, Number(r.n)]))
-  const signupsByDay = new Map(signups.map((r) => [r.day, Number(r.n)]))
-  const daily: DailyActivity[] = []
-  for (let i = ANALYTICS_DAYS - 1; i >= 0; i--) {
-    const day = utcDay(new Date(now.getTime() - i * 86_400_000))
-    daily.push({ day, downloads: downloadsByDay.get(day) ?? 0, signups: signupsByDay.get(day) ?? 0 })
-  }
+/**
+ * The analytics screen and GET /api/admin/analytics: the totals, each day of the window
+ * (views, previews, favourites, downloads, licences, sign-ups), per category and type, the top
+ * 10 and the subscriptions by month. Every figure is one function of figures.server.ts.
+ */
+export async function adminAnalytics(db: DB, options: { days?: number; now?: Date } = {}): Promise<AdminAnalytics> {
+  const now = options.now ?? new Date()
+  const days = options.days ?? ANALYTICS_DAYS
+  const [totals, published, allDownloads, pro, daily, signups, byCategory, byType, top, subscriptions] =
+    await Promise.all([
+      adminTotals(db, now),
+      publishedAssetCount(db),
+      totalDownloads(db),
+      proSubscriberCount(db),
+      dailyFigures(db, { days, now }),
+      dailySignups(db, { days, now }),
+      groupFigures(db, 'category', { days, now }),
+      groupFigures(db, 'asset_type', { days, now }),
+      topDownloadedAssets(db, 10),
+      subscriptionMonths(db, { months: SUBSCRIPTION_MONTHS, now }),
+    ])
   return {
     users: totals.users,
     assets: totals.assets,
     downloads: totals.downloadsToday,
     revenue: totals.revenueCents / 100,
-    daily,
+    published,
+    totalDownloads: allDownloads,
+    proSubscribers: pro,
+    days,
+    daily: daily.map((d) => ({ ...d, signups: signups.get(d.day) ?? 0 })),
+    byCategory,
+    byType,
     topAssets: top.map((a) => ({
       id: a.id,
       title: a.title,
-      downloads: a.download_count,
+      downloads: a.downloads,
       thumbnail: publicFileUrl(a.thumb_png_key),
       is_active: a.is_active,
     })),
+    subscriptions,
   }
 }
 
@@ -196,13 +203,7 @@ export async function listUsersForAdmin(
       .offset((page - 1) * limit)
       .execute(),
     base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-    db
-      .selectFrom('users')
-      .select([
-        sql<number>`count(*)::int`.as('total'),
-        sql<number>`(count(*) filter (where plan = 'pro'))::int`.as('pro'),
-      ])
-      .executeTakeFirstOrThrow(),
+    Promise.all([userCount(db), proSubscriberCount(db)]).then(([all, pro]) => ({ total: all, pro })),
   ])
   const total = Number(matched.n)
   return {
@@ -217,7 +218,7 @@ export async function listUsersForAdmin(
       subscription_ends_at: u.subscription_ends_at?.toISOString() ?? null,
       created_at: u.created_at.toISOString(),
     })),
-    counts: { total: Number(counts.total), pro: Number(counts.pro), free: Number(counts.total) - Number(counts.pro) },
+    counts: { total: counts.total, pro: counts.pro, free: counts.total - counts.pro },
     total,
     page,
     limit,

@@ -1,5 +1,5 @@
 import Stripe from 'stripe'
-import type { Transaction } from 'kysely'
+import { sql, type Transaction } from 'kysely'
 import type { DB } from '#db/client'
 import type { Database, User } from '#db/schema'
 import type { Config } from '~/config.server'
@@ -276,6 +276,54 @@ async function checkoutCompleted(trx: Trx, event: StripeEventInput, session: Obj
     })
     .where('id', '=', user.id)
     .execute()
+  if (paid && subscriptionId) {
+    const total = num(session.amount_total)
+    await subscriptionStarted(trx, subscriptionId, eventTimeOf(event), total === null ? null : Math.round(total))
+  }
+}
+
+const eventTimeOf = (event: StripeEventInput): Date => at(num(event.created)) ?? new Date()
+
+const MONTHS_PER: Record<string, number> = { day: 12 / 365, week: 12 / 52, month: 1, year: 12 }
+
+/** What a subscription bills a month, in cents, from its first item's price; null when not said. */
+function monthlyCents(sub: Obj): number | null {
+  const item = get(sub, 'items', 'data', 0)
+  const price = get(item, 'price') ?? get(item, 'plan') ?? sub.plan
+  const amount = num(get(price, 'unit_amount')) ?? num(get(price, 'amount'))
+  if (amount === null) return null
+  const interval = str(get(price, 'recurring', 'interval')) ?? str(get(price, 'interval')) ?? 'month'
+  const count = num(get(price, 'recurring', 'interval_count')) ?? num(get(price, 'interval_count')) ?? 1
+  const quantity = num(get(item, 'quantity')) ?? 1
+  return Math.round((amount * quantity) / ((MONTHS_PER[interval] ?? 1) * Math.max(1, count)))
+}
+
+/**
+ * The subscription's row in subscription_periods (migration 0020), for the analytics: started
+ * once (the first word wins), its monthly amount kept current, reopened if it comes back.
+ */
+async function subscriptionStarted(trx: Trx, subscriptionId: string, startedAt: Date, cents: number | null) {
+  await trx
+    .insertInto('subscription_periods')
+    .values({ subscription_id: subscriptionId, started_at: startedAt, monthly_cents: cents ?? 0 })
+    .onConflict((oc) =>
+      oc.column('subscription_id').doUpdateSet((eb) => ({
+        started_at: sql<Date>`least(subscription_periods.started_at, ${startedAt})`,
+        monthly_cents: cents === null ? eb.ref('subscription_periods.monthly_cents') : eb.val(cents),
+        ended_at: null,
+      })),
+    )
+    .execute()
+}
+
+async function subscriptionEnded(trx: Trx, subscriptionId: string | null, endedAt: Date) {
+  if (!subscriptionId) return
+  await trx
+    .updateTable('subscription_periods')
+    .set({ ended_at: endedAt })
+    .where('subscription_id', '=', subscriptionId)
+    .where('ended_at', 'is', null)
+    .execute()
 }
 
 async function subscriptionChanged(trx: Trx, event: StripeEventInput, sub: Obj, eventTime: Date) {
@@ -303,8 +351,11 @@ async function subscriptionChanged(trx: Trx, event: StripeEventInput, sub: Obj, 
       })
       .where('id', '=', user.id)
       .execute()
-  } else if (ENDED.has(status) && isCurrent) {
-    await endSubscription(trx, user.id, at(num(sub.ended_at)) ?? eventTime)
+    if (subscriptionId)
+      await subscriptionStarted(trx, subscriptionId, at(num(sub.start_date)) ?? eventTime, monthlyCents(sub))
+  } else if (ENDED.has(status)) {
+    await subscriptionEnded(trx, subscriptionId, at(num(sub.ended_at)) ?? eventTime)
+    if (isCurrent) await endSubscription(trx, user.id, at(num(sub.ended_at)) ?? eventTime)
   }
   // past_due keeps Pro while Stripe retries the card; incomplete has not granted it yet.
 }
@@ -313,6 +364,7 @@ async function subscriptionDeleted(trx: Trx, event: StripeEventInput, sub: Obj, 
   const customerId = idOf(sub.customer)
   const user = await findUser(trx, { userId: get(sub, 'metadata', 'userId'), customerId })
   if (!user) return unmatched(event, customerId)
+  await subscriptionEnded(trx, str(sub.id), at(num(sub.ended_at)) ?? eventTime)
   // The end of an older subscription must not take away a newer one.
   if (user.stripe_subscription_id && user.stripe_subscription_id !== str(sub.id)) return
   await endSubscription(trx, user.id, at(num(sub.ended_at)) ?? eventTime)

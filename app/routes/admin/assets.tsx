@@ -27,7 +27,7 @@ import { log } from '~/platform/log.server'
 import { AssetImage } from '~/components/AssetImage/AssetImage'
 import { Pagination } from '~/components/Pagination/Pagination'
 import { AdminAssetPreview } from '~/components/admin/AdminAssetPreview/AdminAssetPreview'
-import { licenceCount } from '~/domain/licences/licences.server'
+import { assetTotals } from '~/domain/analytics/figures.server'
 import { AdminHeader } from '~/components/admin/AdminHeader/AdminHeader'
 import { PublicationBadge, TagList } from '~/components/admin/TagList/TagList'
 import {
@@ -98,8 +98,8 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     const previewAsset = preview
       ? (list.assets.find((a) => a.id === preview) ?? (await getAssetForAdmin(db, preview)))
       : null
-    const previewLicences = previewAsset ? await licenceCount(db, previewAsset.id) : 0
-    return { ...view, ...list, previewAsset, previewLicences, error: null }
+    const previewFigures = previewAsset ? await assetTotals(db, previewAsset.id) : null
+    return { ...view, ...list, previewAsset, previewFigures, error: null }
   } catch (error) {
     log.error('admin assets failed', { error: errorMessage(error) })
     return data(
@@ -111,7 +111,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
         pageCount: 1,
         limit: ADMIN_ASSETS_PAGE_SIZE,
         previewAsset: null,
-        previewLicences: 0,
+        previewFigures: null,
         error: LOAD_FAILED,
       },
       { status: 503 },
@@ -422,7 +422,7 @@ export default function AdminAssetsPage({ loaderData, actionData }: Route.Compon
       <Pagination page={page} pageCount={pageCount} hrefFor={pageHref} />
 
       {previewAsset ? (
-        <AdminAssetPreview asset={previewAsset} licences={loaderData.previewLicences} closeHref={base} />
+        <AdminAssetPreview asset={previewAsset} figures={loaderData.previewFigures} closeHref={base} />
       ) : null}
     </Container>
   )

@@ -2,6 +2,7 @@ import { Anchor, Button, Container, Group, List, SimpleGrid, Stack, Text, Title 
 import { Link } from 'react-router'
 import type { Route } from './+types/about'
 import { categoryCounts } from '~/domain/catalogue/search.server'
+import { publishedAssetCount, totalDownloads } from '~/domain/analytics/figures.server'
 import { FREE_DAILY_DOWNLOADS, PRO_PRICE_USD, SITE_NAME } from '~/lib/constants'
 import { servicesContext } from '~/web/context.server'
 import { withSharing } from '~/lib/sharing'
@@ -17,9 +18,15 @@ const pageMeta: Route.MetaFunction = () => [
 ]
 
 // Real figures from the catalogue rather than marketing numbers: what is published right now.
+// The same functions as the admin's analytics (decision 91): the figures cannot disagree.
 export async function loader({ context }: Route.LoaderArgs) {
-  const categories = await categoryCounts(context.get(servicesContext).db)
-  return { assets: categories.reduce((sum, c) => sum + c.count, 0), categories: categories.length }
+  const { db } = context.get(servicesContext)
+  const [assets, categories, downloads] = await Promise.all([
+    publishedAssetCount(db),
+    categoryCounts(db),
+    totalDownloads(db),
+  ])
+  return { assets, categories: categories.length, downloads }
 }
 
 const STEPS = [
@@ -38,7 +45,7 @@ const STEPS = [
 ] as const
 
 export default function AboutPage({ loaderData }: Route.ComponentProps) {
-  const { assets, categories } = loaderData
+  const { assets, categories, downloads } = loaderData
   return (
     <Container size="md" py="xl">
       <Stack gap="xl">
@@ -74,7 +81,7 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
           </Title>
           <Text mb="sm">
             Right now the library holds {plural(assets, 'published asset')} in{' '}
-            {plural(categories, 'category', 'categories')}.
+            {plural(categories, 'category', 'categories')}, downloaded {plural(downloads, 'time')} so far.
           </Text>
           <List spacing="xs">
             <List.Item>

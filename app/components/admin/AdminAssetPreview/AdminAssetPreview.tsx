@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react'
 import { AssetImage } from '~/components/AssetImage/AssetImage'
 import { PublicationBadge } from '~/components/admin/TagList/TagList'
 import { plural } from '~/lib/plural'
+import type { FigureTotals } from '~/domain/analytics/figures.server'
 import classes from './AdminAssetPreview.module.css'
 
 export interface AdminPreviewAsset {
@@ -28,12 +29,12 @@ export interface AdminPreviewAsset {
  */
 export function AdminAssetPreview({
   asset,
-  licences,
+  figures,
   closeHref,
 }: {
   asset: AdminPreviewAsset
-  /** How many licences its downloads were granted under. */
-  licences: number
+  /** Its figures of all time (figures.server.ts: the same as its figures page). */
+  figures: FigureTotals | null
   closeHref: string
 }) {
   const navigate = useNavigate()
@@ -94,9 +95,15 @@ export function AdminAssetPreview({
             {asset.width && asset.height ? ` · ${asset.width}×${asset.height}px` : ''} · added{' '}
             {asset.created_at.slice(0, 10)}
           </Text>
-          <Text size="sm" data-testid="admin-asset-figures">
-            {plural(asset.download_count, 'download')} · {plural(licences, 'licence')}
-          </Text>
+          {figures ? (
+            <Text size="sm" data-testid="admin-asset-figures">
+              {plural(figures.downloads, 'download')} · {plural(figures.licences, 'licence')} ·{' '}
+              {plural(figures.page_views + figures.dialog_views, 'view')} · {plural(figures.favourites, 'favourite')}
+            </Text>
+          ) : null}
+          <Anchor component={Link} to={`/admin/assets/${asset.id}/figures`} size="sm">
+            Figures over time
+          </Anchor>
           {asset.is_active ? (
             <Anchor component={Link} to={`/assets/${asset.id}`} size="sm">
               Open the public page

@@ -1,0 +1,185 @@
+import { sql } from 'kysely'
+import type { DB } from '#db/client'
+import type { AssetEventKind } from '#db/schema'
+import { parseId } from '~/lib/ids'
+import { normaliseSearchQuery } from '~/lib/search-query'
+import { log } from '~/platform/log.server'
+import { errorMessage } from '~/lib/errors'
+
+// Views of an asset's page and dialog, and its audio preview played, without a user id or an
+// address (decision 91). Requests are classified at the door (server/app.ts), before the
+// anonymous page cache, so a cached page counts like a rendered one; client-side navigations,
+// which reach no page at all, report themselves (POST /api/asset-events). Events wait in memory
+// and are written in batches after the responses, never in a page's way.
+
+export interface AssetEvent {
+  kind: AssetEventKind
+  /** The asset, or for a preview play the preview file's storage key. */
+  assetId?: number
+  previewKey?: string
+  searchQuery: string | null
+  at: Date
+}
+
+/** Crawlers, link unfurlers, monitors and scripts: not people looking. */
+const BOT =
+  /bot|crawl|spider|slurp|facebookexternalhit|embedly|preview|whatsapp|telegram|discord|lighthouse|pingdom|uptime|monitor|curl|wget|python|httpclient|go-http|okhttp|java\/|libwww|node-fetch|undici|axios|headlesschrome|phantomjs/i
+
+export function isBot(userAgent: string | undefined | null): boolean {
+  return !userAgent || BOT.test(userAgent)
+}
+
+export interface DoorRequest {
+  method: string
+  /** The path, without the query. */
+  path: string
+  query: URLSearchParams
+  header(name: string): string | undefined
+}
+
+/** Pages whose ?assetId= opens the preview dialog. */
+const DIALOG_PAGES = /^\/(?:explore|favorites|collections\/\d+)\/?$/
+const ASSET_PAGE = /^\/assets\/(\d{1,9})\/?$/
+const PREVIEW_FILE = /^\/images\/([\w-]+\/preview\.mp3)$/
+
+/** The search words of a same-site page this request came from, if it was a search. */
+function searchFromReferrer(referrer: string | undefined, host: string | undefined): string | null {
+  if (!referrer) return null
+  try {
+    const url = new URL(referrer)
+    if (host && url.host !== host) return null
+    return normaliseSearchQuery(url.searchParams.get('q') ?? url.searchParams.get('search')) || null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * What a request at the door means for the figures: a page view (GET /assets/:id), a dialog view
+ * (a page with ?assetId=), a preview played (its MP3 fetched from the start), or nothing.
+ * Changing the dialog's background or zoom without JavaScript is a new request of the same view:
+ * not counted again (with JavaScript it makes no request). React Router's data requests
+ * (`.data`) are not counted here: the page reports those views itself.
+ */
+export function classifyRequest(req: DoorRequest, now = new Date()): AssetEvent | null {
+  if (req.method !== 'GET') return null
+  if (isBot(req.header('user-agent'))) return null
+  // A browser's speculative fetch is no view.
+  const purpose = req.header('sec-purpose') ?? req.header('purpose')
+  if (purpose && /prefetch|prerender/i.test(purpose)) return null
+  const preview = PREVIEW_FILE.exec(req.path)
+  if (preview) {
+    const range = req.header('range')
+    // A player asks again for the rest (or after seeking): only the start of the file counts.
+    if (range && !/^bytes=0-/.test(range)) return null
+    return {
+      kind: 'preview_play',
+      previewKey: `public/${preview[1]}`,
+      searchQuery: searchFromReferrer(req.header('referer'), req.header('host')),
+      at: now,
+    }
+  }
+  if (req.query.has('bg') || req.query.has('zoom')) return null
+  const page = ASSET_PAGE.exec(req.path)
+  if (page) {
+    const assetId = parseId(page[1])
+    if (!assetId) return null
+    return {
+      kind: 'page_view',
+      assetId,
+      searchQuery:
+        normaliseSearchQuery(req.query.get('q')) || searchFromReferrer(req.header('referer'), req.header('host')),
+      at: now,
+    }
+  }
+  if (DIALOG_PAGES.test(req.path)) {
+    const assetId = parseId(req.query.get('assetId'))
+    if (!assetId) return null
+    return {
+      kind: 'dialog_view',
+      assetId,
+      searchQuery: normaliseSearchQuery(req.query.get('q') ?? req.query.get('search')) || null,
+      at: now,
+    }
+  }
+  return null
+}
+
+const FLUSH_EVERY_MS = 1_000
+const BATCH = 500
+/** Beyond this many waiting (the database away), new events are dropped rather than kept. */
+const MAX_PENDING = 50_000
+
+interface Recorder {
+  pending: AssetEvent[]
+  timer: ReturnType<typeof setTimeout> | null
+  flushing: Promise<void> | null
+}
+
+const recorders = new WeakMap<DB, Recorder>()
+
+function recorderFor(db: DB): Recorder {
+  let recorder = recorders.get(db)
+  if (!recorder) {
+    recorder = { pending: [], timer: null, flushing: null }
+    recorders.set(db, recorder)
+  }
+  return recorder
+}
+
+/** Queues an event; it is written within about a second, with others. */
+export function recordAssetEvent(db: DB, event: AssetEvent): void {
+  const recorder = recorderFor(db)
+  if (recorder.pending.length >= MAX_PENDING) return
+  recorder.pending.push(event)
+  if (!recorder.timer) {
+    recorder.timer = setTimeout(() => {
+      recorder.timer = null
+      void flushAssetEvents(db)
+    }, FLUSH_EVERY_MS)
+    recorder.timer.unref?.()
+  }
+}
+
+/** Writes every waiting event now (tests; the shutdown). */
+export async function flushAssetEvents(db: DB): Promise<void> {
+  const recorder = recorderFor(db)
+  while (recorder.flushing) await recorder.flushing
+  if (recorder.pending.length === 0) return
+  const batch = recorder.pending.splice(0, recorder.pending.length)
+  recorder.flushing = (async () => {
+    for (let i = 0; i < batch.length; i += BATCH) {
+      try {
+        await writeEvents(db, batch.slice(i, i + BATCH))
+      } catch (error) {
+        // Figures are not worth failing anything for: the batch is dropped and said so.
+        log.warn('asset events not recorded', { events: batch.length - i, error: errorMessage(error) })
+        return
+      }
+    }
+  })().finally(() => {
+    recorder.flushing = null
+  })
+  await recorder.flushing
+}
+
+/** One statement per batch; events of unknown or unpublished assets fall away in the join. */
+async function writeEvents(db: DB, events: AssetEvent[]): Promise<void> {
+  const at = events.map((e) => e.at.toISOString())
+  const ids = events.map((e) => e.assetId ?? null)
+  const keys = events.map((e) => e.previewKey ?? null)
+  const kinds = events.map((e) => e.kind)
+  const queries = events.map((e) => e.searchQuery)
+  await sql`
+    with e as (
+      select * from unnest(${at}::timestamptz[], ${ids}::int[], ${keys}::text[], ${kinds}::text[], ${queries}::text[])
+        as e(at, asset_id, preview_key, kind, search_query)
+    )
+    insert into asset_events (at, asset_id, kind, search_query)
+    select e.at, a.id, e.kind, e.search_query from e join assets a on a.id = e.asset_id
+      where e.preview_key is null and a.is_active
+    union all
+    select e.at, a.id, e.kind, e.search_query from e join assets a on a.audio_preview_key = e.preview_key
+      where e.preview_key is not null and a.is_active
+  `.execute(db)
+}
