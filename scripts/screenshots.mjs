@@ -1,7 +1,7 @@
 // Screenshots of the main pages at phone and desktop width, light and dark, into
 // docs/screenshots/, and of /explore per tab (all, 3D, images, audio) at both widths in the
-// light theme, an audio asset's page, /collections, and the admin's assets table (signed in as
-// the demo administrator). Usage: node scripts/screenshots.mjs http://127.0.0.1:3000
+// light theme, an audio asset's page, /collections, and the admin's assets table, analytics and
+// an asset's figures (signed in as the demo administrator). Usage: node scripts/screenshots.mjs http://127.0.0.1:3000
 import { mkdirSync } from 'node:fs'
 import { chromium } from '@playwright/test'
 
@@ -107,6 +107,16 @@ for (const [width, height] of [
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
     await page.waitForTimeout(400)
     await page.screenshot({ path: `${out}/admin-assets-${width}-${scheme}.png` })
+    // The analytics and one asset's figures, whole pages (decision 91).
+    for (const [name, path] of [
+      ['admin-analytics', '/admin/analytics'],
+      ['admin-asset-figures', `/admin/assets/${assetId}/figures`],
+    ]) {
+      await page.goto(base + path)
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+      await page.waitForTimeout(400)
+      await page.screenshot({ path: `${out}/${name}-${width}-${scheme}.png`, fullPage: true })
+    }
     await context.close()
   }
 }

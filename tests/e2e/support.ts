@@ -104,6 +104,8 @@ export const SITE_PAGES = {
     '/admin/users',
     '/admin/system-status',
     '/admin/analytics',
+    '/admin/analytics?days=90',
+    '/admin/assets/FIRST_ASSET/figures',
     '/admin/upload',
     '/admin/blog',
     '/admin/blog/new',

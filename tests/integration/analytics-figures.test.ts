@@ -362,10 +362,10 @@ describe('recording views and previews', () => {
         request: makeRequest('/api/asset-events', { json, headers: { 'user-agent': ua } }),
         context: context(),
       }) as Promise<Response>
-    expect((await post({ asset_id: other.id, kind: 'dialog_view', q: '  Warm LAMP ' })).status).toBe(204)
-    expect((await post({ asset_id: draft.id, kind: 'page_view' })).status).toBe(204)
-    expect((await post({ asset_id: 999_999_999, kind: 'page_view' })).status).toBe(204)
-    expect((await post({ asset_id: other.id, kind: 'page_view' }, 'curl/8.0')).status).toBe(204)
+    expect((await post({ asset_id: other.id, kind: 'dialog_view', q: '  Warm LAMP ' })).status).toBe(202)
+    expect((await post({ asset_id: draft.id, kind: 'page_view' })).status).toBe(202)
+    expect((await post({ asset_id: 999_999_999, kind: 'page_view' })).status).toBe(202)
+    expect((await post({ asset_id: other.id, kind: 'page_view' }, 'curl/8.0')).status).toBe(202)
     expect((await post({ asset_id: other.id, kind: 'download' })).status).toBe(400)
     await flushAssetEvents(db)
     const rows = await db

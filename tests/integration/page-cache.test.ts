@@ -94,6 +94,38 @@ describe.skipIf(!usePostgres)('anonymous pages from the shared cache', () => {
     expect(await within10s(explore, (_, html) => !html.includes(`Edited Title ${word}`))).toBeLessThan(10_000)
   }, 60_000)
 
+  it('counts a view served from the cache like a rendered one (decision 91), and not a crawler view', async () => {
+    const asset = await makeAsset(db, storage, { title: `Counted Vase ${randomUUID().slice(0, 6)}` })
+    const browser = {
+      'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36',
+    }
+    const dialog = `/explore?q=Vase&assetId=${asset.id}`
+    const first = await get(dialog, browser)
+    const second = await get(dialog, browser)
+    expect(second.headers.get('x-page-cache')).toBe('hit')
+    expect((await get(dialog, { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' })).status).toBe(200)
+    await get(`/assets/${asset.id}`, browser)
+    const cachedPage = await get(`/assets/${asset.id}`, { ...browser, referer: `${server.base}/explore?q=blue+vase` })
+    expect(cachedPage.headers.get('x-page-cache')).toBe('hit')
+    expect([first.status, second.status]).toEqual([200, 200])
+    const counted = async () =>
+      db
+        .selectFrom('asset_events')
+        .select(['kind', 'search_query'])
+        .where('asset_id', '=', asset.id)
+        .orderBy('id')
+        .execute()
+    const started = Date.now()
+    while ((await counted()).length < 4 && Date.now() - started < 10_000)
+      await new Promise((resolve) => setTimeout(resolve, 250))
+    expect(await counted()).toEqual([
+      { kind: 'dialog_view', search_query: 'vase' },
+      { kind: 'dialog_view', search_query: 'vase' },
+      { kind: 'page_view', search_query: null },
+      { kind: 'page_view', search_query: 'blue vase' },
+    ])
+  }, 30_000)
+
   it('never serves or stores signed-in pages', async () => {
     const user = await makeUser(db, { fullName: `Signed In ${randomUUID().slice(0, 6)}` })
     const { token } = await createSession(db, user.id)

@@ -4,6 +4,7 @@ import { DEMO_ASSET_COUNT, seedDemoContent } from '#seed/index'
 import { ensureAdmin, findUserByEmail } from '~/domain/accounts/users.server'
 import { verifyPassword } from '~/platform/passwords.server'
 import { assetFileKeys } from '~/domain/catalogue/assets.server'
+import { dailyFigures } from '~/domain/analytics/figures.server'
 import { createTestContext, type TestContext } from '../support/context'
 
 describe('demo catalogue', () => {
@@ -85,6 +86,34 @@ describe('demo catalogue', () => {
     // A second seed adds none.
     const { seedDemoKits } = await import('#seed/kits')
     expect(await seedDemoKits(t.db)).toBe(0)
+  })
+
+  it("dates every asset's downloads within the last 90 days, as many as its count, so the days add up", async () => {
+    const rows = await sql<{
+      id: number
+      download_count: number
+      dated: number
+      first: Date | null
+      last: Date | null
+      created_at: Date
+    }>`
+      select a.id, a.download_count, a.created_at, count(d.id)::int as dated, min(d.created_at) as first, max(d.created_at) as last
+      from assets a left join downloads d on d.asset_id = a.id group by a.id
+    `.execute(t.db)
+    expect(rows.rows).toHaveLength(DEMO_ASSET_COUNT)
+    expect(rows.rows.some((r) => r.download_count > 150)).toBe(true)
+    const now = Date.now()
+    for (const r of rows.rows) {
+      expect(r.dated, `asset ${r.id}`).toBe(r.download_count)
+      if (!r.first || !r.last) continue
+      expect(r.first.getTime()).toBeGreaterThanOrEqual(Math.max(r.created_at.getTime(), now - 90 * 86_400_000) - 1000)
+      expect(r.last.getTime()).toBeLessThanOrEqual(now)
+    }
+    // The figures the analytics show: 90 days of one asset add up to its count.
+    const busiest = rows.rows.reduce((a, b) => (b.download_count > a.download_count ? b : a))
+    const days = await dailyFigures(t.db, { days: 90, assetId: busiest.id })
+    expect(days.reduce((sum, d) => sum + d.downloads, 0)).toBe(busiest.download_count)
+    expect(days.filter((d) => d.downloads > 0).length).toBeGreaterThan(10)
   })
 
   it('has six blog posts with HTML content', async () => {

@@ -25,7 +25,7 @@ async function POST({ request, context }: Route.ActionArgs) {
       at: new Date(),
     })
   }
-  return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } })
+  return Response.json({ ok: true }, { status: 202, headers: { 'Cache-Control': 'no-store' } })
 }
 
 const route = apiRoute<Route.ActionArgs>({ POST })
