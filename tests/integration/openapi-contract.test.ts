@@ -274,6 +274,14 @@ describe('the OpenAPI document against live answers', async () => {
       { op: 'get /api/licenses/{licenseId}', method: 'GET', path: '/api/licenses/not-a-licence' },
       { op: 'get /api/licenses/{licenseId}', method: 'POST', path: `/api/licenses/${licenseId}` },
       {
+        op: 'post /api/asset-events',
+        method: 'POST',
+        path: '/api/asset-events',
+        json: { asset_id: assetId, kind: 'dialog_view', q: 'robot' },
+      },
+      { op: 'post /api/asset-events', method: 'POST', path: '/api/asset-events', json: { asset_id: assetId } },
+      { op: 'post /api/asset-events', method: 'GET', path: '/api/asset-events' },
+      {
         op: 'post /api/users/favorites',
         method: 'POST',
         path: '/api/users/favorites',

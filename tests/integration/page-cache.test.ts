@@ -113,7 +113,8 @@ describe.skipIf(!usePostgres)('anonymous pages from the shared cache', () => {
         .selectFrom('asset_events')
         .select(['kind', 'search_query'])
         .where('asset_id', '=', asset.id)
-        .orderBy('id')
+        .orderBy('kind')
+        .orderBy('search_query')
         .execute()
     const started = Date.now()
     while ((await counted()).length < 4 && Date.now() - started < 10_000)
@@ -121,8 +122,8 @@ describe.skipIf(!usePostgres)('anonymous pages from the shared cache', () => {
     expect(await counted()).toEqual([
       { kind: 'dialog_view', search_query: 'vase' },
       { kind: 'dialog_view', search_query: 'vase' },
-      { kind: 'page_view', search_query: null },
       { kind: 'page_view', search_query: 'blue vase' },
+      { kind: 'page_view', search_query: null },
     ])
   }, 30_000)
 
