@@ -112,7 +112,9 @@ export async function seedDemoContent(
           isActive: true,
           // Spread over the last months, newest first in catalogue order.
           createdAt: new Date(now.getTime() - index * DAY_MS * 0.75),
-          downloadCount: (index * 37) % 211,
+          // Downloads at a steady rate of its own (0.4 to 3 a day) since it was added, up to 90
+          // days back: seedDownloadHistory dates each one, so the days add up to the count.
+          downloadCount: Math.round(Math.min(index * 0.75, 89) * (0.4 + (((index * 37) % 211) / 211) * 2.6)),
         })
         assets += 1
         options.onProgress?.(assets, catalogue.length)
@@ -160,7 +162,8 @@ export async function seedDemoContent(
  * Each demo asset's downloads as dated rows over the last 90 days (never before the asset
  * existed), as many as its download_count, so the per-day figures add up to the totals
  * (decision 91). The rows are anonymous, like those of a deleted account: the demo has no
- * downloaders. Spread evenly with a lean towards recent days, the same on every seed.
+ * downloaders, and no licences (a licence names the hash of a file delivered to someone).
+ * Spread evenly with a little jitter, the same on every seed.
  */
 async function seedDownloadHistory(db: DB, now: Date): Promise<void> {
   const from = new Date(now.getTime() - 89 * DAY_MS)
@@ -172,7 +175,7 @@ async function seedDownloadHistory(db: DB, now: Date): Promise<void> {
     cross join lateral (
       select greatest(a.created_at, ${from}::timestamptz)
         + (${now}::timestamptz - greatest(a.created_at, ${from}::timestamptz))
-          * power((g.n - 0.5) / a.download_count, 0.7) as at
+          * least(1, greatest(0, (g.n - 0.5 + 0.45 * sin(g.n * 12.9898 + a.id * 78.233)) / a.download_count)) as at
     ) t
     where a.download_count > 0
       and not exists (select from downloads d where d.asset_id = a.id)

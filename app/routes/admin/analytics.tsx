@@ -24,11 +24,12 @@ const LOAD_FAILED = 'Failed to fetch analytics data'
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   await getAdmin(request, context)
   const days = parseWindow(url.searchParams.get('days'))
+  const { db, config } = context.get(servicesContext)
   try {
-    return { analytics: await adminAnalytics(context.get(servicesContext).db, { days }), error: null }
+    return { analytics: await adminAnalytics(db, { days }), demo: config.demoMode, error: null }
   } catch (error) {
     log.error('admin analytics failed', { error: errorMessage(error) })
-    return data({ analytics: null, error: LOAD_FAILED }, { status: 503 })
+    return data({ analytics: null, demo: config.demoMode, error: LOAD_FAILED }, { status: 503 })
   }
 }
 
@@ -88,7 +89,7 @@ function GroupTable({
 }
 
 export default function AnalyticsPage({ loaderData }: Route.ComponentProps) {
-  const { analytics, error } = loaderData
+  const { analytics, demo, error } = loaderData
   return (
     <Container size="xl" py="xl">
       <AdminHeader title="Analytics" />
@@ -120,12 +121,12 @@ export default function AnalyticsPage({ loaderData }: Route.ComponentProps) {
             series={DAILY_SERIES}
             rows={analytics.daily.map((d) => ({ label: d.day, values: d }))}
             csvHref={csv('daily', analytics.days)}
-            note="Downloads are one per person, asset and day; a licence is granted for each file taken. Views and previews come from people, not crawlers; favourites are those still kept, on the day they were added."
+            note={`Downloads are one per person, asset and day; a licence is granted for each file taken. Views and previews come from people, not crawlers; favourites are those still kept, on the day they were added.${demo ? " The demo catalogue's downloads are dated history without licences or accounts." : ''}`}
           />
 
           {/* Searches (issue 24, item 4): what people look for goes here, between the activity and what each asset earns. */}
 
-          <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="xl" mb="xl">
+          <SimpleGrid cols={1} spacing="xl" mb="xl">
             <GroupTable
               id="analytics-categories"
               title={`Per category, last ${analytics.days} days`}
