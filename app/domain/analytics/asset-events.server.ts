@@ -37,8 +37,8 @@ export interface DoorRequest {
   header(name: string): string | undefined
 }
 
-/** Pages whose ?assetId= opens the preview dialog. */
-const DIALOG_PAGES = /^\/(?:explore|favorites|collections\/\d+)\/?$/
+/** Pages whose ?assetId= opens the preview dialog: home, explore, favourites, a collection. */
+const DIALOG_PAGES = /^\/(?:(?:explore|favorites|collections\/\d+)\/?)?$/
 const ASSET_PAGE = /^\/assets\/(\d{1,9})\/?$/
 const PREVIEW_FILE = /^\/images\/([\w-]+\/preview\.mp3)$/
 
