@@ -16,6 +16,9 @@ import * as assets from '~/routes/admin/assets'
 import * as users from '~/routes/admin/users'
 import * as systemStatus from '~/routes/admin/system-status'
 import * as analytics from '~/routes/admin/analytics'
+import * as analyticsCsv from '~/routes/admin/analytics-csv'
+import * as assetFigures from '~/routes/admin/asset-figures'
+import * as assetFiguresCsv from '~/routes/admin/asset-figures-csv'
 import * as upload from '~/routes/admin/upload'
 import * as blog from '~/routes/admin/blog'
 import * as blogForm from '~/routes/admin/blog-form'
@@ -67,6 +70,9 @@ describe('each admin guard on its own', () => {
     ['/admin/users', users, {}],
     ['/admin/system-status', systemStatus, {}],
     ['/admin/analytics', analytics, {}],
+    ['/admin/analytics/daily.csv', analyticsCsv, { table: 'daily' }],
+    ['/admin/assets/1/figures', assetFigures, { assetId: '1' }],
+    ['/admin/assets/1/figures.csv', assetFiguresCsv, { assetId: '1' }],
     ['/admin/upload', upload, {}],
     ['/admin/blog', blog, {}],
     ['/admin/blog/new', blogForm, {}],
@@ -227,6 +233,7 @@ describe('through the real HTTP stack', async () => {
         '/admin/users',
         '/admin/system-status',
         '/admin/analytics',
+        '/admin/analytics/daily.csv',
         '/admin/upload',
         '/admin/blog',
         '/admin/blog/new',
