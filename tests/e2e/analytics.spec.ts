@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { hydrated, signInAsDemoAdmin } from './support'
+import { e2eQuery, hydrated, signInAsDemoAdmin } from './support'
 
 // The artist's figures (decision 91), with JavaScript and without: charts are SVG drawn on the
 // server, each with a table of the same figures beside it; the demo's downloads are dated, so
@@ -77,4 +77,25 @@ test("an asset's figures: all time and per day, its downloads adding up to its c
   const rows = (await csv.text()).trim().split('\r\n')
   expect(rows).toHaveLength(91)
   expect(rows.slice(1).reduce((s, r) => s + Number(r.split(',')[5]), 0)).toBe(downloads)
+})
+
+test('opening the preview from a search counts one dialog view, with JavaScript or without', async ({ page }) => {
+  await page.goto('/explore?q=burger')
+  await hydrated(page)
+  const link = page.getByTestId('asset-card').first().getByRole('link').first()
+  const id = Number(new URL((await link.getAttribute('href')) ?? '', 'http://x').searchParams.get('assetId'))
+  const views = async () =>
+    e2eQuery<{ search_query: string | null }>(
+      "select search_query from asset_events where asset_id = $1 and kind = 'dialog_view' order by id",
+      [id],
+    )
+  const before = (await views()).length
+  await link.click()
+  await expect(page).toHaveURL(/assetId=/)
+  // With JavaScript the page reports the view; without, the server counted the page request.
+  await expect.poll(async () => (await views()).length, { timeout: 8_000 }).toBe(before + 1)
+  await page.waitForTimeout(2_000)
+  const after = await views()
+  expect(after).toHaveLength(before + 1)
+  expect(after.at(-1)?.search_query).toBe('burger')
 })
