@@ -124,7 +124,10 @@ export interface JobQueueOptions {
   schema?: string
   /** Seconds between polls of an idle queue. */
   pollingIntervalSeconds?: number
-  /** Seconds between the supervisor's checks (dead workers, expiry). */
+  /**
+   * Seconds between the supervisor's checks of dead workers (missed heartbeats) and expiry: a
+   * killed worker's job is retried within its heartbeatSeconds and this.
+   */
   superviseIntervalSeconds?: number
 }
 
@@ -267,8 +270,12 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
 
 async function openBoss(options: JobQueueOptions, schema: string): Promise<PgBoss> {
   const pglite = pgliteOf(options.db)
+  const supervise = options.superviseIntervalSeconds ?? 30
   const maintenance = {
-    superviseIntervalSeconds: options.superviseIntervalSeconds ?? 30,
+    superviseIntervalSeconds: supervise,
+    // Missed heartbeats and expiry are looked for in the monitor pass, whose own interval
+    // (60 s unless set) gates each queue: the same as the supervisor's.
+    monitorIntervalSeconds: supervise,
     // Cron slots are checked every 30 s, so a scheduled job starts within a minute of its slot.
     cronWorkerIntervalSeconds: 30,
   }
