@@ -7,7 +7,16 @@ import { parseConfig } from '~/config.server'
 import { createJobQueue, defineJob, type JobDefinition, type JobQueue } from '~/platform/job-queue.server'
 import { createLocalStorage } from '~/platform/storage.server'
 import { jobTable } from '~/jobs.server'
-import { testDb } from '../support/context'
+import sharp from 'sharp'
+import { createAsset } from '~/domain/catalogue/assets.server'
+import { deliveredStats } from '~/domain/downloads/delivered-files.server'
+import {
+  popularVariantNames,
+  prepareDownloads,
+  prepareDownloadsJob,
+  sendPrepareDownloads,
+} from '~/domain/downloads/prepare-downloads.server'
+import { createTestContext, testDb, type TestContext } from '../support/context'
 import { slowJob, slowJobQueue } from '../support/job-child'
 
 // The queue's own guarantees (decision 86), on the real database: a job runs once however many
@@ -170,7 +179,9 @@ function guarantees(name: string, open: () => Promise<{ db: DB; url: string | un
       const noted = defineJob<{ label: string }>({
         name: 'test.noted',
         async run({ label }) {
-          await sql`insert into ${sql.table(table)} (job, worker, attempt) values (${`noted-${label}`}, 'w', 0)`.execute(db)
+          await sql`insert into ${sql.table(table)} (job, worker, attempt) values (${`noted-${label}`}, 'w', 0)`.execute(
+            db,
+          )
         },
       })
       const queue = track(queueOn(db, url, schema, [noted]))
@@ -244,7 +255,9 @@ describe.skipIf(!databaseUrl)('a worker killed mid-job', () => {
     const db = await testDb()
     const schema = newSchema()
     const table = `job_slow_${randomUUID().replaceAll('-', '').slice(0, 10)}`
-    await sql`create table ${sql.table(table)} (batch text not null, part int not null, attempt int not null)`.execute(db)
+    await sql`create table ${sql.table(table)} (batch text not null, part int not null, attempt int not null)`.execute(
+      db,
+    )
     const here = slowJobQueue(db, databaseUrl, schema, table, 0)
     try {
       // The child claims the job and is killed before it writes anything.
@@ -259,11 +272,7 @@ describe.skipIf(!databaseUrl)('a worker killed mid-job', () => {
         })
         child!.once('exit', (code) => reject(new Error(`the child exited (${code}) before claiming: ${output}`)))
       })
-      await until(
-        async () => output.includes('working'),
-        Boolean,
-        30_000,
-      )
+      await until(async () => output.includes('working'), Boolean, 30_000)
       const id = await here.send(slowJob(table, 0), { batch: 'b1' })
       await claimed
       expect(output).toContain('claimed b1 attempt 0')
@@ -296,4 +305,40 @@ describe.skipIf(!databaseUrl)('a worker killed mid-job', () => {
       await sql`drop table if exists ${sql.table(table)}`.execute(db)
     }
   }, 90_000)
+})
+
+describe('download files made ahead', () => {
+  let t: TestContext
+  beforeAll(async () => {
+    t = await createTestContext()
+  })
+  afterAll(() => t.close())
+
+  it('makes the popular files of a published asset ahead, once', async () => {
+    const original = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#2e7d32' } })
+      .png()
+      .toBuffer()
+    const asset = await createAsset(t.db, t.storage, {
+      original,
+      originalFilename: 'field.png',
+      title: 'Green Field',
+      tags: ['field'],
+      category: 'Nature',
+      assetType: 'image',
+      isActive: true,
+    })
+    const popular = await popularVariantNames(t.db)
+    await sendPrepareDownloads(t.services.jobs, [asset.id])
+    expect(await t.services.jobs.runDue({ names: [prepareDownloadsJob.name] })).toBe(1)
+    const kept = await t.db.selectFrom('asset_variants').select('variant').where('asset_id', '=', asset.id).execute()
+    const names = kept.map((row) => row.variant)
+    expect(names).toContain('original')
+    // Only popular files that fit: nothing larger than the original's 1200 px.
+    for (const name of names) expect(popular).toContain(name)
+    expect(names).not.toContain('2048.png')
+    // Made once: a second job finds them kept.
+    const made = deliveredStats.made
+    expect(await prepareDownloads(t.db, t.storage, asset.id, t.config.appUrl)).toBe(0)
+    expect(deliveredStats.made).toBe(made)
+  })
 })
