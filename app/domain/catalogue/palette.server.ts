@@ -88,8 +88,8 @@ export function colourColumns(colours: ImageColours) {
 }
 
 /** How many assets one chunk of the backfill looks at, and the pause before the next chunk. */
-export const PALETTE_CHUNK = 100
-export const PALETTE_PAUSE_MS = 2_000
+export const PALETTE_CHUNK = 200
+export const PALETTE_PAUSE_MS = 1_000
 
 /**
  * Fills in the palette of up to `limit` assets that have none, after id `after`, from their
