@@ -1,4 +1,4 @@
-// npm run bench:jobs [-- --assets 1000000 --requests 200 --rounds 3 --chunk 200 --pause 1000 --missing 10000]
+// npm run bench:jobs [-- --assets 1000000 --requests 800 --rounds 4 --chunk 200 --pause 1000 --missing 10000]
 // Does the palette backfill, running on the job queue, slow serving down? GET /api/assets p95
 // (varied searches) through the built server, in windows without and with the backfill
 // running, alternating on one server, with the load average beside each figure; into
@@ -39,7 +39,7 @@ const { values: args } = parseArgs({
   },
 })
 const ASSETS = Number(args.assets ?? process.env.BENCH_ASSETS ?? 1_000_000)
-const REQUESTS = Number(args.requests ?? 200)
+const REQUESTS = Number(args.requests ?? 800)
 const CHUNK = Number(args.chunk ?? PALETTE_CHUNK)
 const PAUSE_MS = Number(args.pause ?? PALETTE_PAUSE_MS)
 /** Assets whose palette the copy loses (more than a run's backfill reaches). */
@@ -47,8 +47,8 @@ const MISSING = Number(args.missing ?? 10_000)
 const PORT = Number(args.port ?? process.env.BENCH_PORT ?? 3291)
 /** Two clients, each waiting for its answer before the next request. */
 const CLIENTS = 2
-/** Windows without, then with, the backfill. */
-const ROUNDS = Number(args.rounds ?? 3)
+/** Pairs of windows, without and with the backfill (in turn first). */
+const ROUNDS = Number(args.rounds ?? 4)
 
 const SEARCHES = [
   'q=robot',
@@ -270,7 +270,9 @@ async function main() {
       await stopChain() // the chain the server's own start sent
       const windows: Phase[] = []
       for (let round = 1; round <= ROUNDS; round++) {
-        for (const running of [false, true]) {
+        // Without then with, then with then without: a load that drifts through the run weighs
+        // on both sides alike.
+        for (const running of round % 2 === 1 ? [false, true] : [true, false]) {
           if (running) await startChain()
           else await stopChain()
           const filledBefore = await missing()
@@ -324,7 +326,7 @@ function report(windows: Phase[], total: { without: Figures; during: Figures; ra
   writePerformanceSection(`jobs-${ASSETS}`, [
     `## Serving while the palette backfill runs, ${ASSETS.toLocaleString('en-US')} assets (npm run bench:jobs), measured ${new Date().toISOString().slice(0, 10)}`,
     '',
-    `GET /api/assets over ${SEARCHES.length} varied searches (words, typos, sorts, pages, category, type, colour, tags), ${REQUESTS} requests a window from ${CLIENTS} clients each waiting for its answer, through the built server (NODE_ENV=production, page cache off, RUN_JOBS on) on a copy of the search bench's database whose first ${MISSING.toLocaleString('en-US')} assets lost their palettes (their thumbnails on local storage). Windows without and with the backfill chain (chunk ${CHUNK}, pause ${PAUSE_MS} ms) alternate on the one server, the chain started and withdrawn between them. Load average (1 min) before → after each window, on 2 cores shared with other agents' builds and tests.`,
+    `GET /api/assets over ${SEARCHES.length} varied searches (words, typos, sorts, pages, category, type, colour, tags), ${REQUESTS} requests a window from ${CLIENTS} clients each waiting for its answer, through the built server (NODE_ENV=production, page cache off, RUN_JOBS on) on a copy of the search bench's database whose first ${MISSING.toLocaleString('en-US')} assets lost their palettes (their thumbnails on local storage). Windows without and with the backfill chain (chunk ${CHUNK}, pause ${PAUSE_MS} ms) alternate on the one server (without-with, then with-without, so a drifting load weighs on both), the chain started and withdrawn between them. Load average (1 min) before → after each window, on 2 cores shared with other agents' builds and tests.`,
     '',
     '| window | p50 | p95 | p99 | failed | load | palettes filled meanwhile |',
     '| --- | --- | --- | --- | --- | --- | --- |',
