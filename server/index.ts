@@ -95,11 +95,10 @@ export async function startServer(options: { vite?: ViteDevServer } = {}): Promi
         log.info('ready')
         // The workers, among them the storage sweep every ten minutes (a cron job, where each
         // instance used to run its own timer).
-        if (config.runJobs) {
-          services.jobs
-            .work()
-            .catch((error: unknown) => log.error('job workers not started', { error: errorMessage(error) }))
-        }
+        services.jobs
+          .open()
+          .then(() => (config.runJobs ? services.jobs.work() : undefined))
+          .catch((error: unknown) => log.error('job queue not started', { error: errorMessage(error) }))
         return
       } catch (error) {
         if (state.stopping) return

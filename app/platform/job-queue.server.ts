@@ -99,6 +99,11 @@ export interface JobQueue {
   retry(name: string, id: string): Promise<void>
   /** Cancels a queued job (a schedule withdrawn). */
   cancel(name: string, id: string): Promise<void>
+  /**
+   * Opens the queue now. With embedded PGlite (one connection) the first send inside a
+   * transaction would otherwise wait for the queue's own set-up behind that transaction.
+   */
+  open(): Promise<void>
   /** Starts polling: this instance runs jobs from now on. */
   work(): Promise<void>
   /**
@@ -215,6 +220,9 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     },
     async cancel(name, id) {
       await (await open()).cancel(name, id)
+    },
+    async open() {
+      await open()
     },
     async work() {
       if (working || stopped) return
