@@ -10,7 +10,8 @@ import { analyticsRetentionJob } from '~/domain/analytics/retention.server'
 import { jobTable } from '~/jobs.server'
 import { flushBatches } from '~/platform/batched-writes.server'
 import { normaliseSearchQuery } from '~/lib/search-query'
-import { apiSearch } from '~/web/search-log.server'
+import { apiSearch, exploreSearch } from '~/web/search-log.server'
+import { parseExploreParams } from '~/lib/explore-params'
 import { loader as exploreLoader } from '~/routes/explore'
 import { loader as assetsApi } from '~/routes/api/assets'
 import { loader as analyticsPage } from '~/routes/admin/analytics'
@@ -208,6 +209,14 @@ describe('what is recorded', () => {
     await explore(`/explore?q=${word}&sort=newest`, { ...browser, referer: `http://localhost/explore?q=${word}` })
     const rows = await recorded(word)
     expect(rows.map((r) => [r.result_count, r.filters, r.source])).toEqual([[0, { category: 'props' }, 'page']])
+    // (Page 2 of this one-page search redirects; a search with more pages is no new search on page 2 either.)
+    expect(exploreSearch(parseExploreParams(new URLSearchParams('q=lamp&page=2')), 60)).toBeNull()
+    expect(exploreSearch(parseExploreParams(new URLSearchParams('q=Lamp')), 60)).toEqual({
+      query: 'lamp',
+      filters: {},
+      resultCount: 60,
+      source: 'page',
+    })
     // The same words from another page, or the same page without the filter, are new searches.
     await explore(`/explore?q=${word}`, { ...browser, referer: `http://localhost/explore?q=${word}&category=props` })
     const again = await recorded(word)
