@@ -25,3 +25,9 @@ export const OPENED_WITHIN_MINUTES = 60
 /** The lists of the searches section, each with its CSV. */
 export const SEARCH_LISTS = ['top', 'zero', 'few', 'unopened'] as const
 export type SearchListKind = (typeof SEARCH_LISTS)[number]
+
+/** Search and view events are kept this long, then only counted per day (the privacy page says so). */
+export const EVENT_RETENTION_DAYS = 180
+
+/** After the retention, a search's words are kept only when this many searches had them that day. */
+export const RARE_SEARCH_LIMIT = 3

@@ -1,12 +1,11 @@
 import { sql } from 'kysely'
 import type { DB } from '#db/client'
 import { defineJob } from '~/platform/job-queue.server'
+import { EVENT_RETENTION_DAYS, RARE_SEARCH_LIMIT } from '~/lib/search-query'
 
 // Search and view events are kept 180 days (the privacy page says so); then only counts per
 // day remain (migration 0019), and a search's words only when at least RARE_SEARCH_LIMIT
 // searches had them that day: rarer words could name a person.
-export const EVENT_RETENTION_DAYS = 180
-export const RARE_SEARCH_LIMIT = 3
 
 /** Counts, then deletes, the events of whole UTC days older than the retention. */
 export async function pruneAnalyticsEvents(
