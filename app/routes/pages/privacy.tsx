@@ -76,10 +76,10 @@ const SECTIONS: DocumentSection[] = [
         </p>
         <h3>What people search for and look at</h3>
         <p>
-          To learn what to make next, we count searches and views without knowing who made them. For each search we
-          keep its words (in lower case), the filters chosen, how many assets it found and when; for each asset page or
-          preview opened, which asset, when, and the words of the search it came from. None of this is linked to you:
-          no account, no IP address, no browser details and no cookie are stored with it, and searches by search-engine
+          To learn what to make next, we count searches and views without knowing who made them. For each search we keep
+          its words (in lower case), the filters chosen, how many assets it found and when; for each asset page or
+          preview opened, which asset, when, and the words of the search it came from. None of this is linked to you: no
+          account, no IP address, no browser details and no cookie are stored with it, and searches by search-engine
           robots are not counted.
         </p>
         <h3>Server logs</h3>

@@ -24,12 +24,14 @@ const WIDTH = 720
 const HEIGHT = 260
 const PAD = { top: 16, right: 16, bottom: 36, left: 44 }
 
-/** A round top for the y axis: 1, 2, 5 or 10 times a power of ten. */
+/** A round top for the y axis: four times a whole, round step, so every tick is a whole number. */
 function niceMax(value: number): number {
   if (value <= 4) return 4
-  const power = 10 ** Math.floor(Math.log10(value))
-  const step = [1, 2, 5, 10].find((m) => m * power >= value) ?? 10
-  return step * power
+  const quarter = value / 4
+  const power = 10 ** Math.floor(Math.log10(quarter))
+  const step =
+    [1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10].find((m) => m * power >= quarter && Number.isInteger(m * power)) ?? 10
+  return step * power * 4
 }
 
 type Point<Key extends string> = { day: string } & Record<Key, number>

@@ -106,12 +106,19 @@ export function SearchInsights({
   const { searches, opens, downloads } = insights.conversion
   const steps = [
     { step: 'Searches', count: searches, rate: '' },
-    { step: 'Assets opened from a search', count: opens, rate: percent(opens, searches) },
-    { step: 'Downloads after opening from a search', count: downloads, rate: percent(downloads, opens) },
+    { step: 'Opened from a search', count: opens, rate: percent(opens, searches) },
+    { step: 'Downloaded after opening', count: downloads, rate: percent(downloads, opens) },
   ]
   const widest = Math.max(1, searches, opens, downloads)
   return (
-    <Paper withBorder p="lg" component="section" id="searches" aria-labelledby="searches-title" mt="xl">
+    <Paper
+      withBorder
+      p={{ base: 'sm', sm: 'lg' }}
+      component="section"
+      id="searches"
+      aria-labelledby="searches-title"
+      mt="xl"
+    >
       <Group justify="space-between" align="flex-start" gap="sm" mb="xs">
         <Title order={2} fz="h3" id="searches-title">
           What people look for
@@ -155,8 +162,8 @@ export function SearchInsights({
           ))}
         </svg>
       </figure>
-      <Table.ScrollContainer minWidth={420}>
-        <Table verticalSpacing={4} mb="xs">
+      <Table.ScrollContainer minWidth={260}>
+        <Table verticalSpacing={4} horizontalSpacing="xs" mb="xs">
           <Table.Caption>Searches, opens and downloads in the last {plural(days, 'day')}</Table.Caption>
           <Table.Thead>
             <Table.Tr>
@@ -165,7 +172,7 @@ export function SearchInsights({
                 Count
               </Table.Th>
               <Table.Th scope="col" ta="right">
-                Of the step before
+                Rate
               </Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -183,7 +190,8 @@ export function SearchInsights({
         </Table>
       </Table.ScrollContainer>
       <Text size="sm" c="dimmed">
-        A download counts when its asset was opened from a search within {OPENED_WITHIN_MINUTES} minutes before it.{' '}
+        Each rate is of the step before. A download counts when its asset was opened from a search within{' '}
+        {OPENED_WITHIN_MINUTES} minutes before it.{' '}
         <Anchor component={Link} to={csvHref('conversion')} reloadDocument>
           Download the conversion as CSV
         </Anchor>{' '}
@@ -211,19 +219,20 @@ export function SearchInsights({
                   {list.empty}
                 </Text>
               ) : (
-                <Table.ScrollContainer minWidth={list.filters ? 520 : 400} mt="sm">
-                  <Table verticalSpacing={4}>
+                <Table.ScrollContainer minWidth={300} mt="sm">
+                  <Table verticalSpacing={4} horizontalSpacing="xs">
                     <Table.Caption>
                       {list.title}, last {plural(days, 'day')}
                     </Table.Caption>
                     <Table.Thead>
                       <Table.Tr>
                         <Table.Th scope="col">Search</Table.Th>
-                        {list.filters ? <Table.Th scope="col">Filters</Table.Th> : null}
                         <Table.Th scope="col" ta="right">
                           Searches
                         </Table.Th>
-                        <Table.Th scope="col">Trend</Table.Th>
+                        <Table.Th scope="col" ta="right">
+                          <abbr title={`Searches in the ${days} days before`}>Before</abbr>
+                        </Table.Th>
                         {list.kind === 'zero' ? null : (
                           <Table.Th scope="col" ta="right">
                             Results
@@ -240,10 +249,16 @@ export function SearchInsights({
                                 (no words)
                               </Text>
                             )}
+                            {list.filters && Object.keys(row.filters).length > 0 ? (
+                              <Text span display="block" size="xs" c="dimmed" fw={400}>
+                                {filtersText(row.filters)}
+                              </Text>
+                            ) : null}
                           </Table.Th>
-                          {list.filters ? <Table.Td>{filtersText(row.filters) || '–'}</Table.Td> : null}
                           <Table.Td ta="right">{row.searches.toLocaleString('en-US')}</Table.Td>
-                          <Table.Td>{trend(row)}</Table.Td>
+                          <Table.Td ta="right" title={trend(row)}>
+                            {row.previous.toLocaleString('en-US')}
+                          </Table.Td>
                           {list.kind === 'zero' ? null : <Table.Td ta="right">{row.results}</Table.Td>}
                         </Table.Tr>
                       ))}
