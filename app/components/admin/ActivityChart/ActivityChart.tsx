@@ -1,7 +1,8 @@
 import classes from './ActivityChart.module.css'
 import { plural } from '~/lib/plural'
 
-export interface ActivityPoint {
+/** The default chart's day: downloads and sign-ups. */
+interface ActivityPoint {
   day: string
   downloads: number
   signups: number
@@ -15,7 +16,9 @@ export interface ChartSeries<Key extends string = string> {
   noun: [string, string]
 }
 
-const ACTIVITY_SERIES: ChartSeries<'downloads' | 'signups'>[] = [
+type ActivityKey = Exclude<keyof ActivityPoint, 'day'>
+
+const ACTIVITY_SERIES: ChartSeries<ActivityKey>[] = [
   { key: 'downloads', label: 'Downloads', noun: ['download', 'downloads'] },
   { key: 'signups', label: 'Sign-ups', noun: ['sign-up', 'sign-ups'] },
 ]
@@ -41,7 +44,7 @@ type Point<Key extends string> = { day: string } & Record<Key, number>
  * The figures are also in a table for screen readers and for copying. Downloads and sign-ups
  * unless other series are given (at most two are styled apart: solid, then dashed).
  */
-export function ActivityChart<Key extends string = 'downloads' | 'signups'>({
+export function ActivityChart<Key extends string = ActivityKey>({
   points,
   series = ACTIVITY_SERIES as unknown as ChartSeries<Key>[],
   summary,
