@@ -57,8 +57,13 @@ export function apiSearch(terms: SearchTerms & { page?: number }, resultCount: n
   return isSearch(query, filters) ? { query, filters, resultCount, source: 'api' } : null
 }
 
-const sameSearch = (a: SearchRecord, b: SearchRecord | null) =>
-  b !== null && a.query === b.query && JSON.stringify(a.filters) === JSON.stringify(b.filters)
+/** The same words and filters as the /explore page the request came from (whatever its page or dialog). */
+function continuesPage(search: SearchRecord, from: ExploreParams): boolean {
+  return (
+    search.query === normaliseSearchQuery(from.q) &&
+    JSON.stringify(search.filters) === JSON.stringify(searchFilters(from))
+  )
+}
 
 // The API is for programs, and isbot counts every HTTP library as a bot: for the API, its list
 // without the patterns that match one, so crawlers are still left out (robots.txt keeps them off
@@ -100,8 +105,7 @@ export function recordSearch(db: DB, header: HeaderReader, search: SearchRecord)
     if (referer) {
       try {
         const from = new URL(referer)
-        if (from.pathname === '/explore' && sameSearch(search, exploreSearch(parseExploreParams(from.searchParams), 0)))
-          return false
+        if (from.pathname === '/explore' && continuesPage(search, parseExploreParams(from.searchParams))) return false
       } catch {
         // Not a URL: not a continuation either.
       }
@@ -123,5 +127,7 @@ export function recordPageSearch(
 ): void {
   if (!search) return
   context.get(requestInfoContext).noteSearch?.(search)
+  // A HEAD shows no results to anyone.
+  if (request.method === 'HEAD') return
   recordSearch(db, (name) => request.headers.get(name), search)
 }

@@ -205,8 +205,15 @@ describe('what is recorded', () => {
     await explore(`/explore?q=${word}&page=2`, browser)
     await explore(`/explore?q=${word}&assetId=${robotAsset.id}`, browser)
     await explore(`/explore?q=${word}`, { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' })
-    // A new sort or view of the same search, asked from its own page.
-    await explore(`/explore?q=${word}&sort=newest`, { ...browser, referer: `http://localhost/explore?q=${word}` })
+    // A new sort or view of the same search, asked from its own page, or a dialog closed over it.
+    await explore(`/explore?q=${word}&category=props&sort=newest`, {
+      ...browser,
+      referer: `http://localhost/explore?q=${word}&category=props`,
+    })
+    await explore(`/explore?q=${word}&category=Props`, {
+      ...browser,
+      referer: `http://localhost/explore?q=${word}&category=props&assetId=${robotAsset.id}&page=2`,
+    })
     const rows = await recorded(word)
     expect(rows.map((r) => [r.result_count, r.filters, r.source])).toEqual([[0, { category: 'props' }, 'page']])
     // (Page 2 of this one-page search redirects; a search with more pages is no new search on page 2 either.)

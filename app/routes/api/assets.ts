@@ -67,7 +67,7 @@ async function GET({ request, url, context }: Route.LoaderArgs) {
     },
     result.total,
   )
-  if (search) recordSearch(db, (name) => request.headers.get(name), search)
+  if (search && request.method !== 'HEAD') recordSearch(db, (name) => request.headers.get(name), search)
   return Response.json(
     {
       assets: result.assets,
