@@ -12,6 +12,7 @@ import { isConnectionFailure } from '#db/client'
 import { log } from '~/platform/log.server'
 import { endProvenanceTools } from '~/platform/provenance.server'
 import { settleAfterResponse } from '~/platform/after-response.server'
+import { flushBatches } from '~/platform/batched-writes.server'
 import { createApp, type StartupState } from './app'
 import { openServices, prepareDatabase } from './bootstrap'
 import { removeStaleStaging } from '~/web/multipart.server'
@@ -163,6 +164,8 @@ export async function startServer(options: { vite?: ViteDevServer } = {}): Promi
       const cleanup = (async () => {
         // A reset email still being written goes out before the database closes.
         await settleAfterResponse()
+        // Searches and views still waiting in their batch are written.
+        await flushBatches().catch(() => {})
         // A job still running is given a moment; one cut short is retried by another instance.
         await services.jobs.stop(JOB_STOP_MS).catch(() => {})
         await services.db.destroy().catch(() => {})
