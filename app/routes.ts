@@ -56,6 +56,7 @@ export default [
       route('analytics/:table.csv', 'routes/admin/analytics-csv.ts'),
       route('assets/:id/figures', 'routes/admin/asset-figures.tsx'),
       route('assets/:id/figures.csv', 'routes/admin/asset-figures-csv.ts'),
+      route('analytics/searches.csv', 'routes/admin/analytics-searches-csv.ts'),
       route('licences', 'routes/admin/licences.tsx'),
       route('kits', 'routes/admin/kits.tsx'),
       route('upload', 'routes/admin/upload.tsx'),

@@ -19,6 +19,7 @@ import * as analytics from '~/routes/admin/analytics'
 import * as analyticsCsv from '~/routes/admin/analytics-csv'
 import * as assetFigures from '~/routes/admin/asset-figures'
 import * as assetFiguresCsv from '~/routes/admin/asset-figures-csv'
+import * as searchesCsv from '~/routes/admin/analytics-searches-csv'
 import * as upload from '~/routes/admin/upload'
 import * as blog from '~/routes/admin/blog'
 import * as blogForm from '~/routes/admin/blog-form'
@@ -73,6 +74,7 @@ describe('each admin guard on its own', () => {
     ['/admin/analytics/daily.csv', analyticsCsv, { table: 'daily' }],
     ['/admin/assets/1/figures', assetFigures, { assetId: '1' }],
     ['/admin/assets/1/figures.csv', assetFiguresCsv, { assetId: '1' }],
+    ['/admin/analytics/searches.csv?list=top', searchesCsv, {}],
     ['/admin/upload', upload, {}],
     ['/admin/blog', blog, {}],
     ['/admin/blog/new', blogForm, {}],
@@ -234,6 +236,7 @@ describe('through the real HTTP stack', async () => {
         '/admin/system-status',
         '/admin/analytics',
         '/admin/analytics/daily.csv',
+        '/admin/analytics/searches.csv?list=top',
         '/admin/upload',
         '/admin/blog',
         '/admin/blog/new',

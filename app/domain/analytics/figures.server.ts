@@ -184,12 +184,22 @@ export async function dailySignups(db: DB, options: { days: number; now?: Date }
 
 export type FigureTotals = Record<AssetSeries, number>
 
-/** One asset's figures of all time (downloads: its dated rows, which add up to its count). */
+/**
+ * One asset's figures of all time (downloads: its dated rows, which add up to its count; views
+ * older than the retention from their counts per day).
+ */
 export async function assetTotals(db: DB, assetId: number): Promise<FigureTotals> {
-  const [events, favourites, downloads, licences] = await Promise.all([
+  const [events, older, favourites, downloads, licences] = await Promise.all([
     db
       .selectFrom('asset_events')
       .select(['kind', count.as('n')])
+      .where('asset_id', '=', assetId)
+      .groupBy('kind')
+      .execute(),
+    // Events past the retention live on as counts per day (migration 0019).
+    db
+      .selectFrom('asset_event_daily')
+      .select(['kind', sql<number>`coalesce(sum(events), 0)::int`.as('n')])
       .where('asset_id', '=', assetId)
       .groupBy('kind')
       .execute(),
@@ -197,7 +207,8 @@ export async function assetTotals(db: DB, assetId: number): Promise<FigureTotals
     db.selectFrom('downloads').select(count.as('n')).where('asset_id', '=', assetId).executeTakeFirstOrThrow(),
     licenceCount(db, assetId),
   ])
-  const kind = (k: string) => Number(events.find((e) => e.kind === k)?.n ?? 0)
+  const kind = (k: string) =>
+    Number(events.find((e) => e.kind === k)?.n ?? 0) + Number(older.find((e) => e.kind === k)?.n ?? 0)
   return {
     page_views: kind('page_view'),
     dialog_views: kind('dialog_view'),

@@ -16,6 +16,9 @@ import { SITE_NAME } from '~/lib/constants'
 import { servicesContext } from '~/web/context.server'
 import { withSharing } from '~/lib/sharing'
 import { errorMessage } from '~/lib/errors'
+import { searchInsights } from '~/domain/analytics/searches.server'
+import { parseSearchPeriod } from '~/lib/search-query'
+import { SEARCH_PERIOD_PARAM, SearchInsights } from '~/components/admin/SearchInsights/SearchInsights'
 
 const pageMeta: Route.MetaFunction = () => [{ title: `Analytics | Admin | ${SITE_NAME}` }]
 
@@ -26,10 +29,17 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const days = parseWindow(url.searchParams.get('days'))
   const { db, config } = context.get(servicesContext)
   try {
-    return { analytics: await adminAnalytics(db, { days }), demo: config.demoMode, error: null }
+    const [analytics, searches] = await Promise.all([
+      adminAnalytics(db, { days }),
+      searchInsights(db, parseSearchPeriod(url.searchParams.get(SEARCH_PERIOD_PARAM))),
+    ])
+    return { analytics, searches, search: url.search, demo: config.demoMode, error: null }
   } catch (error) {
     log.error('admin analytics failed', { error: errorMessage(error) })
-    return data({ analytics: null, demo: config.demoMode, error: LOAD_FAILED }, { status: 503 })
+    return data(
+      { analytics: null, searches: null, search: url.search, demo: config.demoMode, error: LOAD_FAILED },
+      { status: 503 },
+    )
   }
 }
 
@@ -48,6 +58,15 @@ const SUBSCRIPTION_SERIES: FigureSeries[] = [
   { key: 'active', label: 'Subscribers', summable: false },
   { key: 'mrr_cents', label: 'MRR', summable: false, format: dollars },
 ]
+
+/** This page with another window, the searches' own period kept. */
+function windowHref(search: string, days: number): string {
+  const params = new URLSearchParams(search)
+  if (days === 30) params.delete('days')
+  else params.set('days', String(days))
+  const query = params.toString()
+  return query ? `?${query}` : '?'
+}
 
 /** A CSV link of one table, for the window shown. */
 const csv = (table: string, days: number) => `/admin/analytics/${table}.csv${days === 30 ? '' : `?days=${days}`}`
@@ -89,7 +108,7 @@ function GroupTable({
 }
 
 export default function AnalyticsPage({ loaderData }: Route.ComponentProps) {
-  const { analytics, demo, error } = loaderData
+  const { analytics, searches, search, demo, error } = loaderData
   return (
     <Container size="xl" py="xl">
       <AdminHeader title="Analytics" />
@@ -112,7 +131,7 @@ export default function AnalyticsPage({ loaderData }: Route.ComponentProps) {
               { label: 'MRR ($)', value: formatDollars((analytics.subscriptions.at(-1)?.mrr_cents ?? 0) / 100) },
             ]}
           />
-          <WindowLinks days={analytics.days} hrefFor={(n) => (n === 30 ? '?' : `?days=${n}`)} />
+          <WindowLinks days={analytics.days} hrefFor={(n) => windowHref(search, n)} />
           <FigureChart
             id="analytics-daily"
             title={`Per day, last ${analytics.days} days`}
@@ -124,7 +143,10 @@ export default function AnalyticsPage({ loaderData }: Route.ComponentProps) {
             note={`Downloads are one per person, asset and day; a licence is granted for each file taken. Views and previews come from people, not crawlers; favourites are those still kept, on the day they were added.${demo ? " The demo catalogue's downloads are dated history without licences or accounts." : ''}`}
           />
 
-          {/* Searches (issue 24, item 4): what people look for goes here, between the activity and what each asset earns. */}
+          {/* What people look for (issue 24, item 4): between the activity and what each asset earns. */}
+          {searches ? (
+            <SearchInsights insights={searches} search={search} csvPath="/admin/analytics/searches.csv" />
+          ) : null}
 
           <SimpleGrid cols={1} spacing="xl" mb="xl">
             <GroupTable
