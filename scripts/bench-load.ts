@@ -59,7 +59,7 @@ const WORDS = [
   'chrome',
   'loop',
   'star',
-  'cat tree',
+  'clay planet',
   'matte rocket',
   'golden crown',
 ]
