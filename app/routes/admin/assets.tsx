@@ -28,6 +28,7 @@ import { AssetImage } from '~/components/AssetImage/AssetImage'
 import { Pagination } from '~/components/Pagination/Pagination'
 import { AdminAssetPreview } from '~/components/admin/AdminAssetPreview/AdminAssetPreview'
 import { licenceCount } from '~/domain/licences/licences.server'
+import { sendPrepareDownloads } from '~/domain/downloads/prepare-downloads.server'
 import { AdminHeader } from '~/components/admin/AdminHeader/AdminHeader'
 import { PublicationBadge, TagList } from '~/components/admin/TagList/TagList'
 import {
@@ -133,7 +134,8 @@ function selectedIds(form: FormData): number[] {
 
 export async function action({ request, url, context }: Route.ActionArgs) {
   const admin = await getAdmin(request, context)
-  const { db, storage } = context.get(servicesContext)
+  const services = context.get(servicesContext)
+  const { db, storage } = services
   const form = await readForm(request)
   const intent = String(form.get('intent') ?? '')
   const id = parseId(form.get('id'))
@@ -174,6 +176,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
       const found = await setPublished(db, [id], intent === 'publish', admin.id)
       if (found.length === 0)
         return data<ActionResult>({ intent: 'error', error: 'That asset no longer exists.' }, { status: 404 })
+      if (intent === 'publish') await sendPrepareDownloads(services.jobs, found)
       return redirect(listHref(url))
     }
     case 'delete': {

@@ -5,6 +5,7 @@ import type { Route } from './+types/upload'
 import { getAdmin } from '~/web/session.server'
 import { uploadBatch } from '~/domain/uploads/asset-upload.server'
 import { publishedStates, setPublished } from '~/domain/catalogue/assets.server'
+import { sendPrepareDownloads } from '~/domain/downloads/prepare-downloads.server'
 import { readCsvMetadata } from '~/domain/uploads/csv-metadata.server'
 import { AdminHeader } from '~/components/admin/AdminHeader/AdminHeader'
 import { AssetUploader } from '~/components/admin/AssetUploader/AssetUploader'
@@ -71,7 +72,8 @@ const BatchSchema = z
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await getAdmin(request, context)
-  const { db, storage } = context.get(servicesContext)
+  const services = context.get(servicesContext)
+  const { db, storage } = services
 
   if ((request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
     const upload = await readMultipartUpload(request, {
@@ -161,6 +163,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   // The browser's Publish All sends one call per item; here one call does all.
   if (ids.length) await setPublished(db, ids, publish, admin.id)
+  if (ids.length && publish) await sendPrepareDownloads(services.jobs, ids)
   const states = await publishedStates(
     db,
     stored.map((item) => item.id as number),

@@ -1,6 +1,7 @@
 import type { Route } from './+types/assets-id-publish'
 import { requireApiAdmin } from '~/web/session.server'
 import { setPublished } from '~/domain/catalogue/assets.server'
+import { sendPrepareDownloads } from '~/domain/downloads/prepare-downloads.server'
 import { jsonError, readApiBody, apiRoute } from '~/web/http.server'
 import { PublishSchema } from '~/lib/admin-assets'
 import { parseId } from '~/lib/ids'
@@ -21,8 +22,11 @@ async function POST({ request, params, context }: Route.ActionArgs) {
     if (!body.ok) return body.response
     isActive = body.value.is_active
   }
-  const found = await setPublished(context.get(servicesContext).db, [id], isActive, admin.id)
+  const services = context.get(servicesContext)
+  const found = await setPublished(services.db, [id], isActive, admin.id)
   if (found.length === 0) return notFound()
+  // The sizes most taken are made ahead, so the first download does not wait for them.
+  if (isActive) await sendPrepareDownloads(services.jobs, found)
   return Response.json({ id, is_active: isActive }, { headers: { 'Cache-Control': 'no-store' } })
 }
 
