@@ -108,6 +108,12 @@ export class DatabaseMonitor {
   /** Set before the pool closes: from then on nothing is probed and nothing is marked down. */
   private closed = false
   private lastProbeError = ''
+  /**
+   * When a pool query last got its answer. A probe that times out while other queries are being
+   * answered met a busy process, not a missing server: under a CPU overload the probe's own
+   * callbacks wait behind page renders for longer than PROBE_TIMEOUT_MS (decision 93).
+   */
+  private lastAnswerAt = 0
 
   constructor(
     private readonly pool: pg.Pool,
@@ -178,6 +184,7 @@ export class DatabaseMonitor {
         return (client.query(args[0], args[1] as unknown[]) as Promise<pg.QueryResult>).then(
           (result) => {
             clearTimeout(watchdog)
+            monitor.lastAnswerAt = performance.now()
             return result
           },
           (error: unknown) => {
@@ -225,6 +232,7 @@ export class DatabaseMonitor {
 
   private async probe(): Promise<boolean> {
     if (this.closed) return true
+    const started = performance.now()
     const client = new pg.Client({
       ...this.probeConfig,
       connectionTimeoutMillis: PROBE_TIMEOUT_MS,
@@ -240,7 +248,9 @@ export class DatabaseMonitor {
       return true
     } catch (error) {
       this.lastProbeError = errorMessage(error)
-      return false
+      // The server answered the pool meanwhile: it is there (only while it is marked up; once
+      // down, no pool query runs and the probe alone decides).
+      return this.available && this.lastAnswerAt >= started
     } finally {
       clearTimeout(timer)
       client.end().catch(() => {})

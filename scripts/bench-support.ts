@@ -6,6 +6,8 @@ import path from 'node:path'
 
 export interface BuiltServer {
   base: string
+  /** The server's process id (bench:load reads its CPU time). */
+  pid: number | undefined
   stop(): void
 }
 
@@ -41,7 +43,7 @@ export async function startBuiltServer(
   const base = `http://127.0.0.1:${port}`
   for (let i = 0; i < 200; i++) {
     try {
-      if ((await fetch(`${base}/readyz`)).ok) return { base, stop }
+      if ((await fetch(`${base}/readyz`)).ok) return { base, pid: child.pid, stop }
     } catch {
       // not listening yet
     }

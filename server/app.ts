@@ -123,7 +123,7 @@ export function createApp({ config, state, clientDir, vite }: AppOptions): expre
 
   const build = vite
     ? () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
-    : () => import('virtual:react-router/server-build') as Promise<ServerBuild>
+    : once(() => import('virtual:react-router/server-build') as Promise<ServerBuild>)
   const loadContext = (req: ExpressRequest, res: ExpressResponse, noteSearch?: (search: SearchRecord) => void) =>
     createLoadContext(state.services as Services, {
       nonce: String(res.locals.cspNonce),
@@ -262,4 +262,16 @@ function answerStarting(req: ExpressRequest, res: ExpressResponse, progress: Sta
     return
   }
   res.status(503).type('html').send(startupPage(message))
+}
+
+/** The built app is imported once: a dynamic import per request still costs a module lookup. */
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined
+  return () => {
+    made ??= make().catch((error: unknown) => {
+      made = undefined
+      throw error
+    })
+    return made
+  }
 }

@@ -5,7 +5,7 @@ import type { Route } from './+types/collections'
 import { CollectionTile } from '~/components/CollectionTile/CollectionTile'
 import { KitTile } from '~/components/KitTile/KitTile'
 import { NewCollectionForm } from '~/components/NewCollectionForm/NewCollectionForm'
-import { searchAssets, topTags } from '~/domain/catalogue/search.server'
+import { sharedSearch, topTags } from '~/domain/catalogue/search.server'
 import { createCollection, listKits, listUserCollections } from '~/domain/collections/collections.server'
 import { ASSET_TYPES, ASSET_TYPE_LABELS, SITE_NAME, type AssetType } from '~/lib/constants'
 import { CollectionFormSchema } from '~/lib/collections'
@@ -49,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     user ? listUserCollections(db, user) : null,
     Promise.all(
       ASSET_TYPES.map(async (type) => {
-        const result = await searchAssets(db, { assetType: type, limit: THUMBNAILS, sort: 'downloads' })
+        const result = await sharedSearch(db, { assetType: type, limit: THUMBNAILS, sort: 'downloads' })
         return {
           type,
           total: result.total,
@@ -64,7 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const themeTags = tags.filter((t) => !TYPE_WORDS.has(t.tag)).slice(0, THEME_COLLECTIONS)
   const byTag = await Promise.all(
     themeTags.map(async (t) => {
-      const result = await searchAssets(db, { tags: [t.tag], limit: THUMBNAILS, sort: 'downloads' })
+      const result = await sharedSearch(db, { tags: [t.tag], limit: THUMBNAILS, sort: 'downloads' })
       return { tag: t.tag, count: t.count, assets: result.assets }
     }),
   )

@@ -8,7 +8,14 @@ import { Pagination } from '~/components/Pagination/Pagination'
 import { PreviewFromUrl } from '~/components/PreviewFromUrl/PreviewFromUrl'
 import { favouriteIdsAmong } from '~/domain/favourites/favourites.server'
 import { getAssetPreview } from '~/domain/catalogue/preview.server'
-import { categoryCounts, nearestTerms, searchAssets, topTags } from '~/domain/catalogue/search.server'
+import {
+  categoryCounts,
+  nearestTerms,
+  sharedSearch,
+  topTags,
+  type searchAssets,
+} from '~/domain/catalogue/search.server'
+import { sharedResult } from '~/domain/catalogue/shared-results.server'
 import { SearchInput } from '~/components/SearchInput/SearchInput'
 import {
   ASSET_TYPES,
@@ -61,8 +68,9 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     correctedQuery: null,
   }
   // A failing search shows 'Failed to load assets' on the page rather than an error page.
+  // The search is shared by every visitor (decision 92); only the hearts are read per user.
   const [result, categories, popularTags, preview] = await Promise.all([
-    searchAssets(db, {
+    sharedSearch(db, {
       q: params.q,
       assetType: params.assetType,
       category: params.category || undefined,
@@ -96,7 +104,9 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       result.assets.map((a) => a.id),
     ),
     // A search that found nothing offers the catalogue's nearest words.
-    !loadFailed && result.total === 0 && params.q ? nearestTerms(db, params.q).catch(() => []) : [],
+    !loadFailed && result.total === 0 && params.q
+      ? sharedResult(db, `nearest:${params.q}`, () => nearestTerms(db, params.q)).catch(() => [])
+      : [],
   ])
   return { params, result, categories, popularTags, preview, favouriteIds: [...favourites], loadFailed, nearest }
 }

@@ -17,7 +17,7 @@ import { PreviewFromUrl } from '~/components/PreviewFromUrl/PreviewFromUrl'
 import { favouriteIdsAmong } from '~/domain/favourites/favourites.server'
 import { getAssetPreview } from '~/domain/catalogue/preview.server'
 import { listKits } from '~/domain/collections/collections.server'
-import { searchAssets, topTags } from '~/domain/catalogue/search.server'
+import { sharedSearch, topTags } from '~/domain/catalogue/search.server'
 import { HERO_STRIP_SIZE, HOME_GRID_SIZE, SITE_NAME, TOP_TAGS } from '~/lib/constants'
 import { parseExploreParams } from '~/lib/explore-params'
 import { parseFaqCategory } from '~/lib/faq'
@@ -44,8 +44,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const params = parseExploreParams(url.searchParams)
   const user = await getUser(request, context)
   // A failing asset query leaves its section empty, logged as 'Failed to fetch assets:'.
-  const assetsOrEmpty = (query: Parameters<typeof searchAssets>[1]) =>
-    searchAssets(db, query).catch((error: unknown) => {
+  const assetsOrEmpty = (query: Parameters<typeof sharedSearch>[1]) =>
+    sharedSearch(db, query).catch((error: unknown) => {
       log.error('Failed to fetch assets:', { error: errorMessage(error) })
       return { assets: [] as AssetView[] }
     })

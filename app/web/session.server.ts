@@ -41,10 +41,28 @@ export function clearSessionCookie(context: Readonly<RouterContextProvider>): st
   return clearCookie(context, SESSION_COOKIE, { httpOnly: true })
 }
 
+// The root loader and the page's loader both ask who is signed in: one GET reads the session
+// once (decision 92). Only GETs: a form post's action may end the session or change the user,
+// and the loaders that follow it in the same request must see that.
+const usersOfRequest = new WeakMap<Readonly<RouterContextProvider>, Map<string, Promise<User | null>>>()
+
 export async function getUser(request: Request, context: Readonly<RouterContextProvider>): Promise<User | null> {
   const token = readSessionToken(request)
   if (!token) return null
-  return getSessionUser(context.get(servicesContext).db, token)
+  if (request.method !== 'GET' && request.method !== 'HEAD')
+    return getSessionUser(context.get(servicesContext).db, token)
+  let known = usersOfRequest.get(context)
+  if (!known) {
+    known = new Map()
+    usersOfRequest.set(context, known)
+  }
+  let user = known.get(token)
+  if (!user) {
+    user = getSessionUser(context.get(servicesContext).db, token)
+    known.set(token, user)
+    user.catch(() => known.delete(token))
+  }
+  return user
 }
 
 /** For pages: a signed-out visitor is sent to /login and brought back afterwards. */

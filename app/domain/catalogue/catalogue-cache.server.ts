@@ -1,4 +1,5 @@
 import type { DB } from '#db/client'
+import { forgetSharedResults } from './shared-results.server'
 
 // Category counts and tag counts read the whole catalogue (about a second at a million
 // assets); they change only when an asset does. So they are kept per database: every asset
@@ -91,6 +92,7 @@ export function onCatalogueChange(listener: () => void): () => void {
 
 export function invalidateCatalogueCache(db: DB): void {
   caches.get(db)?.clear()
+  forgetSharedResults(db)
   for (const listener of changeListeners) listener()
 }
 

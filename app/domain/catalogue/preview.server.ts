@@ -4,6 +4,7 @@ import { favouriteIdsAmong } from '~/domain/favourites/favourites.server'
 import { getPublishedAsset, relatedAssets, similarColours } from './search.server'
 import { RELATED_LIMIT } from '~/lib/constants'
 import { downloadedToday } from '~/domain/downloads/downloads.server'
+import { sharedResult } from './shared-results.server'
 
 export interface AssetPreviewData {
   asset: AssetView
@@ -23,22 +24,38 @@ export async function getAssetPreview(
   assetId: number,
   userId?: string | null,
 ): Promise<AssetPreviewData | null> {
-  const asset = await getPublishedAsset(db, assetId)
-  if (!asset) return null
-  const [related, similar, favourites, takenToday] = await Promise.all([
-    relatedAssets(db, asset, RELATED_LIMIT),
-    asset.asset_type === 'audio' ? [] : similarColours(db, asset.id, RELATED_LIMIT),
-    favouriteIdsAmong(db, userId, [asset.id]),
-    userId ? downloadedToday(db, userId, asset.id) : false,
+  const shown = await publicPreview(db, assetId)
+  if (!shown) return null
+  // Only the personal parts are read per request: the heart and today's free repeat download.
+  const [favourites, takenToday] = await Promise.all([
+    favouriteIdsAmong(db, userId, [assetId]),
+    userId ? downloadedToday(db, userId, assetId) : false,
   ])
-  return {
-    asset,
-    related,
-    similar,
-    isFavourite: favourites.has(asset.id),
-    downloadedToday: takenToday,
-    // Explore's tag filter needs every tag, so 'View All' narrows by the first tag only: it then
-    // shows the related assets that carry it and more like them.
-    viewAll: { category: asset.category, tags: asset.tags.slice(0, 1) },
-  }
+  return { ...shown, isFavourite: favourites.has(assetId), downloadedToday: takenToday }
+}
+
+type PublicPreview = Omit<AssetPreviewData, 'isFavourite' | 'downloadedToday'>
+
+/**
+ * What everyone sees of an asset's page alike (the asset, Related Assets, Similar colours),
+ * shared by every visitor until the catalogue changes (shared-results.server.ts): an edit,
+ * unpublish or delete of the asset or of any other asset moves the catalogue version.
+ */
+export function publicPreview(db: DB, assetId: number): Promise<PublicPreview | null> {
+  return sharedResult(db, `asset:${assetId}`, async () => {
+    const asset = await getPublishedAsset(db, assetId)
+    if (!asset) return null
+    const [related, similar] = await Promise.all([
+      relatedAssets(db, asset, RELATED_LIMIT),
+      asset.asset_type === 'audio' ? [] : similarColours(db, asset.id, RELATED_LIMIT),
+    ])
+    return {
+      asset,
+      related,
+      similar,
+      // Explore's tag filter needs every tag, so 'View All' narrows by the first tag only: it then
+      // shows the related assets that carry it and more like them.
+      viewAll: { category: asset.category, tags: asset.tags.slice(0, 1) },
+    }
+  })
 }

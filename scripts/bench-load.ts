@@ -1,0 +1,449 @@
+// npm run bench:load [-- --assets 1000000 --duration 30 --clients 50 --compare 10 --port 3900]
+// The built server (NODE_ENV=production, page cache on, as the Dockerfile runs it) on the search
+// bench's database (stock_bench_<N>: `npm run bench:search -- --assets N --reuse` makes it).
+// 1. Side by side, in one run, each for --compare seconds at 10 connections: GET /api/assets
+//    with words, then the signed-in pages and asset pages for random ids with the same words,
+//    then the API again; each page's rate as a share of the API's (the mean of its two runs).
+// 2. The mixed workload: --clients clients for --duration seconds, each request drawn at random:
+//    anonymous and signed-in searches (varied words, typos, several words, pages 1-3), API
+//    searches, asset pages for random published ids (anonymous and signed in), profiles.
+// Figures per class, with the load average, go to docs/performance.md.
+// Targets: signed-in explore >= 50% of the API's rate, asset pages >= 100%; mixed p90 < 150 ms,
+// p99 < 400 ms, no errors.
+// The database is only read, except for the bench's own users (bench-load-N@example.test), their
+// sessions and favourites, kept between runs: the catalogue and its version are never touched.
+import { readFileSync } from 'node:fs'
+import http from 'node:http'
+import os from 'node:os'
+import { parseArgs } from 'node:util'
+import pg from 'pg'
+import { startBuiltServer, writePerformanceSection } from './bench-support'
+import { hashToken, newToken } from '~/platform/tokens.server'
+import { isReachable, serverUrl, withDatabase } from '../tests/support/database-url'
+
+const { values: args } = parseArgs({
+  options: {
+    assets: { type: 'string' },
+    duration: { type: 'string' },
+    clients: { type: 'string' },
+    compare: { type: 'string' },
+    port: { type: 'string' },
+    only: { type: 'string' },
+    'no-report': { type: 'boolean' },
+  },
+})
+const ASSETS = Number(args.assets ?? process.env.BENCH_ASSETS ?? 100_000)
+const DURATION = Number(args.duration ?? 30)
+const CLIENTS = Number(args.clients ?? 50)
+const COMPARE_S = Number(args.compare ?? 10)
+const COMPARE_CONNECTIONS = 10
+const PORT = Number(args.port ?? process.env.BENCH_PORT ?? 3900)
+const USERS = 20
+
+// The search bench's vocabulary: common and rare words, prefixes, typos, several words.
+const WORDS = [
+  'robot',
+  'sphere',
+  'glossy cube',
+  'glossy robot toy',
+  'neon cat retro render',
+  'rob',
+  'neo',
+  'robto',
+  'shpere',
+  'glossy robto',
+  'aurora',
+  'coffee',
+  'planet',
+  'glass',
+  'chrome',
+  'loop',
+  'star',
+  'clay planet',
+  'matte rocket',
+  'golden crown',
+]
+const PAGES = [1, 2, 3]
+const BROWSE = [
+  'sort=newest',
+  'sort=downloads',
+  'sort=alphabetical',
+  'asset_type=audio',
+  'category=Robots',
+  'category=Space',
+  'tags=cute',
+  'color=blue',
+]
+
+const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!
+const wordsUrl = (base: string) => {
+  const words = pick(WORDS)
+  // 'aurora' has one page of matches; a page past the last one redirects.
+  return `${base}${encodeURIComponent(words)}&page=${words === 'aurora' ? 1 : pick(PAGES)}`
+}
+
+interface Target {
+  name: string
+  cookie: boolean
+  next(): string
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1000 })
+
+function get(port: number, path: string, cookie: string | null): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        agent,
+        headers: { 'accept-encoding': 'gzip', ...(cookie ? { cookie } : {}) },
+      },
+      (res) => {
+        res.on('data', () => {})
+        res.on('end', () => resolve(res.statusCode ?? 0))
+        res.on('error', reject)
+      },
+    )
+    req.on('error', reject)
+  })
+}
+
+interface Stats {
+  name: string
+  times: number[]
+  errors: number
+  statuses: Map<number, number>
+}
+
+const percentile = (values: number[], p: number) => {
+  if (values.length === 0) return 0
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!
+}
+
+/** Closed loop: `connections` clients, each sending its next request when the last is answered. */
+async function drive(
+  port: number,
+  seconds: number,
+  connections: number,
+  choose: () => Target,
+  cookies: string[],
+): Promise<Map<string, Stats>> {
+  const stats = new Map<string, Stats>()
+  const until = performance.now() + seconds * 1000
+  let n = 0
+  async function client(index: number) {
+    const cookie = cookies[index % cookies.length]!
+    while (performance.now() < until) {
+      const target = choose()
+      const path = target.next()
+      const s: Stats = stats.get(target.name) ?? { name: target.name, times: [], errors: 0, statuses: new Map() }
+      stats.set(target.name, s)
+      const start = performance.now()
+      try {
+        const status = await get(port, path, target.cookie ? cookie : null)
+        s.times.push(performance.now() - start)
+        s.statuses.set(status, (s.statuses.get(status) ?? 0) + 1)
+        if (status !== 200) {
+          s.errors++
+          if (s.errors <= 3) console.log(`  ${status} ${path}`)
+        }
+      } catch {
+        s.errors++
+      }
+      n++
+    }
+  }
+  await Promise.all(Array.from({ length: connections }, (_, i) => client(i)))
+  void n
+  return stats
+}
+
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')
+
+/** CPU time (user + system) of a process so far, in ms; 0 when it is gone. */
+function cpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return (Number(fields[11]) + Number(fields[12])) * 10 // clock ticks of 10 ms
+  } catch {
+    return 0
+  }
+}
+
+/**
+ * CPU spent by the app and its database connections: a figure the other work on the machine
+ * changes far less than a rate does (it is what each request costs, not how fast it got a core).
+ */
+async function cpuMeter(appPid: number, probe: pg.Client, database: string) {
+  const backends = async () =>
+    (
+      await probe.query<{ pid: number }>(
+        'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        [database],
+      )
+    ).rows.map((r) => r.pid)
+  const read = async () => {
+    const pids = await backends()
+    return { app: cpuMs(appPid), db: new Map(pids.map((pid) => [pid, cpuMs(pid)])) }
+  }
+  let before = await read()
+  return {
+    async lap() {
+      const now = await read()
+      let db = 0
+      for (const [pid, ms] of now.db) db += ms - (before.db.get(pid) ?? 0)
+      const lap = { app: now.app - before.app, db }
+      before = now
+      return lap
+    },
+  }
+}
+
+async function benchUsers(url: string, publishedIds: number[]): Promise<string[]> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    const cookies: string[] = []
+    for (let i = 0; i < USERS; i++) {
+      const email = `bench-load-${i}@example.test`
+      await client.query(
+        `insert into users (email, full_name, email_verified) values ($1, $2, true) on conflict (email) do nothing`,
+        [email, `Bench ${i}`],
+      )
+      const { rows } = await client.query<{ id: string }>('select id from users where email = $1', [email])
+      const userId = rows[0]!.id
+      await client.query('delete from sessions where user_id = $1', [userId])
+      const token = newToken()
+      await client.query(
+        `insert into sessions (user_id, token_hash, expires_at) values ($1, $2, now() + interval '1 day')`,
+        [userId, hashToken(token)],
+      )
+      // Favourites among the newest assets (what browse pages show first) and random ones.
+      const favourites = [...publishedIds.slice(0, 30), ...publishedIds.slice(100 + i * 20, 120 + i * 20)]
+      await client.query(
+        `insert into favourites (user_id, asset_id) select $1, unnest($2::int[]) on conflict do nothing`,
+        [userId, favourites],
+      )
+      cookies.push(`__session=${token}`)
+    }
+    return cookies
+  } finally {
+    await client.end()
+  }
+}
+
+async function main() {
+  if (!(await isReachable(serverUrl())))
+    throw new Error(`No PostgreSQL server at ${new URL(serverUrl()).host}; set TEST_DATABASE_URL.`)
+  const url = withDatabase(serverUrl(), `stock_bench_${ASSETS}`)
+  if (!(await isReachable(url)))
+    throw new Error(`No database stock_bench_${ASSETS}: npm run bench:search -- --assets ${ASSETS} --reuse makes it.`)
+  const probe = new pg.Client({ connectionString: url })
+  await probe.connect()
+  // Published ids spread over the whole catalogue (a 1% sample of the table's pages), and the newest.
+  const newest = (
+    await probe.query<{ id: number }>(
+      'select id from assets where is_active order by created_at desc, id desc limit 600',
+    )
+  ).rows.map((r) => r.id)
+  const spread = (
+    await probe.query<{ id: number }>(
+      `select id from assets tablesample system (${Math.min(100, Math.max(1, 1_000_000 / ASSETS))}) where is_active limit 20000`,
+    )
+  ).rows.map((r) => r.id)
+  const cookies = await benchUsers(url, newest)
+  const randomAsset = () => `/assets/${pick(spread)}`
+
+  const targets = {
+    api: {
+      name: 'GET /api/assets?search= (words)',
+      cookie: false,
+      next: () => wordsUrl('/api/assets?limit=20&search='),
+    },
+    explore: { name: 'signed-in /explore?q= (words)', cookie: true, next: () => wordsUrl('/explore?q=') },
+    anonExplore: { name: 'anonymous /explore?q= (words)', cookie: false, next: () => wordsUrl('/explore?q=') },
+    browse: {
+      name: 'signed-in /explore (browse, filters)',
+      cookie: true,
+      next: () => `/explore?${pick(BROWSE)}&page=${pick(PAGES)}`,
+    },
+    home: { name: 'signed-in / (home)', cookie: true, next: () => '/' },
+    profile: { name: 'signed-in /profile', cookie: true, next: () => '/profile' },
+    favorites: { name: 'signed-in /favorites', cookie: true, next: () => `/favorites?page=${pick([1, 2])}` },
+    collections: { name: 'signed-in /collections', cookie: true, next: () => '/collections' },
+    asset: { name: 'anonymous /assets/:id (random id)', cookie: false, next: randomAsset },
+    signedAsset: { name: 'signed-in /assets/:id (random id)', cookie: true, next: randomAsset },
+  } satisfies Record<string, Target>
+
+  const server = await startBuiltServer(PORT, url, { NODE_ENV: 'production' })
+  const report: string[] = []
+  try {
+    const base = `http://127.0.0.1:${PORT}`
+    console.log(`${ASSETS.toLocaleString('en-US')} assets; server ${base}; load ${load()}`)
+    // Warm-up: every class once or twice, not measured.
+    await drive(PORT, 3, 10, () => pick(Object.values(targets)), cookies)
+    const meter = await cpuMeter(server.pid!, probe, `stock_bench_${ASSETS}`)
+
+    const compared: {
+      name: string
+      rate: number
+      p50: number
+      p99: number
+      errors: number
+      cpu: number
+      dbCpu: number
+      ratio?: number
+      cpuRatio?: number
+    }[] = []
+    const only = args.only?.split(',')
+    const runOne = async (target: Target) => {
+      await meter.lap()
+      const stats = (await drive(PORT, COMPARE_S, COMPARE_CONNECTIONS, () => target, cookies)).get(target.name)!
+      const cpu = await meter.lap()
+      const row = {
+        name: target.name,
+        rate: stats.times.length / COMPARE_S,
+        p50: percentile(stats.times, 50),
+        p99: percentile(stats.times, 99),
+        errors: stats.errors,
+        // CPU per request, app and database together.
+        cpu: (cpu.app + cpu.db) / Math.max(1, stats.times.length),
+        dbCpu: cpu.db / Math.max(1, stats.times.length),
+      }
+      console.log(
+        `${row.name.padEnd(40)} ${row.rate.toFixed(0).padStart(6)} req/s  p50 ${row.p50.toFixed(1)} ms  p99 ${row.p99.toFixed(1)} ms  errors ${row.errors}  CPU ${row.cpu.toFixed(1)} ms/req (database ${row.dbCpu.toFixed(1)})  (load ${load()})`,
+      )
+      return row
+    }
+    const loadBefore = load()
+    if (COMPARE_S > 0) {
+      // --only for profiling one page: the API runs only when it is named (or nothing is).
+      const withApi = !only || only.includes('api')
+      const skipped = {
+        name: targets.api.name,
+        rate: Number.NaN,
+        p50: 0,
+        p99: 0,
+        errors: 0,
+        cpu: Number.NaN,
+        dbCpu: Number.NaN,
+      }
+      const apiFirst = withApi ? await runOne(targets.api) : skipped
+      const pages: (keyof typeof targets)[] = [
+        'explore',
+        'browse',
+        'home',
+        'profile',
+        'favorites',
+        'collections',
+        'asset',
+        'signedAsset',
+      ]
+      const rows = []
+      for (const key of pages) if (!only || only.includes(key)) rows.push(await runOne(targets[key]))
+      const apiLast = withApi ? await runOne(targets.api) : skipped
+      const apiRate = (apiFirst.rate + apiLast.rate) / 2
+      const apiCpu = (apiFirst.cpu + apiLast.cpu) / 2
+      compared.push(
+        { ...apiFirst, name: `${apiFirst.name}, first` },
+        ...rows.map((r) => ({ ...r, ratio: r.rate / apiRate, cpuRatio: apiCpu / r.cpu })),
+        { ...apiLast, name: `${apiLast.name}, last` },
+      )
+      for (const r of rows)
+        console.log(
+          `${r.name}: ${((r.rate / apiRate) * 100).toFixed(0)}% of the API's rate; the API's CPU per request is ${((apiCpu / r.cpu) * 100).toFixed(0)}% of its`,
+        )
+    }
+    const loadAfterCompare = load()
+
+    // The mixed workload.
+    const mix: [Target, number][] = [
+      [targets.anonExplore, 20],
+      [targets.explore, 20],
+      [targets.browse, 5],
+      [targets.api, 20],
+      [targets.asset, 15],
+      [targets.signedAsset, 10],
+      [targets.profile, 10],
+    ]
+    const weight = mix.reduce((s, [, w]) => s + w, 0)
+    const choose = () => {
+      let r = Math.random() * weight
+      for (const [t, w] of mix) {
+        r -= w
+        if (r < 0) return t
+      }
+      return mix[0]![0]
+    }
+    const loadBeforeMix = load()
+    const mixed = await drive(PORT, DURATION, CLIENTS, choose, cookies)
+    const loadAfterMix = load()
+    const all = [...mixed.values()].flatMap((s) => s.times)
+    const errors = [...mixed.values()].reduce((s, x) => s + x.errors, 0)
+    const total = {
+      rate: all.length / DURATION,
+      p50: percentile(all, 50),
+      p90: percentile(all, 90),
+      p99: percentile(all, 99),
+    }
+    const line = (name: string, times: number[], errs: number) =>
+      `| ${name} | ${times.length} | ${(times.length / DURATION).toFixed(0)} | ${percentile(times, 50).toFixed(0)} ms | ${percentile(times, 90).toFixed(0)} ms | ${percentile(times, 99).toFixed(0)} ms | ${errs} |`
+    for (const s of mixed.values())
+      console.log(
+        `${s.name.padEnd(40)} n ${s.times.length}  p50 ${percentile(s.times, 50).toFixed(1)}  p90 ${percentile(s.times, 90).toFixed(1)}  p99 ${percentile(s.times, 99).toFixed(1)}  errors ${s.errors} ${[...s.statuses].map(([k, v]) => `${k}:${v}`).join(' ')}`,
+      )
+    console.log(
+      `mixed: ${total.rate.toFixed(0)} req/s, p50 ${total.p50.toFixed(1)} ms, p90 ${total.p90.toFixed(1)} ms, p99 ${total.p99.toFixed(1)} ms, errors ${errors} (load ${loadBeforeMix} → ${loadAfterMix})`,
+    )
+
+    report.push(
+      `## Load (npm run bench:load -- --assets ${ASSETS}), measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+      '',
+      `${ASSETS.toLocaleString('en-US')} assets (the search bench's database), the built server with NODE_ENV=production and the page cache on, client and server on the same 2 shared cores. Load average (1, 5, 15 min): ${loadBefore} before the side-by-side runs, ${loadAfterCompare} after them; ${loadBeforeMix} before the mixed run, ${loadAfterMix} after it.`,
+      '',
+    )
+    if (compared.length) {
+      report.push(
+        `Side by side, one run, ${COMPARE_CONNECTIONS} connections, ${COMPARE_S} s each; the same ${WORDS.length} searches (pages 1-3) for the API and the explore pages; asset pages for ${spread.length.toLocaleString('en-US')} published ids spread over the catalogue; ${USERS} signed-in users with favourites.`,
+        '',
+        "| target | req/s | p50 | p99 | errors | CPU per request (app + database) | rate as a share of the API's | API's CPU per request as a share of this one's |",
+        '| --- | --- | --- | --- | --- | --- | --- | --- |',
+        ...compared.map(
+          (r) =>
+            `| ${r.name} | ${r.rate.toFixed(0)} | ${r.p50.toFixed(1)} ms | ${r.p99.toFixed(1)} ms | ${r.errors} | ${r.cpu.toFixed(1)} ms | ${r.ratio === undefined ? '' : `${(r.ratio * 100).toFixed(0)}%`} | ${r.cpuRatio === undefined ? '' : `${(r.cpuRatio * 100).toFixed(0)}%`} |`,
+        ),
+        '',
+        "Targets: signed-in explore with words at 50% or more of the API's rate (the other signed-in pages likewise), asset pages at 100% or more.",
+        '',
+      )
+    }
+    report.push(
+      `Mixed workload: ${CLIENTS} clients, ${DURATION} s, closed loop; each request drawn at random (weights: anonymous search 20, signed-in search 20, signed-in browse 5, API search 20, anonymous asset page 15, signed-in asset page 10, profile 10).`,
+      '',
+      '| class | requests | req/s | p50 | p90 | p99 | errors |',
+      '| --- | --- | --- | --- | --- | --- | --- |',
+      ...[...mixed.values()].map((s) => line(s.name, s.times, s.errors)),
+      line('**all**', all, errors),
+      '',
+      `- **Mixed: ${total.rate.toFixed(0)} requests/s, p50 ${total.p50.toFixed(0)} ms, p90 ${total.p90.toFixed(0)} ms, p99 ${total.p99.toFixed(0)} ms, ${errors} errors** (targets: p90 under 150 ms, p99 under 400 ms, no errors).`,
+    )
+    if (!args['no-report']) writePerformanceSection(`load-${ASSETS}`, report)
+  } finally {
+    server.stop()
+    agent.destroy()
+    await probe.end()
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})
