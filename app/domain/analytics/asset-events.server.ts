@@ -3,8 +3,7 @@ import type { DB } from '#db/client'
 import type { AssetEventKind } from '#db/schema'
 import { parseId } from '~/lib/ids'
 import { normaliseSearchQuery } from '~/lib/search-query'
-import { log } from '~/platform/log.server'
-import { errorMessage } from '~/lib/errors'
+import { createBatcher, type Batcher } from '~/platform/batched-writes.server'
 
 // Views of an asset's page and dialog, and its audio preview played, without a user id or an
 // address (decision 91). Requests are classified at the door (server/app.ts), before the
@@ -105,62 +104,28 @@ export function classifyRequest(req: DoorRequest, now = new Date()): AssetEvent 
   return null
 }
 
-const FLUSH_EVERY_MS = 1_000
-const BATCH = 500
-/** Beyond this many waiting (the database away), new events are dropped rather than kept. */
-const MAX_PENDING = 50_000
+const writers = new WeakMap<DB, Batcher<AssetEvent>>()
 
-interface Recorder {
-  pending: AssetEvent[]
-  timer: ReturnType<typeof setTimeout> | null
-  flushing: Promise<void> | null
-}
-
-const recorders = new WeakMap<DB, Recorder>()
-
-function recorderFor(db: DB): Recorder {
-  let recorder = recorders.get(db)
-  if (!recorder) {
-    recorder = { pending: [], timer: null, flushing: null }
-    recorders.set(db, recorder)
+function writerFor(db: DB): Batcher<AssetEvent> {
+  let writer = writers.get(db)
+  if (!writer) {
+    writer = createBatcher<AssetEvent>('asset events', (events) => writeEvents(db, events))
+    writers.set(db, writer)
   }
-  return recorder
+  return writer
 }
 
-/** Queues an event; it is written within about a second, with others. */
+/**
+ * Queues an event; it is written within about a second, with others, by the same batched
+ * writer as the searches (app/platform/batched-writes.server.ts), and at shutdown.
+ */
 export function recordAssetEvent(db: DB, event: AssetEvent): void {
-  const recorder = recorderFor(db)
-  if (recorder.pending.length >= MAX_PENDING) return
-  recorder.pending.push(event)
-  if (!recorder.timer) {
-    recorder.timer = setTimeout(() => {
-      recorder.timer = null
-      void flushAssetEvents(db)
-    }, FLUSH_EVERY_MS)
-    recorder.timer.unref?.()
-  }
+  writerFor(db).add(event)
 }
 
-/** Writes every waiting event now (tests; the shutdown). */
+/** Writes every waiting event now (tests). */
 export async function flushAssetEvents(db: DB): Promise<void> {
-  const recorder = recorderFor(db)
-  while (recorder.flushing) await recorder.flushing
-  if (recorder.pending.length === 0) return
-  const batch = recorder.pending.splice(0, recorder.pending.length)
-  recorder.flushing = (async () => {
-    for (let i = 0; i < batch.length; i += BATCH) {
-      try {
-        await writeEvents(db, batch.slice(i, i + BATCH))
-      } catch (error) {
-        // Figures are not worth failing anything for: the batch is dropped and said so.
-        log.warn('asset events not recorded', { events: batch.length - i, error: errorMessage(error) })
-        return
-      }
-    }
-  })().finally(() => {
-    recorder.flushing = null
-  })
-  await recorder.flushing
+  await writerFor(db).flush()
 }
 
 /** One statement per batch; events of unknown or unpublished assets fall away in the join. */
