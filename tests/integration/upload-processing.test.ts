@@ -240,7 +240,7 @@ describe('a failing step', () => {
   })
 
   it('the admin pages check the admin on the server: a visitor cannot Retry', async () => {
-    for (const action of [assetsPageAction, uploadPageAction]) {
+    for (const action of [assetsPageAction, uploadPageAction] as Handler[]) {
       const reply = (await callRoute(action, {
         request: makeRequest('/admin/assets', { form: { intent: 'retry', id: '1', retry: '1' } }),
         context: t.routerContext(),

@@ -280,6 +280,7 @@ export function AssetUploader() {
   }
 
   const uploaded = items.filter((item) => item.id !== null && item.status !== 'error')
+  const processing = items.filter((item) => item.processing?.state === 'processing').length
   const ready = publishAllSelection(items)
   const previewItem = items.find((item) => item.key === previewKey) ?? null
 
@@ -410,6 +411,13 @@ export function AssetUploader() {
           {waiting.length > 0 ? (
             <Alert color="blue" mb="sm">
               Waiting for the CSV before uploading…
+            </Alert>
+          ) : null}
+          {processing > 0 ? (
+            <Alert color="blue" mb="sm" role="status" data-testid="processing-notice">
+              {`${processing === 1 ? 'One upload is' : `${processing} uploads are`} being processed: publish ${
+                processing === 1 ? 'it' : 'them'
+              } when ready. Their state updates by itself.`}
             </Alert>
           ) : null}
           <UploadList
