@@ -15,11 +15,10 @@ export const PROCESSING_STOPPED = 'Processing stopped before it finished (the se
  */
 async function stalled(jobs: JobQueue, ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set()
-  const live = await jobs.list({
-    names: [processUploadJob.name],
-    states: ['created', 'retry', 'active'],
-    limit: 1000,
-  })
+  const limit = 5000
+  const live = await jobs.list({ names: [processUploadJob.name], states: ['created', 'retry', 'active'], limit })
+  // A queue longer than that cannot say which are missing: none is called stopped.
+  if (live.length >= limit) return new Set()
   const alive = new Set(live.map((job) => Number(job.data.assetId)))
   return new Set(ids.filter((id) => !alive.has(id)))
 }
