@@ -120,7 +120,8 @@ function toItems(files: File[], rows: CsvMetadataRow[], imageType: ImageAssetTyp
         thumbnail: plan.thumbnail?.name ?? null,
       },
       previewUrl: null,
-      localUrl: URL.createObjectURL(plan.file),
+      // A sound has no picture of its own: its waveform comes once it is processed.
+      localUrl: audio ? null : URL.createObjectURL(plan.file),
       isPublished: false,
       processing: null,
       progress: 0,
