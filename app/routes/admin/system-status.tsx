@@ -85,7 +85,8 @@ function JobList({ queue }: { queue: JobStatus }) {
               No job is waiting, running or failed.
             </Text>
           ) : (
-            <Table.ScrollContainer minWidth={640}>
+            // The failure goes under the job's name, so a phone's width shows it whole.
+            <Table.ScrollContainer minWidth={320}>
               <Table verticalSpacing="xs" data-testid="job-list">
                 <Table.Thead>
                   <Table.Tr>
@@ -93,7 +94,6 @@ function JobList({ queue }: { queue: JobStatus }) {
                     <Table.Th>State</Table.Th>
                     <Table.Th>Age</Table.Th>
                     <Table.Th>Attempts</Table.Th>
-                    <Table.Th>Failure</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -108,6 +108,11 @@ function JobList({ queue }: { queue: JobStatus }) {
                             {job.subject}
                           </Text>
                         ) : null}
+                        {job.error ? (
+                          <Text size="sm" c="red" style={{ overflowWrap: 'anywhere' }} data-testid="job-error">
+                            {job.error}
+                          </Text>
+                        ) : null}
                       </Table.Td>
                       <Table.Td>
                         <Badge color={JOB_STATE_COLOURS[job.state]} variant="light" miw="max-content">
@@ -120,11 +125,6 @@ function JobList({ queue }: { queue: JobStatus }) {
                         </time>
                       </Table.Td>
                       <Table.Td>{job.attempts}</Table.Td>
-                      <Table.Td>
-                        <Text size="sm" c={job.error ? 'red' : 'dimmed'}>
-                          {job.error ?? '–'}
-                        </Text>
-                      </Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
