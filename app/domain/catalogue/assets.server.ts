@@ -585,10 +585,3 @@ export async function setPublished(
   if (found.ok) invalidateCatalogueCache(db)
   return found
 }
-
-/** Published state of some assets, for the upload results page after a reload. */
-export async function publishedStates(db: DB, ids: number[]): Promise<Map<number, boolean>> {
-  if (ids.length === 0) return new Map()
-  const rows = await db.selectFrom('assets').select(['id', 'is_active']).where('id', 'in', ids).execute()
-  return new Map(rows.map((r) => [r.id, r.is_active]))
-}
