@@ -1,7 +1,17 @@
 import type { JobDefinition } from '~/platform/job-queue.server'
 import { processUploadJob } from '~/domain/uploads/jobs.server'
+import { analyticsRetentionJob } from '~/domain/analytics/retention.server'
+import { paletteBackfillJob } from '~/domain/catalogue/palette.server'
+import { prepareDownloadsJob } from '~/domain/downloads/prepare-downloads.server'
+import { storageSweepJob } from '~/platform/storage-cleanup.server'
 
 // The job table: every kind of background work the site does, run by the queue
 // (app/platform/job-queue.server.ts). A job's handler lives in its feature's folder.
 // biome-ignore lint/suspicious/noExplicitAny: jobs with different data
-export const jobTable: readonly JobDefinition<any>[] = [processUploadJob]
+export const jobTable: readonly JobDefinition<any>[] = [
+  paletteBackfillJob,
+  prepareDownloadsJob,
+  storageSweepJob,
+  analyticsRetentionJob,
+  processUploadJob,
+]

@@ -53,6 +53,7 @@ export default [
       route('users', 'routes/admin/users.tsx'),
       route('system-status', 'routes/admin/system-status.tsx'),
       route('analytics', 'routes/admin/analytics.tsx'),
+      route('analytics/searches.csv', 'routes/admin/analytics-searches-csv.ts'),
       route('licences', 'routes/admin/licences.tsx'),
       route('kits', 'routes/admin/kits.tsx'),
       route('upload', 'routes/admin/upload.tsx'),

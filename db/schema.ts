@@ -248,6 +248,23 @@ export interface AssetEventsTable {
   search_query: string | null
 }
 
+/** Searches of one UTC day older than the events kept (migration 0019); rare words under ''. */
+export interface SearchDailyTable {
+  day: string
+  query: string
+  searches: number
+  zero_result_searches: number
+}
+
+/** Views and previews of one asset on one UTC day older than the events kept (migration 0019). */
+export interface AssetEventDailyTable {
+  day: string
+  asset_id: number
+  kind: AssetEventKind
+  events: number
+  from_search: number
+}
+
 export interface BlogImagesTable {
   key: string
   created_at: Generated<Date>
@@ -353,6 +370,8 @@ export interface Database {
   blog_images: BlogImagesTable
   search_events: SearchEventsTable
   asset_events: AssetEventsTable
+  search_daily: SearchDailyTable
+  asset_event_daily: AssetEventDailyTable
   asset_variants: AssetVariantsTable
   licences: LicencesTable
   collections: CollectionsTable

@@ -110,4 +110,29 @@ for (const [width, height] of [
     await context.close()
   }
 }
+// The searches section of /admin/analytics (decision 90), the section alone.
+for (const [width, height] of [
+  [390, 844],
+  [1440, 900],
+]) {
+  for (const scheme of ['light', 'dark']) {
+    const context = await browser.newContext({
+      viewport: { width, height },
+      isMobile: width < 500,
+      hasTouch: width < 500,
+    })
+    await context.addCookies([
+      { name: 'color-scheme', value: scheme, url: base },
+      { name: '__session', value: token, url: base },
+    ])
+    const page = await context.newPage()
+    await page.goto(`${base}/admin/analytics?searches=30`)
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+    await page.waitForTimeout(400)
+    // Tall enough for the whole section: the sticky header then covers none of it.
+    await page.setViewportSize({ width, height: 4000 })
+    await page.locator('#searches').screenshot({ path: `${out}/admin-analytics-searches-${width}-${scheme}.png` })
+    await context.close()
+  }
+}
 await browser.close()

@@ -15,6 +15,8 @@ import { catalogueVersion, onCatalogueChange } from '~/domain/catalogue/catalogu
 import { log } from '~/platform/log.server'
 import { recordRequest } from '~/platform/metrics.server'
 import { createLoadContext, type Services } from '~/web/context.server'
+import { recordSearch } from '~/web/search-log.server'
+import type { SearchRecord } from '~/domain/analytics/searches.server'
 import type { StartupProgress } from './bootstrap'
 import {
   acceptAbsoluteTargets,
@@ -121,17 +123,31 @@ export function createApp({ config, state, clientDir, vite }: AppOptions): expre
   const build = vite
     ? () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
     : () => import('virtual:react-router/server-build') as Promise<ServerBuild>
-  const loadContext = (req: ExpressRequest, res: ExpressResponse) =>
-    createLoadContext(state.services as Services, { nonce: String(res.locals.cspNonce), ip: req.ip ?? 'unknown' })
+  const loadContext = (req: ExpressRequest, res: ExpressResponse, noteSearch?: (search: SearchRecord) => void) =>
+    createLoadContext(state.services as Services, {
+      nonce: String(res.locals.cspNonce),
+      ip: req.ip ?? 'unknown',
+      noteSearch,
+    })
 
   // Anonymous home, explore and asset pages from a shared cache (server/page-cache.ts).
   if (!dev && (config.PAGE_CACHE ?? true)) {
     const renderPage = createFetchHandler(build, 'production')
     const pageCache = createPageCache({
-      render: (req, res) => renderPage(toFetchRequest(req, res), loadContext(req, res)),
+      render: (req, res) =>
+        renderPage(
+          toFetchRequest(req, res),
+          loadContext(req, res, (search) => {
+            res.locals.search = search
+          }),
+        ),
       version: () => catalogueVersion((state.services as Services).db),
       policy: (hashes) => contentSecurityPolicy(config, { hashes }, dev),
       checkEveryMs: config.PAGE_CACHE_CHECK_MS,
+      // An explore page served from the cache is a search too (decision 90).
+      note: (res) => res.locals.search ?? null,
+      onHit: (req, search) =>
+        recordSearch((state.services as Services).db, (name) => req.get(name), search as SearchRecord),
     })
     onCatalogueChange(pageCache.changed)
     app.use((req, res, next) =>

@@ -2,7 +2,7 @@ import path from 'node:path'
 // One start-up for the HTTP server and the command line: open the database and storage, apply
 // migrations, make sure the administrator exists, fill an empty catalogue in demo mode.
 import { createDatabase, describeDatabase, migrateToLatest } from '#db/client'
-import { backfillPalettes } from '~/domain/catalogue/palette.server'
+import { sendPaletteBackfill } from '~/domain/catalogue/palette.server'
 import { countAssets, DEMO_ASSET_COUNT, isCatalogueEmpty, seedDemoContent, withSeedLock } from '#seed/index'
 import type { Config } from '~/config.server'
 import { log } from '~/platform/log.server'
@@ -137,9 +137,10 @@ export async function prepareDatabase(
       log.warn('administrator not updated', { error: errorMessage(error) }),
     )
   }
-  // Colours of assets from before palettes (migration 0007), in the background: the site is
-  // usable meanwhile, and those assets only miss the colour filter until done.
-  void backfillPalettes(db, storage)
-    .then((filled) => (filled > 0 ? log.info('palettes filled', { assets: filled }) : undefined))
-    .catch((error: unknown) => log.warn('palette backfill stopped', { error: errorMessage(error) }))
+  // Colours of assets from before palettes (migration 0007), on the job queue in bounded chunks
+  // (decision 88): the site is usable meanwhile, and those assets only miss the colour filter
+  // until done. Every start sends it; a chain already under way keeps going instead.
+  void sendPaletteBackfill(services.jobs).catch((error: unknown) =>
+    log.warn('palette backfill not queued', { error: errorMessage(error) }),
+  )
 }

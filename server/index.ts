@@ -12,7 +12,7 @@ import { isConnectionFailure } from '#db/client'
 import { log } from '~/platform/log.server'
 import { endProvenanceTools } from '~/platform/provenance.server'
 import { settleAfterResponse } from '~/platform/after-response.server'
-import { sweepStorage } from '~/platform/storage-cleanup.server'
+import { flushBatches } from '~/platform/batched-writes.server'
 import { createApp, type StartupState } from './app'
 import { openServices, prepareDatabase } from './bootstrap'
 import { removeStaleStaging } from '~/web/multipart.server'
@@ -29,8 +29,6 @@ const JOB_STOP_MS = 3_000
 /** Connections still arriving this long after SIGTERM are refused even if the queue never empties. */
 const QUEUE_LIMIT_MS = 1_000
 const RETRY_MS = 2_000
-/** Files whose removal failed, or uploads that never committed, are swept this often. */
-const SWEEP_INTERVAL_MS = 10 * 60_000
 
 function loadConfig(): Config {
   try {
@@ -90,22 +88,18 @@ export async function startServer(options: { vite?: ViteDevServer } = {}): Promi
 
   const stale = await removeStaleStaging()
   if (stale.length) log.info('removed staging folders left by an earlier process', { folders: stale.length })
-  let sweeper: ReturnType<typeof setInterval> | undefined
   const ready = (async () => {
     for (;;) {
       try {
         await prepareDatabase(services, { deferAdmin: true, onProgress: (progress) => (state.progress = progress) })
         state.services = services
         log.info('ready')
-        if (config.runJobs) {
-          services.jobs
-            .work()
-            .catch((error: unknown) => log.error('job workers not started', { error: errorMessage(error) }))
-        }
-        sweeper = setInterval(() => {
-          sweepStorage(services.db, services.storage).catch(() => {})
-        }, SWEEP_INTERVAL_MS)
-        sweeper.unref()
+        // The workers, among them the storage sweep every ten minutes (a cron job, where each
+        // instance used to run its own timer).
+        services.jobs
+          .open()
+          .then(() => (config.runJobs ? services.jobs.work() : undefined))
+          .catch((error: unknown) => log.error('job queue not started', { error: errorMessage(error) }))
         return
       } catch (error) {
         if (state.stopping) return
@@ -142,7 +136,6 @@ export async function startServer(options: { vite?: ViteDevServer } = {}): Promi
       const stopped = performance.now()
       const budgetMs = config.SHUTDOWN_TIMEOUT_MS
       state.stopping = true
-      clearInterval(sweeper)
       log.info('shutting down: answering the requests already received', { budgetMs })
       // Connections the kernel accepted wait in the listen queue, and closing the listener
       // resets them; libuv takes one per turn of the event loop: turn it until a turn takes none.
@@ -171,6 +164,8 @@ export async function startServer(options: { vite?: ViteDevServer } = {}): Promi
       const cleanup = (async () => {
         // A reset email still being written goes out before the database closes.
         await settleAfterResponse()
+        // Searches and views still waiting in their batch are written.
+        await flushBatches().catch(() => {})
         // A job still running is given a moment; one cut short is retried by another instance.
         await services.jobs.stop(JOB_STOP_MS).catch(() => {})
         await services.db.destroy().catch(() => {})

@@ -30,6 +30,10 @@ export interface PageCacheOptions {
   /** Longest life of an entry whatever the version (download counts are not versioned). */
   ttlMs?: number
   maxBytes?: number
+  /** What the render left to keep beside the page (the search an explore page shows). */
+  note?(res: ExpressResponse): unknown
+  /** A GET answered from the cache, which the app never saw: told what was kept beside the page. */
+  onHit?(req: ExpressRequest, note: unknown): void
 }
 
 interface Entry {
@@ -39,6 +43,7 @@ interface Entry {
   policy: string
   body: Buffer
   gzip: Buffer
+  note: unknown
 }
 
 /** Pages anyone sees alike: home, explore (any query) and an asset page. */
@@ -136,6 +141,7 @@ export function createPageCache(options: PageCacheOptions) {
       policy: options.policy(hashes),
       body: plain,
       gzip: gzipSync(plain),
+      note: options.note?.(res) ?? null,
     }
     return { entry, response, body }
   }
@@ -147,6 +153,8 @@ export function createPageCache(options: PageCacheOptions) {
     res.setHeader('Cache-Control', CACHED_PAGE_CACHE_CONTROL)
     res.setHeader('Vary', 'Cookie, Accept-Encoding')
     res.setHeader('X-Page-Cache', state)
+    // A hit never reaches the loader: what it would have recorded (a search) is told here.
+    if (state === 'hit' && req.method === 'GET' && entry.note !== null) options.onHit?.(req, entry.note)
     const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))
     if (gzip) res.setHeader('Content-Encoding', 'gzip')
     const body = gzip ? entry.gzip : entry.body

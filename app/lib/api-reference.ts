@@ -1121,7 +1121,7 @@ export const API_CALLS: ApiCall[] = [
     group: 'Assets',
     summary: 'Search and list published assets',
     description:
-      'The same search as the Explore page: full-text over titles, tags, categories and descriptions, where every word must match and the last may be a prefix; unknown words are corrected to the nearest term of the catalogue when nothing matches. Filters combine.',
+      'The same search as the Explore page: full-text over titles, tags, categories and descriptions, where every word must match and the last may be a prefix; unknown words are corrected to the nearest term of the catalogue when nothing matches. Filters combine. The first page of a search with words or filters is counted for the artist (its words, filters and result count; nothing about the caller).',
     bearer: false,
     parameters: [
       {

@@ -44,6 +44,12 @@ export interface JobDefinition<Data extends object> {
   expireInSeconds?: number
   /** Sent by the queue on this cron schedule (UTC), once per slot across all instances. */
   cron?: string
+  /**
+   * pg-boss's queue policy, fixed when the queue is created: 'standard' (the default) keeps every
+   * job sent; 'stately' keeps at most one queued and one running job per singleton key (a chain of
+   * chunks that several instances start), 'exclusive' one queued or running per key.
+   */
+  policy?: 'standard' | 'stately' | 'exclusive' | 'singleton'
 }
 
 /** Declares a job; its data type follows the handler. */
@@ -71,7 +77,10 @@ export interface JobRow {
 export interface SendOptions {
   /** Not before this moment. */
   startAfter?: Date
-  /** At most one queued job with this key per queue (a second send is ignored: null). */
+  /**
+   * The job's key. In a 'stately' or 'exclusive' queue at most one queued job has a given key (a
+   * second send while one waits is ignored: null); in a 'standard' queue it only labels the job.
+   */
   singletonKey?: string
   /** Sent inside this transaction: the job exists only if the transaction commits. */
   trx?: Kysely<never> | DB
@@ -90,6 +99,11 @@ export interface JobQueue {
   retry(name: string, id: string): Promise<void>
   /** Cancels a queued job (a schedule withdrawn). */
   cancel(name: string, id: string): Promise<void>
+  /**
+   * Opens the queue now. With embedded PGlite (one connection) the first send inside a
+   * transaction would otherwise wait for the queue's own set-up behind that transaction.
+   */
+  open(): Promise<void>
   /** Starts polling: this instance runs jobs from now on. */
   work(): Promise<void>
   /**
@@ -115,7 +129,10 @@ export interface JobQueueOptions {
   schema?: string
   /** Seconds between polls of an idle queue. */
   pollingIntervalSeconds?: number
-  /** Seconds between the supervisor's checks (dead workers, expiry). */
+  /**
+   * Seconds between the supervisor's checks of dead workers (missed heartbeats) and expiry: a
+   * killed worker's job is retried within its heartbeatSeconds and this.
+   */
   superviseIntervalSeconds?: number
 }
 
@@ -163,15 +180,26 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
 
   let working = false
   let stopped = false
+  // Sends still on their way: stop() lets them land before it closes the queue's pool (a
+  // command that sends at its end, a start-up send while the server stops).
+  const sending = new Set<Promise<unknown>>()
   return {
     schema,
     async send(job, data, sendOptions = {}) {
-      const boss = await open()
-      return boss.send(job.name, data, {
-        startAfter: sendOptions.startAfter,
-        singletonKey: sendOptions.singletonKey,
-        db: sendOptions.trx ? fromKysely(sendOptions.trx as never) : undefined,
-      })
+      const sent = (async () => {
+        const boss = await open()
+        return boss.send(job.name, data, {
+          startAfter: sendOptions.startAfter,
+          singletonKey: sendOptions.singletonKey,
+          db: sendOptions.trx ? fromKysely(sendOptions.trx as never) : undefined,
+        })
+      })()
+      sending.add(sent)
+      try {
+        return await sent
+      } finally {
+        sending.delete(sent)
+      }
     },
     async list(listOptions = {}) {
       await open()
@@ -192,6 +220,9 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     },
     async cancel(name, id) {
       await (await open()).cancel(name, id)
+    },
+    async open() {
+      await open()
     },
     async work() {
       if (working || stopped) return
@@ -234,6 +265,10 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     },
     async stop(timeoutMs = 8_000) {
       stopped = true
+      if (sending.size > 0) {
+        const waited = Promise.allSettled([...sending])
+        await Promise.race([waited, new Promise((resolve) => setTimeout(resolve, timeoutMs / 2).unref())])
+      }
       if (!opening) return
       const boss = await opening.catch(() => null)
       await boss?.stop({ graceful: true, timeout: timeoutMs, close: true })
@@ -243,8 +278,12 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
 
 async function openBoss(options: JobQueueOptions, schema: string): Promise<PgBoss> {
   const pglite = pgliteOf(options.db)
+  const supervise = options.superviseIntervalSeconds ?? 30
   const maintenance = {
-    superviseIntervalSeconds: options.superviseIntervalSeconds ?? 30,
+    superviseIntervalSeconds: supervise,
+    // Missed heartbeats and expiry are looked for in the monitor pass, whose own interval
+    // (60 s unless set) gates each queue: the same as the supervisor's.
+    monitorIntervalSeconds: supervise,
     // Cron slots are checked every 30 s, so a scheduled job starts within a minute of its slot.
     cronWorkerIntervalSeconds: 30,
   }
@@ -265,7 +304,7 @@ async function openBoss(options: JobQueueOptions, schema: string): Promise<PgBos
       deleteAfterSeconds: 7 * 24 * 3600,
     }
     if (await boss.getQueue(job.name)) await boss.updateQueue(job.name, queue)
-    else await boss.createQueue(job.name, queue)
+    else await boss.createQueue(job.name, { ...queue, policy: job.policy ?? 'standard' })
     if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' })
   }
   return boss

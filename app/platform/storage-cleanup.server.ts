@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely'
 import type { DB } from '#db/client'
 import type { Database } from '#db/schema'
+import { defineJob } from './job-queue.server'
 import { log } from './log.server'
 import type { Storage } from './storage.server'
 
@@ -71,3 +72,18 @@ export async function sweepStorage(db: DB, storage: Storage, limit = 500, now = 
     due.map((row) => row.key),
   )
 }
+
+/**
+ * The sweep every ten minutes, as a job: one instance sweeps per slot however many run (the
+ * queue's cron), where each used to sweep on its own timer.
+ */
+export const storageSweepJob = defineJob<object>({
+  name: 'storage.sweep',
+  cron: '*/10 * * * *',
+  concurrency: 1,
+  retryLimit: 1,
+  async run(_data, { services }) {
+    const removed = await sweepStorage(services.db, services.storage)
+    if (removed > 0) log.info('storage sweep', { removed })
+  },
+})

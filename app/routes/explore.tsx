@@ -22,6 +22,7 @@ import {
 import { exploreUrl, parseExploreParams, type ExploreParams } from '~/lib/explore-params'
 import { COLOUR_SWATCHES, ORIENTATIONS, ORIENTATION_LABELS } from '~/lib/colour'
 import { servicesContext } from '~/web/context.server'
+import { exploreSearch, recordPageSearch } from '~/web/search-log.server'
 import { log } from '~/platform/log.server'
 import classes from './explore.module.css'
 import { withSharing } from '~/lib/sharing'
@@ -86,6 +87,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   // rather than saying '120 assets' over 'No assets found'.
   if (!loadFailed && result.assets.length === 0 && params.page > result.pageCount)
     throw redirect(exploreUrl(params, { page: result.pageCount }))
+  // Recorded for the artist's analytics (decision 90), without waiting for the database.
+  if (!loadFailed) recordPageSearch(db, request, context, exploreSearch(params, result.total))
   const [favourites, nearest] = await Promise.all([
     favouriteIdsAmong(
       db,

@@ -1,5 +1,6 @@
 import { createContext, RouterContextProvider } from 'react-router'
 import type { JobServices } from '~/platform/job-queue.server'
+import type { SearchRecord } from '~/domain/analytics/searches.server'
 
 /** What every loader and action (and every background job) may use, through the router context. */
 export interface Services extends JobServices {
@@ -13,6 +14,8 @@ export const servicesContext = createContext<Services>()
 export interface RequestInfo {
   nonce: string
   ip: string
+  /** Rendering for the page cache: the search this page shows, kept with it to count each hit. */
+  noteSearch?: (search: SearchRecord) => void
 }
 
 export const requestInfoContext = createContext<RequestInfo>({ nonce: '', ip: 'unknown' })

@@ -16,6 +16,7 @@ import * as assets from '~/routes/admin/assets'
 import * as users from '~/routes/admin/users'
 import * as systemStatus from '~/routes/admin/system-status'
 import * as analytics from '~/routes/admin/analytics'
+import * as searchesCsv from '~/routes/admin/analytics-searches-csv'
 import * as upload from '~/routes/admin/upload'
 import * as blog from '~/routes/admin/blog'
 import * as blogForm from '~/routes/admin/blog-form'
@@ -67,6 +68,7 @@ describe('each admin guard on its own', () => {
     ['/admin/users', users, {}],
     ['/admin/system-status', systemStatus, {}],
     ['/admin/analytics', analytics, {}],
+    ['/admin/analytics/searches.csv?list=top', searchesCsv, {}],
     ['/admin/upload', upload, {}],
     ['/admin/blog', blog, {}],
     ['/admin/blog/new', blogForm, {}],
@@ -227,6 +229,7 @@ describe('through the real HTTP stack', async () => {
         '/admin/users',
         '/admin/system-status',
         '/admin/analytics',
+        '/admin/analytics/searches.csv?list=top',
         '/admin/upload',
         '/admin/blog',
         '/admin/blog/new',

@@ -10,6 +10,7 @@ import { createLocalStorage, type Storage } from '~/platform/storage.server'
 import { sql } from 'kysely'
 import { jobTable } from '~/jobs.server'
 import { createJobQueue } from '~/platform/job-queue.server'
+import { flushBatches } from '~/platform/batched-writes.server'
 import { requestInfoContext, servicesContext, type Services } from '~/web/context.server'
 
 export interface TestContext {
@@ -86,6 +87,8 @@ export async function closeTestDb(): Promise<void> {
   if (!shared) return
   const db = await shared
   shared = undefined
+  // Searches a test's loaders recorded are written before the pool closes, as at shutdown.
+  await flushBatches()
   await db.destroy()
 }
 

@@ -98,3 +98,49 @@ describe('createPageCache', () => {
     }
   })
 })
+
+describe('createPageCache: what a render leaves beside its page', () => {
+  it('tells every GET served from the cache, waiters on the render included, what the render noted; not the miss, not HEAD', async () => {
+    const hits: unknown[] = []
+    let release: () => void = () => {}
+    const rendered = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    const cache = createPageCache({
+      render: async (req, res) => {
+        await rendered
+        res.locals.search = req.path === '/explore' ? { query: String(req.query.q) } : undefined
+        return new Response('<html>page</html>', { headers: { 'Content-Type': 'text/html; charset=utf-8' } })
+      },
+      version: async () => '1',
+      policy: () => "script-src 'self'",
+      checkEveryMs: 0,
+      note: (res) => res.locals.search ?? null,
+      onHit: (_req, note) => hits.push(note),
+    })
+    const app = express()
+    app.use(cache.middleware)
+    const server = await new Promise<ReturnType<typeof app.listen>>((resolve) => {
+      const s = app.listen(0, '127.0.0.1', () => resolve(s))
+    })
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    try {
+      // Two at once: one renders (the loader records it), the other waits for that render.
+      const both = Promise.all([fetch(`${base}/explore?q=lamp`), fetch(`${base}/explore?q=lamp`)])
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      release()
+      const states = (await both).map((r) => r.headers.get('x-page-cache')).sort()
+      expect(states).toEqual(['hit', 'miss'])
+      expect(hits).toEqual([{ query: 'lamp' }])
+      await fetch(`${base}/explore?q=lamp`)
+      await fetch(`${base}/explore?q=lamp`, { method: 'HEAD' })
+      expect(hits).toEqual([{ query: 'lamp' }, { query: 'lamp' }])
+      // A page without a note (the home page) tells nothing.
+      await fetch(`${base}/`)
+      await fetch(`${base}/`)
+      expect(hits).toHaveLength(2)
+    } finally {
+      await new Promise((resolve) => server.close(resolve))
+    }
+  })
+})

@@ -1,8 +1,11 @@
 import sharp from 'sharp'
+import { sql } from 'kysely'
 import type { DB } from '#db/client'
 import { labDistance, rgbToOklab, swatchesOf, type Lab, type PaletteColour } from '~/lib/colour'
 import { readStoredFile, type Storage } from '~/platform/storage.server'
 import { inImagePool } from '~/platform/images.server'
+import { defineJob, type JobQueue } from '~/platform/job-queue.server'
+import { log } from '~/platform/log.server'
 
 /** At most this many colours per palette. */
 export const PALETTE_SIZE = 5
@@ -84,37 +87,106 @@ export function colourColumns(colours: ImageColours) {
   }
 }
 
+/** How many assets one chunk of the backfill looks at, and the pause before the next chunk. */
+export const PALETTE_CHUNK = 200
+export const PALETTE_PAUSE_MS = 1_000
+
 /**
- * Fills in the palette of assets that have none (the catalogue from before palettes), from
- * their stored thumbnail (PNG): `backfill:palettes` and the start-up after migrating.
- * Returns how many were filled.
+ * Fills in the palette of up to `limit` assets that have none, after id `after`, from their
+ * stored thumbnail (PNG). The colours are computed first and written in one statement at the
+ * end (only where the palette is still missing), so a chunk cut short writes nothing. An asset
+ * whose file is gone is passed over. `last` is the id to go on after; `done` when none is left.
+ */
+export async function fillPaletteChunk(
+  db: DB,
+  storage: Storage,
+  { after = 0, limit = PALETTE_CHUNK, signal }: { after?: number; limit?: number; signal?: AbortSignal } = {},
+): Promise<{ filled: number; last: number; done: boolean }> {
+  const rows = await db
+    .selectFrom('assets')
+    .select(['id', 'thumb_png_key', 'preview_png_key', 'original_key', 'mime_type'])
+    .where('palette', 'is', null)
+    // An upload still being processed gets its palette from its job (decision 087).
+    .where('processing_state', '=', 'ready')
+    .where('id', '>', after)
+    .orderBy('id')
+    .limit(limit)
+    .execute()
+  const found: { id: number; columns: ReturnType<typeof colourColumns> }[] = []
+  for (const row of rows) {
+    signal?.throwIfAborted()
+    const key =
+      row.thumb_png_key ?? row.preview_png_key ?? (row.mime_type.startsWith('image/') ? row.original_key : null)
+    const file = key ? await storage.get(key) : null
+    if (!file) continue
+    const bytes = await readStoredFile(file)
+    const colours = await inImagePool(() => paletteOf(bytes)).catch(() => null)
+    if (colours) found.push({ id: row.id, columns: colourColumns(colours) })
+  }
+  if (found.length > 0) {
+    await sql`
+      update assets set palette = v.palette, colour_swatches = v.swatches, has_transparency = v.transparent
+      from (values ${sql.join(
+        found.map(
+          ({ id, columns }) =>
+            sql`(${id}::int, ${columns.palette}::jsonb, ${columns.colour_swatches}::text[], ${columns.has_transparency}::boolean)`,
+        ),
+      )}) as v(id, palette, swatches, transparent)
+      where assets.id = v.id and assets.palette is null`.execute(db)
+  }
+  return { filled: found.length, last: rows.at(-1)?.id ?? after, done: rows.length < limit }
+}
+
+/**
+ * Fills in every missing palette, chunk after chunk, in this process: the `backfill:palettes`
+ * command (the site does it through `paletteBackfillJob`). Returns how many were filled.
  */
 export async function backfillPalettes(db: DB, storage: Storage, { batch = 50 } = {}): Promise<number> {
-  let done = 0
+  let filled = 0
   let after = 0
   for (;;) {
-    const rows = await db
-      .selectFrom('assets')
-      .select(['id', 'thumb_png_key', 'preview_png_key', 'original_key', 'mime_type'])
-      .where('palette', 'is', null)
-      // An upload still being processed gets its palette from its job.
-      .where('processing_state', '=', 'ready')
-      .where('id', '>', after)
-      .orderBy('id')
-      .limit(batch)
-      .execute()
-    if (rows.length === 0) return done
-    for (const row of rows) {
-      after = row.id
-      const key =
-        row.thumb_png_key ?? row.preview_png_key ?? (row.mime_type.startsWith('image/') ? row.original_key : null)
-      const file = key ? await storage.get(key) : null
-      if (!file) continue
-      const bytes = await readStoredFile(file)
-      const colours = await inImagePool(() => paletteOf(bytes)).catch(() => null)
-      if (!colours) continue
-      await db.updateTable('assets').set(colourColumns(colours)).where('id', '=', row.id).execute()
-      done++
-    }
+    const chunk = await fillPaletteChunk(db, storage, { after, limit: batch })
+    filled += chunk.filled
+    after = chunk.last
+    if (chunk.done) return filled
   }
+}
+
+export interface PaletteBackfillData {
+  after: number
+  /** Tuning, carried from chunk to chunk (the defaults above unless the sender says). */
+  chunk?: number
+  pauseMs?: number
+}
+
+/**
+ * The backfill as a chain of bounded chunks on the job queue: one chunk, then the next sent
+ * for a moment later, one at a time across all instances (a 'stately' queue keyed 'palettes':
+ * however many instances start and send it, one chunk waits and one runs). Serving comes first:
+ * decision 088 measured the chunk and the pause.
+ */
+export const paletteBackfillJob = defineJob<PaletteBackfillData>({
+  name: 'palettes.backfill',
+  policy: 'stately',
+  concurrency: 1,
+  retryLimit: 5,
+  async run(data, { services, signal }) {
+    const limit = data.chunk ?? PALETTE_CHUNK
+    const pauseMs = data.pauseMs ?? PALETTE_PAUSE_MS
+    const chunk = await fillPaletteChunk(services.db, services.storage, { after: data.after, limit, signal })
+    if (chunk.filled > 0) log.info('palettes filled', { assets: chunk.filled, upTo: chunk.last })
+    if (chunk.done) return
+    await services.jobs.send(
+      paletteBackfillJob,
+      { ...data, after: chunk.last },
+      { singletonKey: PALETTE_BACKFILL_KEY, startAfter: new Date(Date.now() + pauseMs) },
+    )
+  },
+})
+
+export const PALETTE_BACKFILL_KEY = 'palettes'
+
+/** Starts the backfill from the first asset (every start sends it; a chain already waiting keeps it). */
+export function sendPaletteBackfill(jobs: JobQueue, data: Partial<PaletteBackfillData> = {}) {
+  return jobs.send(paletteBackfillJob, { after: 0, ...data }, { singletonKey: PALETTE_BACKFILL_KEY })
 }

@@ -125,6 +125,9 @@ export async function uploadAsset(
   const files: [string, Buffer][] = [[originalKey, input.original]]
   if (thumbnailKey && input.thumbnail) files.push([thumbnailKey, input.thumbnail])
   const keys = files.map(([key]) => key)
+  // The queue is set up before the transaction that sends its job (on embedded PGlite, with one
+  // connection, its set-up would otherwise wait behind that transaction).
+  await jobs.open()
   // Recorded before any file is written: a crash from here on leaves nothing for good.
   await reserveUploadKeys(db, keys)
   const written: string[] = []

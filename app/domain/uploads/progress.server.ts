@@ -107,6 +107,7 @@ export async function retryProcessing(
   })
   const live = latest && ['created', 'retry', 'active'].includes(latest.state)
   if (row.processing_state === 'processing' && live) return { ok: true }
+  await jobs.open()
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('assets')

@@ -13,23 +13,31 @@ import { SITE_NAME } from '~/lib/constants'
 import { servicesContext } from '~/web/context.server'
 import { withSharing } from '~/lib/sharing'
 import { errorMessage } from '~/lib/errors'
+import { searchInsights } from '~/domain/analytics/searches.server'
+import { parseSearchPeriod } from '~/lib/search-query'
+import { SEARCH_PERIOD_PARAM, SearchInsights } from '~/components/admin/SearchInsights/SearchInsights'
 
 const pageMeta: Route.MetaFunction = () => [{ title: `Analytics | Admin | ${SITE_NAME}` }]
 
 const LOAD_FAILED = 'Failed to fetch analytics data'
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, url }: Route.LoaderArgs) {
   await getAdmin(request, context)
+  const { db } = context.get(servicesContext)
   try {
-    return { analytics: await adminAnalytics(context.get(servicesContext).db), error: null }
+    const [analytics, searches] = await Promise.all([
+      adminAnalytics(db),
+      searchInsights(db, parseSearchPeriod(url.searchParams.get(SEARCH_PERIOD_PARAM))),
+    ])
+    return { analytics, searches, search: url.search, error: null }
   } catch (error) {
     log.error('admin analytics failed', { error: errorMessage(error) })
-    return data({ analytics: null, error: LOAD_FAILED }, { status: 503 })
+    return data({ analytics: null, searches: null, search: url.search, error: LOAD_FAILED }, { status: 503 })
   }
 }
 
 export default function AnalyticsPage({ loaderData }: Route.ComponentProps) {
-  const { analytics, error } = loaderData
+  const { analytics, searches, search, error } = loaderData
   return (
     <Container size="xl" py="xl">
       <AdminHeader title="Analytics" />
@@ -104,6 +112,9 @@ export default function AnalyticsPage({ loaderData }: Route.ComponentProps) {
               </Paper>
             </Grid.Col>
           </Grid>
+          {searches ? (
+            <SearchInsights insights={searches} search={search} csvPath="/admin/analytics/searches.csv" />
+          ) : null}
         </>
       ) : null}
     </Container>

@@ -31,6 +31,7 @@ import { AssetImage } from '~/components/AssetImage/AssetImage'
 import { Pagination } from '~/components/Pagination/Pagination'
 import { AdminAssetPreview } from '~/components/admin/AdminAssetPreview/AdminAssetPreview'
 import { licenceCount } from '~/domain/licences/licences.server'
+import { sendPrepareDownloads } from '~/domain/downloads/prepare-downloads.server'
 import { AdminHeader } from '~/components/admin/AdminHeader/AdminHeader'
 import { PublicationBadge, TagList } from '~/components/admin/TagList/TagList'
 import {
@@ -139,7 +140,8 @@ function selectedIds(form: FormData): number[] {
 
 export async function action({ request, url, context }: Route.ActionArgs) {
   const admin = await getAdmin(request, context)
-  const { db, storage, jobs } = context.get(servicesContext)
+  const services = context.get(servicesContext)
+  const { db, storage, jobs } = services
   const form = await readForm(request)
   const intent = String(form.get('intent') ?? '')
   const id = parseId(form.get('id'))
@@ -183,6 +185,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
         return data<ActionResult>({ intent: 'error', error: result.error }, { status: refusalStatus(result.reason) })
       if (result.ids.length === 0)
         return data<ActionResult>({ intent: 'error', error: 'That asset no longer exists.' }, { status: 404 })
+      if (intent === 'publish') await sendPrepareDownloads(services.jobs, result.ids)
       return redirect(listHref(url))
     }
     case 'retry': {

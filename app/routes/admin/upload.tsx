@@ -6,6 +6,7 @@ import { getAdmin } from '~/web/session.server'
 import { uploadBatch } from '~/domain/uploads/asset-upload.server'
 import { setPublished } from '~/domain/catalogue/assets.server'
 import { processingStates, retryProcessing, type ProcessingStatus } from '~/domain/uploads/progress.server'
+import { sendPrepareDownloads } from '~/domain/downloads/prepare-downloads.server'
 import { readCsvMetadata } from '~/domain/uploads/csv-metadata.server'
 import { AdminHeader } from '~/components/admin/AdminHeader/AdminHeader'
 import { AssetUploader } from '~/components/admin/AssetUploader/AssetUploader'
@@ -88,7 +89,8 @@ const BatchSchema = z
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await getAdmin(request, context)
-  const { db, storage, jobs } = context.get(servicesContext)
+  const services = context.get(servicesContext)
+  const { db, storage, jobs } = services
 
   if ((request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
     const upload = await readMultipartUpload(request, {
@@ -200,6 +202,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The browser's Publish All sends one call per item; here one call does all. An asset still
   // being processed is refused (409, decision 087).
   const published = ids.length ? await setPublished(db, ids, publish, admin.id) : null
+  if (published?.ok && publish) await sendPrepareDownloads(services.jobs, published.ids)
   const states = await processingStates(db, jobs, storedIds)
   const items = batch.map((item): UploadItem => {
     if (item.id === null || item.status === 'error') return item

@@ -7,6 +7,7 @@ import { API_MAX_LIMIT } from '~/lib/api-reference'
 import { COLOUR_SWATCHES, ORIENTATIONS, parseColour } from '~/lib/colour'
 import { servicesContext } from '~/web/context.server'
 import { apiRoute, jsonError } from '~/web/http.server'
+import { apiSearch, recordSearch } from '~/web/search-log.server'
 
 // The public API's query, read strictly: a bad value is a 400 with a message. (Here, not in
 // the shared URL helpers, so zod stays out of the pages' JavaScript.)
@@ -38,24 +39,35 @@ const ApiAssetQuerySchema = z.object({
 })
 
 // GET /api/assets: the same search as /explore, for scripts and the hero strip (limit=5).
-async function GET({ url, context }: Route.LoaderArgs) {
+async function GET({ request, url, context }: Route.LoaderArgs) {
   const params = Object.fromEntries(url.searchParams)
   if (url.searchParams.getAll('tags').length > 1) params.tags = url.searchParams.getAll('tags').join(',')
   const parsed = ApiAssetQuerySchema.safeParse(params)
   if (!parsed.success) return jsonError(400, parsed.error.issues[0]?.message ?? 'Invalid query')
   const p = parsed.data
-  const result = await searchAssets(context.get(servicesContext).db, {
-    q: p.search ?? p.q,
-    sort: p.sort,
+  const { db } = context.get(servicesContext)
+  const terms = {
+    q: p.search ?? p.q ?? '',
     assetType: p.asset_type,
     category: p.category,
     tags: p.tags ? normaliseTags(p.tags) : undefined,
     colour: p.color,
     orientation: p.orientation,
     transparentOnly: p.transparent === '1' || p.transparent === 'true',
-    page: p.page,
-    limit: p.limit ?? 20,
-  })
+  }
+  const result = await searchAssets(db, { ...terms, sort: p.sort, page: p.page, limit: p.limit ?? 20 })
+  // A search with words or filters is recorded for the artist's analytics (decision 90).
+  const colour = parseColour(p.color)
+  const search = apiSearch(
+    {
+      ...terms,
+      color: colour ? (colour.name ?? colour.hex.slice(1)) : '',
+      transparent: terms.transparentOnly,
+      page: p.page,
+    },
+    result.total,
+  )
+  if (search && request.method !== 'HEAD') recordSearch(db, (name) => request.headers.get(name), search)
   return Response.json(
     {
       assets: result.assets,

@@ -4,6 +4,7 @@ import type { Route } from './+types/privacy'
 import { DocumentPage, type DocumentSection } from '~/components/DocumentPage/DocumentPage'
 import { MINIMUM_AGE, SESSION_DAYS, SITE_NAME } from '~/lib/constants'
 import { withSharing } from '~/lib/sharing'
+import { EVENT_RETENTION_DAYS, RARE_SEARCH_LIMIT } from '~/lib/search-query'
 
 const pageMeta: Route.MetaFunction = () => [
   { title: `Privacy Policy | ${SITE_NAME}` },
@@ -73,6 +74,14 @@ const SECTIONS: DocumentSection[] = [
           sign in, register, reset a password or send a message, per IP address and email address; these counters are
           discarded when their time window ends.
         </p>
+        <h3>What people search for and look at</h3>
+        <p>
+          To learn what to make next, we count searches and views without knowing who made them. For each search we keep
+          its words (in lower case), the filters chosen, how many assets it found and when; for each asset page or
+          preview opened, which asset, when, and the words of the search it came from. None of this is linked to you: no
+          account, no IP address, no browser details and no cookie are stored with it, and searches by search-engine
+          robots are not counted.
+        </p>
         <h3>Server logs</h3>
         <p>
           Our server logs each request's method, path, response status and duration, and records errors so we can fix
@@ -126,8 +135,8 @@ const SECTIONS: DocumentSection[] = [
           interest in security and reliability).
         </li>
         <li>
-          <strong>To understand what is popular</strong>: download counts per asset, without identifying you, to decide
-          what to make next (legitimate interest).
+          <strong>To understand what is popular</strong>: download counts per asset, and counts of searches and views,
+          without identifying you, to decide what to make next (legitimate interest).
         </li>
       </ul>
     ),
@@ -168,6 +177,10 @@ const SECTIONS: DocumentSection[] = [
         <li>Sessions: until you sign out, or until they have gone unused for {SESSION_DAYS} days.</li>
         <li>Contact messages: up to 12 months after the conversation ends.</li>
         <li>Server logs: up to 30 days.</li>
+        <li>
+          Searches and views: {EVENT_RETENTION_DAYS} days. After that only counts per day remain: how many searches and
+          views there were, and the words of a search only if at least {RARE_SEARCH_LIMIT} searches used them that day.
+        </li>
       </ul>
     ),
   },

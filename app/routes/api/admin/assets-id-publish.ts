@@ -1,6 +1,7 @@
 import type { Route } from './+types/assets-id-publish'
 import { requireApiAdmin } from '~/web/session.server'
 import { setPublished } from '~/domain/catalogue/assets.server'
+import { sendPrepareDownloads } from '~/domain/downloads/prepare-downloads.server'
 import { jsonError, readApiBody, apiRoute, refusalResponse } from '~/web/http.server'
 import { PublishSchema } from '~/lib/admin-assets'
 import { parseId } from '~/lib/ids'
@@ -21,10 +22,13 @@ async function POST({ request, params, context }: Route.ActionArgs) {
     if (!body.ok) return body.response
     isActive = body.value.is_active
   }
+  const services = context.get(servicesContext)
   // 409 while the asset is being processed (or its processing failed): decision 087.
-  const result = await setPublished(context.get(servicesContext).db, [id], isActive, admin.id)
+  const result = await setPublished(services.db, [id], isActive, admin.id)
   if (!result.ok) return refusalResponse(result)
   if (result.ids.length === 0) return notFound()
+  // The sizes most taken are made ahead, so the first download does not wait for them.
+  if (isActive) await sendPrepareDownloads(services.jobs, result.ids)
   return Response.json({ id, is_active: isActive }, { headers: { 'Cache-Control': 'no-store' } })
 }
 

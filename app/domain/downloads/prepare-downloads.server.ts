@@ -1,0 +1,97 @@
+import { sql } from 'kysely'
+import type { DB } from '#db/client'
+import {
+  MP3_VARIANT,
+  offersMp3,
+  sizesFor,
+  variantFits,
+  variantFromName,
+  type DownloadVariant,
+} from '~/lib/download-options'
+import { defineJob, type JobQueue } from '~/platform/job-queue.server'
+import type { Storage } from '~/platform/storage.server'
+import { log } from '~/platform/log.server'
+import { errorMessage } from '~/lib/errors'
+import { deliveredFile, deliveredName, selectDeliverable } from './delivered-files.server'
+
+// A download's file is made on its first request (the original with its provenance, or a
+// variant: seconds of sharp or ffmpeg for a large picture). The sizes most people take are
+// made ahead of time by a job once the asset is published, so the first download of a new
+// asset answers as fast as the hundredth.
+
+/** When nobody has downloaded anything yet: the original and the two smaller PNG sizes. */
+const DEFAULT_POPULAR = ['original', '1024.png', '512.png']
+/** How many of the most taken picture variants are made ahead. */
+const POPULAR_COUNT = 3
+/** Licences of this many days decide what is popular. */
+const POPULAR_DAYS = 90
+
+/** The delivered files most taken lately (their names), 'original' always first. */
+export async function popularVariantNames(db: DB): Promise<string[]> {
+  const rows = await db
+    .selectFrom('licences')
+    .select(['variant', sql<number>`count(*)`.as('taken')])
+    .where('issued_at', '>', sql<Date>`now() - make_interval(days => ${POPULAR_DAYS})`)
+    .where('variant', '<>', 'original')
+    .where('variant', 'not like', '%.mp3')
+    .groupBy('variant')
+    .orderBy('taken', 'desc')
+    .orderBy('variant')
+    .limit(POPULAR_COUNT)
+    .execute()
+  return rows.length > 0 ? ['original', ...rows.map((r) => r.variant)] : DEFAULT_POPULAR
+}
+
+/**
+ * Makes and keeps the popular delivered files of a published asset that are not kept yet (the
+ * same files a download makes: `deliveredFile`). Sizes larger than the original are left out;
+ * audio gets its original and its MP3. Returns how many files were made; 0 for an asset that is
+ * not published (any more).
+ */
+export async function prepareDownloads(db: DB, storage: Storage, assetId: number, siteUrl: string): Promise<number> {
+  const first = await selectDeliverable(db, assetId, 'original').executeTakeFirst()
+  if (!first) return 0
+  const variants: (DownloadVariant | null)[] = [null]
+  if (first.asset_type === 'audio') {
+    const format = /\.([a-z0-9]+)$/i.exec(first.original_key)?.[1]
+    if (offersMp3('audio', format)) variants.push(MP3_VARIANT)
+  } else {
+    const sizes = sizesFor(first) as string[]
+    for (const name of await popularVariantNames(db)) {
+      const variant = name === 'original' ? null : variantFromName(name)
+      if (!variant || !variantFits(first.asset_type, variant) || !sizes.includes(variant.size)) continue
+      variants.push(variant)
+    }
+  }
+  let made = 0
+  for (const variant of variants) {
+    const asset = await selectDeliverable(db, assetId, deliveredName(variant)).executeTakeFirst()
+    if (!asset) return made
+    if (asset.delivered_sha256) continue
+    if (await deliveredFile(db, storage, asset, variant, siteUrl)) made++
+  }
+  return made
+}
+
+/** Makes the popular download files of one asset (sent when it is published). */
+export const prepareDownloadsJob = defineJob<{ assetId: number }>({
+  name: 'downloads.prepare',
+  concurrency: 1,
+  retryLimit: 3,
+  retryDelaySeconds: 30,
+  async run({ assetId }, { services }) {
+    await prepareDownloads(services.db, services.storage, assetId, services.config.appUrl)
+  },
+})
+
+/**
+ * Asks for the popular files of these just published assets to be made ahead (one job per
+ * asset). Never fails the publish: without the job, the first download makes its file.
+ */
+export async function sendPrepareDownloads(jobs: JobQueue, assetIds: number[]): Promise<void> {
+  try {
+    for (const assetId of assetIds) await jobs.send(prepareDownloadsJob, { assetId })
+  } catch (error) {
+    log.warn('download files not queued', { error: errorMessage(error) })
+  }
+}

@@ -1,0 +1,349 @@
+// npm run bench:jobs [-- --assets 1000000 --requests 800 --rounds 4 --chunk 200 --pause 1000 --missing 10000]
+// Does the palette backfill, running on the job queue, slow serving down? GET /api/assets p95
+// (varied searches) through the built server, in windows without and with the backfill
+// running, alternating on one server, with the load average beside each figure; into
+// docs/performance.md. Target: with the backfill, p95 within 1.5x of without (decision 88).
+//
+// It works on a copy of the search bench's database (`stock_bench_<N>`, made by
+// `npm run bench:search -- --assets <N> --reuse`), never on that database itself: the copy
+// (`stock_bench_jobs_<N>`, CREATE DATABASE ... TEMPLATE) loses the palettes of its first
+// --missing assets, whose thumbnails are written to a scratch folder, and is dropped at the
+// end unless --keep.
+import { linkSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { loadavg, tmpdir } from 'node:os'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import sharp from 'sharp'
+import pg from 'pg'
+import { sql } from 'kysely'
+import { createDatabase } from '#db/client'
+import { parseConfig } from '~/config.server'
+import { jobTable } from '~/jobs.server'
+import { PALETTE_CHUNK, PALETTE_PAUSE_MS, sendPaletteBackfill } from '~/domain/catalogue/palette.server'
+import { createJobQueue, type JobQueue } from '~/platform/job-queue.server'
+import { createLocalStorage } from '~/platform/storage.server'
+import { startBuiltServer, writePerformanceSection } from './bench-support'
+import { isReachable, serverUrl, withDatabase } from '../tests/support/database-url'
+
+const { values: args } = parseArgs({
+  options: {
+    assets: { type: 'string' },
+    requests: { type: 'string' },
+    chunk: { type: 'string' },
+    pause: { type: 'string' },
+    missing: { type: 'string' },
+    rounds: { type: 'string' },
+    port: { type: 'string' },
+    keep: { type: 'boolean' },
+    'no-report': { type: 'boolean' },
+  },
+})
+const ASSETS = Number(args.assets ?? process.env.BENCH_ASSETS ?? 1_000_000)
+const REQUESTS = Number(args.requests ?? 800)
+const CHUNK = Number(args.chunk ?? PALETTE_CHUNK)
+const PAUSE_MS = Number(args.pause ?? PALETTE_PAUSE_MS)
+/** Assets whose palette the copy loses (more than a run's backfill reaches). */
+const MISSING = Number(args.missing ?? 10_000)
+const PORT = Number(args.port ?? process.env.BENCH_PORT ?? 3291)
+/** Two clients, each waiting for its answer before the next request. */
+const CLIENTS = 2
+/** Pairs of windows, without and with the backfill (in turn first). */
+const ROUNDS = Number(args.rounds ?? 4)
+
+const SEARCHES = [
+  'q=robot',
+  'q=glossy+cube',
+  'q=rob',
+  'q=shpere',
+  'q=neon&sort=alphabetical',
+  'q=glass&sort=downloads',
+  'q=planet&page=2',
+  'q=glossy+robot+toy',
+  'sort=newest',
+  'sort=downloads&page=3',
+  'category=Robots',
+  'asset_type=audio',
+  'color=blue',
+  // Not 'q=robot&color=red': on the copy, with palettes missing, it takes about 1 s (10 ms on
+  // the search bench's own database), with or without the backfill, and at one request in 16
+  // it alone would be the p95.
+  'tags=cute,pastel',
+  'q=aurora',
+]
+
+const ms = (value: number) => `${value.toFixed(1)} ms`
+const load = () => loadavg()[0]!.toFixed(2)
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
+}
+
+async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: serverUrl() })
+  await client.connect()
+  try {
+    return await work(client)
+  } finally {
+    await client.end()
+  }
+}
+
+/** The copy of the search bench's database, made from it as a template. */
+async function copyDatabase(source: string, target: string): Promise<void> {
+  await admin(async (client) => {
+    const exists = await client.query('select 1 from pg_database where datname = $1', [source])
+    if (!exists.rowCount)
+      throw new Error(
+        `No ${source}: run npm run bench:search -- --assets ${ASSETS} --reuse first (it makes and keeps it).`,
+      )
+    await client.query(`drop database if exists "${target}" with (force)`)
+    // A template must have no other session; the search bench may be using it: wait a little.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await client.query(`create database "${target}" template "${source}"`)
+        return
+      } catch (error) {
+        if (attempt >= 20 || !/being accessed by other users/.test(String(error))) throw error
+        await new Promise((resolve) => setTimeout(resolve, 3_000))
+      }
+    }
+  })
+}
+
+/** Thumbnails of the first `count` assets: a few distinct pictures, hard-linked under each key. */
+async function writeThumbnails(storageDir: string, keys: string[]): Promise<void> {
+  const sources: string[] = []
+  const colours = ['#d32f2f', '#1565c0', '#388e3c', '#fdd835', '#8e24aa', '#ff7043', '#26a69a', '#5d4037']
+  for (const [i, colour] of colours.entries()) {
+    const file = path.join(storageDir, `source-${i}.png`)
+    const picture = await sharp({ create: { width: 256, height: 256, channels: 4, background: colour } })
+      .composite([
+        {
+          input: await sharp({ create: { width: 96, height: 96, channels: 4, background: colours[(i + 3) % 8]! } })
+            .png()
+            .toBuffer(),
+          left: 80,
+          top: 80,
+        },
+      ])
+      .png()
+      .toBuffer()
+    writeFileSync(file, picture)
+    sources.push(file)
+  }
+  keys.forEach((key, i) => {
+    const file = path.join(storageDir, ...key.split('/'))
+    mkdirSync(path.dirname(file), { recursive: true })
+    linkSync(sources[i % sources.length]!, file)
+  })
+}
+
+/** GET /api/assets over the searches, CLIENTS at a time; each answer read whole. */
+async function measure(
+  base: string,
+): Promise<{ p50: number; p95: number; p99: number; failed: number; slowest: string; times: number[] }> {
+  for (const search of SEARCHES) await (await fetch(`${base}/api/assets?${search}`)).text() // warm up
+  const times: number[] = []
+  const bySearch = new Map<string, number[]>()
+  let failed = 0
+  let next = 0
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      for (let i = next++; i < REQUESTS; i = next++) {
+        const start = performance.now()
+        try {
+          const res = await fetch(`${base}/api/assets?${SEARCHES[i % SEARCHES.length]}`)
+          await res.text()
+          if (!res.ok) failed++
+        } catch {
+          failed++
+        }
+        const took = performance.now() - start
+        times.push(took)
+        const search = SEARCHES[i % SEARCHES.length]!
+        bySearch.set(search, [...(bySearch.get(search) ?? []), took])
+      }
+    }),
+  )
+  const slowest = [...bySearch]
+    .map(([search, list]) => ({ search, p95: percentile(list, 95) }))
+    .sort((a, b) => b.p95 - a.p95)
+    .slice(0, 3)
+    .map((s) => `${s.search} ${ms(s.p95)}`)
+    .join(', ')
+  return { p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), failed, slowest, times }
+}
+
+interface Phase {
+  label: string
+  slowest: string
+  times: number[]
+  p50: number
+  p95: number
+  p99: number
+  failed: number
+  loadBefore: string
+  loadAfter: string
+  filled: number
+  seconds: number
+}
+
+async function main() {
+  if (!(await isReachable(serverUrl())))
+    throw new Error(`No PostgreSQL server at ${new URL(serverUrl()).host}; set TEST_DATABASE_URL.`)
+  const source = `stock_bench_${ASSETS}`
+  const target = `stock_bench_jobs_${ASSETS}`
+  const url = withDatabase(serverUrl(), target)
+  let t = performance.now()
+  await copyDatabase(source, target)
+  console.log(`Copied ${source} to ${target} in ${((performance.now() - t) / 1000).toFixed(1)} s`)
+  const storageDir = mkdtempSync(path.join(tmpdir(), 'bench-jobs-'))
+  const db = createDatabase({ url })
+  try {
+    t = performance.now()
+    const rows = await db.selectFrom('assets').select(['id', 'thumb_png_key']).orderBy('id').limit(MISSING).execute()
+    const last = rows.at(-1)!.id
+    // Past the app's statement timeout: a pool of its own without one.
+    const untimed = new pg.Client({ connectionString: url })
+    await untimed.connect()
+    await untimed.query(
+      `update assets set palette = null, colour_swatches = '{}', has_transparency = null where id <= $1`,
+      [last],
+    )
+    await untimed.end()
+    await writeThumbnails(
+      storageDir,
+      rows.flatMap((row) => (row.thumb_png_key ? [row.thumb_png_key] : [])),
+    )
+    console.log(
+      `Palettes of the first ${rows.length.toLocaleString('en-US')} assets cleared, their thumbnails written, in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+    )
+    const missing = async () =>
+      Number(
+        (
+          await sql<{
+            n: number
+          }>`select count(*)::int as n from assets where palette is null and id <= ${last}`.execute(db)
+        ).rows[0]!.n,
+      )
+    const env = { PAGE_CACHE: 'false', NODE_ENV: 'production', STORAGE_DIR: storageDir }
+
+    // One server that works jobs; the backfill chain is started and stopped from here, so the
+    // windows without and with it alternate on the same server and the same machine load.
+    const server = await startBuiltServer(PORT, url, { ...env, RUN_JOBS: 'true' })
+    const config = parseConfig({ NODE_ENV: 'test', SESSION_SECRET: 'bench-secret-bench-secret-bench-secret' })
+    const storage = createLocalStorage(storageDir)
+    const queue: JobQueue = createJobQueue({
+      db,
+      url,
+      jobs: jobTable,
+      services: () => ({ db, storage, config, jobs: queue }),
+    })
+    const jobsOf = async (state: string) =>
+      Number(
+        (
+          await sql<{ n: number }>`
+            select count(*)::int as n from pgboss.job where name = 'palettes.backfill' and state::text = ${state}`.execute(
+            db,
+          )
+        ).rows[0]!.n,
+      )
+    /** Withdraws the waiting chunk until none runs either (a running one sends the next). */
+    const stopChain = async () => {
+      for (;;) {
+        await sql`delete from pgboss.job where name = 'palettes.backfill' and state::text in ('created', 'retry')`.execute(
+          db,
+        )
+        if ((await jobsOf('active')) === 0 && (await jobsOf('created')) === 0) return
+        await new Promise((resolve) => setTimeout(resolve, 200))
+      }
+    }
+    const startChain = async () => {
+      const before = await missing()
+      await sendPaletteBackfill(queue, { chunk: CHUNK, pauseMs: PAUSE_MS })
+      // Until its first chunk is written: the backfill is under way.
+      for (let i = 0; i < 100 && (await missing()) === before; i++) await new Promise((r) => setTimeout(r, 200))
+    }
+    try {
+      await queue.list() // the queue's schema, made by the server's start, opened here too
+      await new Promise((resolve) => setTimeout(resolve, 2_000)) // the start-up's own send lands
+      await stopChain() // the chain the server's own start sent
+      const windows: Phase[] = []
+      for (let round = 1; round <= ROUNDS; round++) {
+        // Without then with, then with then without: a load that drifts through the run weighs
+        // on both sides alike.
+        for (const running of round % 2 === 1 ? [false, true] : [true, false]) {
+          if (running) await startChain()
+          else await stopChain()
+          const filledBefore = await missing()
+          const loadBefore = load()
+          const start = performance.now()
+          const figures = await measure(server.base)
+          const window: Phase = {
+            label: `${running ? 'with' : 'without'} the backfill, round ${round}`,
+            ...figures,
+            loadBefore,
+            loadAfter: load(),
+            filled: filledBefore - (await missing()),
+            seconds: (performance.now() - start) / 1000,
+          }
+          windows.push(window)
+          console.log(
+            `${window.label.padEnd(30)} p50 ${ms(window.p50)}  p95 ${ms(window.p95)}  p99 ${ms(window.p99)}  failed ${window.failed}  load ${loadBefore} → ${window.loadAfter}  palettes filled ${window.filled} in ${window.seconds.toFixed(1)} s`,
+          )
+          console.log(`  slowest searches (p95): ${figures.slowest}`)
+        }
+      }
+      await stopChain()
+      const all = (running: boolean) => windows.filter((w) => w.label.startsWith(running ? 'with ' : 'without'))
+      const overall = (running: boolean) => {
+        const times = all(running).flatMap((w) => w.times)
+        return { p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99) }
+      }
+      const without = overall(false)
+      const during = overall(true)
+      const ratio = during.p95 / without.p95
+      const filled = all(true).reduce((sum, w) => sum + w.filled, 0)
+      const seconds = all(true).reduce((sum, w) => sum + w.seconds, 0)
+      console.log(
+        `All windows: without p95 ${ms(without.p95)}, with p95 ${ms(during.p95)}: ratio ${ratio.toFixed(2)} (target ≤ 1.5); backfill ${(filled / seconds).toFixed(0)} assets/s`,
+      )
+      if (!args['no-report']) report(windows, { without, during, ratio, rate: filled / seconds })
+    } finally {
+      await queue.stop()
+      server.stop()
+    }
+  } finally {
+    await db.destroy()
+    rmSync(storageDir, { recursive: true, force: true })
+    if (!args.keep) await admin((client) => client.query(`drop database if exists "${target}" with (force)`))
+  }
+}
+
+function report(windows: Phase[], total: { without: Figures; during: Figures; ratio: number; rate: number }) {
+  const row = (p: Phase) =>
+    `| ${p.label} | ${ms(p.p50)} | ${ms(p.p95)} | ${ms(p.p99)} | ${p.failed} | ${p.loadBefore} → ${p.loadAfter} | ${p.filled.toLocaleString('en-US')} in ${p.seconds.toFixed(0)} s |`
+  writePerformanceSection(`jobs-${ASSETS}`, [
+    `## Serving while the palette backfill runs, ${ASSETS.toLocaleString('en-US')} assets (npm run bench:jobs), measured ${new Date().toISOString().slice(0, 10)}`,
+    '',
+    `GET /api/assets over ${SEARCHES.length} varied searches (words, typos, sorts, pages, category, type, colour, tags), ${REQUESTS} requests a window from ${CLIENTS} clients each waiting for its answer, through the built server (NODE_ENV=production, page cache off, RUN_JOBS on) on a copy of the search bench's database whose first ${MISSING.toLocaleString('en-US')} assets lost their palettes (their thumbnails on local storage). Windows without and with the backfill chain (chunk ${CHUNK}, pause ${PAUSE_MS} ms) alternate on the one server (without-with, then with-without, so a drifting load weighs on both), the chain started and withdrawn between them. Load average (1 min) before → after each window, on 2 cores shared with other agents' builds and tests.`,
+    '',
+    '| window | p50 | p95 | p99 | failed | load | palettes filled meanwhile |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
+    ...windows.map(row),
+    '',
+    `- **All windows: p95 without ${ms(total.without.p95)}, with the backfill ${ms(total.during.p95)}: ${total.ratio.toFixed(2)}x** (target: at most 1.5x; [decision 88](decisions/088-background-work-that-serving-does-not-feel.md)). p50 ${ms(total.without.p50)} and ${ms(total.during.p50)}.`,
+    `- The backfill meanwhile: ${total.rate.toFixed(0)} assets a second (a million in about ${(1_000_000 / total.rate / 3600).toFixed(1)} hours).`,
+  ])
+}
+
+interface Figures {
+  p50: number
+  p95: number
+  p99: number
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})
