@@ -1,4 +1,5 @@
 import type { JobDefinition } from '~/platform/job-queue.server'
+import { processUploadJob } from '~/domain/uploads/jobs.server'
 import { analyticsRetentionJob } from '~/domain/analytics/retention.server'
 import { paletteBackfillJob } from '~/domain/catalogue/palette.server'
 import { prepareDownloadsJob } from '~/domain/downloads/prepare-downloads.server'
@@ -12,4 +13,5 @@ export const jobTable: readonly JobDefinition<any>[] = [
   prepareDownloadsJob,
   storageSweepJob,
   analyticsRetentionJob,
+  processUploadJob,
 ]

@@ -41,6 +41,8 @@ export const REFUSAL_STATUS = {
   'not-audio': 400,
   'bad-csv': 400,
   'asset-type-not-allowed': 400,
+  // Publishing waits for the upload's processing (decision 087).
+  'asset-processing': 409,
   // Too many attempts (sign-in, registration, password reset, contact): with Retry-After.
   'rate-limited': 429,
 } as const

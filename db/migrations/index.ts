@@ -19,6 +19,7 @@ import * as m0017 from './0017_blog_images'
 import * as m0018 from './0018_analytics_events'
 import * as m0019 from './0019_analytics_daily'
 import * as m0020 from './0020_subscription_periods'
+import * as m0021 from './0021_asset_processing'
 
 // A static list rather than a folder scan, so migrations work the same inside the server
 // bundle, under tsx and under vitest. Add new files here in order.
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '0018_analytics_events': m0018,
   '0019_analytics_daily': m0019,
   '0020_subscription_periods': m0020,
+  '0021_asset_processing': m0021,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -10,6 +10,7 @@ export interface AuditEntry {
     | 'asset.publish'
     | 'asset.unpublish'
     | 'asset.delete'
+    | 'asset.retry-processing'
     | 'kit.create'
     | 'kit.update'
     | 'kit.delete'

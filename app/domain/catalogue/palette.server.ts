@@ -106,6 +106,8 @@ export async function fillPaletteChunk(
     .selectFrom('assets')
     .select(['id', 'thumb_png_key', 'preview_png_key', 'original_key', 'mime_type'])
     .where('palette', 'is', null)
+    // An upload still being processed gets its palette from its job (decision 087).
+    .where('processing_state', '=', 'ready')
     .where('id', '>', after)
     .orderBy('id')
     .limit(limit)

@@ -2,7 +2,7 @@ import type { Route } from './+types/assets-id-publish'
 import { requireApiAdmin } from '~/web/session.server'
 import { setPublished } from '~/domain/catalogue/assets.server'
 import { sendPrepareDownloads } from '~/domain/downloads/prepare-downloads.server'
-import { jsonError, readApiBody, apiRoute } from '~/web/http.server'
+import { jsonError, readApiBody, apiRoute, refusalResponse } from '~/web/http.server'
 import { PublishSchema } from '~/lib/admin-assets'
 import { parseId } from '~/lib/ids'
 import { servicesContext } from '~/web/context.server'
@@ -23,10 +23,12 @@ async function POST({ request, params, context }: Route.ActionArgs) {
     isActive = body.value.is_active
   }
   const services = context.get(servicesContext)
-  const found = await setPublished(services.db, [id], isActive, admin.id)
-  if (found.length === 0) return notFound()
+  // 409 while the asset is being processed (or its processing failed): decision 087.
+  const result = await setPublished(services.db, [id], isActive, admin.id)
+  if (!result.ok) return refusalResponse(result)
+  if (result.ids.length === 0) return notFound()
   // The sizes most taken are made ahead, so the first download does not wait for them.
-  if (isActive) await sendPrepareDownloads(services.jobs, found)
+  if (isActive) await sendPrepareDownloads(services.jobs, result.ids)
   return Response.json({ id, is_active: isActive }, { headers: { 'Cache-Control': 'no-store' } })
 }
 
