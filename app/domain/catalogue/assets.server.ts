@@ -209,7 +209,7 @@ async function prepareFiles(id: string, input: NewAssetInput): Promise<PreparedF
   }
 }
 
-const ASSET_NOT_FOUND = 'Asset not found'
+export const ASSET_NOT_FOUND = 'Asset not found'
 export const AUDIO_STAYS_AUDIO = 'An audio file is always an audio asset.'
 export const IMAGE_NOT_AUDIO = 'An image cannot be an audio asset: choose 3D or image.'
 
@@ -273,6 +273,8 @@ export async function deleteAssets(db: DB, storage: Storage, ids: number[], acto
 export interface AdminAssetView extends AssetView {
   original_filename: string
   published_at: string | null
+  /** When a draft is scheduled to go live; null: no schedule. */
+  publish_at: string | null
   updated_at: string
 }
 
@@ -330,6 +332,7 @@ export function toAdminAssetView(asset: Asset): AdminAssetView {
     ...toAssetView(asset),
     original_filename: asset.original_filename,
     published_at: asset.published_at?.toISOString() ?? null,
+    publish_at: asset.publish_at?.toISOString() ?? null,
     updated_at: asset.updated_at.toISOString(),
   }
 }
@@ -439,6 +442,8 @@ export async function updateAsset(
     if (changes.tags !== undefined) set.tags = normaliseTags(changes.tags)
     if (changes.is_active !== undefined) {
       set.is_active = changes.is_active
+      // Published now, or back to draft: either way no schedule is left waiting (decision 89).
+      set.publish_at = null
       if (changes.is_active && !before.published_at) set.published_at = new Date()
     }
     const row = await trx.updateTable('assets').set(set).where('id', '=', id).returningAll().executeTakeFirstOrThrow()
@@ -461,20 +466,23 @@ export async function updateAsset(
 }
 
 /**
- * Publishes (is_active true) or returns to draft (false) the given assets. Returns the ids
- * that exist; only actual changes are written to the audit log.
+ * Publishes (is_active true) or returns to draft (false) the given assets: the one path by which
+ * an asset goes live (the row's button, the bulk bar, the API, the upload page, a schedule).
+ * Returns the ids that exist; only actual changes are written to the audit log. Publishing
+ * clears the asset's schedule; returning to draft withdraws one too (decision 89).
  */
 export async function setPublished(
   db: DB,
   ids: number[],
   isActive: boolean,
   actorId: string | null,
+  options: { scheduled?: boolean } = {},
 ): Promise<number[]> {
   if (ids.length === 0) return []
   const found = await db.transaction().execute(async (trx) => {
     const existing = await trx
       .selectFrom('assets')
-      .select(['id', 'is_active', 'title'])
+      .select(['id', 'is_active', 'title', 'publish_at'])
       .where('id', 'in', ids)
       .forUpdate()
       .execute()
@@ -485,6 +493,7 @@ export async function setPublished(
         .set({
           is_active: isActive,
           updated_at: new Date(),
+          publish_at: null,
           ...(isActive ? { published_at: sql<Date>`coalesce(published_at, now())` } : {}),
         })
         .where('id', 'in', changing)
@@ -498,8 +507,31 @@ export async function setPublished(
             action: isActive ? ('asset.publish' as const) : ('asset.unpublish' as const),
             targetType: 'asset' as const,
             targetId: a.id,
-            details: { title: a.title },
+            details: { title: a.title, ...(options.scheduled ? { scheduled: true } : {}) },
           })),
+      )
+    }
+    // A draft asked to stay a draft keeps no schedule either: 'Unpublish' means not live.
+    const withdrawn = isActive ? [] : existing.filter((a) => !changing.includes(a.id) && a.publish_at !== null)
+    if (withdrawn.length > 0) {
+      await trx
+        .updateTable('assets')
+        .set({ publish_at: null, updated_at: new Date() })
+        .where(
+          'id',
+          'in',
+          withdrawn.map((a) => a.id),
+        )
+        .execute()
+      await recordAudit(
+        trx,
+        withdrawn.map((a) => ({
+          actorId,
+          action: 'asset.unschedule' as const,
+          targetType: 'asset' as const,
+          targetId: a.id,
+          details: { title: a.title },
+        })),
       )
     }
     return existing.map((a) => a.id)
