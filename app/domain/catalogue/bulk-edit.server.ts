@@ -148,7 +148,8 @@ export async function bulkEditAssets(
       const publish = change.action === 'publish'
       const already = present.filter((id) => byId.get(id)?.is_active === publish)
       const asked = present.filter((id) => byId.get(id)?.is_active !== publish)
-      await setPublished(db, asked, publish, actorId)
+      // Unpublish goes to every draft too: it withdraws their schedules.
+      await setPublished(db, publish ? asked : present, publish, actorId)
       // setPublished leaves an asset still processing a draft: read back what went live.
       const after = asked.length
         ? await db.selectFrom('assets').select(['id', 'is_active']).where('id', 'in', asked).execute()
