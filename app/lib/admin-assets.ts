@@ -152,7 +152,11 @@ export const BulkRequestSchema = z
       .trim()
       .max(100, { message: 'Keep the category under 100 characters.' })
       .optional(),
-    asset_type: z.enum(ASSET_TYPES, { message: ASSET_TYPE_MESSAGE }).optional(),
+    // '' is the bar's 'Choose…'.
+    asset_type: z
+      .union([z.literal(''), z.enum(ASSET_TYPES)], { message: ASSET_TYPE_MESSAGE })
+      .optional()
+      .transform((v) => v || undefined),
     publish_at: PublishAtSchema.optional(),
   })
   .transform((v, ctx): { ids: number[]; change: BulkAction } => {

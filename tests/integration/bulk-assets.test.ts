@@ -78,8 +78,8 @@ async function three(input: { isActive?: boolean; tags?: string[]; category?: st
 
 // Both doors, the same checks.
 const doors = {
-  form: (ids: number[], action: string, extra: Record<string, string> = {}) =>
-    form({ ids: ids.map(String), bulkAction: action, ...extra }),
+  form: (ids: number[], action: string, extra: Record<string, unknown> = {}) =>
+    form({ ids: ids.map(String), bulkAction: action, ...(extra as Record<string, string>) }),
   api: (ids: number[], action: string, extra: Record<string, unknown> = {}) => api({ ids, action, ...extra }),
 }
 
@@ -196,6 +196,7 @@ describe.each(Object.entries(doors))('bulk changes through the %s', (door, send)
       [[id], 'set-category', { category: `Nowhere ${uid()}` }, /There is no category/],
       [[id], 'set-category', {}, /Choose a category/],
       [[id], 'set-type', { asset_type: 'video' }, /asset_type is one of/],
+      [[id], 'set-type', { asset_type: '' }, /Choose a type/],
       [[id], 'add-tags', { tags: ' , ' }, /at least one tag/],
       [[id], 'schedule', door === 'api' ? { publish_at: 'next week' } : { publishAt: 'next week' }, /date and time/],
     ]

@@ -509,12 +509,15 @@ export default function AdminAssetsPage({ loaderData, actionData }: Route.Compon
                 label="Type"
                 name="asset_type"
                 size="sm"
-                data={ASSET_TYPES.map((type) => ({ value: type, label: ASSET_TYPE_LABELS[type].one }))}
+                data={[
+                  { value: '', label: 'Choose…' },
+                  ...ASSET_TYPES.map((type) => ({ value: type, label: ASSET_TYPE_LABELS[type].one })),
+                ]}
               />
             ) : null}
             {shows('schedule') ? (
               <div>
-                <ScheduleField value={null} description={hydrated ? undefined : 'Empty: withdraw'} />
+                <ScheduleField value={null} description="Empty: withdraw" />
               </div>
             ) : null}
           </div>
@@ -655,6 +658,8 @@ function AssetRow({ asset, base, editing, confirming, editError, checked, onChec
             <Text size="sm" fw={500}>
               {asset.title}
             </Text>
+            {/* Under the title, not in the status column: a phone sees it without scrolling. */}
+            {asset.publish_at ? <ScheduledFor at={asset.publish_at} /> : null}
           </Table.Td>
           <Table.Td>{asset.category || '–'}</Table.Td>
           <Table.Td>
@@ -664,7 +669,6 @@ function AssetRow({ asset, base, editing, confirming, editError, checked, onChec
       )}
       <Table.Td className={classes.status}>
         <PublicationBadge isActive={asset.is_active} />
-        {asset.publish_at && !editing ? <ScheduledFor at={asset.publish_at} /> : null}
         {editing && !asset.is_active ? (
           <div className={classes.scheduleEdit}>
             <ScheduleField
