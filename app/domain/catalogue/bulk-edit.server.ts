@@ -6,7 +6,7 @@ import { plural } from '~/lib/plural'
 import { formatScheduleTime } from '~/lib/schedule'
 import { setPublished, updateAsset } from './assets.server'
 import { cachedForCatalogue } from './catalogue-cache.server'
-import { scheduleAssets } from './scheduled-publishing.server'
+import { publishReady, scheduleAssets } from './scheduled-publishing.server'
 
 // The bulk bar of /admin/assets and POST /api/admin/assets/bulk (decision 89): one change to
 // many assets, each through the function that makes it for one (updateAsset, setPublished,
@@ -149,7 +149,8 @@ export async function bulkEditAssets(
       const already = present.filter((id) => byId.get(id)?.is_active === publish)
       const asked = present.filter((id) => byId.get(id)?.is_active !== publish)
       // Unpublish goes to every draft too: it withdraws their schedules.
-      await setPublished(db, publish ? asked : present, publish, actorId)
+      if (publish) await publishReady(db, asked, actorId)
+      else await setPublished(db, present, false, actorId)
       // setPublished leaves an asset still processing a draft: read back what went live.
       const after = asked.length
         ? await db.selectFrom('assets').select(['id', 'is_active']).where('id', 'in', asked).execute()

@@ -14,6 +14,27 @@ import { invalidateCatalogueCache } from './catalogue-cache.server'
 // publishes what is still scheduled and due when it runs: a schedule withdrawn or moved later
 // leaves a stale job that does nothing.
 
+/**
+ * Publishes what of `ids` may go live, through setPublished, leaving the rest drafts. The
+ * processing rule (decision 87) makes setPublished refuse a whole batch with an unprocessed
+ * asset in it, naming those ({ ok: false, ids }): the others are published without them.
+ * Which went live is read back by the callers.
+ */
+export async function publishReady(
+  db: DB,
+  ids: number[],
+  actorId: string | null,
+  options: { scheduled?: boolean } = {},
+): Promise<void> {
+  const result: unknown = await setPublished(db, ids, true, actorId, options)
+  const refused = result as { ok?: boolean; ids?: number[] } | null
+  if (refused && !Array.isArray(refused) && refused.ok === false && Array.isArray(refused.ids)) {
+    const waiting = new Set(refused.ids)
+    const rest = ids.filter((id) => !waiting.has(id))
+    if (rest.length > 0) await setPublished(db, rest, true, actorId, options)
+  }
+}
+
 /** The most assets one sweep publishes; the next minute takes the rest. */
 const SWEEP_LIMIT = 500
 
@@ -35,7 +56,7 @@ export async function publishDue(db: DB, options: { ids?: number[] } = {}): Prom
   if (options.ids) query = query.where('id', 'in', options.ids)
   const due = (await query.execute()).map((r) => r.id)
   if (due.length === 0) return []
-  await setPublished(db, due, true, null, { scheduled: true })
+  await publishReady(db, due, null, { scheduled: true })
   const live = await db.selectFrom('assets').select('id').where('id', 'in', due).where('is_active', '=', true).execute()
   return live.map((r) => r.id)
 }
@@ -143,7 +164,7 @@ export async function scheduleAssets(
   if (!publishAt || targets.length === 0) return outcome
 
   if (publishAt.getTime() <= Date.now()) {
-    await setPublished(db, targets, true, actorId, { scheduled: true })
+    await publishReady(db, targets, actorId, { scheduled: true })
     const live = new Set(
       (
         await db.selectFrom('assets').select('id').where('id', 'in', targets).where('is_active', '=', true).execute()
