@@ -137,6 +137,21 @@ const ADMIN_ASSET_PROPERTIES = {
     description: 'When this draft is scheduled to go live; null: no schedule.',
   }),
   updated_at: { type: 'string', format: 'date-time' },
+  processing: {
+    type: 'object',
+    description:
+      'The upload’s processing (previews, thumbnail, palette; for a sound the decode, the MP3 preview and the waveform), done by a background job after the upload answers. Only a `ready` asset can be published.',
+    required: ['state', 'error', 'step'],
+    properties: {
+      state: { type: 'string', enum: ['processing', 'ready', 'failed'] },
+      error: nullable('string', {
+        description: 'Why it failed; while processing, why the last attempt failed (the next one is on its way).',
+      }),
+      step: nullable('string', {
+        description: 'While processing: queued, decode, preview, waveform, derivatives, palette or saving.',
+      }),
+    },
+  },
 } satisfies Record<string, JsonSchema>
 
 export const API_SCHEMAS = {
@@ -168,16 +183,20 @@ export const API_SCHEMAS = {
     type: 'object',
     description:
       'An asset as the admin calls show it: drafts too (is_active false), with the original’s file name and the publication dates.',
-    required: [...ASSET_REQUIRED, 'original_filename', 'published_at', 'updated_at'],
+    required: [...ASSET_REQUIRED, 'original_filename', 'published_at', 'updated_at', 'processing'],
     properties: { ...ADMIN_ASSET_PROPERTIES },
   },
   UploadedAsset: {
     type: 'object',
-    description: 'A new asset, stored as a draft (is_active false), and the URL of its full-size public preview.',
-    required: [...ASSET_REQUIRED, 'original_filename', 'published_at', 'updated_at', 'original_url'],
+    description:
+      'A new asset, stored as a draft (is_active false) and being processed: its picture URLs are empty until `processing.state` is `ready`.',
+    required: [...ASSET_REQUIRED, 'original_filename', 'published_at', 'updated_at', 'processing', 'original_url'],
     properties: {
       ...ADMIN_ASSET_PROPERTIES,
-      original_url: { type: 'string', description: 'The full-size preview (originals stay private).' },
+      original_url: {
+        type: 'string',
+        description: 'The full-size preview (originals stay private); empty while processing.',
+      },
     },
   },
   AdminAssetPage: {
@@ -448,8 +467,44 @@ export const API_SCHEMAS = {
   },
   SystemStatus: {
     type: 'object',
-    required: ['serverHealth', 'database', 'storage', 'apiResponseTime', 'errorRate', 'details'],
+    required: ['serverHealth', 'database', 'storage', 'apiResponseTime', 'errorRate', 'details', 'jobs'],
     properties: {
+      jobs: {
+        type: 'object',
+        description: 'The background jobs: queued, retrying, running and failed (failed ones are kept a week).',
+        required: ['available', 'counts', 'jobs'],
+        properties: {
+          available: { type: 'boolean', description: 'False when the queue could not be read.' },
+          counts: {
+            type: 'object',
+            required: ['queued', 'running', 'failed'],
+            properties: {
+              queued: { type: 'integer', description: 'Waiting, or waiting to be tried again.' },
+              running: { type: 'integer' },
+              failed: { type: 'integer' },
+            },
+          },
+          jobs: {
+            type: 'array',
+            description: 'The newest first, at most 50.',
+            items: {
+              type: 'object',
+              required: ['id', 'name', 'state', 'ageSeconds', 'age', 'createdAt', 'attempts', 'error', 'subject'],
+              properties: {
+                id: { type: 'string' },
+                name: { type: 'string', description: 'Such as `process-upload`.' },
+                state: { type: 'string', enum: ['queued', 'retrying', 'running', 'failed'] },
+                ageSeconds: { type: 'integer', description: 'Since it was sent.' },
+                age: { type: 'string', description: 'The same in words, such as `3 min`.' },
+                createdAt: { type: 'string', format: 'date-time' },
+                attempts: { type: 'integer' },
+                error: nullable('string', { description: 'The last failed attempt’s message.' }),
+                subject: nullable('string', { description: 'What it works on, such as `asset 42`.' }),
+              },
+            },
+          },
+        },
+      },
       serverHealth: { type: 'string', description: '`OK` when every other check passes, else `Degraded`.' },
       database: { type: 'string', description: '`OK` or `Unavailable`.' },
       storage: { type: 'string', description: '`OK`, `Not writable` or `Low space: … free`.' },
@@ -628,6 +683,13 @@ const error = (status: number, description: string, message: string, reason?: st
   schema: ref('Error'),
   example: reason ? { error: message, reason } : { error: message },
 })
+/** Publishing waits for the upload's processing (decision 87). */
+const NOT_PROCESSED = error(
+  409,
+  'Publishing an asset that is still being processed, or whose processing failed.',
+  'This asset is still being processed; publish it when it is ready.',
+  'asset-processing',
+)
 const UNAUTHORIZED = error(401, 'No token, or the token has expired or been revoked.', 'Authentication required')
 const ASSET_ID: ApiParameter = {
   name: 'id',
@@ -678,6 +740,7 @@ const EXAMPLE_ADMIN_ASSET = {
   published_at: null,
   publish_at: null,
   updated_at: '2025-05-02T09:30:00.000Z',
+  processing: { state: 'ready', error: null, step: null },
 }
 
 /** PUT/PATCH /api/admin/assets/{id} (AssetChangesSchema, app/lib/admin-assets.ts). */
@@ -2120,7 +2183,7 @@ export const API_CALLS: ApiCall[] = [
     path: '/api/admin/assets',
     group: 'Admin',
     summary: 'Upload an asset',
-    description: `Stores one file as a new draft with its thumbnails and previews: a PNG, JPEG, WebP or AVIF image (at most ${UPLOAD_LIMIT_BYTES / 1024 / 1024}MB; no SVG) or a WAV, MP3, OGG/Opus or FLAC sound (at most ${AUDIO_UPLOAD_LIMIT_BYTES / 1024 / 1024}MB). The bytes decide the type: audio is \`audio\`, an image is \`3d\` (the default) or \`image\`. An optional \`thumbnail\` image replaces the generated thumbnail. Publish it with POST /api/admin/assets/{id}/publish.`,
+    description: `Stores one file as a new draft with its thumbnails and previews: a PNG, JPEG, WebP or AVIF image (at most ${UPLOAD_LIMIT_BYTES / 1024 / 1024}MB; no SVG) or a WAV, MP3, OGG/Opus or FLAC sound (at most ${AUDIO_UPLOAD_LIMIT_BYTES / 1024 / 1024}MB). The bytes decide the type: audio is \`audio\`, an image is \`3d\` (the default) or \`image\`. An optional \`thumbnail\` image replaces the generated thumbnail. It answers as soon as the file is stored, with \`processing.state\` \`processing\`: a background job makes the previews (and for a sound decodes it, encodes the listening preview and draws the waveform), then GET /api/admin/assets/{id} shows \`ready\`, or \`failed\` with the reason (a sound that only starts like one fails there). Publish it, once ready, with POST /api/admin/assets/{id}/publish.`,
     bearer: true,
     admin: true,
     parameters: [],
@@ -2162,9 +2225,18 @@ export const API_CALLS: ApiCall[] = [
     responses: [
       {
         status: 201,
-        description: 'Stored as a draft; the Location header is its admin URL.',
+        description: 'Stored as a draft, being processed; the Location header is its admin URL.',
         schema: ref('UploadedAsset'),
-        example: { ...EXAMPLE_ADMIN_ASSET, original_url: EXAMPLE_ASSET.image },
+        example: {
+          ...EXAMPLE_ADMIN_ASSET,
+          image: '',
+          thumbnail: '',
+          preview_urls: { thumb: '', thumb_webp: '', preview: '', preview_webp: '' },
+          dominant_colour: null,
+          palette: [],
+          processing: { state: 'processing', error: null, step: 'queued' },
+          original_url: '',
+        },
         headers: {
           Location: { description: 'The asset’s admin URL: /api/admin/assets/{id}.', schema: { type: 'string' } },
         },
@@ -2236,6 +2308,7 @@ export const API_CALLS: ApiCall[] = [
           'This asset is already published: a schedule is for a draft. Unpublish it first.',
           'already-published',
         ),
+        NOT_PROCESSED,
       ],
     }),
   ),
@@ -2322,7 +2395,7 @@ export const API_CALLS: ApiCall[] = [
     group: 'Admin',
     summary: 'Publish an asset, or take it back to draft',
     description:
-      'Without a body, publishes the asset; `{"is_active": false}` takes it back to draft (its download links stop working). Doing what is already done changes nothing.',
+      'Without a body, publishes the asset; `{"is_active": false}` takes it back to draft (its download links stop working). Doing what is already done changes nothing. An asset still being processed (or whose processing failed) cannot be published: 409 `asset-processing`.',
     bearer: true,
     admin: true,
     parameters: [ASSET_ID],
@@ -2359,6 +2432,7 @@ export const API_CALLS: ApiCall[] = [
       ),
       ...ADMIN_ONLY,
       ASSET_NOT_FOUND,
+      NOT_PROCESSED,
     ],
   },
   {
@@ -2458,7 +2532,7 @@ export const API_CALLS: ApiCall[] = [
     group: 'Admin',
     summary: 'System status',
     description:
-      'The health of the server, the database and the storage, and the p95 response time and error rate of the recent requests.',
+      'The health of the server, the database and the storage, the p95 response time and error rate of the recent requests, and the background jobs waiting, running or failed (with their age and failure reason).',
     bearer: true,
     admin: true,
     parameters: [],
@@ -2486,6 +2560,23 @@ export const API_CALLS: ApiCall[] = [
             errorRateOk: true,
             uptimeSeconds: 86_400,
             checkedAt: '2025-05-20T14:02:11.000Z',
+          },
+          jobs: {
+            available: true,
+            counts: { queued: 1, running: 0, failed: 1 },
+            jobs: [
+              {
+                id: '0b7e4c1e-6a2d-4e0f-9a53-2f1f7a1c9d10',
+                name: 'process-upload',
+                state: 'failed',
+                ageSeconds: 420,
+                age: '7 min',
+                createdAt: '2025-05-20T13:55:11.000Z',
+                attempts: 3,
+                error: 'storage unavailable',
+                subject: 'asset 42',
+              },
+            ],
           },
         },
       },
@@ -2759,7 +2850,11 @@ export const API_STATUS_CODES: { status: number; meaning: string }[] = [
   },
   { status: 404, meaning: 'The asset, post or path does not exist.' },
   { status: 405, meaning: 'The path exists but not with this method.' },
-  { status: 409, meaning: 'An account with this email already exists (registering, or changing your email).' },
+  {
+    status: 409,
+    meaning:
+      'An account with this email already exists (registering, or changing your email), or an asset cannot be published yet: it is still being processed.',
+  },
   { status: 413, meaning: 'The request body is too large.' },
   { status: 415, meaning: 'A request body that is not JSON; send Content-Type: application/json.' },
   { status: 429, meaning: 'Too many attempts in a short time; wait before trying again.' },

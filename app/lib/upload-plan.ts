@@ -134,22 +134,59 @@ export interface UploadItem {
   previewUrl: string | null
   isPublished: boolean
   error: string | null
+  /** A stored file's processing (decision 087): null before it is stored. */
+  processing: { state: ProcessingState; error: string | null; step?: string | null } | null
+}
+
+/** An upload's processing: the job makes its previews; only 'ready' can be published. */
+export type ProcessingState = 'processing' | 'ready' | 'failed'
+
+/** The job's steps as the admin reads them. */
+const STEP_TEXT: Record<string, string> = {
+  queued: 'waiting for its turn',
+  decode: 'decoding the audio',
+  preview: 'encoding the listening preview',
+  waveform: 'drawing the waveform',
+  derivatives: 'making the previews',
+  palette: 'reading the colours',
+  saving: 'saving',
+}
+
+/** 'Processing… (making the previews)', 'Ready' or 'Failed: <reason>'. */
+export function processingLabel(processing: { state: ProcessingState; error: string | null; step?: string | null }) {
+  if (processing.state === 'ready') return 'Ready'
+  if (processing.state === 'failed') return `Failed: ${processing.error ?? 'processing stopped.'}`
+  const step = processing.step ? STEP_TEXT[processing.step] : null
+  const retrying = processing.error ? `trying again after: ${processing.error}` : null
+  const detail = [step, retrying].filter(Boolean).join('; ')
+  return detail ? `Processing… (${detail})` : 'Processing…'
 }
 
 export function sizeInMb(bytes: number): number {
   return Math.round((bytes / (1024 * 1024)) * 100) / 100
 }
 
-type Publishable = { status: string; isPublished: boolean; id: number | null }
+type Publishable = {
+  status: string
+  isPublished: boolean
+  id: number | null
+  processing?: { state: ProcessingState } | null
+}
+
+/** Processed: the asset may be published (the server checks again). */
+export function isProcessed(item: Publishable): boolean {
+  return (item.processing?.state ?? 'ready') === 'ready'
+}
 
 /**
- * The items 'Publish All' takes: uploaded and not yet published;
+ * The items 'Publish All' takes: uploaded, processed and not yet published;
  * a draft keeps its own Publish button. The one rule for the page, the results form and the
  * server.
  */
 export function publishAllSelection<T extends Publishable>(items: T[]): (T & { id: number })[] {
   return items.filter(
-    (item): item is T & { id: number } => item.status === 'completed' && !item.isPublished && item.id !== null,
+    (item): item is T & { id: number } =>
+      item.status === 'completed' && !item.isPublished && item.id !== null && isProcessed(item),
   )
 }
 

@@ -45,6 +45,8 @@ export const REFUSAL_STATUS = {
   'unknown-category': 400,
   // A schedule for an asset already live.
   'already-published': 409,
+  // Publishing waits for the upload's processing (decision 087).
+  'asset-processing': 409,
   // Too many attempts (sign-in, registration, password reset, contact): with Retry-After.
   'rate-limited': 429,
 } as const

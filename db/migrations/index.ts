@@ -17,6 +17,7 @@ import * as m0015 from './0015_account_deletion'
 import * as m0016 from './0016_collections'
 import * as m0017 from './0017_blog_images'
 import * as m0018 from './0018_analytics_events'
+import * as m0021 from './0021_asset_processing'
 import * as m0022 from './0022_scheduled_publishing'
 
 // A static list rather than a folder scan, so migrations work the same inside the server
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '0016_collections': m0016,
   '0017_blog_images': m0017,
   '0018_analytics_events': m0018,
+  '0021_asset_processing': m0021,
   '0022_scheduled_publishing': m0022,
 }
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { hydrated, jsEnabled, DEMO_ADMIN, signInAsDemoAdmin } from './support'
+import { hydrated, jsEnabled, DEMO_ADMIN, signInAsDemoAdmin, untilProcessed, untilUploadsProcessed } from './support'
 
 const ADMIN = DEMO_ADMIN
 
@@ -53,7 +53,10 @@ async function createAssets(request: APIRequestContext, titles: string[], tags =
       },
     })
     expect(res.status()).toBe(201)
-    ids.push(((await res.json()) as { id: number }).id)
+    const { id } = (await res.json()) as { id: number }
+    // Ready to publish once processed (decision 087).
+    expect(await untilProcessed(request, { Authorization: `Bearer ${token}` }, id)).toBe('ready')
+    ids.push(id)
   }
   return ids
 }
@@ -96,6 +99,8 @@ test('an admin uploads two PNGs with a CSV, publishes them and finds them on /ex
   await page.locator('input[name=files]').setInputFiles([files['teapot.png'], files['rocket.png']])
   if (!jsEnabled()) await page.getByRole('button', { name: 'Upload', exact: true }).click()
 
+  // Stored at once, then processed on the server: publishable when ready.
+  await untilUploadsProcessed(page)
   const count = page.getByTestId('upload-count')
   await expect(count).toHaveText('2 files • 2 ready to publish')
   const items = page.getByTestId('upload-item')
@@ -160,6 +165,66 @@ test('each file shows its real upload progress; Save all as Draft keeps them unp
   await expect(page.getByRole('button', { name: 'Publish noise.png' })).toBeVisible()
 })
 
+test("the upload page shows each file's processing: live with JavaScript, at each Refresh without", async ({
+  page,
+}) => {
+  const files = await writeFiles({ 'glow.png': await renderPng('#ffaa00') })
+  await loginAsAdmin(page)
+  await page.goto('/admin/upload')
+  await hydrated(page)
+  await page.locator('input[name=files]').setInputFiles(files['glow.png'])
+  if (!jsEnabled()) await page.getByRole('button', { name: 'Upload', exact: true }).click()
+  const item = page.getByTestId('upload-item')
+  // Answered as soon as the file is stored: its previews are still being made.
+  await expect(item.getByTestId('processing-status')).toContainText('Processing…')
+  await expect(page.getByRole('button', { name: 'Publish glow.png' })).toBeDisabled()
+  await expect(page.getByTestId('upload-count')).toHaveText('1 file • 0 ready to publish')
+  await expect(page.getByTestId('processing-notice')).toContainText(
+    jsEnabled() ? 'updates by itself' : 'Press Refresh to see their progress.',
+  )
+  await untilUploadsProcessed(page)
+  await expect(item.getByTestId('upload-status')).toHaveText('Uploaded: ready to publish')
+  await expect(page.getByRole('button', { name: 'Publish glow.png' })).toBeEnabled()
+  await expect(page.getByTestId('upload-count')).toHaveText('1 file • 1 ready to publish')
+  if (!jsEnabled()) await expect(item.locator('img')).toHaveAttribute('src', /^\/images\/.+\/thumb\.png$/)
+})
+
+test('a file whose processing fails shows why on the assets page, with Retry', async ({ page, request }) => {
+  const word = marker('broken')
+  const login = await request.post('/api/admin/login', { data: ADMIN })
+  const { token } = (await login.json()) as { token: string }
+  // Its first bytes say WAV, so the upload takes it; the decode, in the job, fails.
+  const fake = Buffer.concat([Buffer.from('RIFF\x24\x00\x00\x00WAVEfmt ', 'latin1'), Buffer.alloc(2000, 7)])
+  const res = await request.post('/api/admin/assets', {
+    headers: { Authorization: `Bearer ${token}` },
+    multipart: { title: `Broken ${word}`, file: { name: 'broken.wav', mimeType: 'audio/wav', buffer: fake } },
+  })
+  expect(res.status()).toBe(201)
+  await loginAsAdmin(page)
+  await page.goto(`/admin/assets?q=${word}`)
+  await hydrated(page)
+  const status = rows(page).getByTestId('processing-status')
+  const failed = 'Failed: The file is not audio we can decode: upload WAV, MP3, OGG/Opus or FLAC.'
+  if (jsEnabled()) await expect(status).toContainText(failed, { timeout: 20_000 })
+  else
+    await expect
+      .poll(
+        async () => {
+          await page.reload()
+          return status.textContent()
+        },
+        { timeout: 20_000, intervals: [500, 1000] },
+      )
+      .toContain(failed)
+  await expect(rows(page).getByRole('button', { name: `Publish Broken ${word}` })).toBeDisabled()
+  await rows(page)
+    .getByRole('button', { name: `Retry processing Broken ${word}` })
+    .click()
+  await expect(page).toHaveURL(new RegExp(`/admin/assets\\?q=${word}$`))
+  // Queued again (and, the file being what it is, failing again with the same words).
+  await expect(status).toContainText(/Processing…|Failed: The file is not audio/)
+})
+
 test('a file that is not an image is refused with its own error, in red', async ({ page }) => {
   const files = await writeFiles({
     'notes.png': 'plain text pretending to be a picture',
@@ -173,6 +238,7 @@ test('a file that is not an image is refused with its own error, in red', async 
   const error = page.getByTestId('upload-item').filter({ hasText: 'notes.png' }).getByTestId('upload-error')
   await expect(error).toHaveText('The file is not an image we can read.')
   await expect(error).toHaveCSS('color', 'rgb(215, 47, 47)')
+  await untilUploadsProcessed(page)
   await expect(page.getByTestId('upload-count')).toHaveText('2 files • 1 ready to publish')
 })
 

@@ -1,6 +1,6 @@
 import sharp from 'sharp'
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { DEMO_ADMIN, hydrated } from './support'
+import { DEMO_ADMIN, hydrated, untilProcessed } from './support'
 
 // Every picture in its real shape: a landscape, a portrait and a square asset (made here, not
 // taken from the demo catalogue) shown whole in the grid, the preview dialog and the asset
@@ -67,6 +67,8 @@ test.beforeAll(async ({ playwright }, testInfo) => {
       })
       expect(created.status()).toBe(201)
       const { id } = (await created.json()) as { id: number }
+      // Publishing waits for the processing (decision 087).
+      expect(await untilProcessed(api, headers, id)).toBe('ready')
       expect((await api.post(`/api/admin/assets/${id}/publish`, { headers })).ok()).toBe(true)
       ids.set(shape.label, id)
     }

@@ -5,7 +5,7 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3'
 import { expect, test } from '@playwright/test'
-import { hydrated, jsEnabled, register, signIn, uniqueEmail, signInAsDemoAdmin } from './support'
+import { hydrated, jsEnabled, register, signIn, uniqueEmail, signInAsDemoAdmin, untilUploadsProcessed } from './support'
 
 // Upload, publish and download with the files in an S3 bucket (the e2e server runs on s3rver,
 // scripts/e2e-server.mjs): the bytes downloaded are the bytes uploaded, and they live in the bucket.
@@ -46,6 +46,7 @@ test('on S3: an admin uploads and publishes an image; a member downloads the sam
   await hydrated(page)
   await page.locator('input[name=files]').setInputFiles([file])
   if (!jsEnabled()) await page.getByRole('button', { name: 'Upload', exact: true }).click()
+  await untilUploadsProcessed(page)
   await expect(page.getByTestId('upload-count')).toHaveText('1 file • 1 ready to publish')
   await page.getByRole('button', { name: 'Publish All' }).click()
   await expect(page.getByTestId('upload-status')).toHaveText('Published')

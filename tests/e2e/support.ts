@@ -109,3 +109,47 @@ export const SITE_PAGES = {
     '/admin/blog/new',
   ],
 } as const
+
+/**
+ * Waits until every upload on the upload page is processed (decision 087): with JavaScript the
+ * page updates by itself; without it, Refresh (a form post) draws it again.
+ */
+export async function untilUploadsProcessed(page: Page, timeout = 30_000): Promise<void> {
+  const processing = page.locator('[data-testid=upload-item][data-processing=processing]')
+  if (jsEnabled()) {
+    await expect(processing).toHaveCount(0, { timeout })
+    return
+  }
+  await expect
+    .poll(
+      async () => {
+        if ((await processing.count()) === 0) return 0
+        await page.getByRole('button', { name: 'Refresh', exact: true }).click()
+        await page.waitForLoadState()
+        return processing.count()
+      },
+      { timeout, intervals: [500, 1000] },
+    )
+    .toBe(0)
+}
+
+/** Waits until an asset uploaded through the API is processed, and answers its state. */
+export async function untilProcessed(
+  api: import('@playwright/test').APIRequestContext,
+  headers: Record<string, string>,
+  id: number,
+  timeout = 30_000,
+): Promise<string> {
+  let state = 'processing'
+  await expect
+    .poll(
+      async () => {
+        const res = await api.get(`/api/admin/assets/${id}`, { headers })
+        state = ((await res.json()) as { processing: { state: string } }).processing.state
+        return state
+      },
+      { timeout, intervals: [250, 500, 1000] },
+    )
+    .not.toBe('processing')
+  return state
+}

@@ -102,7 +102,7 @@ describe('POST /api/admin/assets', () => {
       headers: bearer(adminToken),
     })
 
-  it('stores an unpublished asset with its derivatives and answers the spec fields', async () => {
+  it('stores an unpublished asset, answers the spec fields at once, and its job makes the derivatives', async () => {
     const title = `Uploaded Robot ${uid()}`
     const res = await upload(
       { title, description: 'A shiny robot.', tags: '["Robot", "Metal"]', category: 'Characters' },
@@ -115,10 +115,14 @@ describe('POST /api/admin/assets', () => {
       tags: ['robot', 'metal'],
       category: 'Characters',
       is_active: false,
+      processing: { state: 'processing', error: null, step: 'queued' },
     })
     expect(res.body.id).toEqual(expect.any(Number))
-    expect(res.body.original_url).toMatch(/^\/images\/.+\/preview\.png$/)
+    // Processed by the job 'process-upload' (decision 087): no preview yet.
+    expect(res.body.original_url).toBe('')
+    await t.services.jobs.runDue()
     const row = await t.db.selectFrom('assets').selectAll().where('id', '=', res.body.id).executeTakeFirstOrThrow()
+    expect(row.processing_state).toBe('ready')
     expect(row.is_active).toBe(false)
     expect(row.published_at).toBeNull()
     expect(row.original_filename).toBe('robot.png')
@@ -145,6 +149,7 @@ describe('POST /api/admin/assets', () => {
       { field: 'thumbnail', name: 'paired.webp', type: 'image/webp', data: await webp('#0000ff', 64) },
     ])
     expect(res.status).toBe(201)
+    await t.services.jobs.runDue()
     const row = await t.db.selectFrom('assets').selectAll().where('id', '=', res.body.id).executeTakeFirstOrThrow()
     const read = async (key: string) => {
       const file = await t.storage.get(key)
@@ -252,8 +257,14 @@ describe('a failed upload leaves nothing behind', () => {
   it('when storage fails part way, the files already written are removed and no row exists', async () => {
     const before = storedFiles(t.storageDir)
     const title = `Storage Fails ${uid()}`
+    // The upload writes the original and the paired thumbnail: the second write fails.
     await expect(
-      uploadAsset(t.db, failingStorage(t.storage, 4), adminId, { original: await png(), filename: 'x.png', title }),
+      uploadAsset(t.db, failingStorage(t.storage, 2), t.services.jobs, adminId, {
+        original: await png(),
+        thumbnail: await webp(),
+        filename: 'x.png',
+        title,
+      }),
     ).rejects.toThrow('disk full')
     expect(storedFiles(t.storageDir)).toEqual(before)
     expect(await t.db.selectFrom('assets').select('id').where('title', '=', title).execute()).toEqual([])

@@ -6,6 +6,7 @@ import type { User } from '#db/schema'
 import { makeAsset } from '../support/factories'
 import { adminContext } from '~/web/session.server'
 import { UPLOAD_LIMIT_BYTES } from '~/lib/constants'
+import { STILL_PROCESSING } from '~/domain/catalogue/assets.server'
 import { action as assetsPageAction, loader as assetsPage } from '~/routes/admin/assets'
 import { loader as analyticsPage } from '~/routes/admin/analytics'
 import { loader as dashboardPage } from '~/routes/admin/dashboard'
@@ -304,6 +305,7 @@ describe('/admin/upload without JavaScript', () => {
     error: string | null
     isPublished: boolean
     metadata: { thumbnail: string | null } | null
+    processing: { state: string; error: string | null } | null
   }
   const upload = (body: FormData) => page(uploadPageAction, asAdmin('/admin/upload', { method: 'POST', body }))
 
@@ -354,8 +356,27 @@ describe('/admin/upload without JavaScript', () => {
     ])
     expect(rows[0].category).toBe('Characters')
 
+    // Stored at once, processed by the job (decision 087): Publish waits for it (409), and
+    // Refresh shows each file's state.
+    expect(items.map((i) => i.processing?.state ?? null)).toEqual(['processing', 'processing', null, null])
+    const early = await page(
+      uploadPageAction,
+      asAdmin('/admin/upload', { form: { batch: JSON.stringify(items), publish: String(items[0].id) } }),
+    )
+    expect(statusOf(early)).toBe(409)
+    expect(dataOf<{ error: string }>(early).error).toBe(STILL_PROCESSING)
+    expect(dataOf<{ items: Item[] }>(early).items[0].status).toBe('completed')
+    await t.services.jobs.runDue()
+    const refreshed = dataOf<{ items: Item[] }>(
+      await page(
+        uploadPageAction,
+        asAdmin('/admin/upload', { form: { batch: JSON.stringify(items), intent: 'refresh' } }),
+      ),
+    )
+    expect(refreshed.items.map((i) => i.processing?.state ?? null)).toEqual(['ready', 'ready', null, null])
+
     // 'Publish' on one item, then 'Publish All', then 'Save all as Draft', from the results page.
-    const batch = JSON.stringify(items)
+    const batch = JSON.stringify(refreshed.items)
     const one = dataOf<{ items: Item[] }>(
       await page(uploadPageAction, asAdmin('/admin/upload', { form: { batch, publish: String(items[0].id) } })),
     )

@@ -13,7 +13,7 @@ import { NotAnImageError } from '~/platform/images.server'
 import { CsvMetadataError, parseCsvMetadata } from '~/domain/uploads/csv-metadata.server'
 import { grantDownload } from '~/domain/downloads/grant.server'
 import { action as assetsAction } from '~/routes/api/admin/assets'
-import { action as assetAction } from '~/routes/api/admin/assets-id'
+import { action as assetAction, loader as assetLoader } from '~/routes/api/admin/assets-id'
 import { loader as fileRoute } from '~/routes/download-file'
 import express from 'express'
 import type { AddressInfo } from 'node:net'
@@ -74,6 +74,25 @@ const upload = (name: string, data: Buffer, type: string, fields: Record<string,
     headers: bearer(adminToken),
   })
 
+/**
+ * The upload answers at once, before the decode (decision 087); the job 'process-upload' decodes,
+ * encodes the preview and draws the waveform. Answers the upload, and the asset once processed.
+ */
+async function uploadAndProcess(name: string, data: Buffer, type: string, fields: Record<string, string> = {}) {
+  const res = await upload(name, data, type, fields)
+  if (res.status !== 201) return { res, ready: res }
+  expect(res.body.processing.state).toBe('processing')
+  expect(res.body.audio).toBeNull()
+  await t.services.jobs.runDue()
+  const ready = await call(
+    assetLoader,
+    `/api/admin/assets/${res.body.id}`,
+    { headers: bearer(adminToken) },
+    { id: String(res.body.id) },
+  )
+  return { res, ready }
+}
+
 beforeAll(async () => {
   t = await createTestContext()
   work = mkdtempSync(path.join(tmpdir(), 'audio-test-'))
@@ -99,8 +118,13 @@ describe('audio upload', () => {
     it(`takes ${c.label}: decoded, with duration, channels, peaks and an MP3 preview; downloads as the original, tagged`, async () => {
       const original = audioFile(c.format)
       // The admin's 'image' choice does not matter: the file is audio.
-      const res = await upload(c.name, original, c.type, { title: `Chord ${c.label}`, asset_type: 'image' })
-      expect(res.status, JSON.stringify(res.body)).toBe(201)
+      const { res: answered, ready: res } = await uploadAndProcess(c.name, original, c.type, {
+        title: `Chord ${c.label}`,
+        asset_type: 'image',
+      })
+      expect(answered.status, JSON.stringify(answered.body)).toBe(201)
+      expect(answered.body.asset_type).toBe('audio')
+      expect(res.body.processing).toEqual({ state: 'ready', error: null, step: null })
       expect(res.body.asset_type).toBe('audio')
       expect(res.body.file_format).toBe(c.label)
       expect(Math.abs(res.body.audio.duration_ms - 1500)).toBeLessThan(80)
@@ -163,10 +187,15 @@ describe('audio upload', () => {
     )
     expect(text.status).toBe(400)
     expect(text.body.error).toBe('The file is not audio we can decode: upload WAV, MP3, OGG/Opus or FLAC.')
+    // Its first bytes say WAV: taken at once, then its job finds it does not decode.
     const fake = Buffer.concat([Buffer.from('RIFF\x24\x00\x00\x00WAVEfmt ', 'latin1'), Buffer.alloc(2000, 7)])
-    const res = await upload('fake.wav', fake, 'audio/wav')
-    expect(res.status).toBe(400)
-    expect(res.body.error).toBe('The file is not audio we can decode: upload WAV, MP3, OGG/Opus or FLAC.')
+    const { res, ready } = await uploadAndProcess('fake.wav', fake, 'audio/wav')
+    expect(res.status).toBe(201)
+    expect(ready.body.processing).toEqual({
+      state: 'failed',
+      error: 'The file is not audio we can decode: upload WAV, MP3, OGG/Opus or FLAC.',
+      step: null,
+    })
     const image = await upload('picture.png', await png(), 'image/png', { asset_type: 'audio' })
     expect(image.status).toBe(400)
   })
@@ -174,8 +203,8 @@ describe('audio upload', () => {
   it('takes audio above the image limit and refuses audio over 50MB with a 413', async () => {
     const twelveMb = audioFile('wav', 72)
     expect(twelveMb.length).toBeGreaterThan(10 * 1024 * 1024)
-    const ok = await upload('long.wav', twelveMb, 'audio/wav')
-    expect(ok.status, JSON.stringify(ok.body)).toBe(201)
+    const { res: answered, ready: ok } = await uploadAndProcess('long.wav', twelveMb, 'audio/wav')
+    expect(answered.status, JSON.stringify(answered.body)).toBe(201)
     expect(Math.round(ok.body.audio.duration_ms / 1000)).toBe(72)
 
     const header = audioFile('wav', 0.1).subarray(0, 44)
@@ -229,6 +258,7 @@ describe('asset type', () => {
     const items = await uploadBatch(
       t.db,
       t.storage,
+      t.services.jobs,
       adminId,
       [file('flat.png', await png()), file('render.png', await png()), file('other.png', await png())],
       rows,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeAsset } from '../support/factories'
-import { publishScheduledJob } from '~/domain/catalogue/scheduled-publishing.server'
+import { publishDue, publishScheduledJob } from '~/domain/catalogue/scheduled-publishing.server'
 import { action as bulkApi } from '~/routes/api/admin/assets-bulk'
 import { action as assetsPageAction } from '~/routes/admin/assets'
 import { adminAndUser, bearer, cookie } from '../support/admin'
@@ -226,5 +226,31 @@ describe('who may', () => {
     const ids = await three()
     const reply = await form({ allOnPage: '1', pageIds: ids.map(String), bulkAction: 'publish' })
     expect(reply.body.message).toBe('Published 3 assets.')
+  })
+})
+
+describe('an asset still processing', () => {
+  it('is left a draft by a bulk publish, said in the summary; a schedule waits for it', async () => {
+    const ids = await three()
+    const busy = await makeAsset(t.db, t.storage, { isActive: false })
+    await t.db.updateTable('assets').set({ processing_state: 'processing' }).where('id', '=', busy.id).execute()
+    const reply = await api({ ids: [...ids, busy.id], action: 'publish' })
+    expect(reply.body.message).toBe('Published 3 assets; 1 is still processing and was left unpublished.')
+    expect((await rows([busy.id]))[0].is_active).toBe(false)
+
+    const past = await api({
+      ids: [busy.id],
+      action: 'schedule',
+      publish_at: new Date(Date.now() - 1000).toISOString(),
+    })
+    expect(past.body.message).toBe(
+      'Published 0 assets at once: that time has passed; 1 is still processing and will go live when it is ready.',
+    )
+    expect(await rows([busy.id])).toMatchObject([{ is_active: false, publish_at: expect.any(Date) }])
+    // The sweep leaves it while it processes, and publishes it once ready.
+    expect(await publishDue(t.db)).not.toContain(busy.id)
+    await t.db.updateTable('assets').set({ processing_state: 'ready' }).where('id', '=', busy.id).execute()
+    expect(await publishDue(t.db)).toContain(busy.id)
+    expect(await rows([busy.id])).toMatchObject([{ is_active: true, publish_at: null }])
   })
 })

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Ajv } from 'ajv'
 import addFormats from 'ajv-formats'
 import { createScratchDatabase, isReachable, serverUrl } from '../support/database-url'
-import { startBuiltServer, waitForStatus, type BuiltServerProcess } from '../support/built-server'
+import { startBuiltServer, waitForStatus, waitUntilProcessed, type BuiltServerProcess } from '../support/built-server'
 import Stripe from 'stripe'
 import pg from 'pg'
 import { multipart, png } from '../support/admin'
@@ -88,6 +88,8 @@ describe('the OpenAPI document against live answers', async () => {
     }
     assetId = await upload('Contract Teapot')
     spareAssetId = await upload('Contract Spare')
+    // Publishing waits for the processing (decision 087).
+    for (const id of [assetId, spareAssetId]) await waitUntilProcessed(server.base, admin, id)
     await fetch(`${server.base}/api/admin/assets/${assetId}/publish`, {
       method: 'POST',
       headers: { authorization: `Bearer ${admin}` },

@@ -5,7 +5,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import sharp from 'sharp'
 import { isReachable, serverUrl } from '../support/database-url'
-import { builtServerHarness, waitForStatus, type BuiltServerProcess } from '../support/built-server'
+import { builtServerHarness, waitForStatus, waitUntilProcessed, type BuiltServerProcess } from '../support/built-server'
 
 // SIGTERM under load: every request the server already received is answered with its normal
 // status (pages, searches, a signed-in download and its file, an admin upload), the process
@@ -42,7 +42,12 @@ async function prepare(base: string) {
   const image = await sharp({ create: { width: 320, height: 200, channels: 3, background: { r: 30, g: 90, b: 160 } } })
     .png()
     .toBuffer()
-  const asset = await upload(base, adminToken, image, 'Harbour at dusk')
+  // Publishing waits for the processing (decision 087).
+  const asset = await waitUntilProcessed(
+    base,
+    adminToken,
+    (await upload(base, adminToken, image, 'Harbour at dusk')).id,
+  )
   await json(
     fetch(`${base}/api/admin/assets/${asset.id}/publish`, { method: 'POST', headers: bearer(adminToken) }),
     200,

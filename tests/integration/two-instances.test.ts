@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import pg from 'pg'
 import sharp from 'sharp'
 import { createScratchDatabase, isReachable, serverUrl } from '../support/database-url'
-import { startBuiltServer, waitForStatus, type BuiltServerProcess } from '../support/built-server'
+import { startBuiltServer, waitForStatus, waitUntilProcessed, type BuiltServerProcess } from '../support/built-server'
 import { startLocalS3, type LocalS3 } from '../support/s3'
 
 // Several instances behave as one site: two built servers on one PostgreSQL database and one
@@ -94,7 +94,9 @@ describe('two instances on one database and one bucket', async () => {
       body: form,
     })
     expect(res.status).toBe(201)
-    return (await res.json()) as { id: number; thumbnail: string }
+    const { id } = (await res.json()) as { id: number }
+    // Processed by whichever instance claims the job first.
+    return waitUntilProcessed(server.base, adminToken, id)
   }
 
   it.runIf(usePostgres)(

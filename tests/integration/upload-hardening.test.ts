@@ -174,6 +174,8 @@ describe('caps and bounds', () => {
       ]),
     )
     expect(statusOf(reply)).toBe(200)
+    // The derivatives are the job's (decision 087).
+    await t.services.jobs.runDue()
     const row = await t.db
       .selectFrom('assets')
       .selectAll()

@@ -39,7 +39,7 @@ describe('uploadAsset returns its refusals', () => {
     data.write('WAVE', 8, 'latin1')
     return data
   }
-  const cases: [string, () => Promise<Parameters<typeof uploadAsset>[3]>, string, string][] = [
+  const cases: [string, () => Promise<Parameters<typeof uploadAsset>[4]>, string, string][] = [
     [
       'an image over its limit',
       async () => ({ original: Buffer.alloc(UPLOAD_LIMIT_BYTES + 1, 1), filename: 'big.png' }),
@@ -83,32 +83,44 @@ describe('uploadAsset returns its refusals', () => {
       'not-audio',
       NOT_AUDIO,
     ],
-    [
-      'a WAV header over noise',
-      async () => ({ original: wavHeader(4096), filename: 'broken.wav' }),
-      'not-audio',
-      NOT_AUDIO,
-    ],
   ]
   for (const [what, input, reason, error] of cases) {
     it(`${what}: { ok: false, reason: '${reason}' }, nothing stored`, async () => {
       const before = storedFiles(t.storageDir)
       const title = `Refused ${uid()}`
-      const result = await uploadAsset(t.db, t.storage, adminId, { ...(await input()), title })
+      const result = await uploadAsset(t.db, t.storage, t.services.jobs, adminId, { ...(await input()), title })
       expect(result).toEqual({ ok: false, reason, error })
       expect(storedFiles(t.storageDir)).toEqual(before)
       expect(await t.db.selectFrom('assets').select('id').where('title', '=', title).execute()).toEqual([])
     })
   }
 
+  it('a WAV header over noise is taken at once (its first bytes say audio); its job fails it with the reason', async () => {
+    const title = `Noise ${uid()}`
+    const result = await uploadAsset(t.db, t.storage, t.services.jobs, adminId, {
+      original: wavHeader(4096),
+      filename: 'broken.wav',
+      title,
+    })
+    expect(result).toMatchObject({ ok: true, asset: { processing: { state: 'processing' } } })
+    await t.services.jobs.runDue()
+    const row = await t.db
+      .selectFrom('assets')
+      .select(['processing_state', 'processing_error'])
+      .where('title', '=', title)
+      .executeTakeFirstOrThrow()
+    expect(row).toEqual({ processing_state: 'failed', processing_error: NOT_AUDIO })
+  })
+
   it('a good file: { ok: true, asset }', async () => {
-    const result = await uploadAsset(t.db, t.storage, adminId, {
+    const result = await uploadAsset(t.db, t.storage, t.services.jobs, adminId, {
       original: await png(),
       filename: 'fine.png',
       title: `Fine ${uid()}`,
     })
     expect(result.ok).toBe(true)
     if (result.ok) expect(result.asset.original_url).toBe(result.asset.image)
+    if (result.ok) expect(result.asset.processing.state).toBe('processing')
   })
 
   it("the batch reports a refused file's words and stores the others", async () => {
@@ -121,6 +133,7 @@ describe('uploadAsset returns its refusals', () => {
     const items = await uploadBatch(
       t.db,
       t.storage,
+      t.services.jobs,
       adminId,
       [file(`bad-${uid()}.png`, SVG), file(`good-${uid()}.png`, await png())],
       [],

@@ -103,3 +103,23 @@ export function builtServerHarness(prefix: string, usePostgres: boolean) {
     },
   }
 }
+
+/**
+ * Waits until an uploaded asset's processing (the job 'process-upload', decision 087) is done on
+ * a running server, and answers the asset as GET /api/admin/assets/{id} shows it then.
+ */
+export async function waitUntilProcessed(
+  base: string,
+  token: string,
+  id: number,
+  timeoutMs = 30_000,
+): Promise<{ id: number; thumbnail: string; image: string; processing: { state: string; error: string | null } }> {
+  const until = Date.now() + timeoutMs
+  for (;;) {
+    const res = await fetch(`${base}/api/admin/assets/${id}`, { headers: { authorization: `Bearer ${token}` } })
+    const asset = await res.json()
+    if (asset.processing?.state !== 'processing') return asset
+    if (Date.now() > until) throw new Error(`asset ${id} still processing after ${timeoutMs} ms`)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+}

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { CsvMetadataError, parseCsvMetadata } from '~/domain/uploads/csv-metadata.server'
-import { claimsAudio, fileBaseName, findMetadata, planUpload, readyToPublish, uploadCountLine } from '~/lib/upload-plan'
+import {
+  claimsAudio,
+  fileBaseName,
+  findMetadata,
+  planUpload,
+  processingLabel,
+  publishAllSelection,
+  readyToPublish,
+  uploadCountLine,
+} from '~/lib/upload-plan'
 
 describe('parseCsvMetadata', () => {
   it('skips the header row and reads filename, title, keywords, category, releases', () => {
@@ -149,5 +158,32 @@ describe('claimsAudio', () => {
     expect(claimsAudio({ name: 'a.png', type: 'image/png' })).toBe(false)
     expect(claimsAudio({ name: 'wav.png' })).toBe(false)
     expect(claimsAudio({ name: 'a.mp3.png', type: '' })).toBe(false)
+  })
+})
+
+describe('processing (decision 087)', () => {
+  it("'Publish All' and the count take only processed uploads", () => {
+    const items = [
+      { id: 1, status: 'completed', isPublished: false, processing: { state: 'ready' as const } },
+      { id: 2, status: 'completed', isPublished: false, processing: { state: 'processing' as const } },
+      { id: 3, status: 'completed', isPublished: false, processing: { state: 'failed' as const } },
+      { id: 4, status: 'completed', isPublished: false, processing: null },
+    ]
+    expect(publishAllSelection(items).map((item) => item.id)).toEqual([1, 4])
+    expect(uploadCountLine(items)).toBe('4 files • 2 ready to publish')
+  })
+
+  it('says where it stands: the step, a retry waiting, or why it failed', () => {
+    expect(processingLabel({ state: 'ready', error: null })).toBe('Ready')
+    expect(processingLabel({ state: 'processing', error: null, step: null })).toBe('Processing…')
+    expect(processingLabel({ state: 'processing', error: null, step: 'derivatives' })).toBe(
+      'Processing… (making the previews)',
+    )
+    expect(processingLabel({ state: 'processing', error: 'disk full', step: 'queued' })).toBe(
+      'Processing… (waiting for its turn; trying again after: disk full)',
+    )
+    expect(processingLabel({ state: 'failed', error: 'The file is not audio we can decode.' })).toBe(
+      'Failed: The file is not audio we can decode.',
+    )
   })
 })

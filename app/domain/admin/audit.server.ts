@@ -12,6 +12,7 @@ export interface AuditEntry {
     | 'asset.schedule'
     | 'asset.unschedule'
     | 'asset.delete'
+    | 'asset.retry-processing'
     | 'kit.create'
     | 'kit.update'
     | 'kit.delete'

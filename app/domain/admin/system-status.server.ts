@@ -3,6 +3,7 @@ import type { DB } from '#db/client'
 import type { Config } from '~/config.server'
 import { requestStats } from '~/platform/metrics.server'
 import type { Storage } from '~/platform/storage.server'
+import type { JobQueue } from '~/platform/job-queue.server'
 
 /** Below this much free space the storage card turns red: uploads would soon fail. */
 export const STORAGE_LOW_BYTES = 512 * 1024 * 1024
@@ -110,4 +111,71 @@ export async function systemStatus(
 
 function formatPercent(value: number): string {
   return value === 0 ? '0' : value < 0.1 ? value.toFixed(2) : value.toFixed(1)
+}
+
+/** A job as the status page lists it. */
+export interface JobStatusRow {
+  id: string
+  name: string
+  state: 'queued' | 'retrying' | 'running' | 'failed'
+  /** Since it was sent, in seconds, and as words ('3 min'). */
+  ageSeconds: number
+  age: string
+  createdAt: string
+  /** Attempts made so far. */
+  attempts: number
+  /** The last failed attempt's message. */
+  error: string | null
+  /** What it works on, e.g. 'asset 12'. */
+  subject: string | null
+}
+
+export interface JobStatus {
+  /** False when the queue could not be read (the rest of the page still shows). */
+  available: boolean
+  counts: { queued: number; running: number; failed: number }
+  jobs: JobStatusRow[]
+}
+
+const JOB_STATE_NAMES = { created: 'queued', retry: 'retrying', active: 'running', failed: 'failed' } as const
+
+/** '12 s', '3 min', '2 h', '4 d'. */
+export function formatAge(seconds: number): string {
+  if (seconds < 60) return `${Math.max(0, Math.round(seconds))} s`
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} min`
+  if (seconds < 86_400) return `${Math.floor(seconds / 3600)} h`
+  return `${Math.floor(seconds / 86_400)} d`
+}
+
+/**
+ * The queue's waiting, running and failed jobs (failed ones stay a week), newest first, with
+ * their age and the failure's reason: the status page and GET /api/admin/status.
+ */
+export async function jobStatus(jobs: JobQueue, now = new Date(), limit = 50): Promise<JobStatus> {
+  try {
+    const rows = await jobs.list({ states: ['created', 'retry', 'active', 'failed'], limit })
+    const list = rows.map((job): JobStatusRow => {
+      const ageSeconds = Math.max(0, Math.round((now.getTime() - job.createdAt.getTime()) / 1000))
+      const assetId = job.data.assetId
+      return {
+        id: job.id,
+        name: job.name,
+        state: JOB_STATE_NAMES[job.state as keyof typeof JOB_STATE_NAMES],
+        ageSeconds,
+        age: formatAge(ageSeconds),
+        createdAt: job.createdAt.toISOString(),
+        attempts: job.retryCount + (job.state === 'created' ? 0 : 1),
+        error: job.error,
+        subject: typeof assetId === 'number' || typeof assetId === 'string' ? `asset ${assetId}` : null,
+      }
+    })
+    const count = (...states: JobStatusRow['state'][]) => list.filter((job) => states.includes(job.state)).length
+    return {
+      available: true,
+      counts: { queued: count('queued', 'retrying'), running: count('running'), failed: count('failed') },
+      jobs: list,
+    }
+  } catch {
+    return { available: false, counts: { queued: 0, running: 0, failed: 0 }, jobs: [] }
+  }
 }

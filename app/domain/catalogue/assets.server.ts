@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely'
 import type { DB } from '#db/client'
-import type { Asset, AssetUpdate, Database, NewAsset } from '#db/schema'
+import type { Asset, AssetUpdate, Database, NewAsset, ProcessingState } from '#db/schema'
 import type { AssetType } from '~/lib/constants'
 import type { AdminStatusFilter, AssetChanges } from '~/lib/admin-assets'
 import type { AssetView } from '~/lib/asset-view'
 import { normaliseTags } from '~/lib/tags'
+import { plural } from '~/lib/plural'
 import { recordAudit, type AuditEntry } from '~/domain/admin/audit.server'
 import { inspectImage, makeDerivatives } from '~/platform/images.server'
 import {
@@ -46,13 +47,11 @@ export interface NewAssetInput {
  */
 export async function createAsset(db: DB, storage: Storage, input: NewAssetInput): Promise<Asset> {
   const id = randomUUID()
-  const prepared = await prepareFiles(id, input)
+  const prepared = await deriveAssetFiles(id, input)
   const keys = prepared.keys
   const files = prepared.files
   const allKeys = files.map(([key]) => key)
-  // Colour search: from the thumbnail, the same pixels the dominant colour came from.
-  const thumbPng = files.find(([key]) => key === keys.thumb_png_key)?.[1]
-  const colours = thumbPng ? colourColumns(await paletteOf(thumbPng)) : {}
+  const colours = await coloursOf(prepared)
   // Recorded before any file is written: a crash from here on leaves nothing for good.
   await reserveUploadKeys(db, allKeys)
   const written: string[] = []
@@ -118,7 +117,7 @@ export async function createAsset(db: DB, storage: Storage, input: NewAssetInput
   }
 }
 
-interface PreparedFiles {
+export interface PreparedFiles {
   assetType: AssetType
   keys: {
     original_key: string
@@ -135,15 +134,34 @@ interface PreparedFiles {
   >
 }
 
+/** The steps of making an asset's files, as the upload's progress names them. */
+export type ProcessingStep = 'decode' | 'preview' | 'waveform' | 'derivatives' | 'palette' | 'saving'
+
+/** Colour search: from the thumbnail, the same pixels the dominant colour came from. */
+export async function coloursOf(prepared: PreparedFiles) {
+  const thumbPng = prepared.files.find(([key]) => key === prepared.keys.thumb_png_key)?.[1]
+  return thumbPng ? colourColumns(await paletteOf(thumbPng)) : {}
+}
+
 /**
- * The type comes from the file: audio (decoded by ffmpeg) is always 'audio'; an image is '3d'
- * or 'image' as the admin says ('3d' when unsaid), never 'audio'.
+ * Every file of an asset from its original (the original among them), named after `id`: the
+ * heavy part of an upload, made inline by createAsset (the seed, tests) and by the job
+ * 'process-upload' after an upload (decision 087). The type comes from the file: audio
+ * (decoded by ffmpeg) is always 'audio'; an image is '3d' or 'image' as the admin says ('3d'
+ * when unsaid), never 'audio'.
  */
-async function prepareFiles(id: string, input: NewAssetInput): Promise<PreparedFiles> {
+export async function deriveAssetFiles(
+  id: string,
+  input: Pick<NewAssetInput, 'original' | 'thumbnail' | 'title' | 'assetType' | 'audioContainer'>,
+  onStep: (step: ProcessingStep) => Promise<void> = async () => {},
+): Promise<PreparedFiles> {
   const container = input.audioContainer === undefined ? sniffAudioContainer(input.original) : input.audioContainer
   if (container) {
+    await onStep('decode')
     const info = await inspectAudio(input.original, container)
+    await onStep('preview')
     const preview = await makeAudioPreview(input.original, info.format)
+    await onStep('waveform')
     const picture = await waveformImage(info.peaks, 1024, hueOf(input.title))
     const derivatives = await makeDerivatives(picture)
     const keys = {
@@ -180,6 +198,7 @@ async function prepareFiles(id: string, input: NewAssetInput): Promise<PreparedF
   if (input.assetType === 'audio') throw new NotAudioError()
   const info = await inspectImage(input.original)
   if (input.thumbnail) await inspectImage(input.thumbnail)
+  await onStep('derivatives')
   const derivatives = await makeDerivatives(input.original, input.thumbnail)
   const ext = info.format === 'jpeg' ? 'jpg' : info.format
   const keys = {
@@ -223,6 +242,7 @@ function hueOf(title: string): number {
 export function assetFileKeys(
   asset: Pick<Asset, 'original_key' | 'thumb_key' | 'thumb_png_key' | 'preview_key' | 'preview_png_key'> & {
     audio_preview_key?: string | null
+    thumbnail_source_key?: string | null
   },
 ): string[] {
   return [
@@ -232,6 +252,7 @@ export function assetFileKeys(
     asset.preview_key,
     asset.preview_png_key,
     asset.audio_preview_key,
+    asset.thumbnail_source_key,
   ].filter((key): key is string => Boolean(key))
 }
 
@@ -276,6 +297,16 @@ export interface AdminAssetView extends AssetView {
   /** When a draft is scheduled to go live; null: no schedule. */
   publish_at: string | null
   updated_at: string
+  /** The upload's processing (decision 087): only a 'ready' asset can be published. */
+  processing: AssetProcessing
+}
+
+export interface AssetProcessing {
+  state: ProcessingState
+  /** Why it failed ('failed'), or why the last attempt failed while the next one waits. */
+  error: string | null
+  /** The step it is at, while processing. */
+  step: string | null
 }
 
 /**
@@ -334,6 +365,11 @@ export function toAdminAssetView(asset: Asset): AdminAssetView {
     published_at: asset.published_at?.toISOString() ?? null,
     publish_at: asset.publish_at?.toISOString() ?? null,
     updated_at: asset.updated_at.toISOString(),
+    processing: {
+      state: asset.processing_state,
+      error: asset.processing_error,
+      step: asset.processing_state === 'processing' ? asset.processing_step : null,
+    },
   }
 }
 
@@ -405,10 +441,40 @@ export async function listAssetsForAdmin(db: DB, query: AdminAssetQuery = {}): P
   return { assets: rows.map(toAdminAssetView), total, page, limit, pageCount: Math.max(1, Math.ceil(total / limit)) }
 }
 
+export const STILL_PROCESSING = 'This asset is still being processed; publish it when it is ready.'
+export const PROCESSING_FAILED = "This asset's processing failed: retry it, then publish it when it is ready."
+
+/** Refused: an asset to publish is not processed yet (or its processing failed); nothing was written. */
+export interface NotReadyRefusal {
+  ok: false
+  reason: 'asset-processing'
+  error: string
+  /** The assets that are not ready. */
+  ids: number[]
+}
+
+/**
+ * The publishing rule (decision 087): only a processed asset goes public, so no page ever shows
+ * one without its previews. Checked by every path that publishes (setPublished, updateAsset);
+ * the database's check constraint backs it.
+ */
+function notReadyToPublish(rows: { id: number; processing_state: ProcessingState }[]): NotReadyRefusal | null {
+  const waiting = rows.filter((row) => row.processing_state !== 'ready')
+  if (waiting.length === 0) return null
+  const error =
+    rows.length === 1
+      ? waiting[0].processing_state === 'failed'
+        ? PROCESSING_FAILED
+        : STILL_PROCESSING
+      : `Nothing was published: ${plural(waiting.length, 'asset')} of ${rows.length} ${waiting.length === 1 ? 'is' : 'are'} still being processed or failed; publish them when they are ready.`
+  return { ok: false, reason: 'asset-processing', error, ids: waiting.map((row) => row.id) }
+}
+
 export type UpdateAssetResult =
   | { ok: true; asset: AdminAssetView }
   /** No such asset, or a type change the file does not allow (audio is audio; an image is 3D or image). */
   | { ok: false; reason: 'asset-not-found' | 'asset-type-not-allowed'; error: string }
+  | NotReadyRefusal
 
 /**
  * The admin's edit of an asset (inline edit and PUT /api/admin/assets/{id}). A refusal
@@ -423,11 +489,15 @@ export async function updateAsset(
   const updated = await db.transaction().execute(async (trx): Promise<UpdateAssetResult> => {
     const before = await trx
       .selectFrom('assets')
-      .select(['is_active', 'published_at', 'audio_preview_key'])
+      .select(['is_active', 'published_at', 'audio_preview_key', 'processing_state'])
       .where('id', '=', id)
       .forUpdate()
       .executeTakeFirst()
     if (!before) return { ok: false, reason: 'asset-not-found', error: ASSET_NOT_FOUND }
+    if (changes.is_active && !before.is_active) {
+      const refusal = notReadyToPublish([{ id, processing_state: before.processing_state }])
+      if (refusal) return refusal
+    }
     const set: AssetUpdate = { updated_at: new Date() }
     if (changes.asset_type !== undefined) {
       const isAudio = before.audio_preview_key !== null
@@ -465,11 +535,14 @@ export async function updateAsset(
   return updated
 }
 
+export type PublishResult = { ok: true; ids: number[] } | NotReadyRefusal
+
 /**
- * Publishes (is_active true) or returns to draft (false) the given assets: the one path by which
- * an asset goes live (the row's button, the bulk bar, the API, the upload page, a schedule).
- * Returns the ids that exist; only actual changes are written to the audit log. Publishing
- * clears the asset's schedule; returning to draft withdraws one too (decision 89).
+ * The one way assets are published (is_active true) or returned to draft (false): the row's
+ * button, the bulk bar, the upload page, the API and a schedule. Answers the ids that exist;
+ * only actual changes are written to the audit log. Publishing refuses, writing nothing, while
+ * any of the assets is not processed ('asset-processing', decision 087). Publishing clears the
+ * asset's schedule; returning to draft withdraws one too (decision 89).
  */
 export async function setPublished(
   db: DB,
@@ -477,15 +550,19 @@ export async function setPublished(
   isActive: boolean,
   actorId: string | null,
   options: { scheduled?: boolean } = {},
-): Promise<number[]> {
-  if (ids.length === 0) return []
-  const found = await db.transaction().execute(async (trx) => {
+): Promise<PublishResult> {
+  if (ids.length === 0) return { ok: true, ids: [] }
+  const found = await db.transaction().execute(async (trx): Promise<PublishResult> => {
     const existing = await trx
       .selectFrom('assets')
-      .select(['id', 'is_active', 'title', 'publish_at'])
+      .select(['id', 'is_active', 'title', 'processing_state', 'publish_at'])
       .where('id', 'in', ids)
       .forUpdate()
       .execute()
+    if (isActive) {
+      const refusal = notReadyToPublish(existing.filter((a) => !a.is_active))
+      if (refusal) return refusal
+    }
     const changing = existing.filter((a) => a.is_active !== isActive).map((a) => a.id)
     if (changing.length > 0) {
       await trx
@@ -534,9 +611,9 @@ export async function setPublished(
         })),
       )
     }
-    return existing.map((a) => a.id)
+    return { ok: true, ids: existing.map((a) => a.id) }
   })
-  invalidateCatalogueCache(db)
+  if (found.ok) invalidateCatalogueCache(db)
   return found
 }
 

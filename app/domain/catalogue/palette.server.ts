@@ -97,6 +97,8 @@ export async function backfillPalettes(db: DB, storage: Storage, { batch = 50 } 
       .selectFrom('assets')
       .select(['id', 'thumb_png_key', 'preview_png_key', 'original_key', 'mime_type'])
       .where('palette', 'is', null)
+      // An upload still being processed gets its palette from its job.
+      .where('processing_state', '=', 'ready')
       .where('id', '>', after)
       .orderBy('id')
       .limit(batch)

@@ -51,6 +51,8 @@ export async function publishDue(db: DB, options: { ids?: number[] } = {}): Prom
     .where('publish_at', 'is not', null)
     .where('publish_at', '<=', sql<Date>`now()`)
     .where('is_active', '=', false)
+    // One still processing waits for its processing (decision 87), and blocks no other.
+    .where('processing_state', '=', 'ready')
     .orderBy('publish_at')
     .limit(SWEEP_LIMIT)
   if (options.ids) query = query.where('id', 'in', options.ids)

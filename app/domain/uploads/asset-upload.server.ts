@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto'
 import type { DB } from '#db/client'
 import type { AssetType, ImageAssetType } from '~/lib/constants'
 import { oversizeMessage } from '~/lib/upload-limits'
-import { NotAudioError, sniffAudioContainer } from '~/platform/audio.server'
+import { AUDIO_MIME, sniffAudioContainer, type AudioContainer, type AudioFormat } from '~/platform/audio.server'
 import {
   claimsAudio,
   fileBaseName,
@@ -10,17 +11,21 @@ import {
   type CsvMetadataRow,
   type UploadItem,
 } from '~/lib/upload-plan'
-import { createAsset, toAdminAssetView, type AdminAssetView } from '~/domain/catalogue/assets.server'
+import { toAdminAssetView, type AdminAssetView } from '~/domain/catalogue/assets.server'
+import { recordAudit } from '~/domain/admin/audit.server'
 import { inspectImage, NotAnImageError } from '~/platform/images.server'
 import { log } from '~/platform/log.server'
 import type { Storage } from '~/platform/storage.server'
+import type { JobQueue } from '~/platform/job-queue.server'
+import { keepUploadKeys, removeFiles, reserveUploadKeys } from '~/platform/storage-cleanup.server'
+import { normaliseTags } from '~/lib/tags'
 import { errorMessage } from '~/lib/errors'
+import { NOT_AN_IMAGE, NOT_AUDIO, processUploadJob } from './jobs.server'
 
 export const UPLOAD_FAILED = 'Upload failed'
-export const NOT_AN_IMAGE = 'The file is not an image we can read.'
 export const THUMBNAIL_NOT_AN_IMAGE = 'The thumbnail is not an image we can read.'
 
-export const NOT_AUDIO = 'The file is not audio we can decode: upload WAV, MP3, OGG/Opus or FLAC.'
+export { NOT_AN_IMAGE, NOT_AUDIO }
 
 /**
  * Why an upload was refused: over its type's limit ('file-too-large'), no bytes
@@ -48,19 +53,29 @@ export interface UploadAssetInput {
 
 /** What an upload answers (POST /api/admin/assets): the asset, and original_url. */
 export interface UploadedAsset extends AdminAssetView {
-  /** Originals stay private (they leave only through a download): this is the full-size public preview. */
+  /** Originals stay private (they leave only through a download): this is the full-size public preview ('' while processing). */
   original_url: string
 }
 
+/** Ogg holds Opus or Vorbis: the first packet says which (the job's decode confirms it). */
+function audioFormatOf(container: AudioContainer, data: Buffer): AudioFormat {
+  if (container !== 'ogg') return container
+  return data.subarray(0, 512).includes('OpusHead') ? 'opus' : 'ogg'
+}
+
 /**
- * The admin's upload of one asset (the upload page and POST /api/admin/assets): at most
- * 10MB (audio 50MB), a decodable image or audio file, stored unpublished with its
- * derivatives; the upload is audited. A bad file is refused ({ ok: false, reason }) and
- * nothing is left behind; only unexpected faults (storage, database) throw.
+ * The admin's upload of one asset (the upload page, its batch and POST /api/admin/assets): at
+ * most 10MB (audio 50MB), an image whose header we read or a file whose first bytes are
+ * audio. It answers at once (decision 087): the original (and a paired thumbnail) is stored,
+ * the draft row written 'processing', and the job 'process-upload' queued in the same
+ * transaction; the job makes the previews, waveform and palette. The upload is audited. A bad
+ * file is refused ({ ok: false, reason }) and nothing is left behind; only unexpected faults
+ * (storage, database) throw.
  */
 export async function uploadAsset(
   db: DB,
   storage: Storage,
+  jobs: JobQueue,
   actorId: string | null,
   input: UploadAssetInput,
 ): Promise<UploadResult> {
@@ -79,32 +94,94 @@ export async function uploadAsset(
       throw error
     }
   }
-  try {
-    const asset = await createAsset(db, storage, {
-      original: input.original,
-      originalFilename: input.filename.slice(0, 255),
-      thumbnail: input.thumbnail ?? undefined,
-      title: (input.title?.trim() || fileBaseName(input.filename) || 'Untitled').slice(0, 200),
-      description: input.description,
-      tags: input.tags,
-      category: input.category,
-      assetType: input.assetType,
-      isActive: false,
-      actorId,
-      // Sniffed once, above: the limit and the decoding go by the same answer.
-      audioContainer: container,
-    })
-    const view = toAdminAssetView(asset)
-    return { ok: true, asset: { ...view, original_url: view.image } }
-  } catch (error) {
-    // createAsset decodes before it writes anything (and removes what it wrote on a fault),
-    // so a file it cannot decode has left nothing behind.
-    if (error instanceof NotAudioError) return refuse('not-audio', NOT_AUDIO)
-    if (error instanceof NotAnImageError) {
+  // What the file is, from its first bytes or its header: cheap checks only. Decoding the
+  // audio and making the pictures is the job's.
+  let kind: { assetType: AssetType; ext: string; mimeType: string; width: number | null; height: number | null }
+  if (container) {
+    const format = audioFormatOf(container, input.original)
+    kind = { assetType: 'audio', ext: format, mimeType: AUDIO_MIME[format], width: null, height: null }
+  } else {
+    if (input.assetType === 'audio') return refuse('not-audio', NOT_AUDIO)
+    try {
+      const info = await inspectImage(input.original)
+      kind = {
+        assetType: input.assetType ?? '3d',
+        ext: info.format === 'jpeg' ? 'jpg' : info.format,
+        mimeType: `image/${info.format}`,
+        width: info.width,
+        height: info.height,
+      }
+    } catch (error) {
+      if (!(error instanceof NotAnImageError)) throw error
       return claimsAudio({ name: input.filename, type: input.mimeType })
         ? refuse('not-audio', NOT_AUDIO)
         : refuse('not-an-image', NOT_AN_IMAGE)
     }
+  }
+
+  const id = randomUUID()
+  const originalKey = `originals/${id}.${kind.ext}`
+  const thumbnailKey = input.thumbnail ? `originals/${id}-thumbnail` : null
+  const files: [string, Buffer][] = [[originalKey, input.original]]
+  if (thumbnailKey && input.thumbnail) files.push([thumbnailKey, input.thumbnail])
+  const keys = files.map(([key]) => key)
+  // Recorded before any file is written: a crash from here on leaves nothing for good.
+  await reserveUploadKeys(db, keys)
+  const written: string[] = []
+  try {
+    const puts = await Promise.allSettled(
+      files.map(async ([key, data]) => {
+        await storage.put(key, data)
+        written.push(key)
+      }),
+    )
+    const failedPut = puts.find((put) => put.status === 'rejected')
+    if (failedPut) throw failedPut.reason
+    // The row, its files' ownership, the audit and the job commit together or not at all: a
+    // 'processing' row always has its job.
+    const row = await db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto('assets')
+        .values({
+          original_key: originalKey,
+          thumbnail_source_key: thumbnailKey,
+          title: (input.title?.trim() || fileBaseName(input.filename) || 'Untitled').slice(0, 200),
+          description: (input.description ?? '').trim(),
+          tags: normaliseTags(input.tags ?? []),
+          category: (input.category ?? '').trim(),
+          asset_type: kind.assetType,
+          is_active: false,
+          original_filename: input.filename.slice(0, 255),
+          mime_type: kind.mimeType,
+          width: kind.width,
+          height: kind.height,
+          bytes: input.original.byteLength,
+          processing_state: 'processing',
+          processing_step: 'queued',
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow()
+      await keepUploadKeys(trx, keys)
+      await recordAudit(trx, {
+        actorId,
+        action: 'asset.upload',
+        targetType: 'asset',
+        targetId: inserted.id,
+        details: {
+          title: inserted.title,
+          filename: inserted.original_filename,
+          bytes: inserted.bytes,
+          thumbnail: Boolean(input.thumbnail),
+        },
+      })
+      await jobs.send(processUploadJob, { assetId: inserted.id }, { trx })
+      return inserted
+    })
+    const view = toAdminAssetView(row)
+    return { ok: true, asset: { ...view, original_url: view.image } }
+  } catch (error) {
+    // Files that fail to go (or a database that is gone) stay recorded for the sweep.
+    await removeFiles(db, storage, written).catch(() => {})
     throw error
   }
 }
@@ -124,6 +201,7 @@ export interface BatchFile {
 export async function uploadBatch(
   db: DB,
   storage: Storage,
+  jobs: JobQueue,
   actorId: string | null,
   files: BatchFile[],
   rows: CsvMetadataRow[],
@@ -144,6 +222,7 @@ export async function uploadBatch(
       previewUrl: null,
       isPublished: false,
       error: skip.reason,
+      processing: null,
     })
   }
   for (const plan of uploads) {
@@ -162,9 +241,10 @@ export async function uploadBatch(
       previewUrl: null,
       isPublished: false,
       error: null,
+      processing: null,
     }
     try {
-      const result = await uploadAsset(db, storage, actorId, {
+      const result = await uploadAsset(db, storage, jobs, actorId, {
         original: await plan.file.read(),
         filename: plan.name,
         thumbnail: plan.thumbnail ? await plan.thumbnail.read() : null,
@@ -175,7 +255,12 @@ export async function uploadBatch(
         mimeType: plan.file.type,
       })
       if (result.ok)
-        Object.assign(item, { id: result.asset.id, status: 'completed', previewUrl: result.asset.thumbnail })
+        Object.assign(item, {
+          id: result.asset.id,
+          status: 'completed',
+          previewUrl: result.asset.thumbnail || null,
+          processing: { state: result.asset.processing.state, error: null },
+        })
       else item.error = result.error
     } catch (error) {
       log.error('batch upload failed', {

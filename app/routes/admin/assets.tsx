@@ -26,6 +26,9 @@ import { editAsset } from '~/domain/catalogue/scheduled-publishing.server'
 import { assetCategories, bulkEditAssets } from '~/domain/catalogue/bulk-edit.server'
 import { ScheduledFor, ScheduleField } from '~/components/admin/ScheduleField/ScheduleField'
 import { log } from '~/platform/log.server'
+import { retryProcessing, withLiveProcessing } from '~/domain/uploads/progress.server'
+import { ProcessingStatus } from '~/components/admin/ProcessingStatus/ProcessingStatus'
+import { useRevalidateWhile } from '~/lib/use-revalidate-while'
 import { AssetImage } from '~/components/AssetImage/AssetImage'
 import { Pagination } from '~/components/Pagination/Pagination'
 import { AdminAssetPreview } from '~/components/admin/AdminAssetPreview/AdminAssetPreview'
@@ -90,7 +93,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     saved,
     listHref: listHref(url),
   }
-  const db = context.get(servicesContext).db
+  const { db, jobs } = context.get(servicesContext)
   try {
     const list = await listAssetsForAdmin(db, { ...query, limit: ADMIN_ASSETS_PAGE_SIZE })
     // A row opened from elsewhere (the dashboard's Edit) may not be on this page: show it first.
@@ -100,9 +103,12 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
         if (extra) list.assets.unshift(extra)
       }
     }
-    const previewAsset = preview
+    // An upload whose job is gone shows as failed, with Retry.
+    list.assets = await withLiveProcessing(jobs, list.assets)
+    const previewFound = preview
       ? (list.assets.find((a) => a.id === preview) ?? (await getAssetForAdmin(db, preview)))
       : null
+    const previewAsset = previewFound ? ((await withLiveProcessing(jobs, [previewFound]))[0] ?? null) : null
     const previewLicences = previewAsset ? await licenceCount(db, previewAsset.id) : 0
     const categories = await assetCategories(db)
     return { ...view, ...list, previewAsset, previewLicences, categories, error: null }
@@ -157,7 +163,7 @@ const BULK_LABELS: Record<BulkActionName, string> = {
 export async function action({ request, url, context }: Route.ActionArgs) {
   const admin = await getAdmin(request, context)
   const services = context.get(servicesContext)
-  const { db, storage } = services
+  const { db, storage, jobs } = services
   const form = await readForm(request)
   const intent = String(form.get('intent') ?? '')
   const id = parseId(form.get('id'))
@@ -200,9 +206,22 @@ export async function action({ request, url, context }: Route.ActionArgs) {
     case 'publish':
     case 'unpublish': {
       if (!id) return data<ActionResult>({ intent: 'error', error: 'That asset could not be found.' }, { status: 400 })
-      const found = await setPublished(db, [id], intent === 'publish', admin.id)
-      if (found.length === 0)
+      const result = await setPublished(db, [id], intent === 'publish', admin.id)
+      // Still being processed, or its processing failed: 409 with the reason (decision 087).
+      if (!result.ok)
+        return data<ActionResult>({ intent: 'error', error: result.error }, { status: refusalStatus(result.reason) })
+      if (result.ids.length === 0)
         return data<ActionResult>({ intent: 'error', error: 'That asset no longer exists.' }, { status: 404 })
+      return redirect(listHref(url))
+    }
+    case 'retry': {
+      if (!id) return data<ActionResult>({ intent: 'error', error: 'That asset could not be found.' }, { status: 400 })
+      const retried = await retryProcessing(db, jobs, id, admin.id)
+      if (!retried.ok)
+        return data<ActionResult>(
+          { intent: 'error', error: 'That asset no longer exists.' },
+          { status: refusalStatus(retried.reason) },
+        )
       return redirect(listHref(url))
     }
     case 'delete': {
@@ -316,6 +335,9 @@ export default function AdminAssetsPage({ loaderData, actionData }: Route.Compon
       return next
     })
 
+  const processing = assets.filter((a) => a.processing.state === 'processing').length
+  useRevalidateWhile(processing > 0)
+
   const editError = actionData?.intent === 'update' ? actionData : null
   const bulkConfirm = actionData?.intent === 'confirm-bulk-delete' ? actionData.confirm : null
   const actionError = actionData?.intent === 'error' ? actionData.error : null
@@ -357,6 +379,25 @@ export default function AdminAssetsPage({ loaderData, actionData }: Route.Compon
       {saved ? (
         <Alert color="green" mb="md" role="status">
           Changes saved.
+        </Alert>
+      ) : null}
+
+      {processing > 0 ? (
+        <Alert color="blue" mb="md" role="status" data-testid="processing-notice">
+          {`${plural(processing, 'upload')} on this page ${processing === 1 ? 'is' : 'are'} being processed: ${
+            processing === 1 ? 'it' : 'they'
+          } can be published when ready. `}
+          {hydrated ? (
+            'This list updates by itself.'
+          ) : (
+            <>
+              Reload the page to see the progress:{' '}
+              <Link to={base} reloadDocument>
+                Refresh
+              </Link>
+              .
+            </>
+          )}
         </Alert>
       ) : null}
 
@@ -547,7 +588,17 @@ export default function AdminAssetsPage({ loaderData, actionData }: Route.Compon
       <Pagination page={page} pageCount={pageCount} hrefFor={pageHref} />
 
       {previewAsset ? (
-        <AdminAssetPreview asset={previewAsset} licences={loaderData.previewLicences} closeHref={base} />
+        <AdminAssetPreview
+          asset={previewAsset}
+          licences={loaderData.previewLicences}
+          closeHref={base}
+          processing={
+            <ProcessingStatus
+              processing={previewAsset.processing}
+              retry={<RetryForm id={previewAsset.id} title={previewAsset.title} action={base} />}
+            />
+          }
+        />
       ) : null}
     </Container>
   )
@@ -583,7 +634,10 @@ function AssetRow({ asset, base, editing, confirming, editError, checked, onChec
         />
       </Table.Td>
       <Table.Td>
-        <AssetImage src={asset.thumbnail} alt="" width={56} height={56} className={classes.thumb} />
+        {/* No thumbnail until its processing has made one. */}
+        {asset.thumbnail ? (
+          <AssetImage src={asset.thumbnail} alt="" width={56} height={56} className={classes.thumb} />
+        ) : null}
       </Table.Td>
       {editing ? (
         <>
@@ -667,8 +721,14 @@ function AssetRow({ asset, base, editing, confirming, editError, checked, onChec
           </Table.Td>
         </>
       )}
-      <Table.Td className={classes.status}>
+      <Table.Td>
         <PublicationBadge isActive={asset.is_active} />
+        {asset.processing.state === 'ready' ? null : (
+          <ProcessingStatus
+            processing={asset.processing}
+            retry={<RetryForm id={asset.id} title={asset.title} action={base} />}
+          />
+        )}
         {editing && !asset.is_active ? (
           <div className={classes.scheduleEdit}>
             <ScheduleField
@@ -748,6 +808,8 @@ function AssetRow({ asset, base, editing, confirming, editError, checked, onChec
                 variant="subtle"
                 color={asset.is_active ? 'yellow' : 'green'}
                 aria-label={`${asset.is_active ? 'Unpublish' : 'Publish'} ${asset.title}`}
+                // Publishing waits for the processing (the server refuses it too).
+                disabled={!asset.is_active && asset.processing.state !== 'ready'}
               >
                 {asset.is_active ? 'Unpublish' : 'Publish'}
               </Button>
@@ -767,6 +829,19 @@ function AssetRow({ asset, base, editing, confirming, editError, checked, onChec
         )}
       </Table.Td>
     </Table.Tr>
+  )
+}
+
+/** Queues a failed upload's processing again: a plain form post, with or without JavaScript. */
+function RetryForm({ id, title, action }: { id: number; title: string; action: string }) {
+  return (
+    <Form method="post" action={action}>
+      <input type="hidden" name="intent" value="retry" />
+      <input type="hidden" name="id" value={id} />
+      <Button type="submit" size="compact-xs" variant="light" color="red" aria-label={`Retry processing ${title}`}>
+        Retry
+      </Button>
+    </Form>
   )
 }
 

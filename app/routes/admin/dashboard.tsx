@@ -126,13 +126,16 @@ export default function AdminDashboardPage({ loaderData }: Route.ComponentProps)
                     {recentAssets.map((asset) => (
                       <Table.Tr key={asset.id}>
                         <Table.Td w={64}>
-                          <AssetImage
-                            src={asset.thumbnail}
-                            alt=""
-                            width={48}
-                            height={48}
-                            style={{ width: 48, height: 48, objectFit: 'contain' }}
-                          />
+                          {/* An upload still being processed has no thumbnail yet. */}
+                          {asset.thumbnail ? (
+                            <AssetImage
+                              src={asset.thumbnail}
+                              alt=""
+                              width={48}
+                              height={48}
+                              style={{ width: 48, height: 48, objectFit: 'contain' }}
+                            />
+                          ) : null}
                         </Table.Td>
                         <Table.Td>{asset.title}</Table.Td>
                         <Table.Td>

@@ -1,9 +1,9 @@
 import { data, Form } from 'react-router'
-import { Alert, Button, Container, Text } from '@mantine/core'
+import { Alert, Badge, Button, Container, Table, Text, Title } from '@mantine/core'
 import type { Route } from './+types/system-status'
 import { getAdmin } from '~/web/session.server'
 import { log } from '~/platform/log.server'
-import { systemStatus } from '~/domain/admin/system-status.server'
+import { jobStatus, systemStatus, type JobStatus } from '~/domain/admin/system-status.server'
 import { AdminHeader } from '~/components/admin/AdminHeader/AdminHeader'
 import { StatusCards } from '~/components/admin/StatusCards/StatusCards'
 import { SITE_NAME } from '~/lib/constants'
@@ -17,22 +17,24 @@ const LOAD_FAILED = 'Failed to load system status'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await getAdmin(request, context)
-  const { db, storage, config } = context.get(servicesContext)
+  const { db, storage, config, jobs } = context.get(servicesContext)
+  // The queue's jobs are read on their own: a queue that cannot be read does not hide the rest.
+  const queue = await jobStatus(jobs)
   try {
-    return { status: await systemStatus(db, storage, config), error: null }
+    return { status: await systemStatus(db, storage, config), queue, error: null }
   } catch (error) {
     log.error('system status failed', { error: errorMessage(error) })
-    return data({ status: null, error: LOAD_FAILED }, { status: 503 })
+    return data({ status: null, queue, error: LOAD_FAILED }, { status: 503 })
   }
 }
 
 export default function SystemStatusPage({ loaderData }: Route.ComponentProps) {
-  const { status, error } = loaderData
+  const { status, queue, error } = loaderData
   return (
     <Container size="lg" py="xl">
       <AdminHeader
         title="System Status"
-        lead="Measured now: a database round trip, a test write to storage, and the response times and server errors of the recent requests."
+        lead="Measured now: a database round trip, a test write to storage, the response times and server errors of the recent requests, and the background jobs."
         actions={
           // A GET form: reloading the page measures again, with or without JavaScript.
           <Form method="get">
@@ -55,7 +57,83 @@ export default function SystemStatusPage({ loaderData }: Route.ComponentProps) {
           </Text>
         </>
       ) : null}
+      <JobList queue={queue} />
     </Container>
+  )
+}
+
+const JOB_STATE_COLOURS = { queued: 'blue', retrying: 'yellow', running: 'teal', failed: 'red' } as const
+
+/** Background jobs: what waits, what runs and what failed (kept a week), with their age. */
+function JobList({ queue }: { queue: JobStatus }) {
+  return (
+    <section aria-labelledby="jobs-title">
+      <Title order={2} fz="h3" mt="xl" mb="xs" id="jobs-title">
+        Background jobs
+      </Title>
+      {!queue.available ? (
+        <Alert color="red" role="alert">
+          The job queue could not be read.
+        </Alert>
+      ) : (
+        <>
+          <Text size="sm" mb="sm" data-testid="job-counts">
+            {queue.counts.queued} queued · {queue.counts.running} running · {queue.counts.failed} failed
+          </Text>
+          {queue.jobs.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No job is waiting, running or failed.
+            </Text>
+          ) : (
+            <Table.ScrollContainer minWidth={640}>
+              <Table verticalSpacing="xs" data-testid="job-list">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Job</Table.Th>
+                    <Table.Th>State</Table.Th>
+                    <Table.Th>Age</Table.Th>
+                    <Table.Th>Attempts</Table.Th>
+                    <Table.Th>Failure</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {queue.jobs.map((job) => (
+                    <Table.Tr key={job.id} data-testid="job-row" data-state={job.state}>
+                      <Table.Td>
+                        <Text size="sm" ff="monospace">
+                          {job.name}
+                        </Text>
+                        {job.subject ? (
+                          <Text size="xs" c="dimmed">
+                            {job.subject}
+                          </Text>
+                        ) : null}
+                      </Table.Td>
+                      <Table.Td>
+                        <Badge color={JOB_STATE_COLOURS[job.state]} variant="light" miw="max-content">
+                          {job.state}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>
+                        <time dateTime={job.createdAt} title={job.createdAt.replace('T', ' ').slice(0, 19)}>
+                          {job.age}
+                        </time>
+                      </Table.Td>
+                      <Table.Td>{job.attempts}</Table.Td>
+                      <Table.Td>
+                        <Text size="sm" c={job.error ? 'red' : 'dimmed'}>
+                          {job.error ?? '–'}
+                        </Text>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </>
+      )}
+    </section>
   )
 }
 

@@ -4,7 +4,8 @@ import { z } from '~/lib/zod'
 import type { Route } from './+types/upload'
 import { getAdmin } from '~/web/session.server'
 import { uploadBatch } from '~/domain/uploads/asset-upload.server'
-import { publishedStates, setPublished } from '~/domain/catalogue/assets.server'
+import { setPublished } from '~/domain/catalogue/assets.server'
+import { processingStates, retryProcessing, type ProcessingStatus } from '~/domain/uploads/progress.server'
 import { readCsvMetadata } from '~/domain/uploads/csv-metadata.server'
 import { AdminHeader } from '~/components/admin/AdminHeader/AdminHeader'
 import { AssetUploader } from '~/components/admin/AssetUploader/AssetUploader'
@@ -30,14 +31,22 @@ const MAX_BATCH_CHARS = 2 * 1024 * 1024
 /** The server's body cap for this page (server/guards.ts): the upload's own limits apply while it streams. */
 export const handle = { maxBodyBytes: MAX_UPLOAD_BYTES }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+// ?states=1,2,3: the processing of those uploads, polled by the page while any is processing.
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   await getAdmin(request, context)
-  return null
+  const ids = (url.searchParams.get('states') ?? '')
+    .split(',')
+    .flatMap((value) => parseId(value) ?? [])
+    .slice(0, MAX_BATCH_FILES)
+  if (ids.length === 0) return { states: {} as Record<string, ProcessingStatus> }
+  const { db, jobs } = context.get(servicesContext)
+  return { states: Object.fromEntries(await processingStates(db, jobs, ids)) as Record<string, ProcessingStatus> }
 }
 
 type ActionReply =
   | { intent: 'parse-csv'; rows?: CsvMetadataRow[]; fileName?: string; error?: string }
   | { intent: 'upload'; items: UploadItem[]; error?: string }
+  | { intent: 'retried'; id: number }
   | { intent: 'error'; error: string }
 
 // The results page's batch comes back with each button: checked, and only ids and the
@@ -65,13 +74,21 @@ const BatchSchema = z
         .nullable(),
       isPublished: z.boolean(),
       error: z.string().max(500).nullable(),
+      processing: z
+        .object({
+          state: z.enum(['processing', 'ready', 'failed']),
+          error: z.string().max(600).nullable(),
+          step: z.string().max(40).nullable().optional(),
+        })
+        .nullable()
+        .default(null),
     }),
   )
   .max(MAX_BATCH_FILES + 20)
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await getAdmin(request, context)
-  const { db, storage } = context.get(servicesContext)
+  const { db, storage, jobs } = context.get(servicesContext)
 
   if ((request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
     const upload = await readMultipartUpload(request, {
@@ -126,7 +143,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (tooLarge)
         return data<ActionReply>({ intent: 'error', error: `${tooLarge} Nothing was uploaded.` }, { status: 413 })
       const imageType = imageTypeFrom(upload.fields.get('image_type'))
-      const items = await uploadBatch(db, storage, admin.id, images, rows, imageType)
+      const items = await uploadBatch(db, storage, jobs, admin.id, images, rows, imageType)
       const anyStored = items.some((item) => item.id !== null)
       return data<ActionReply>({ intent: 'upload', items }, { status: anyStored ? 200 : 400 })
     } finally {
@@ -134,8 +151,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   }
 
-  // The results page's buttons: Publish one, Publish All, Save all as Draft.
+  // The results page's buttons: Publish one, Publish All, Save all as Draft, Refresh, and a
+  // failed upload's Retry (also posted alone by the enhanced page).
   const form = await readForm(request, { maxFieldChars: MAX_BATCH_CHARS, maxBodyBytes: 9 * MAX_BATCH_CHARS })
+  let retryError: string | null = null
+  if (form.has('retry')) {
+    const retryId = parseId(form.get('retry'))
+    const retried = retryId ? await retryProcessing(db, jobs, retryId, admin.id) : null
+    if (!retried?.ok) retryError = 'That asset no longer exists.'
+    if (!form.has('batch')) {
+      return retryId && retried?.ok
+        ? ({ intent: 'retried', id: retryId } satisfies ActionReply)
+        : data<ActionReply>({ intent: 'error', error: retryError ?? 'Unknown action.' }, { status: 404 })
+    }
+  }
   let batch: UploadItem[]
   try {
     batch = BatchSchema.parse(JSON.parse(String(form.get('batch') ?? '')))
@@ -150,30 +179,42 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.has('publish') && !one)
     return data<ActionReply>({ intent: 'upload', items: batch, error: 'Asset ids are whole numbers.' }, { status: 400 })
   const stored = batch.filter((item) => item.id !== null && item.status !== 'error')
-  let ids: number[]
+  const storedIds = stored.map((item) => item.id as number)
+  // The batch comes from the page: what each asset's processing is, is read again here.
+  const before = await processingStates(db, jobs, storedIds)
+  let ids: number[] = []
   let publish = true
-  if (one) ids = stored.filter((item) => item.id === one).map((item) => item.id as number)
-  else if (intent === 'publish-all') ids = publishAllSelection(stored).map((item) => item.id)
+  if (form.has('retry')) {
+    // Retried above; the page is drawn again with the new states.
+  } else if (one) ids = storedIds.filter((id) => id === one)
+  else if (intent === 'publish-all')
+    ids = publishAllSelection(
+      stored.map((item) => ({ ...item, processing: before.get(item.id as number) ?? item.processing })),
+    ).map((item) => item.id)
   else if (intent === 'draft-all') {
-    ids = stored.map((item) => item.id as number)
+    ids = storedIds
     publish = false
-  } else return data<ActionReply>({ intent: 'upload', items: batch, error: 'Unknown action.' }, { status: 400 })
+  } else if (intent !== 'refresh')
+    return data<ActionReply>({ intent: 'upload', items: batch, error: 'Unknown action.' }, { status: 400 })
 
-  // The browser's Publish All sends one call per item; here one call does all.
-  if (ids.length) await setPublished(db, ids, publish, admin.id)
-  const states = await publishedStates(
-    db,
-    stored.map((item) => item.id as number),
-  )
+  // The browser's Publish All sends one call per item; here one call does all. An asset still
+  // being processed is refused (409, decision 087).
+  const published = ids.length ? await setPublished(db, ids, publish, admin.id) : null
+  const states = await processingStates(db, jobs, storedIds)
   const items = batch.map((item): UploadItem => {
     if (item.id === null || item.status === 'error') return item
-    const isActive = states.get(item.id)
-    if (isActive === undefined)
+    const state = states.get(item.id)
+    if (state === undefined)
       return { ...item, status: 'error', isPublished: false, error: 'This asset has been deleted since.' }
-    if (isActive) return { ...item, status: 'published', isPublished: true }
+    const processing = { state: state.state, error: state.error, step: state.step }
+    const previewUrl = state.thumbnail ?? item.previewUrl
+    if (state.isPublished) return { ...item, status: 'published', isPublished: true, processing, previewUrl }
     const draft = item.status === 'draft' || (!publish && ids.includes(item.id))
-    return { ...item, status: draft ? 'draft' : 'completed', isPublished: false }
+    return { ...item, status: draft ? 'draft' : 'completed', isPublished: false, processing, previewUrl }
   })
+  const error = published && !published.ok ? published.error : retryError
+  if (error)
+    return data<ActionReply>({ intent: 'upload', items, error }, { status: published?.ok === false ? 409 : 404 })
   return { intent: 'upload', items } satisfies ActionReply
 }
 
@@ -184,7 +225,7 @@ export default function UploadPage({ actionData }: Route.ComponentProps) {
     <Container size="lg" py="xl">
       <AdminHeader
         title="Upload Assets"
-        lead="Images become draft assets, with their derivatives made on the server. Add a CSV to give them titles, tags and categories."
+        lead="Images and audio become draft assets at once; the server then makes their previews, and they can be published when ready. Add a CSV to give them titles, tags and categories."
         actions={
           <Button component={Link} to="/admin/assets" variant="light">
             Manage Assets

@@ -1,6 +1,6 @@
 import { Link, useNavigate } from 'react-router'
 import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core'
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import { AssetImage } from '~/components/AssetImage/AssetImage'
 import { PublicationBadge } from '~/components/admin/TagList/TagList'
 import { plural } from '~/lib/plural'
@@ -30,11 +30,14 @@ export function AdminAssetPreview({
   asset,
   licences,
   closeHref,
+  processing,
 }: {
   asset: AdminPreviewAsset
   /** How many licences its downloads were granted under. */
   licences: number
   closeHref: string
+  /** The upload's processing state (and its Retry). */
+  processing?: ReactNode
 }) {
   const navigate = useNavigate()
   const panel = useRef<HTMLDivElement>(null)
@@ -58,7 +61,11 @@ export function AdminAssetPreview({
         tabIndex={-1}
       >
         <div className={classes.media}>
-          <AssetImage src={asset.image} alt={asset.title} loading="eager" className={classes.image} />
+          {asset.image ? (
+            <AssetImage src={asset.image} alt={asset.title} loading="eager" className={classes.image} />
+          ) : (
+            <Text c="dimmed">The preview is being made.</Text>
+          )}
         </div>
         <Stack gap="xs" className={classes.info}>
           <Group justify="space-between" align="flex-start" wrap="nowrap">
@@ -73,6 +80,7 @@ export function AdminAssetPreview({
             <PublicationBadge isActive={asset.is_active} />
             {asset.category ? <Text size="sm">{asset.category}</Text> : null}
           </Group>
+          {processing}
           {asset.tags.length ? (
             <Group gap={4}>
               {asset.tags.map((tag) => (

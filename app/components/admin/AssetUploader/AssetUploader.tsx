@@ -1,4 +1,5 @@
 import { useFetcher } from 'react-router'
+import { useProcessingPoll } from '~/components/admin/UploadList/use-processing-poll'
 import { Alert, Button, Group, Input, Modal, NativeSelect, Stack, Text } from '@mantine/core'
 import { useCallback, useEffect, useRef, useState, type ChangeEvent, type DragEvent } from 'react'
 import { UploadList, type UploadListItem } from '~/components/admin/UploadList/UploadList'
@@ -12,11 +13,13 @@ import {
 import { oversizeMessage, sizeLimitText } from '~/lib/upload-limits'
 import {
   claimsAudio,
+  isProcessed,
   planUpload,
   publishAllSelection,
   sizeInMb,
   uploadCountLine,
   type CsvMetadataRow,
+  type ProcessingState,
 } from '~/lib/upload-plan'
 import { useHydrated } from '~/lib/use-hydrated'
 import classes from './AssetUploader.module.css'
@@ -44,6 +47,7 @@ interface UploadedAsset {
   tags: string[]
   thumbnail: string
   image: string
+  processing: { state: ProcessingState; error: string | null; step: string | null }
 }
 
 type SendResult = { ok: true; asset: UploadedAsset } | { ok: false; error: string }
@@ -118,6 +122,7 @@ function toItems(files: File[], rows: CsvMetadataRow[], imageType: ImageAssetTyp
       previewUrl: null,
       localUrl: URL.createObjectURL(plan.file),
       isPublished: false,
+      processing: null,
       progress: 0,
       file: plan.file,
       thumbnail: plan.thumbnail,
@@ -138,6 +143,7 @@ function toItems(files: File[], rows: CsvMetadataRow[], imageType: ImageAssetTyp
       metadata: null,
       previewUrl: null,
       isPublished: false,
+      processing: null,
       file: null,
       thumbnail: null,
       category: '',
@@ -192,6 +198,8 @@ export function AssetUploader() {
           status: 'completed',
           id: result.asset.id,
           previewUrl: result.asset.thumbnail || null,
+          // The server makes the previews now; publishing waits for them (decision 087).
+          processing: result.asset.processing,
           progress: 1,
           file: null,
           thumbnail: null,
@@ -203,6 +211,23 @@ export function AssetUploader() {
       }
     })
   }, [items, active, update])
+
+  // Each stored file's processing, asked every 2 s until it is ready or failed.
+  useProcessingPoll(
+    items.flatMap((item) => (item.id !== null && item.processing?.state === 'processing' ? [item.id] : [])),
+    (states) =>
+      setItems((current) =>
+        current.map((item) => {
+          const heard = item.id !== null ? states[item.id] : undefined
+          if (!heard || item.processing?.state !== 'processing') return item
+          return {
+            ...item,
+            processing: { state: heard.state, error: heard.error, step: heard.step },
+            previewUrl: heard.thumbnail ?? item.previewUrl,
+          }
+        }),
+      ),
+  )
 
   // Object URLs hold the files in memory until revoked.
   useEffect(
@@ -255,6 +280,7 @@ export function AssetUploader() {
   }
 
   const uploaded = items.filter((item) => item.id !== null && item.status !== 'error')
+  const processing = items.filter((item) => item.processing?.state === 'processing').length
   const ready = publishAllSelection(items)
   const previewItem = items.find((item) => item.key === previewKey) ?? null
 
@@ -387,8 +413,22 @@ export function AssetUploader() {
               Waiting for the CSV before uploading…
             </Alert>
           ) : null}
+          {processing > 0 ? (
+            <Alert color="blue" mb="sm" role="status" data-testid="processing-notice">
+              {`${processing === 1 ? 'One upload is' : `${processing} uploads are`} being processed: publish ${
+                processing === 1 ? 'it' : 'them'
+              } when ready. Their state updates by itself.`}
+            </Alert>
+          ) : null}
           <UploadList
             items={items}
+            retry={(item) => (
+              <RetryButton
+                id={item.id}
+                name={item.name}
+                onRetry={() => update(item.key, { processing: { state: 'processing', error: null, step: 'queued' } })}
+              />
+            )}
             actions={(item) => {
               const client = item as ClientItem
               return (
@@ -407,7 +447,8 @@ export function AssetUploader() {
                     <Button
                       size="compact-sm"
                       onClick={() => void publish(client, true)}
-                      disabled={bulkBusy}
+                      // Publishing waits for the processing (the server refuses it too).
+                      disabled={bulkBusy || !isProcessed(item)}
                       aria-label={`Publish ${item.name}`}
                     >
                       Publish
@@ -437,5 +478,18 @@ export function AssetUploader() {
         ) : null}
       </Modal>
     </Stack>
+  )
+}
+
+/** A failed upload's Retry: the same form post as without JavaScript, sent by a fetcher. */
+function RetryButton({ id, name, onRetry }: { id: number; name: string; onRetry: () => void }) {
+  const fetcher = useFetcher()
+  return (
+    <fetcher.Form method="post" action="/admin/upload" onSubmit={onRetry}>
+      <input type="hidden" name="retry" value={id} />
+      <Button type="submit" size="compact-xs" variant="light" color="red" aria-label={`Retry processing ${name}`}>
+        Retry
+      </Button>
+    </fetcher.Form>
   )
 }

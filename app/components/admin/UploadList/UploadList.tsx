@@ -1,6 +1,7 @@
 import { Badge, Group, Progress, Text } from '@mantine/core'
 import type { ReactNode } from 'react'
 import type { UploadItem } from '~/lib/upload-plan'
+import { ProcessingStatus } from '~/components/admin/ProcessingStatus/ProcessingStatus'
 import classes from './UploadList.module.css'
 
 export interface UploadListItem extends Omit<UploadItem, 'status'> {
@@ -25,16 +26,25 @@ const STATUS_TEXT: Record<UploadListItem['status'], string> = {
 export function UploadList({
   items,
   actions,
+  retry,
 }: {
   items: UploadListItem[]
   actions: (item: UploadListItem) => ReactNode
+  /** A failed upload's Retry button (decision 087). */
+  retry?: (item: UploadListItem & { id: number }) => ReactNode
 }) {
   return (
     <ul className={classes.list} aria-label="Uploads">
       {items.map((item) => {
         const picture = item.localUrl ?? item.previewUrl
         return (
-          <li key={item.key} className={classes.item} data-status={item.status} data-testid="upload-item">
+          <li
+            key={item.key}
+            className={classes.item}
+            data-status={item.status}
+            data-processing={item.processing?.state}
+            data-testid="upload-item"
+          >
             <div className={classes.thumb}>{picture ? <img src={picture} alt="" width={56} height={56} /> : null}</div>
             <div className={classes.body}>
               <Group gap="xs" wrap="nowrap" className={classes.head}>
@@ -70,7 +80,9 @@ export function UploadList({
                   aria-label={`Uploading ${item.name}`}
                 />
               ) : null}
-              {item.status === 'error' ? (
+              {item.status !== 'error' && item.id !== null && item.processing && item.processing.state !== 'ready' ? (
+                <ProcessingStatus processing={item.processing} retry={retry?.({ ...item, id: item.id })} />
+              ) : item.status === 'error' ? (
                 <Text size="sm" c="red" mt={2} role="alert" data-testid="upload-error">
                   {item.error || 'Upload failed'}
                 </Text>

@@ -1,16 +1,42 @@
 import { Form, Link, useNavigation } from 'react-router'
-import { Button, Group, Text, Title } from '@mantine/core'
+import { Alert, Button, Group, Text, Title } from '@mantine/core'
 import { UploadList } from '~/components/admin/UploadList/UploadList'
-import { publishAllSelection, uploadCountLine, type UploadItem } from '~/lib/upload-plan'
+import { useProcessingPoll } from '~/components/admin/UploadList/use-processing-poll'
+import { isProcessed, publishAllSelection, uploadCountLine, type UploadItem } from '~/lib/upload-plan'
+import { useHydrated } from '~/lib/use-hydrated'
+import { useEffect, useState } from 'react'
 
 /**
  * The answer to the plain upload form: each file's outcome, with Publish, 'Publish All' and
  * 'Save all as Draft'. One form carries the batch, so the page can be drawn again after each
  * button without JavaScript and without keeping anything on the server.
  */
-export function UploadResults({ items }: { items: UploadItem[] }) {
+export function UploadResults({ items: answered }: { items: UploadItem[] }) {
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting'
+  const hydrated = useHydrated()
+  // With JavaScript the processing states come by themselves; without it, with Refresh.
+  const [items, setItems] = useState(answered)
+  useEffect(() => setItems(answered), [answered])
+  useProcessingPoll(
+    hydrated
+      ? items.flatMap((item) => (item.id !== null && item.processing?.state === 'processing' ? [item.id] : []))
+      : [],
+    (states) =>
+      setItems((current) =>
+        current.map((item) => {
+          const heard = item.id !== null ? states[item.id] : undefined
+          return heard
+            ? {
+                ...item,
+                processing: { state: heard.state, error: heard.error, step: heard.step },
+                previewUrl: heard.thumbnail ?? item.previewUrl,
+              }
+            : item
+        }),
+      ),
+  )
+  const processing = items.filter((item) => item.processing?.state === 'processing').length
   const uploaded = items.filter((item) => item.id !== null && item.status !== 'error')
   const ready = publishAllSelection(items)
   return (
@@ -25,6 +51,9 @@ export function UploadResults({ items }: { items: UploadItem[] }) {
             {uploadCountLine(items)}
           </Text>
           <Group gap="xs">
+            <Button type="submit" name="intent" value="refresh" variant="subtle">
+              Refresh
+            </Button>
             <Button
               type="submit"
               name="intent"
@@ -40,8 +69,29 @@ export function UploadResults({ items }: { items: UploadItem[] }) {
             </Button>
           </Group>
         </Group>
+        {processing > 0 ? (
+          <Alert color="blue" mb="sm" role="status" data-testid="processing-notice">
+            {`${processing === 1 ? 'One upload is' : `${processing} uploads are`} being processed: publish ${
+              processing === 1 ? 'it' : 'them'
+            } when ready. `}
+            {hydrated ? 'Their state updates by itself.' : 'Press Refresh to see their progress.'}
+          </Alert>
+        ) : null}
         <UploadList
           items={items.map((item, i) => ({ ...item, key: `${i}-${item.name}` }))}
+          retry={(item) => (
+            <Button
+              type="submit"
+              name="retry"
+              value={String(item.id)}
+              size="compact-xs"
+              variant="light"
+              color="red"
+              aria-label={`Retry processing ${item.name}`}
+            >
+              Retry
+            </Button>
+          )}
           actions={(item) =>
             item.id !== null && item.status !== 'error' ? (
               <>
@@ -61,6 +111,8 @@ export function UploadResults({ items }: { items: UploadItem[] }) {
                     value={String(item.id)}
                     size="compact-sm"
                     aria-label={`Publish ${item.name}`}
+                    // Publishing waits for the processing (the server refuses it too).
+                    disabled={!isProcessed(item)}
                   >
                     Publish
                   </Button>

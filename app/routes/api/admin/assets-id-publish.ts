@@ -1,7 +1,7 @@
 import type { Route } from './+types/assets-id-publish'
 import { requireApiAdmin } from '~/web/session.server'
 import { setPublished } from '~/domain/catalogue/assets.server'
-import { jsonError, readApiBody, apiRoute } from '~/web/http.server'
+import { jsonError, readApiBody, apiRoute, refusalResponse } from '~/web/http.server'
 import { PublishSchema } from '~/lib/admin-assets'
 import { parseId } from '~/lib/ids'
 import { servicesContext } from '~/web/context.server'
@@ -21,8 +21,10 @@ async function POST({ request, params, context }: Route.ActionArgs) {
     if (!body.ok) return body.response
     isActive = body.value.is_active
   }
-  const found = await setPublished(context.get(servicesContext).db, [id], isActive, admin.id)
-  if (found.length === 0) return notFound()
+  // 409 while the asset is being processed (or its processing failed): decision 087.
+  const result = await setPublished(context.get(servicesContext).db, [id], isActive, admin.id)
+  if (!result.ok) return refusalResponse(result)
+  if (result.ids.length === 0) return notFound()
   return Response.json({ id, is_active: isActive }, { headers: { 'Cache-Control': 'no-store' } })
 }
 

@@ -25,7 +25,8 @@ async function GET({ request, url, context }: Route.LoaderArgs) {
 }
 
 // POST /api/admin/assets (multipart: file, title, description, tags, category, optional
-// thumbnail) → 201 with the unpublished asset and original_url.
+// thumbnail) → 201 at once with the unpublished asset, processing.state 'processing'; the job
+// 'process-upload' makes its previews (GET /api/admin/assets/{id} shows when it is 'ready').
 async function POST({ request, context }: Route.ActionArgs) {
   const admin = await requireApiAdmin(request, context)
   const upload = await readMultipartUpload(request, {
@@ -43,8 +44,8 @@ async function POST({ request, context }: Route.ActionArgs) {
     const thumbnail = upload.files.find((f) => f.fieldName === 'thumbnail')
     const fields = UploadFieldsSchema.safeParse(Object.fromEntries(upload.fields))
     if (!fields.success) return jsonError(400, fields.error.issues[0]?.message ?? 'Invalid upload fields.')
-    const { db, storage } = context.get(servicesContext)
-    const result = await uploadAsset(db, storage, admin.id, {
+    const { db, storage, jobs } = context.get(servicesContext)
+    const result = await uploadAsset(db, storage, jobs, admin.id, {
       original: await file.read(),
       filename: file.name,
       thumbnail: thumbnail ? await thumbnail.read() : null,

@@ -1,0 +1,251 @@
+import { randomUUID } from 'node:crypto'
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { PROCESSING_FAILED, STILL_PROCESSING } from '~/domain/catalogue/assets.server'
+import { PROCESS_UPLOAD_RETRIES, processUploadJob } from '~/domain/uploads/jobs.server'
+import { PROCESSING_STOPPED } from '~/domain/uploads/progress.server'
+import type { Storage } from '~/platform/storage.server'
+import { action as assetsApiAction } from '~/routes/api/admin/assets'
+import { action as assetApiAction, loader as assetApi } from '~/routes/api/admin/assets-id'
+import { action as publishApi } from '~/routes/api/admin/assets-id-publish'
+import { loader as statusApi } from '~/routes/api/admin/status'
+import { action as assetsPageAction, loader as assetsPage } from '~/routes/admin/assets'
+import { loader as statusPage } from '~/routes/admin/system-status'
+import { action as uploadPageAction, loader as uploadPage } from '~/routes/admin/upload'
+import { adminAndUser, bearer, cookie, multipart, png, storedFiles, webp } from '../support/admin'
+import { callRoute, createTestContext, makeRequest, type TestContext } from '../support/context'
+
+// Decision 087: an upload answers at once with its asset 'processing'; the job 'process-upload'
+// makes the derivatives; publishing waits for it (409 'asset-processing' on every door); a
+// failure shows its reason and Retry queues it again; the status page lists the jobs.
+
+const uid = () => randomUUID().slice(0, 8)
+
+let t: TestContext
+let adminToken: string
+let realStorage: Storage
+
+beforeAll(async () => {
+  t = await createTestContext()
+  adminToken = (await adminAndUser(t.db)).adminToken
+  realStorage = t.services.storage
+})
+afterAll(() => t.close())
+
+type Handler = (args: never) => unknown
+type DataReply<T> = { type: 'DataWithResponseInit'; data: T; init: { status?: number } | null }
+const statusOf = (reply: unknown) =>
+  reply instanceof Response ? reply.status : ((reply as DataReply<unknown> | null)?.init?.status ?? 200)
+const dataOf = <T>(reply: unknown): T =>
+  (reply as DataReply<T> | null)?.type === 'DataWithResponseInit' ? (reply as DataReply<T>).data : (reply as T)
+
+async function api(fn: Handler, url: string, init: RequestInit & { json?: unknown } = {}, id?: number) {
+  const res = (await callRoute(fn, {
+    request: makeRequest(url, { ...init, headers: { ...bearer(adminToken), ...(init.headers as object) } }),
+    params: id ? { id: String(id) } : {},
+    context: t.routerContext(),
+  })) as Response
+  const text = await res.text()
+  return { status: res.status, body: text ? JSON.parse(text) : null }
+}
+
+const page = (fn: Handler, url: string, init: RequestInit & { form?: Record<string, string> } = {}) =>
+  callRoute(fn, { request: makeRequest(url, { ...init, headers: cookie(adminToken) }), context: t.routerContext() })
+
+const upload = async (title: string, files = async () => [await png('#ff0000', 64)]) => {
+  const [file, thumbnail] = await files()
+  return api(assetsApiAction, '/api/admin/assets', {
+    method: 'POST',
+    body: multipart({ title }, [
+      { field: 'file', name: 'a.png', type: 'image/png', data: file },
+      ...(thumbnail ? [{ field: 'thumbnail', name: 'a.webp', type: 'image/webp', data: thumbnail }] : []),
+    ]),
+  })
+}
+const getAsset = (id: number) => api(assetApi, `/api/admin/assets/${id}`, {}, id)
+const publish = (id: number) => api(publishApi, `/api/admin/assets/${id}/publish`, { method: 'POST' }, id)
+const row = (id: number) => t.db.selectFrom('assets').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+
+/** The queue's retry waits (15 s and more): made due now, as the clock would. */
+const retriesDueNow = () =>
+  sql`update ${sql.table(`${t.services.jobs.schema}.job`)} set start_after = now() where state = 'retry'`.execute(t.db)
+
+/** Storage whose writes of previews fail while `failing.on`. */
+function flakyStorage(base: Storage, failing: { on: boolean }): Storage {
+  return {
+    ...base,
+    async put(key, data) {
+      if (failing.on && key.includes('/preview.')) throw new Error('storage unavailable')
+      return base.put(key, data)
+    },
+  }
+}
+
+describe('an upload answers before its processing', () => {
+  it('is processing and not publishable (409 through the API, the edit and the form), then ready with its files', async () => {
+    const title = `Processing ${uid()}`
+    const res = await upload(title, async () => [await png('#ff0000', 64), await webp('#0000ff', 64)])
+    expect(res.status).toBe(201)
+    expect(res.body).toMatchObject({ title, is_active: false, processing: { state: 'processing', error: null } })
+    expect(res.body.thumbnail).toBe('')
+    const id = res.body.id as number
+    const before = await row(id)
+    expect(before).toMatchObject({ processing_state: 'processing', thumb_key: null, preview_png_key: null })
+    expect(await t.storage.exists(before.original_key)).toBe(true)
+    expect(await t.storage.exists(before.thumbnail_source_key!)).toBe(true)
+
+    // Not publishable: the one rule, on every door.
+    const refusal = { error: STILL_PROCESSING, reason: 'asset-processing' }
+    expect(await publish(id)).toEqual({ status: 409, body: refusal })
+    expect(
+      await api(assetApiAction, `/api/admin/assets/${id}`, { method: 'PUT', json: { is_active: true } }, id),
+    ).toEqual({ status: 409, body: refusal })
+    const form = await page(assetsPageAction, '/admin/assets', { form: { intent: 'publish', id: String(id) } })
+    expect(statusOf(form)).toBe(409)
+    expect(dataOf<{ error: string }>(form).error).toBe(STILL_PROCESSING)
+    expect((await row(id)).is_active).toBe(false)
+    // The database holds the rule too.
+    await expect(t.db.updateTable('assets').set({ is_active: true }).where('id', '=', id).execute()).rejects.toThrow()
+
+    // The admin list shows it processing; the upload page's poll answers its state.
+    const list = dataOf<{ assets: { id: number; processing: { state: string } }[] }>(
+      await page(assetsPage, `/admin/assets?q=${id}`),
+    )
+    expect(list.assets.find((a) => a.id === id)?.processing.state).toBe('processing')
+    const polled = dataOf<{ states: Record<string, { state: string }> }>(
+      await page(uploadPage, `/admin/upload?states=${id}`),
+    )
+    expect(polled.states[id]).toMatchObject({ state: 'processing', isPublished: false, thumbnail: null })
+
+    expect(await t.services.jobs.runDue()).toBeGreaterThanOrEqual(1)
+    const after = await row(id)
+    expect(after).toMatchObject({ processing_state: 'ready', processing_error: null, processing_step: null })
+    for (const key of [after.thumb_key, after.thumb_png_key, after.preview_key, after.preview_png_key])
+      expect(await t.storage.exists(key!)).toBe(true)
+    expect(after.dominant_colour).toMatch(/^#/)
+    expect(after.palette?.length).toBeGreaterThan(0)
+    const ready = await getAsset(id)
+    expect(ready.body.processing).toEqual({ state: 'ready', error: null, step: null })
+    expect(ready.body.thumbnail).toMatch(/^\/images\/.+\/thumb\.png$/)
+    expect(
+      dataOf<{ states: Record<string, { state: string; thumbnail: string }> }>(
+        await page(uploadPage, `/admin/upload?states=${id}`),
+      ).states[id],
+    ).toMatchObject({ state: 'ready', thumbnail: ready.body.thumbnail })
+
+    // A second run of the same job (a completion lost) finds it ready and changes nothing.
+    await t.services.jobs.send(processUploadJob, { assetId: id })
+    await t.services.jobs.runDue()
+    expect((await row(id)).updated_at).toEqual(after.updated_at)
+
+    expect(await publish(id)).toEqual({ status: 200, body: { id, is_active: true } })
+  })
+
+  it('an asset deleted while it waits leaves no file behind when its job runs', async () => {
+    const before = storedFiles(t.storageDir)
+    const res = await upload(`Deleted ${uid()}`)
+    const id = res.body.id as number
+    expect((await api(assetApiAction, `/api/admin/assets/${id}`, { method: 'DELETE' }, id)).status).toBe(200)
+    await t.services.jobs.runDue()
+    expect(storedFiles(t.storageDir)).toEqual(before)
+  })
+})
+
+describe('a failing step', () => {
+  it('retries by itself, then shows its reason; Retry queues it again and it succeeds', async () => {
+    const failing = { on: true }
+    t.services.storage = flakyStorage(realStorage, failing)
+    try {
+      const res = await upload(`Flaky ${uid()}`)
+      const id = res.body.id as number
+      await t.services.jobs.runDue()
+      // A fault that may pass: still processing, the reason noted, the next attempt waiting.
+      expect(await row(id)).toMatchObject({ processing_state: 'processing', processing_error: 'storage unavailable' })
+      expect((await getAsset(id)).body.processing).toEqual({
+        state: 'processing',
+        error: 'storage unavailable',
+        step: 'queued',
+      })
+      for (let attempt = 1; attempt <= PROCESS_UPLOAD_RETRIES; attempt++) {
+        await retriesDueNow()
+        await t.services.jobs.runDue()
+      }
+      expect(await row(id)).toMatchObject({ processing_state: 'failed', processing_error: 'storage unavailable' })
+
+      // Failed: the reason on the list, and publishing refused with the failure's words.
+      const list = dataOf<{ assets: { id: number; processing: { state: string; error: string } }[] }>(
+        await page(assetsPage, `/admin/assets?q=${id}`),
+      )
+      expect(list.assets.find((a) => a.id === id)?.processing).toMatchObject({
+        state: 'failed',
+        error: 'storage unavailable',
+      })
+      expect(await publish(id)).toEqual({
+        status: 409,
+        body: { error: PROCESSING_FAILED, reason: 'asset-processing' },
+      })
+
+      // The status page lists the failed job with its age and reason, and a queued one.
+      const waiting = await upload(`Waiting ${uid()}`)
+      const status = dataOf<{
+        queue: {
+          counts: { queued: number; failed: number }
+          jobs: { state: string; age: string; error: string | null; subject: string }[]
+        }
+      }>(await page(statusPage, '/admin/system-status'))
+      expect(status.queue.counts).toMatchObject({ queued: 1, failed: 1 })
+      expect(status.queue.jobs).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ state: 'failed', error: 'storage unavailable', subject: `asset ${id}` }),
+          expect.objectContaining({ state: 'queued', error: null, subject: `asset ${waiting.body.id}` }),
+        ]),
+      )
+      for (const job of status.queue.jobs) expect(job.age).toMatch(/^\d+ (s|min)$/)
+      const json = await api(statusApi, '/api/admin/status')
+      expect(json.body.jobs.counts).toMatchObject({ queued: 1, failed: 1 })
+      expect(json.body.jobs.jobs[0]).toHaveProperty('ageSeconds')
+
+      // Retry: a plain form post on the assets page; the failed job is queued again, now.
+      failing.on = false
+      const retried = await page(assetsPageAction, '/admin/assets', { form: { intent: 'retry', id: String(id) } })
+      expect(statusOf(retried)).toBe(302)
+      expect((await row(id)).processing_state).toBe('processing')
+      await t.services.jobs.runDue()
+      expect(await row(id)).toMatchObject({ processing_state: 'ready', processing_error: null })
+      const after = dataOf<{ queue: { counts: { failed: number } } }>(await page(statusPage, '/admin/system-status'))
+      expect(after.queue.counts.failed).toBe(0)
+      expect((await publish(id)).status).toBe(200)
+    } finally {
+      t.services.storage = realStorage
+    }
+  })
+
+  it('a job that is gone (its last attempt cut off) shows as failed, and Retry sends a new one', async () => {
+    const res = await upload(`Stalled ${uid()}`)
+    const id = res.body.id as number
+    const [job] = await t.services.jobs.list({ dataKey: ['assetId', String(id)] })
+    await t.services.jobs.cancel(job.name, job.id)
+    const list = dataOf<{ assets: { id: number; processing: { state: string; error: string } }[] }>(
+      await page(assetsPage, `/admin/assets?q=${id}`),
+    )
+    expect(list.assets.find((a) => a.id === id)?.processing).toMatchObject({
+      state: 'failed',
+      error: PROCESSING_STOPPED,
+    })
+    expect(statusOf(await page(assetsPageAction, '/admin/assets', { form: { intent: 'retry', id: String(id) } }))).toBe(
+      302,
+    )
+    await t.services.jobs.runDue()
+    expect((await row(id)).processing_state).toBe('ready')
+  })
+
+  it('the admin pages check the admin on the server: a visitor cannot Retry', async () => {
+    for (const action of [assetsPageAction, uploadPageAction] as Handler[]) {
+      const reply = (await callRoute(action, {
+        request: makeRequest('/admin/assets', { form: { intent: 'retry', id: '1', retry: '1' } }),
+        context: t.routerContext(),
+      })) as { thrown: { init: { status: number } } }
+      expect(reply.thrown.init.status).toBe(404)
+    }
+  })
+})
