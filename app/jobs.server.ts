@@ -1,4 +1,5 @@
 import type { JobDefinition } from '~/platform/job-queue.server'
+import { publishDueJob, publishScheduledJob } from '~/domain/catalogue/scheduled-publishing.server'
 import { processUploadJob } from '~/domain/uploads/jobs.server'
 import { analyticsRetentionJob } from '~/domain/analytics/retention.server'
 import { paletteBackfillJob } from '~/domain/catalogue/palette.server'
@@ -9,9 +10,11 @@ import { storageSweepJob } from '~/platform/storage-cleanup.server'
 // (app/platform/job-queue.server.ts). A job's handler lives in its feature's folder.
 // biome-ignore lint/suspicious/noExplicitAny: jobs with different data
 export const jobTable: readonly JobDefinition<any>[] = [
-  paletteBackfillJob,
+  processUploadJob,
+  publishScheduledJob,
+  publishDueJob,
   prepareDownloadsJob,
+  paletteBackfillJob,
   storageSweepJob,
   analyticsRetentionJob,
-  processUploadJob,
 ]

@@ -102,6 +102,7 @@ export default [
     route('admin/login', 'routes/api/admin/login.ts'),
     route('admin/analytics', 'routes/api/admin/analytics.ts'),
     route('admin/assets', 'routes/api/admin/assets.ts'),
+    route('admin/assets/bulk', 'routes/api/admin/assets-bulk.ts'),
     route('admin/assets/:id', 'routes/api/admin/assets-id.ts'),
     route('admin/assets/:id/publish', 'routes/api/admin/assets-id-publish.ts'),
     route('admin/users', 'routes/api/admin/users.ts'),

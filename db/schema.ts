@@ -95,6 +95,8 @@ export interface AssetsTable {
   created_at: Timestamp
   updated_at: Timestamp
   published_at: Date | null
+  /** When a draft is scheduled to go live (migration 0022); null: no schedule. */
+  publish_at: Date | null
   /** Migration 0021: where the upload's processing stands (only 'ready' may be published). */
   processing_state: Defaulted<ProcessingState>
   /** Why the last attempt failed, as the admin reads it. */

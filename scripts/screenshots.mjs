@@ -1,7 +1,8 @@
 // Screenshots of the main pages at phone and desktop width, light and dark, into
 // docs/screenshots/, and of /explore per tab (all, 3D, images, audio) at both widths in the
-// light theme, an audio asset's page, /collections, and the admin's assets table, analytics and
-// an asset's figures (signed in as the demo administrator). Usage: node scripts/screenshots.mjs http://127.0.0.1:3000
+// light theme, an audio asset's page, /collections, and the admin's assets table (with its bulk
+// bar and a scheduled draft), analytics and an asset's figures (signed in as the demo
+// administrator). Usage: node scripts/screenshots.mjs http://127.0.0.1:3000
 import { mkdirSync } from 'node:fs'
 import { chromium } from '@playwright/test'
 
@@ -145,6 +146,45 @@ for (const [width, height] of [
     // Tall enough for the whole section: the sticky header then covers none of it.
     await page.setViewportSize({ width, height: 4000 })
     await page.locator('#searches').screenshot({ path: `${out}/admin-analytics-searches-${width}-${scheme}.png` })
+    await context.close()
+  }
+}
+// The bulk bar with two rows ticked and 'Schedule publishing' chosen, above a draft scheduled
+// for a fixed time (the newest asset, taken back to draft if it was published).
+const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
+const newest = (await (await fetch(`${base}/api/admin/assets?limit=2`, { headers: auth })).json()).assets
+await fetch(`${base}/api/admin/assets/${newest[0].id}/publish`, {
+  method: 'POST',
+  headers: auth,
+  body: JSON.stringify({ is_active: false }),
+})
+await fetch(`${base}/api/admin/assets/${newest[0].id}`, {
+  method: 'PUT',
+  headers: auth,
+  body: JSON.stringify({ publish_at: `${new Date().getUTCFullYear() + 1}-03-01T09:00:00Z` }),
+})
+for (const [width, height] of [
+  [390, 844],
+  [1440, 900],
+]) {
+  for (const scheme of ['light', 'dark']) {
+    const context = await browser.newContext({
+      viewport: { width, height },
+      isMobile: width < 500,
+      hasTouch: width < 500,
+      timezoneId: 'Europe/London',
+    })
+    await context.addCookies([
+      { name: 'color-scheme', value: scheme, url: base },
+      { name: '__session', value: token, url: base },
+    ])
+    const page = await context.newPage()
+    await page.goto(`${base}/admin/assets`)
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+    for (const asset of newest) await page.getByRole('checkbox', { name: `Select ${asset.title}` }).check()
+    await page.getByLabel('With the selected').selectOption('schedule')
+    await page.waitForTimeout(400)
+    await page.screenshot({ path: `${out}/admin-assets-bulk-${width}-${scheme}.png` })
     await context.close()
   }
 }

@@ -1,5 +1,7 @@
 import { z } from '~/lib/zod'
-import { ASSET_TYPES } from './constants'
+import { ASSET_TYPES, type AssetType } from './constants'
+import { parseId } from './ids'
+import { PublishAtSchema } from './schedule'
 import { normaliseTags } from './tags'
 
 // Shapes of the admin's asset calls, shared by the admin pages and the admin JSON API.
@@ -44,9 +46,14 @@ export const AssetChangesSchema = z
     is_active: booleanish.optional(),
     // An image is a '3d' render or an 'image'; audio stays audio (decision: the file decides).
     asset_type: z.enum(ASSET_TYPES, { message: ASSET_TYPE_MESSAGE }).optional(),
+    // When a draft goes live (ISO 8601 with its zone); null or '' withdraws the schedule.
+    publish_at: PublishAtSchema.optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), {
-    message: 'Send at least one of title, description, tags, category, is_active, asset_type.',
+    message: 'Send at least one of title, description, tags, category, is_active, asset_type, publish_at.',
+  })
+  .refine((v) => v.is_active === undefined || v.publish_at === undefined, {
+    message: 'Send is_active or publish_at, not both: a schedule is for a draft.',
   })
 export type AssetChanges = z.infer<typeof AssetChangesSchema>
 
@@ -92,3 +99,86 @@ export const UploadFieldsSchema = z.object({
   category: z.string().trim().max(100, { message: 'Keep the category under 100 characters.' }).optional(),
   asset_type: z.enum(ASSET_TYPES, { message: ASSET_TYPE_MESSAGE }).optional(),
 })
+
+/** The most assets one bulk change takes (a page of the table is 50). */
+export const MAX_BULK_IDS = 500
+export const BULK_ACTIONS = [
+  'add-tags',
+  'remove-tags',
+  'set-category',
+  'set-type',
+  'publish',
+  'unpublish',
+  'schedule',
+] as const
+export type BulkActionName = (typeof BULK_ACTIONS)[number]
+
+/** One change for many assets (the bulk bar of /admin/assets, POST /api/admin/assets/bulk). */
+export type BulkAction =
+  | { action: 'add-tags' | 'remove-tags'; tags: string[] }
+  | { action: 'set-category'; category: string }
+  | { action: 'set-type'; asset_type: AssetType }
+  | { action: 'publish' | 'unpublish' }
+  | { action: 'schedule'; publish_at: Date | null }
+
+export const NO_ROWS_SELECTED = 'Select at least one asset.'
+const BULK_ACTION_MESSAGE = `action is one of ${BULK_ACTIONS.join(', ')}.`
+
+/** POST /api/admin/assets/bulk and the bulk bar: the ids and the change; what the change needs is required. */
+export const BulkRequestSchema = z
+  .object({
+    ids: z
+      .array(z.unknown(), { message: 'ids is a list of asset ids.' })
+      .min(1, { message: NO_ROWS_SELECTED })
+      .max(MAX_BULK_IDS, { message: `Select at most ${MAX_BULK_IDS} assets at a time.` })
+      .transform((ids, ctx) => {
+        const parsed = ids.map(parseId)
+        if (parsed.some((id) => id === undefined)) {
+          ctx.addIssue({ code: 'custom', message: 'ids are whole numbers from 1.' })
+          return z.NEVER
+        }
+        return [...new Set(parsed as number[])]
+      }),
+    action: z.enum(BULK_ACTIONS, { message: BULK_ACTION_MESSAGE }),
+    tags: z
+      .union([z.array(z.union([z.string(), z.number()])), z.string()], {
+        message: 'Tags must be a list or a comma-separated string.',
+      })
+      .transform((v) => normaliseTags(v))
+      .pipe(z.array(z.string()).max(MAX_TAGS, { message: `Use at most ${MAX_TAGS} tags.` }))
+      .optional(),
+    category: z
+      .string({ message: 'category must be text.' })
+      .trim()
+      .max(100, { message: 'Keep the category under 100 characters.' })
+      .optional(),
+    // '' is the bar's 'Choose…'.
+    asset_type: z
+      .union([z.literal(''), z.enum(ASSET_TYPES)], { message: ASSET_TYPE_MESSAGE })
+      .optional()
+      .transform((v) => v || undefined),
+    publish_at: PublishAtSchema.optional(),
+  })
+  .transform((v, ctx): { ids: number[]; change: BulkAction } => {
+    const fail = (message: string) => {
+      ctx.addIssue({ code: 'custom', message })
+      return z.NEVER
+    }
+    switch (v.action) {
+      case 'add-tags':
+      case 'remove-tags':
+        if (!v.tags?.length) return fail('Enter at least one tag.')
+        return { ids: v.ids, change: { action: v.action, tags: v.tags } }
+      case 'set-category':
+        if (!v.category) return fail('Choose a category.')
+        return { ids: v.ids, change: { action: v.action, category: v.category } }
+      case 'set-type':
+        if (!v.asset_type) return fail(`Choose a type: ${ASSET_TYPE_MESSAGE}`)
+        return { ids: v.ids, change: { action: v.action, asset_type: v.asset_type } }
+      case 'schedule':
+        if (v.publish_at === undefined) return fail('Enter the publish date and time (publish_at; null withdraws).')
+        return { ids: v.ids, change: { action: v.action, publish_at: v.publish_at } }
+      default:
+        return { ids: v.ids, change: { action: v.action } }
+    }
+  })

@@ -5,7 +5,7 @@
 // Shapes follow the routes (app/routes/api/*), AssetView (app/lib/asset-view.ts), publicUser
 // (app/web/session.server.ts) and the admin domain (app/domain/admin/admin.server.ts).
 import { COLOUR_SWATCHES, MIN_COLOUR_WEIGHT, NEAR_DISTANCE, ORIENTATIONS } from './colour'
-import { ADMIN_ASSETS_PAGE_SIZE, ADMIN_STATUSES, MAX_TAGS } from './admin-assets'
+import { ADMIN_ASSETS_PAGE_SIZE, ADMIN_STATUSES, BULK_ACTIONS, MAX_BULK_IDS, MAX_TAGS } from './admin-assets'
 import { BLOG_CONTENT_MAX } from './blog-schema'
 import {
   COLLECTION_DESCRIPTION_MAX,
@@ -131,6 +131,10 @@ const ADMIN_ASSET_PROPERTIES = {
   published_at: nullable('string', {
     format: 'date-time',
     description: 'When it was first published; null while it never was.',
+  }),
+  publish_at: nullable('string', {
+    format: 'date-time',
+    description: 'When this draft is scheduled to go live; null: no schedule.',
   }),
   updated_at: { type: 'string', format: 'date-time' },
   processing: {
@@ -809,6 +813,7 @@ const EXAMPLE_ADMIN_ASSET = {
   is_active: false,
   original_filename: 'robot-head.png',
   published_at: null,
+  publish_at: null,
   updated_at: '2025-05-02T09:30:00.000Z',
   processing: { state: 'ready', error: null, step: null },
 }
@@ -836,6 +841,44 @@ const ASSET_CHANGES: JsonSchema = {
       type: 'string',
       enum: [...ASSET_TYPES],
       description: 'An image is `3d` or `image`; a sound stays `audio`.',
+    },
+    publish_at: {
+      type: ['string', 'null'],
+      format: 'date-time',
+      description:
+        'When this draft goes live: ISO 8601 with its zone (Z or an offset), within two years. A time in the past publishes at once; null or an empty string withdraws the schedule. Not with is_active; refused (409) for a published asset.',
+    },
+  },
+}
+
+/** POST /api/admin/assets/bulk (BulkRequestSchema, app/lib/admin-assets.ts). */
+const BULK_REQUEST: JsonSchema = {
+  type: 'object',
+  required: ['ids', 'action'],
+  properties: {
+    ids: {
+      type: 'array',
+      items: { type: 'integer', minimum: 1 },
+      minItems: 1,
+      maxItems: MAX_BULK_IDS,
+      description: `The assets, at most ${MAX_BULK_IDS}.`,
+    },
+    action: { type: 'string', enum: [...BULK_ACTIONS] },
+    tags: {
+      type: ['array', 'string'],
+      items: { type: ['string', 'number'] },
+      description: 'add-tags and remove-tags: a list or a comma-separated string.',
+    },
+    category: {
+      type: 'string',
+      maxLength: 100,
+      description: 'set-category: a category some asset already has (a new one starts from one asset’s edit).',
+    },
+    asset_type: { type: 'string', enum: [...ASSET_TYPES], description: 'set-type.' },
+    publish_at: {
+      type: ['string', 'null'],
+      format: 'date-time',
+      description: 'schedule: ISO 8601 with its zone; a time in the past publishes at once; null withdraws.',
     },
   },
 }
@@ -2344,7 +2387,7 @@ export const API_CALLS: ApiCall[] = [
       group: 'Admin',
       summary: method === 'PUT' ? 'Change an asset' : 'Change an asset (the same as PUT)',
       description:
-        'Changes the fields sent and leaves the others: at least one of title, description, tags, category, is_active, asset_type. PUT and PATCH do the same. Publishing here sets published_at the first time.',
+        'Changes the fields sent and leaves the others: at least one of title, description, tags, category, is_active, asset_type, publish_at. PUT and PATCH do the same. Publishing here sets published_at the first time. publish_at schedules a draft: it goes live at that time.',
       bearer: true,
       admin: true,
       parameters: [ASSET_ID],
@@ -2362,14 +2405,71 @@ export const API_CALLS: ApiCall[] = [
         error(
           400,
           'A field is invalid, none was sent, or the type does not fit the file (a sound stays `audio`; an image cannot become `audio`).',
-          'Send at least one of title, description, tags, category, is_active, asset_type.',
+          'Send at least one of title, description, tags, category, is_active, asset_type, publish_at.',
         ),
         ...ADMIN_ONLY,
         ASSET_NOT_FOUND,
+        error(
+          409,
+          'publish_at for an asset already published.',
+          'This asset is already published: a schedule is for a draft. Unpublish it first.',
+          'already-published',
+        ),
         NOT_PROCESSED,
       ],
     }),
   ),
+  {
+    operationId: 'adminBulkAssets',
+    method: 'POST',
+    path: '/api/admin/assets/bulk',
+    group: 'Admin',
+    summary: 'Change many assets at once',
+    description:
+      'One change for the assets listed: add or remove tags, set the category or the type, publish, unpublish, or schedule (publish_at; null withdraws). Each asset changed gets its own audit entry; an asset the change does not fit is left as it was and counted (an asset still processing is not published; an audio asset keeps its type; a published asset is not scheduled).',
+    bearer: true,
+    admin: true,
+    parameters: [],
+    body: { schema: BULK_REQUEST, example: { ids: [41, 42, 43], action: 'add-tags', tags: ['forest', 'night'] } },
+    responses: [
+      {
+        status: 200,
+        description: 'What changed, what was left and why, and the same in a sentence.',
+        schema: {
+          type: 'object',
+          required: ['action', 'changed', 'skipped', 'missing', 'message'],
+          properties: {
+            action: { type: 'string', enum: [...BULK_ACTIONS] },
+            changed: { type: 'array', items: { type: 'integer' }, description: 'The assets changed.' },
+            skipped: {
+              type: 'array',
+              description: 'Assets left as they were, by reason.',
+              items: {
+                type: 'object',
+                required: ['ids', 'reason'],
+                properties: { ids: { type: 'array', items: { type: 'integer' } }, reason: { type: 'string' } },
+              },
+            },
+            missing: { type: 'array', items: { type: 'integer' }, description: 'Ids that no longer exist.' },
+            message: { type: 'string' },
+          },
+        },
+        example: {
+          action: 'publish',
+          changed: [41, 42, 43],
+          skipped: [{ ids: [44], reason: '1 is still processing and was left unpublished' }],
+          missing: [],
+          message: 'Published 3 assets; 1 is still processing and was left unpublished.',
+        },
+      },
+      error(
+        400,
+        `No ids, more than ${MAX_BULK_IDS}, an unknown action, category or type, or the field the action needs is missing.`,
+        'Select at least one asset.',
+      ),
+      ...ADMIN_ONLY,
+    ],
+  },
   {
     operationId: 'adminDeleteAsset',
     method: 'DELETE',

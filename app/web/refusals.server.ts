@@ -41,6 +41,10 @@ export const REFUSAL_STATUS = {
   'not-audio': 400,
   'bad-csv': 400,
   'asset-type-not-allowed': 400,
+  // A bulk change to a category no asset has (a new one starts from one asset's edit).
+  'unknown-category': 400,
+  // A schedule for an asset already live.
+  'already-published': 409,
   // Publishing waits for the upload's processing (decision 087).
   'asset-processing': 409,
   // Too many attempts (sign-in, registration, password reset, contact): with Retry-After.

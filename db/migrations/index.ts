@@ -20,6 +20,7 @@ import * as m0018 from './0018_analytics_events'
 import * as m0019 from './0019_analytics_daily'
 import * as m0020 from './0020_subscription_periods'
 import * as m0021 from './0021_asset_processing'
+import * as m0022 from './0022_scheduled_publishing'
 
 // A static list rather than a folder scan, so migrations work the same inside the server
 // bundle, under tsx and under vitest. Add new files here in order.
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '0019_analytics_daily': m0019,
   '0020_subscription_periods': m0020,
   '0021_asset_processing': m0021,
+  '0022_scheduled_publishing': m0022,
 }
 
 export const migrationProvider: MigrationProvider = {

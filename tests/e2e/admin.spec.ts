@@ -307,7 +307,7 @@ test('bulk delete asks first, then removes the ticked assets; a row has its own 
         .getByText('Delete Selected', { exact: true })
         .evaluate((el) => getComputedStyle(el, '::after').content),
     ).toContain('counter(selected)')
-    expect(await chromeAccessibleName(page, 'form#bulk-delete button[type=submit]')).toBe('Delete Selected')
+    expect(await chromeAccessibleName(page, 'form#bulk button[value=confirm-bulk-delete]')).toBe('Delete Selected')
   }
   await bulk.click()
   await expect(page.getByText('Delete 2 selected assets?')).toBeVisible()

@@ -9,6 +9,8 @@ export interface AuditEntry {
     | 'asset.update'
     | 'asset.publish'
     | 'asset.unpublish'
+    | 'asset.schedule'
+    | 'asset.unschedule'
     | 'asset.delete'
     | 'asset.retry-processing'
     | 'kit.create'

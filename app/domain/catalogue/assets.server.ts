@@ -228,7 +228,7 @@ export async function deriveAssetFiles(
   }
 }
 
-const ASSET_NOT_FOUND = 'Asset not found'
+export const ASSET_NOT_FOUND = 'Asset not found'
 export const AUDIO_STAYS_AUDIO = 'An audio file is always an audio asset.'
 export const IMAGE_NOT_AUDIO = 'An image cannot be an audio asset: choose 3D or image.'
 
@@ -294,6 +294,8 @@ export async function deleteAssets(db: DB, storage: Storage, ids: number[], acto
 export interface AdminAssetView extends AssetView {
   original_filename: string
   published_at: string | null
+  /** When a draft is scheduled to go live; null: no schedule. */
+  publish_at: string | null
   updated_at: string
   /** The upload's processing (decision 087): only a 'ready' asset can be published. */
   processing: AssetProcessing
@@ -361,6 +363,7 @@ export function toAdminAssetView(asset: Asset): AdminAssetView {
     ...toAssetView(asset),
     original_filename: asset.original_filename,
     published_at: asset.published_at?.toISOString() ?? null,
+    publish_at: asset.publish_at?.toISOString() ?? null,
     updated_at: asset.updated_at.toISOString(),
     processing: {
       state: asset.processing_state,
@@ -509,6 +512,8 @@ export async function updateAsset(
     if (changes.tags !== undefined) set.tags = normaliseTags(changes.tags)
     if (changes.is_active !== undefined) {
       set.is_active = changes.is_active
+      // Published now, or back to draft: either way no schedule is left waiting (decision 89).
+      set.publish_at = null
       if (changes.is_active && !before.published_at) set.published_at = new Date()
     }
     const row = await trx.updateTable('assets').set(set).where('id', '=', id).returningAll().executeTakeFirstOrThrow()
@@ -533,22 +538,24 @@ export async function updateAsset(
 export type PublishResult = { ok: true; ids: number[] } | NotReadyRefusal
 
 /**
- * The one way assets are published (is_active true) or returned to draft (false): the
- * asset pages, the upload page and the API. Answers the ids that exist; only actual changes
- * are written to the audit log. Publishing refuses, writing nothing, while any of the assets
- * is not processed ('asset-processing', decision 087).
+ * The one way assets are published (is_active true) or returned to draft (false): the row's
+ * button, the bulk bar, the upload page, the API and a schedule. Answers the ids that exist;
+ * only actual changes are written to the audit log. Publishing refuses, writing nothing, while
+ * any of the assets is not processed ('asset-processing', decision 087). Publishing clears the
+ * asset's schedule; returning to draft withdraws one too (decision 89).
  */
 export async function setPublished(
   db: DB,
   ids: number[],
   isActive: boolean,
   actorId: string | null,
+  options: { scheduled?: boolean } = {},
 ): Promise<PublishResult> {
   if (ids.length === 0) return { ok: true, ids: [] }
   const found = await db.transaction().execute(async (trx): Promise<PublishResult> => {
     const existing = await trx
       .selectFrom('assets')
-      .select(['id', 'is_active', 'title', 'processing_state'])
+      .select(['id', 'is_active', 'title', 'processing_state', 'publish_at'])
       .where('id', 'in', ids)
       .forUpdate()
       .execute()
@@ -563,6 +570,7 @@ export async function setPublished(
         .set({
           is_active: isActive,
           updated_at: new Date(),
+          publish_at: null,
           ...(isActive ? { published_at: sql<Date>`coalesce(published_at, now())` } : {}),
         })
         .where('id', 'in', changing)
@@ -576,8 +584,31 @@ export async function setPublished(
             action: isActive ? ('asset.publish' as const) : ('asset.unpublish' as const),
             targetType: 'asset' as const,
             targetId: a.id,
-            details: { title: a.title },
+            details: { title: a.title, ...(options.scheduled ? { scheduled: true } : {}) },
           })),
+      )
+    }
+    // A draft asked to stay a draft keeps no schedule either: 'Unpublish' means not live.
+    const withdrawn = isActive ? [] : existing.filter((a) => !changing.includes(a.id) && a.publish_at !== null)
+    if (withdrawn.length > 0) {
+      await trx
+        .updateTable('assets')
+        .set({ publish_at: null, updated_at: new Date() })
+        .where(
+          'id',
+          'in',
+          withdrawn.map((a) => a.id),
+        )
+        .execute()
+      await recordAudit(
+        trx,
+        withdrawn.map((a) => ({
+          actorId,
+          action: 'asset.unschedule' as const,
+          targetType: 'asset' as const,
+          targetId: a.id,
+          details: { title: a.title },
+        })),
       )
     }
     return { ok: true, ids: existing.map((a) => a.id) }

@@ -21,8 +21,10 @@ import {
   getAssetsForAdmin,
   listAssetsForAdmin,
   setPublished,
-  updateAsset,
 } from '~/domain/catalogue/assets.server'
+import { editAsset } from '~/domain/catalogue/scheduled-publishing.server'
+import { assetCategories, bulkEditAssets } from '~/domain/catalogue/bulk-edit.server'
+import { ScheduledFor, ScheduleField } from '~/components/admin/ScheduleField/ScheduleField'
 import { log } from '~/platform/log.server'
 import { retryProcessing, withLiveProcessing } from '~/domain/uploads/progress.server'
 import { ProcessingStatus } from '~/components/admin/ProcessingStatus/ProcessingStatus'
@@ -38,9 +40,12 @@ import {
   ADMIN_ASSETS_PAGE_SIZE,
   AdminPageQuerySchema,
   AssetChangesSchema,
+  BulkRequestSchema,
   type AdminStatusFilter,
+  type BulkActionName,
 } from '~/lib/admin-assets'
-import { ASSET_TYPE_LABELS, IMAGE_ASSET_TYPES, SITE_NAME } from '~/lib/constants'
+import { readScheduleFields } from '~/lib/schedule'
+import { ASSET_TYPE_LABELS, ASSET_TYPES, IMAGE_ASSET_TYPES, SITE_NAME } from '~/lib/constants'
 import { parseId } from '~/lib/ids'
 import { useHydrated } from '~/lib/use-hydrated'
 import { servicesContext } from '~/web/context.server'
@@ -106,7 +111,8 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
       : null
     const previewAsset = previewFound ? ((await withLiveProcessing(jobs, [previewFound]))[0] ?? null) : null
     const previewFigures = previewAsset ? await assetTotals(db, previewAsset.id) : null
-    return { ...view, ...list, previewAsset, previewFigures, error: null }
+    const categories = await assetCategories(db)
+    return { ...view, ...list, previewAsset, previewFigures, categories, error: null }
   } catch (error) {
     log.error('admin assets failed', { error: errorMessage(error) })
     return data(
@@ -119,6 +125,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
         limit: ADMIN_ASSETS_PAGE_SIZE,
         previewAsset: null,
         previewFigures: null,
+        categories: [] as string[],
         error: LOAD_FAILED,
       },
       { status: 503 },
@@ -129,13 +136,29 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
 type ActionResult =
   | { intent: 'update'; id: number; errors: Record<string, string>; values: Record<string, string> }
   | { intent: 'confirm-bulk-delete'; confirm: { id: number; title: string }[] }
+  | { intent: 'bulk'; message: string }
   | { intent: 'error'; error: string }
 
-function selectedIds(form: FormData): number[] {
+/** The ticked rows' ids as sent (the bulk schema checks them and their number). */
+function tickedIds(form: FormData): FormDataEntryValue[] {
   // 'Select all' without JavaScript cannot tick the rows: it sends the page's ids instead.
-  const raw = form.get('allOnPage') ? form.getAll('pageIds') : form.getAll('ids')
-  const ids = raw.flatMap((v) => parseId(v) ?? [])
+  return form.get('allOnPage') ? form.getAll('pageIds') : form.getAll('ids')
+}
+
+function selectedIds(form: FormData): number[] {
+  const ids = tickedIds(form).flatMap((v) => parseId(v) ?? [])
   return [...new Set(ids)].slice(0, 500)
+}
+
+// What each bulk action is called in the bar.
+const BULK_LABELS: Record<BulkActionName, string> = {
+  publish: 'Publish',
+  unpublish: 'Unpublish',
+  schedule: 'Schedule publishing',
+  'add-tags': 'Add tags',
+  'remove-tags': 'Remove tags',
+  'set-category': 'Set category',
+  'set-type': 'Set type',
 }
 
 export async function action({ request, url, context }: Route.ActionArgs) {
@@ -155,23 +178,28 @@ export async function action({ request, url, context }: Route.ActionArgs) {
         category: String(form.get('category') ?? ''),
         tags: String(form.get('tags') ?? ''),
         ...(form.get('asset_type') ? { asset_type: String(form.get('asset_type')) } : {}),
+        // Only a draft's form has the field; empty withdraws its schedule.
+        ...(form.has('publishAt') ? { publishAt: String(form.get('publishAt')) } : {}),
       }
-      const parsed = AssetChangesSchema.safeParse(values)
-      if (!parsed.success) {
-        const errors = Object.fromEntries(
-          parsed.error.issues.map((issue) => [String(issue.path[0] ?? 'form'), issue.message]),
-        )
+      const schedule =
+        values.publishAt === undefined ? null : readScheduleFields(values.publishAt, String(form.get('timeZone') ?? ''))
+      const { publishAt: _local, ...fields } = values
+      const parsed = AssetChangesSchema.safeParse(fields)
+      if (!parsed.success || (schedule && !schedule.ok)) {
+        const errors = Object.fromEntries([
+          ...(parsed.success ? [] : parsed.error.issues.map((i) => [String(i.path[0] ?? 'form'), i.message])),
+          ...(schedule && !schedule.ok ? [['publishAt', schedule.error]] : []),
+        ])
         return data<ActionResult>({ intent: 'update', id: id, errors, values }, { status: 400 })
       }
-      const updated = await updateAsset(db, id, parsed.data, admin.id)
+      const changes = schedule?.ok ? { ...parsed.data, publish_at: schedule.publishAt } : parsed.data
+      const updated = await editAsset(services, id, changes, admin.id)
       if (!updated.ok) {
         const status = refusalStatus(updated.reason)
         if (updated.reason === 'asset-not-found')
           return data<ActionResult>({ intent: 'error', error: 'That asset no longer exists.' }, { status })
-        return data<ActionResult>(
-          { intent: 'update', id: id, errors: { asset_type: updated.error }, values },
-          { status },
-        )
+        const field = updated.reason === 'already-published' ? 'publishAt' : 'asset_type'
+        return data<ActionResult>({ intent: 'update', id: id, errors: { [field]: updated.error }, values }, { status })
       }
       // Save sends the update, then the list reloads.
       return redirect(listHref(url, { saved: String(id) }))
@@ -205,6 +233,31 @@ export async function action({ request, url, context }: Route.ActionArgs) {
         return data<ActionResult>({ intent: 'error', error: 'That asset no longer exists.' }, { status: 404 })
       return redirect(listHref(url, { deleted: '1' }))
     }
+    case 'bulk': {
+      const action = String(form.get('bulkAction') ?? '')
+      const schedule = readScheduleFields(String(form.get('publishAt') ?? ''), String(form.get('timeZone') ?? ''))
+      if (action === 'schedule' && !schedule.ok)
+        return data<ActionResult>({ intent: 'error', error: schedule.error }, { status: 400 })
+      const parsed = BulkRequestSchema.safeParse({
+        ids: tickedIds(form),
+        action,
+        // Each field is sent whatever the action (the bar works without JavaScript); only the
+        // chosen action's is read.
+        ...(action.endsWith('-tags') ? { tags: String(form.get('tags') ?? '') } : {}),
+        ...(action === 'set-category' ? { category: String(form.get('category') ?? '') } : {}),
+        ...(action === 'set-type' ? { asset_type: String(form.get('asset_type') ?? '') } : {}),
+        ...(action === 'schedule' && schedule.ok ? { publish_at: schedule.publishAt?.toISOString() ?? null } : {}),
+      })
+      if (!parsed.success)
+        return data<ActionResult>(
+          { intent: 'error', error: parsed.error.issues[0]?.message ?? 'Invalid input.' },
+          { status: 400 },
+        )
+      const result = await bulkEditAssets(services, parsed.data.ids, parsed.data.change, admin.id)
+      if (!result.ok)
+        return data<ActionResult>({ intent: 'error', error: result.error }, { status: refusalStatus(result.reason) })
+      return data<ActionResult>({ intent: 'bulk', message: result.summary.message })
+    }
     case 'confirm-bulk-delete': {
       const ids = selectedIds(form)
       if (ids.length === 0) return data<ActionResult>({ intent: 'error', error: NOTHING_SELECTED }, { status: 400 })
@@ -233,8 +286,21 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 type Row = Route.ComponentProps['loaderData']['assets'][number]
 
 export default function AdminAssetsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { assets, total, page, pageCount, q, status, edit, confirmDelete, deleted, saved, previewAsset, error } =
-    loaderData
+  const {
+    assets,
+    total,
+    page,
+    pageCount,
+    q,
+    status,
+    edit,
+    confirmDelete,
+    deleted,
+    saved,
+    previewAsset,
+    categories,
+    error,
+  } = loaderData
   const base = loaderData.listHref
   const hydrated = useHydrated()
   const navigation = useNavigation()
@@ -277,6 +343,10 @@ export default function AdminAssetsPage({ loaderData, actionData }: Route.Compon
   const editError = actionData?.intent === 'update' ? actionData : null
   const bulkConfirm = actionData?.intent === 'confirm-bulk-delete' ? actionData.confirm : null
   const actionError = actionData?.intent === 'error' ? actionData.error : null
+  const bulkMessage = actionData?.intent === 'bulk' ? actionData.message : null
+  const [bulkAction, setBulkAction] = useState<BulkActionName>('publish')
+  // Without JavaScript every field of the bar is there; with it, the chosen action's alone.
+  const shows = (...actions: BulkActionName[]) => !hydrated || actions.includes(bulkAction)
 
   return (
     <Container size="xl" py="xl">
@@ -301,6 +371,11 @@ export default function AdminAssetsPage({ loaderData, actionData }: Route.Compon
       {deleted > 0 ? (
         <Alert color="green" mb="md" role="status">
           Deleted {plural(deleted, 'asset')}.
+        </Alert>
+      ) : null}
+      {bulkMessage ? (
+        <Alert color="green" mb="md" role="status">
+          {bulkMessage}
         </Alert>
       ) : null}
       {saved ? (
@@ -413,7 +488,7 @@ export default function AdminAssetsPage({ loaderData, actionData }: Route.Compon
                       aria-label="Select all on this page"
                       name="allOnPage"
                       value="1"
-                      form="bulk-delete"
+                      form="bulk"
                       checked={allSelected}
                       indeterminate={someSelected}
                       onChange={(event) => setSelected(event.currentTarget.checked ? new Set(pageIds) : new Set())}
@@ -448,18 +523,67 @@ export default function AdminAssetsPage({ loaderData, actionData }: Route.Compon
             </Table>
           </Table.ScrollContainer>
         )}
-        <Form method="post" action={base} id="bulk-delete" className={classes.toolbar}>
-          <input type="hidden" name="intent" value="confirm-bulk-delete" />
+        <Form method="post" action={base} id="bulk" className={classes.toolbar} aria-label="Selected assets">
           {pageIds.map((id) => (
             <input key={id} type="hidden" name="pageIds" value={id} />
           ))}
-          <Button type="submit" color="red" variant="light" disabled={hydrated && selected.size === 0}>
-            {hydrated ? (
-              `Delete Selected (${selected.size})`
-            ) : (
-              <span className={classes.countLabel}>Delete Selected</span>
-            )}
-          </Button>
+          <div className={classes.bulkFields}>
+            <NativeSelect
+              label="With the selected"
+              name="bulkAction"
+              value={bulkAction}
+              onChange={(event) => setBulkAction(event.currentTarget.value as BulkActionName)}
+              data={Object.entries(BULK_LABELS).map(([value, label]) => ({ value, label }))}
+              size="sm"
+            />
+            {shows('add-tags', 'remove-tags') ? (
+              <TextInput label="Tags" name="tags" placeholder="forest, night" maxLength={1000} size="sm" />
+            ) : null}
+            {shows('set-category') ? (
+              <NativeSelect
+                label="Category"
+                name="category"
+                size="sm"
+                data={[{ value: '', label: 'Choose…' }, ...categories.map((c) => ({ value: c, label: c }))]}
+              />
+            ) : null}
+            {shows('set-type') ? (
+              <NativeSelect
+                label="Type"
+                name="asset_type"
+                size="sm"
+                data={[
+                  { value: '', label: 'Choose…' },
+                  ...ASSET_TYPES.map((type) => ({ value: type, label: ASSET_TYPE_LABELS[type].one })),
+                ]}
+              />
+            ) : null}
+            {shows('schedule') ? (
+              <div>
+                <ScheduleField value={null} description="Empty: withdraw" />
+              </div>
+            ) : null}
+          </div>
+          <Group gap="xs" className={classes.bulkButtons}>
+            {/* First in the form: Enter in a field applies, never deletes. */}
+            <Button type="submit" name="intent" value="bulk" loading={busy} disabled={hydrated && selected.size === 0}>
+              {hydrated ? `Apply to ${selected.size}` : 'Apply to selected'}
+            </Button>
+            <Button
+              type="submit"
+              name="intent"
+              value="confirm-bulk-delete"
+              color="red"
+              variant="light"
+              disabled={hydrated && selected.size === 0}
+            >
+              {hydrated ? (
+                `Delete Selected (${selected.size})`
+              ) : (
+                <span className={classes.countLabel}>Delete Selected</span>
+              )}
+            </Button>
+          </Group>
         </Form>
       </div>
 
@@ -505,7 +629,7 @@ function AssetRow({ asset, base, editing, confirming, editError, checked, onChec
           aria-label={`Select ${asset.title}`}
           name="ids"
           value={asset.id}
-          form="bulk-delete"
+          form="bulk"
           checked={checked}
           onChange={(event) => onCheck(event.currentTarget.checked)}
           classNames={{ input: classes.rowCheck }}
@@ -590,6 +714,8 @@ function AssetRow({ asset, base, editing, confirming, editError, checked, onChec
             <Text size="sm" fw={500}>
               {asset.title}
             </Text>
+            {/* Under the title, not in the status column: a phone sees it without scrolling. */}
+            {asset.publish_at ? <ScheduledFor at={asset.publish_at} /> : null}
           </Table.Td>
           <Table.Td>{asset.category || '–'}</Table.Td>
           <Table.Td>
@@ -605,6 +731,18 @@ function AssetRow({ asset, base, editing, confirming, editError, checked, onChec
             retry={<RetryForm id={asset.id} title={asset.title} action={base} />}
           />
         )}
+        {editing && !asset.is_active ? (
+          <div className={classes.scheduleEdit}>
+            <ScheduleField
+              value={asset.publish_at}
+              typed={values?.publishAt}
+              form={formId}
+              error={errors.publishAt}
+              size="xs"
+              description="Empty: stays a draft"
+            />
+          </div>
+        ) : null}
       </Table.Td>
       <Table.Td>
         {editing ? (

@@ -1,6 +1,7 @@
 import type { Route } from './+types/assets-id'
 import { requireApiAdmin } from '~/web/session.server'
-import { deleteAssets, getAssetForAdmin, updateAsset } from '~/domain/catalogue/assets.server'
+import { deleteAssets, getAssetForAdmin } from '~/domain/catalogue/assets.server'
+import { editAsset } from '~/domain/catalogue/scheduled-publishing.server'
 import { jsonError, readApiBody, apiRoute, refusalResponse } from '~/web/http.server'
 import { AssetChangesSchema } from '~/lib/admin-assets'
 import { parseId } from '~/lib/ids'
@@ -20,15 +21,17 @@ async function GET({ request, params, context }: Route.LoaderArgs) {
   return asset ? Response.json(asset, { headers: NO_STORE }) : notFound()
 }
 
-// PUT (or PATCH) /api/admin/assets/{id} (title, description, tags, category, is_active, asset_type) → the asset.
+// PUT (or PATCH) /api/admin/assets/{id} (title, description, tags, category, is_active, asset_type,
+// publish_at) → the asset.
 async function PUT({ request, params, context }: Route.LoaderArgs) {
   const admin = await requireApiAdmin(request, context)
   const id = parseId(params.id)
   if (!id) return notFound()
   const body = await readApiBody(request, AssetChangesSchema)
   if (!body.ok) return body.response
-  // No such asset (404), or a type the file does not allow (400: audio is audio; an image is 3D or image).
-  const result = await updateAsset(context.get(servicesContext).db, id, body.value, admin.id)
+  // No such asset (404), a type the file does not allow (400: audio is audio; an image is 3D or
+  // image), a schedule for an asset already live (409).
+  const result = await editAsset(context.get(servicesContext), id, body.value, admin.id)
   if (!result.ok) return refusalResponse(result)
   return Response.json(result.asset, { headers: NO_STORE })
 }
