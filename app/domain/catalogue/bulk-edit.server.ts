@@ -175,7 +175,10 @@ export async function bulkEditAssets(
           outcome.found.filter((id) => !outcome.withdrawn.includes(id)),
           (n) => `${n} had none`,
         )
-      } else if (outcome.scheduled.length > 0 || outcome.publishedNow.length === 0) {
+      } else if (
+        outcome.scheduled.length > 0 ||
+        (outcome.publishedNow.length === 0 && outcome.waiting.length === 0 && change.publish_at.getTime() > Date.now())
+      ) {
         changed.push(...outcome.scheduled)
         headline = `Scheduled ${plural(changed.length, 'asset')} for ${formatScheduleTime(change.publish_at.toISOString(), 'UTC')}`
       } else {
