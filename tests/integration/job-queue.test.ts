@@ -213,13 +213,19 @@ function guarantees(name: string, open: () => Promise<{ db: DB; url: string | un
       expect(await queue.list({ states: ['created'] })).toHaveLength(1)
     })
 
-    it('schedules cron jobs (the storage sweep), and holds a job sent for later until its time', async () => {
+    it('schedules every cron job of the job table (the storage sweep among them), and holds a job sent for later until its time', async () => {
       const schema = newSchema()
       const queue = track(queueOn(db, url, schema, jobTable as JobDefinition<never>[]))
       await queue.list()
       const schedules = await sql<{ name: string; cron: string }>`
         select name, cron from ${sql.table(`${schema}.schedule`)} order by name`.execute(db)
-      expect(schedules.rows).toEqual([{ name: 'storage.sweep', cron: '*/10 * * * *' }])
+      const declared = jobTable
+        .filter((job) => job.cron)
+        .map((job) => ({ name: job.name, cron: job.cron }))
+        .sort((a, b) => (a.name < b.name ? -1 : 1))
+      expect(schedules.rows).toEqual(declared)
+      expect(schedules.rows).toContainEqual({ name: 'storage.sweep', cron: '*/10 * * * *' })
+      expect(declared.length).toBeGreaterThanOrEqual(3)
       const later = defineJob<object>({ name: 'test.later', async run() {} })
       const laterQueue = track(queueOn(db, url, newSchema(), [later]))
       const at = new Date(Date.now() + 3_600_000)
