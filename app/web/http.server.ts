@@ -4,6 +4,7 @@ import { log } from '~/platform/log.server'
 import { type Refusal, refusalStatus } from './refusals.server'
 import { BAD_TEXT, cleanFileName, decodeUrlEncoded, isCleanString, isCleanValue } from './text.server'
 import { errorStack } from '~/lib/errors'
+import { DATABASE_UNAVAILABLE, isConnectionFailure } from '#db/availability'
 
 // The web door's answers and bodies: JSON errors, reading JSON and form bodies (through the
 // text boundary), and method dispatch for JSON routes (one 405 with Allow).
@@ -232,6 +233,11 @@ export function apiRoute<Args extends { request: Request }>(handlers: Partial<Re
       if (error instanceof Response || (error && typeof error === 'object' && 'init' in error && 'data' in error))
         throw error
       const url = new URL(args.request.url)
+      // The database went away while the call ran: the same 503 the server gives once it knows.
+      if (isConnectionFailure(error)) {
+        log.warn('database unavailable', { method: args.request.method, path: url.pathname })
+        return jsonError(503, DATABASE_UNAVAILABLE, { headers: { 'Retry-After': '5' } })
+      }
       log.error('unhandled API error', {
         method: args.request.method,
         path: url.pathname,
