@@ -30,8 +30,8 @@ test("a failed upload's Retry on the results page runs its processing again", as
   await expect(item.getByTestId('processing-status')).toContainText(failed)
   await expect(page.getByRole('button', { name: `Publish ${name}` })).toBeDisabled()
 
-  const [asset] = await e2eQuery<{ id: number }>(
-    "select id from assets where original_filename = $1 and processing_state = 'failed'",
+  const [asset] = await e2eQuery<{ id: number; title: string }>(
+    "select id, title from assets where original_filename = $1 and processing_state = 'failed'",
     [name],
   )
   expect(asset?.id).toBeTruthy()
@@ -61,4 +61,14 @@ test("a failed upload's Retry on the results page runs its processing again", as
   await expect.poll(runs, { timeout: 30_000 }).not.toBe(ranAt)
   await untilUploadsProcessed(page)
   await expect(item.getByTestId('processing-status')).toContainText(failed)
+
+  // The dashboard's recent assets say so too, and lead to the Retry.
+  await page.goto('/admin')
+  const recent = page
+    .getByRole('row')
+    .filter({ has: page.getByRole('link', { name: `Edit ${asset.title}`, exact: true }) })
+  await expect(recent.getByTestId('processing-status')).toContainText(failed)
+  await recent.getByRole('link', { name: /^Retry processing / }).click()
+  await expect(page).toHaveURL(new RegExp(`/admin/assets\\?preview=${asset.id}$`))
+  await expect(page.getByRole('button', { name: `Retry processing ${asset.title}` }).first()).toBeVisible()
 })

@@ -15,7 +15,7 @@ const MAX_UPLOAD_BYTES = AUDIO_UPLOAD_LIMIT_BYTES + UPLOAD_LIMIT_BYTES + 256 * 1
 /** The server's body cap for this call (server/guards.ts): the upload's own limits apply while it streams. */
 export const handle = { maxBodyBytes: MAX_UPLOAD_BYTES }
 
-// GET /api/admin/assets?q=&status=all|published|pending&page=&limit= → every asset, drafts too.
+// GET /api/admin/assets?q=&status=all|published|pending|scheduled&page=&limit= → every asset, drafts too.
 async function GET({ request, url, context }: Route.LoaderArgs) {
   await requireApiAdmin(request, context)
   const parsed = AdminAssetQuerySchema.safeParse(Object.fromEntries(url.searchParams))
