@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { e2eQuery, hydrated, jsEnabled } from './support'
+import { e2eQuery, hydrated, jsEnabled, signInAsDemoAdmin } from './support'
 
 // The events behind an asset's figures (decision 91), through the doors a visitor uses: a page
 // view reached from the preview dialog (with JavaScript the page reports it, without it the
@@ -60,4 +60,22 @@ test('playing an audio preview counts one play: the play button or the browser p
   // The rest of the file (a later range) and the wait do not count again.
   await page.waitForTimeout(2_000)
   expect(await events(id, 'preview_play')).toHaveLength(before + 1)
+})
+
+test("the admin's own looking is not counted: the dialog, the asset page, a reload", async ({ page }) => {
+  await signInAsDemoAdmin(page)
+  await page.goto('/explore?q=burger')
+  await hydrated(page)
+  const id = await cardAssetId(page)
+  const all = async () => (await e2eQuery('select 1 from asset_events where asset_id = $1', [id])).length
+  const before = await all()
+  await page.getByTestId('asset-card').first().getByRole('link').first().click()
+  await expect(page).toHaveURL(/assetId=/)
+  await page.getByRole('link', { name: 'Open the asset page' }).click()
+  await expect(page).toHaveURL(new RegExp(`/assets/${id}$`))
+  await hydrated(page)
+  await page.reload()
+  // Written within about a second when counted (decision 91): nothing came.
+  await page.waitForTimeout(2_500)
+  expect(await all()).toBe(before)
 })
