@@ -2319,6 +2319,12 @@ export const API_CALLS: ApiCall[] = [
             enum: [...ASSET_TYPES],
             description: 'For an image: `3d` (default) or `image`. A sound is always `audio`.',
           },
+          publish_at: {
+            type: 'string',
+            format: 'date-time',
+            description:
+              'Optional: when it goes live, ISO 8601 with its zone, within two years. It goes live then, or as soon as its processing is done if that is later; the answer shows `publish_at`.',
+          },
         },
       },
       example: {
