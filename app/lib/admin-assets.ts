@@ -8,7 +8,8 @@ import { normaliseTags } from './tags'
 
 export const ADMIN_ASSETS_PAGE_SIZE = 50
 const ASSET_TYPE_MESSAGE = `asset_type is one of ${ASSET_TYPES.join(', ')}.`
-export const ADMIN_STATUSES = ['all', 'published', 'pending'] as const
+// 'pending': every draft; 'scheduled': the drafts with a publish time (decision 89).
+export const ADMIN_STATUSES = ['all', 'published', 'pending', 'scheduled'] as const
 export type AdminStatusFilter = (typeof ADMIN_STATUSES)[number]
 export const MAX_TAGS = 30
 
@@ -63,7 +64,7 @@ export const PublishSchema = z.object({ is_active: booleanish.default(true) })
 /** Query of the admin asset list, for GET /api/admin/assets: bad values are a 400. */
 export const AdminAssetQuerySchema = z.object({
   q: z.string().trim().max(100, { message: 'Keep the search under 100 characters.' }).optional(),
-  status: z.enum(ADMIN_STATUSES, { message: 'status is one of all, published, pending.' }).optional(),
+  status: z.enum(ADMIN_STATUSES, { message: 'status is one of all, published, pending, scheduled.' }).optional(),
   page: z.coerce
     .number({ message: 'page is a whole number from 1.' })
     .int()

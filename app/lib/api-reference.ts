@@ -2257,7 +2257,7 @@ export const API_CALLS: ApiCall[] = [
       {
         name: 'status',
         in: 'query',
-        description: '`published`, `pending` (drafts) or `all`.',
+        description: '`published`, `pending` (drafts), `scheduled` (drafts with a publish time) or `all`.',
         schema: { type: 'string', enum: [...ADMIN_STATUSES], default: 'all' },
       },
       {
@@ -2280,7 +2280,7 @@ export const API_CALLS: ApiCall[] = [
         schema: ref('AdminAssetPage'),
         example: { assets: [EXAMPLE_ADMIN_ASSET], total: 1, page: 1, limit: ADMIN_ASSETS_PAGE_SIZE, pageCount: 1 },
       },
-      error(400, 'A parameter has a value it cannot take.', 'status is one of all, published, pending.'),
+      error(400, 'A parameter has a value it cannot take.', 'status is one of all, published, pending, scheduled.'),
       ...ADMIN_ONLY,
     ],
   },
@@ -2318,6 +2318,12 @@ export const API_CALLS: ApiCall[] = [
             type: 'string',
             enum: [...ASSET_TYPES],
             description: 'For an image: `3d` (default) or `image`. A sound is always `audio`.',
+          },
+          publish_at: {
+            type: 'string',
+            format: 'date-time',
+            description:
+              'Optional: when it goes live, ISO 8601 with its zone, within two years. It goes live then, or as soon as its processing is done if that is later; the answer shows `publish_at`.',
           },
         },
       },

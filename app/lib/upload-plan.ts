@@ -136,6 +136,8 @@ export interface UploadItem {
   error: string | null
   /** A stored file's processing (decision 087): null before it is stored. */
   processing: { state: ProcessingState; error: string | null; step?: string | null } | null
+  /** When it goes live, if scheduled as it was uploaded (decision 89, ISO). */
+  publishAt?: string | null
 }
 
 /** An upload's processing: the job makes its previews; only 'ready' can be published. */

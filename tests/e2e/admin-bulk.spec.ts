@@ -1,6 +1,6 @@
 import sharp from 'sharp'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { hydrated, jsEnabled, DEMO_ADMIN, signInAsDemoAdmin } from './support'
+import { hydrated, jsEnabled, DEMO_ADMIN, signInAsDemoAdmin, untilProcessed } from './support'
 
 // The bulk bar of /admin/assets and scheduled publishing (decision 89), with JavaScript on and
 // off. The browser runs in Paris: with JavaScript the form reads times there, without it in UTC.
@@ -32,7 +32,10 @@ async function createDrafts(request: APIRequestContext, titles: string[]): Promi
       },
     })
     expect(res.status()).toBe(201)
-    ids.push(((await res.json()) as { id: number }).id)
+    const { id } = (await res.json()) as { id: number }
+    // Publishable once processed (decision 087): under load the job may still be running.
+    expect(await untilProcessed(request, { Authorization: `Bearer ${token}` }, id)).toBe('ready')
+    ids.push(id)
   }
   return ids
 }
@@ -78,7 +81,7 @@ test('ticked rows are published, then tagged, in bulk', async ({ page, request }
 
 test('a draft is scheduled from its edit row and from the bar; the table says when', async ({ page, request }) => {
   const word = marker('sched')
-  const [first, second] = await createDrafts(request, [`Sched A ${word}`, `Sched B ${word}`])
+  const [first, second] = await createDrafts(request, [`Sched A ${word}`, `Sched B ${word}`, `Sched C ${word}`])
   const year = new Date().getFullYear() + 1
   await signInAsDemoAdmin(page)
   await page.goto(`/admin/assets?q=${word}`)
@@ -123,4 +126,24 @@ test('a draft is scheduled from its edit row and from the bar; the table says wh
   ).toBeVisible()
   const b = await request.get(`/api/admin/assets/${second}`, { headers: { Authorization: `Bearer ${token}` } })
   expect(((await b.json()) as { publish_at: string; is_active: boolean }).is_active).toBe(false)
+
+  // The status menu's 'Scheduled': the two scheduled drafts, not the third.
+  await expect(rows(page)).toHaveCount(3)
+  await page.getByRole('combobox', { name: 'Status' }).selectOption('scheduled')
+  await page.getByRole('main').getByRole('button', { name: 'Search', exact: true }).click()
+  await expect(page).toHaveURL(/status=scheduled/)
+  await expect(rows(page)).toHaveCount(2)
+  await expect(rows(page).getByTestId('scheduled-for')).toHaveCount(2)
+
+  // The dashboard's recent assets show the schedules as well.
+  await page.goto('/admin')
+  await hydrated(page)
+  for (const title of [`Sched A ${word}`, `Sched B ${word}`])
+    await expect(page.getByRole('row').filter({ hasText: title }).getByTestId('scheduled-for')).toBeVisible()
+  await expect(
+    page
+      .getByRole('row')
+      .filter({ hasText: `Sched C ${word}` })
+      .getByTestId('scheduled-for'),
+  ).toHaveCount(0)
 })

@@ -251,15 +251,15 @@ test('inline edit: Save changes the row, Cancel leaves it', async ({ page, reque
   await expect(rows(page)).toHaveCount(1)
 
   await page.getByRole('link', { name: `Edit Editable ${word}` }).click()
-  await page.getByRole('textbox', { name: 'Title' }).fill(`Renamed ${word}`)
+  await rows(page).getByRole('textbox', { name: 'Title' }).fill(`Renamed ${word}`)
   await page.getByRole('link', { name: 'Cancel' }).click()
   await expect(rows(page).first()).toContainText(`Editable ${word}`)
 
   await page.getByRole('link', { name: `Edit Editable ${word}` }).click()
   await expect(page).toHaveURL(new RegExp(`edit=${id}`))
   await page.getByRole('textbox', { name: 'Title' }).fill(`Renamed ${word}`)
-  await page.getByRole('textbox', { name: 'Category' }).fill('Sculpture')
-  await page.getByRole('textbox', { name: 'Tags' }).fill(`marble, statue, ${word}, one, two, three, four`)
+  await rows(page).getByRole('textbox', { name: 'Category' }).fill('Sculpture')
+  await rows(page).getByRole('textbox', { name: 'Tags' }).fill(`marble, statue, ${word}, one, two, three, four`)
   await page.getByRole('button', { name: 'Save' }).click()
   await expect(page.getByText('Changes saved.')).toBeVisible()
   const row = rows(page).filter({ hasText: `Renamed ${word}` })

@@ -56,6 +56,9 @@ test("an asset's figures: all time and per day, its downloads adding up to its c
   await expect(page.getByTestId('download-counter')).toContainText(
     `Visitors see ${downloads.toLocaleString('en-US')} downloads`,
   )
+  // The demo's downloads have no licences, and the page says so (decision 96).
+  expect(count(await tile(page, 'Licences').textContent())).toBe(0)
+  await expect(page.getByTestId('download-counter')).toContainText('without licences or accounts')
   const chart = page.getByTestId('asset-daily')
   await expect(chart.getByRole('img', { name: /^Page views per day/ })).toBeVisible()
   await page.getByRole('link', { name: 'Last 90 days' }).click()

@@ -321,7 +321,7 @@ describe('GET /api/admin/assets', () => {
   })
 
   it.each([
-    ['status=hidden', 'status is one of all, published, pending.'],
+    ['status=hidden', 'status is one of all, published, pending, scheduled.'],
     ['page=0', 'page is a whole number from 1.'],
     ['limit=500', 'limit is a whole number from 1 to 200.'],
   ])('answers 400 for %s', async (query, error) => {

@@ -117,13 +117,27 @@ describe('dashboard, users, analytics and status pages', () => {
     const reply = dataOf<{
       error: null
       totals: Record<string, number>
-      recentAssets: { id: number; is_active: boolean }[]
+      recentAssets: { id: number; is_active: boolean; publish_at: string | null; processing: { state: string } }[]
       status: { database: string }
     }>(await page(dashboardPage, asAdmin('/admin/dashboard')))
     expect(reply.error).toBeNull()
     expect(Object.keys(reply.totals).sort()).toEqual(['assets', 'downloadsToday', 'revenueCents', 'users'])
     expect(reply.recentAssets.length).toBeLessThanOrEqual(5)
-    expect(reply.recentAssets[0]).toMatchObject({ id: newest.id, is_active: false })
+    expect(reply.recentAssets[0]).toMatchObject({ id: newest.id, is_active: false, publish_at: null })
+    expect(reply.recentAssets[0].processing.state).toBe('ready')
+    // A schedule and a failed processing are shown there too (decisions 87, 89).
+    const at = new Date(Date.now() + 86_400_000)
+    await t.db
+      .updateTable('assets')
+      .set({ publish_at: at, processing_state: 'failed', processing_error: 'Could not decode.' })
+      .where('id', '=', newest.id)
+      .execute()
+    const again = dataOf<typeof reply>(await page(dashboardPage, asAdmin('/admin/dashboard')))
+    expect(again.recentAssets[0]).toMatchObject({
+      id: newest.id,
+      publish_at: at.toISOString(),
+      processing: { state: 'failed', error: 'Could not decode.' },
+    })
     expect(reply.status.database).toBe('OK')
   })
 

@@ -384,4 +384,38 @@ describe('recording views and previews', () => {
     const table = columns.find((c) => c.name === 'asset_events')!
     expect(table.columns.map((c) => c.name).sort()).toEqual(['asset_id', 'at', 'id', 'kind', 'search_query'])
   })
+
+  it("leaves out the admin's own views, at the door and from the page; a signed-in visitor's count", async () => {
+    const count = async () =>
+      Number(
+        (
+          await db
+            .selectFrom('asset_events')
+            .select(db.fn.countAll<number>().as('n'))
+            .where('asset_id', '=', other.id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      )
+    const before = await count()
+    const asAdmin = cookie(adminToken)
+    const asUser = cookie(userToken)
+    for (const headers of [asAdmin, asUser, {}]) {
+      const event = door(`/assets/${other.id}`, headers)
+      expect(event).not.toBeNull()
+      recordAssetEvent(db, event!)
+    }
+    const post = (headers: Record<string, string>) =>
+      callRoute(assetEventsApi, {
+        request: makeRequest('/api/asset-events', {
+          json: { asset_id: other.id, kind: 'dialog_view' },
+          headers: { 'user-agent': BROWSER, ...headers },
+        }),
+        context: context(),
+      }) as Promise<Response>
+    expect((await post(asAdmin)).status).toBe(202)
+    expect((await post(asUser)).status).toBe(202)
+    await flushAssetEvents(db)
+    // The visitor's and the anonymous page views, and the visitor's dialog view: not the admin's two.
+    expect((await count()) - before).toBe(3)
+  })
 })

@@ -4,6 +4,7 @@ import type { AssetEventKind } from '#db/schema'
 import { parseId } from '~/lib/ids'
 import { normaliseSearchQuery } from '~/lib/search-query'
 import { createBatcher, type Batcher } from '~/platform/batched-writes.server'
+import { hashToken } from '~/platform/tokens.server'
 
 // Views of an asset's page and dialog, and its audio preview played, without a user id or an
 // address (decision 91). Requests are classified at the door (server/app.ts), before the
@@ -18,6 +19,22 @@ export interface AssetEvent {
   previewKey?: string
   searchQuery: string | null
   at: Date
+  /**
+   * The hash of the visitor's session token, if signed in: held in memory only, so that the
+   * writer can leave out the admin's own looking (decision 96). Never written.
+   */
+  session?: string | null
+}
+
+/** The session a request carries (the `__session` cookie), as its stored hash. */
+export function sessionHash(cookieHeader: string | undefined | null): string | null {
+  const match = /(?:^|;\s*)__session=([^;]+)/.exec(cookieHeader ?? '')
+  if (!match?.[1] || match[1].length > 400) return null
+  try {
+    return hashToken(decodeURIComponent(match[1]))
+  } catch {
+    return null
+  }
 }
 
 /** Crawlers, link unfurlers, monitors and scripts: not people looking. */
@@ -76,6 +93,7 @@ export function classifyRequest(req: DoorRequest, now = new Date()): AssetEvent 
       previewKey: `public/${preview[1]}`,
       searchQuery: searchFromReferrer(req.header('referer'), req.header('host')),
       at: now,
+      session: sessionHash(req.header('cookie')),
     }
   }
   if (req.query.has('bg') || req.query.has('zoom')) return null
@@ -89,6 +107,7 @@ export function classifyRequest(req: DoorRequest, now = new Date()): AssetEvent 
       searchQuery:
         normaliseSearchQuery(req.query.get('q')) || searchFromReferrer(req.header('referer'), req.header('host')),
       at: now,
+      session: sessionHash(req.header('cookie')),
     }
   }
   if (DIALOG_PAGES.test(req.path)) {
@@ -99,6 +118,7 @@ export function classifyRequest(req: DoorRequest, now = new Date()): AssetEvent 
       assetId,
       searchQuery: normaliseSearchQuery(req.query.get('q') ?? req.query.get('search')) || null,
       at: now,
+      session: sessionHash(req.header('cookie')),
     }
   }
   return null
@@ -128,17 +148,24 @@ export async function flushAssetEvents(db: DB): Promise<void> {
   await writerFor(db).flush()
 }
 
-/** One statement per batch; events of unknown or unpublished assets fall away in the join. */
+/**
+ * One statement per batch; events of unknown or unpublished assets fall away in the join, and
+ * so do an admin's own (a session of an admin account; decision 96).
+ */
 async function writeEvents(db: DB, events: AssetEvent[]): Promise<void> {
   const at = events.map((e) => e.at.toISOString())
   const ids = events.map((e) => e.assetId ?? null)
   const keys = events.map((e) => e.previewKey ?? null)
   const kinds = events.map((e) => e.kind)
   const queries = events.map((e) => e.searchQuery)
+  const sessions = events.map((e) => e.session ?? null)
   await sql`
     with e as (
-      select * from unnest(${at}::timestamptz[], ${ids}::int[], ${keys}::text[], ${kinds}::text[], ${queries}::text[])
-        as e(at, asset_id, preview_key, kind, search_query)
+      select * from unnest(${at}::timestamptz[], ${ids}::int[], ${keys}::text[], ${kinds}::text[], ${queries}::text[], ${sessions}::text[])
+        as e(at, asset_id, preview_key, kind, search_query, session)
+      where e.session is null or not exists (
+        select 1 from sessions s join users u on u.id = s.user_id where s.token_hash = e.session and u.role = 'admin'
+      )
     )
     insert into asset_events (at, asset_id, kind, search_query)
     select e.at, a.id, e.kind, e.search_query from e join assets a on a.id = e.asset_id

@@ -414,6 +414,9 @@ export async function listAssetsForAdmin(db: DB, query: AdminAssetQuery = {}): P
   let base = db.selectFrom('assets')
   if (query.status === 'published') base = base.where(isPublished())
   if (query.status === 'pending') base = base.where(sql<SqlBool>`not ${isPublished()}`)
+  // A published asset has no schedule (publishing clears it); the partial index finds the few.
+  if (query.status === 'scheduled')
+    base = base.where('publish_at', 'is not', null).where(sql<SqlBool>`not ${isPublished()}`)
   const q = query.q?.trim()
   if (q) {
     const like = `%${q.replace(/[\\%_]/g, '\\$&')}%`

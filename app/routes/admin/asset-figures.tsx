@@ -23,10 +23,12 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
   await getAdmin(request, context)
   const id = parseId(params.id)
   const days = parseWindow(url.searchParams.get('days'))
-  const figures = id ? await assetFigures(context.get(servicesContext).db, id, { days }) : null
+  const { db, config } = context.get(servicesContext)
+  const figures = id ? await assetFigures(db, id, { days }) : null
   if (!figures) throw data(null, { status: 404 })
   return {
     days,
+    demo: config.demoMode,
     asset: {
       id: figures.asset.id,
       title: figures.asset.title,
@@ -46,7 +48,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ]
 
 export default function AssetFiguresPage({ loaderData }: Route.ComponentProps) {
-  const { asset, totals, daily, days } = loaderData
+  const { asset, totals, daily, days, demo } = loaderData
   const series = ASSET_FIGURE_SERIES.filter((s) => s.key !== 'preview_plays' || asset.asset_type === 'audio')
   return (
     <Container size="xl" py="xl">
@@ -84,6 +86,8 @@ export default function AssetFiguresPage({ loaderData }: Route.ComponentProps) {
       <Text size="sm" c="dimmed" mb="md" data-testid="download-counter">
         Visitors see {plural(asset.download_count, 'download')}: the dated downloads above add up to{' '}
         {formatCount(totals.downloads)}.
+        {/* A licence names a file delivered to someone: the seed invents none (decision 96). */}
+        {demo ? " The demo catalogue's downloads are dated history without licences or accounts." : null}
       </Text>
       <WindowLinks days={days} hrefFor={(n) => (n === 30 ? '?' : `?days=${n}`)} />
       <FigureChart

@@ -422,6 +422,7 @@ export default function AdminAssetsPage({ loaderData, actionData }: Route.Compon
               { value: 'all', label: 'All' },
               { value: 'published', label: 'Published' },
               { value: 'pending', label: 'Pending' },
+              { value: 'scheduled', label: 'Scheduled' },
             ] satisfies { value: AdminStatusFilter; label: string }[]
           }
         />

@@ -10,6 +10,8 @@ import { AdminHeader } from '~/components/admin/AdminHeader/AdminHeader'
 import { StatTiles, formatCount, formatDollars } from '~/components/admin/StatTiles/StatTiles'
 import { StatusCards } from '~/components/admin/StatusCards/StatusCards'
 import { PublicationBadge, TagList } from '~/components/admin/TagList/TagList'
+import { ScheduledFor } from '~/components/admin/ScheduleField/ScheduleField'
+import { ProcessingStatus } from '~/components/admin/ProcessingStatus/ProcessingStatus'
 import { SITE_NAME } from '~/lib/constants'
 import { servicesContext } from '~/web/context.server'
 import { withSharing } from '~/lib/sharing'
@@ -35,6 +37,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         is_active: a.is_active,
         download_count: a.download_count,
         created_at: a.created_at,
+        publish_at: a.publish_at,
+        processing: a.processing,
       })),
       status,
     }
@@ -137,12 +141,32 @@ export default function AdminDashboardPage({ loaderData }: Route.ComponentProps)
                             />
                           ) : null}
                         </Table.Td>
-                        <Table.Td>{asset.title}</Table.Td>
+                        <Table.Td>
+                          {asset.title}
+                          {/* As in the assets table (decision 89): when a draft goes live. */}
+                          {asset.publish_at ? <ScheduledFor at={asset.publish_at} /> : null}
+                        </Table.Td>
                         <Table.Td>
                           <TagList tags={asset.tags} />
                         </Table.Td>
-                        <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                        <Table.Td maw={280}>
                           <PublicationBadge isActive={asset.is_active} />
+                          {/* An upload still processing cannot be published yet; a failed one says why (decision 87). */}
+                          {asset.processing.state === 'ready' ? null : (
+                            <ProcessingStatus
+                              processing={asset.processing}
+                              retry={
+                                <Anchor
+                                  component={Link}
+                                  to={`/admin/assets?preview=${asset.id}`}
+                                  size="xs"
+                                  aria-label={`Retry processing ${asset.title}`}
+                                >
+                                  Retry…
+                                </Anchor>
+                              }
+                            />
+                          )}
                         </Table.Td>
                         <Table.Td>{formatCount(asset.download_count)}</Table.Td>
                         <Table.Td style={{ whiteSpace: 'nowrap' }}>{asset.created_at.slice(0, 10)}</Table.Td>

@@ -5,6 +5,8 @@ import type { Route } from './+types/upload'
 import { getAdmin } from '~/web/session.server'
 import { uploadBatch } from '~/domain/uploads/asset-upload.server'
 import { setPublished } from '~/domain/catalogue/assets.server'
+import { scheduleAssets } from '~/domain/catalogue/scheduled-publishing.server'
+import { readScheduleFields } from '~/lib/schedule'
 import { processingStates, retryProcessing, type ProcessingStatus } from '~/domain/uploads/progress.server'
 import { sendPrepareDownloads } from '~/domain/downloads/prepare-downloads.server'
 import { readCsvMetadata } from '~/domain/uploads/csv-metadata.server'
@@ -83,6 +85,7 @@ const BatchSchema = z
         })
         .nullable()
         .default(null),
+      publishAt: z.iso.datetime({ offset: true }).nullable().optional(),
     }),
   )
   .max(MAX_BATCH_FILES + 20)
@@ -145,7 +148,23 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (tooLarge)
         return data<ActionReply>({ intent: 'error', error: `${tooLarge} Nothing was uploaded.` }, { status: 413 })
       const imageType = imageTypeFrom(upload.fields.get('image_type'))
-      const items = await uploadBatch(db, storage, jobs, admin.id, images, rows, imageType)
+      // 'Publish at': read before anything is stored, so a bad time refuses the whole form.
+      const schedule = readScheduleFields(
+        String(upload.fields.get('publishAt') ?? ''),
+        String(upload.fields.get('timeZone') ?? ''),
+      )
+      if (!schedule.ok)
+        return data<ActionReply>({ intent: 'error', error: `${schedule.error} Nothing was uploaded.` }, { status: 400 })
+      let items = await uploadBatch(db, storage, jobs, admin.id, images, rows, imageType)
+      const { publishAt } = schedule
+      if (publishAt) {
+        // Each goes live at the time, or once processed if that is later (decision 89).
+        const stored = items.flatMap((item) => (item.id !== null && item.status !== 'error' ? [item.id] : []))
+        if (stored.length) await scheduleAssets({ db, jobs }, stored, publishAt, admin.id)
+        items = items.map((item) =>
+          item.id !== null && item.status !== 'error' ? { ...item, publishAt: publishAt.toISOString() } : item,
+        )
+      }
       const anyStored = items.some((item) => item.id !== null)
       return data<ActionReply>({ intent: 'upload', items }, { status: anyStored ? 200 : 400 })
     } finally {
@@ -211,9 +230,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       return { ...item, status: 'error', isPublished: false, error: 'This asset has been deleted since.' }
     const processing = { state: state.state, error: state.error, step: state.step }
     const previewUrl = state.thumbnail ?? item.previewUrl
-    if (state.isPublished) return { ...item, status: 'published', isPublished: true, processing, previewUrl }
+    // Publishing clears a schedule (decision 89).
+    if (state.isPublished)
+      return { ...item, status: 'published', isPublished: true, processing, previewUrl, publishAt: null }
     const draft = item.status === 'draft' || (!publish && ids.includes(item.id))
-    return { ...item, status: draft ? 'draft' : 'completed', isPublished: false, processing, previewUrl }
+    // 'Save all as Draft' unpublishes, which withdraws a schedule too.
+    const publishAt = !publish && ids.includes(item.id) ? null : item.publishAt
+    return { ...item, status: draft ? 'draft' : 'completed', isPublished: false, processing, previewUrl, publishAt }
   })
   const error = published && !published.ok ? published.error : retryError
   if (error)

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { Route } from './+types/asset-events'
-import { isBot, recordAssetEvent } from '~/domain/analytics/asset-events.server'
+import { isBot, recordAssetEvent, sessionHash } from '~/domain/analytics/asset-events.server'
 import { normaliseSearchQuery } from '~/lib/search-query'
 import { servicesContext } from '~/web/context.server'
 import { apiRoute, readApiBody } from '~/web/http.server'
@@ -23,6 +23,8 @@ async function POST({ request, context }: Route.ActionArgs) {
       assetId: body.value.asset_id,
       searchQuery: normaliseSearchQuery(body.value.q) || null,
       at: new Date(),
+      // An admin's own looking is left out when written (decision 96).
+      session: sessionHash(request.headers.get('cookie')),
     })
   }
   return Response.json({ ok: true }, { status: 202, headers: { 'Cache-Control': 'no-store' } })

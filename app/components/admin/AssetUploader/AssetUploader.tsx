@@ -22,6 +22,8 @@ import {
   type ProcessingState,
 } from '~/lib/upload-plan'
 import { useHydrated } from '~/lib/use-hydrated'
+import { zonedTimeToDate } from '~/lib/schedule'
+import { ScheduleField } from '~/components/admin/ScheduleField/ScheduleField'
 import classes from './AssetUploader.module.css'
 
 const UPLOAD_FAILED = 'Upload failed'
@@ -42,6 +44,7 @@ interface CsvReply {
 }
 
 interface UploadedAsset {
+  publish_at?: string | null
   id: number
   title: string
   tags: string[]
@@ -63,6 +66,7 @@ function sendFile(item: ClientItem, onProgress: (share: number) => void): Promis
     if (item.assetType) body.append('asset_type', item.assetType)
     if (item.file) body.append('file', item.file, item.name)
     if (item.thumbnail) body.append('thumbnail', item.thumbnail, item.thumbnail.name)
+    if (item.publishAt) body.append('publish_at', item.publishAt)
     const xhr = new XMLHttpRequest()
     xhr.open('POST', '/api/admin/assets')
     xhr.responseType = 'json'
@@ -97,6 +101,18 @@ async function setPublishedRemote(id: number, isActive: boolean): Promise<boolea
 }
 
 let nextKey = 0
+
+/**
+ * The form's 'Publish at' as an instant (ISO), read in the zone beside it; an unreadable value
+ * is sent as it is, for the server to refuse with its message.
+ */
+function pickedSchedule(form: HTMLFormElement | null): string | null {
+  if (!form) return null
+  const fields = new FormData(form)
+  const local = String(fields.get('publishAt') ?? '').trim()
+  if (!local) return null
+  return zonedTimeToDate(local, String(fields.get('timeZone') ?? '') || 'UTC')?.toISOString() ?? local
+}
 
 function toItems(files: File[], rows: CsvMetadataRow[], imageType: ImageAssetType): ClientItem[] {
   const { uploads, skipped } = planUpload(files, rows)
@@ -168,6 +184,7 @@ export function AssetUploader() {
   const [previewKey, setPreviewKey] = useState<string | null>(null)
   const [bulkBusy, setBulkBusy] = useState(false)
   const itemsRef = useRef(items)
+  const formRef = useRef<HTMLFormElement>(null)
   itemsRef.current = items
 
   const csvReading = csvFetcher.state !== 'idle'
@@ -183,7 +200,12 @@ export function AssetUploader() {
     if (csvReading || waiting.length === 0) return
     const batches = waiting
     setWaiting([])
-    setItems((current) => [...current, ...batches.flatMap((files) => toItems(files, csvRows ?? [], imageType))])
+    // The schedule, like the type, is the form's when the files are chosen.
+    const publishAt = pickedSchedule(formRef.current)
+    setItems((current) => [
+      ...current,
+      ...batches.flatMap((files) => toItems(files, csvRows ?? [], imageType).map((item) => ({ ...item, publishAt }))),
+    ])
   }, [csvReading, waiting, csvRows, imageType])
 
   // One upload at a time: the server makes the derivatives of each image on arrival.
@@ -201,6 +223,7 @@ export function AssetUploader() {
           previewUrl: result.asset.thumbnail || null,
           // The server makes the previews now; publishing waits for them (decision 087).
           processing: result.asset.processing,
+          publishAt: result.asset.publish_at ?? null,
           progress: 1,
           file: null,
           thumbnail: null,
@@ -265,7 +288,13 @@ export function AssetUploader() {
     if (item.id === null) return
     update(item.key, { status: item.status })
     if (await setPublishedRemote(item.id, isActive)) {
-      update(item.key, isActive ? { status: 'published', isPublished: true } : { status: 'draft', isPublished: false })
+      // Publishing or unpublishing takes a schedule away (decision 89).
+      update(
+        item.key,
+        isActive
+          ? { status: 'published', isPublished: true, publishAt: null }
+          : { status: 'draft', isPublished: false, publishAt: null },
+      )
     }
   }
   const publishAll = async () => {
@@ -288,6 +317,7 @@ export function AssetUploader() {
   return (
     <Stack gap="lg">
       <form
+        ref={formRef}
         method="post"
         action="/admin/upload"
         encType="multipart/form-data"
@@ -347,6 +377,14 @@ export function AssetUploader() {
             ]}
             maw={480}
           />
+
+          <div style={{ maxWidth: 480 }}>
+            <ScheduleField
+              value={null}
+              label="Publish at"
+              description="Optional, chosen before the files: each goes live then, or once processed if later. Empty: drafts."
+            />
+          </div>
 
           <label
             htmlFor="upload-files"

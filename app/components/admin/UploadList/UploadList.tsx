@@ -2,6 +2,7 @@ import { Badge, Group, Progress, Text } from '@mantine/core'
 import type { ReactNode } from 'react'
 import type { UploadItem } from '~/lib/upload-plan'
 import { ProcessingStatus } from '~/components/admin/ProcessingStatus/ProcessingStatus'
+import { ScheduledFor } from '~/components/admin/ScheduleField/ScheduleField'
 import classes from './UploadList.module.css'
 
 export interface UploadListItem extends Omit<UploadItem, 'status'> {
@@ -93,6 +94,9 @@ export function UploadList({
                     : STATUS_TEXT[item.status]}
                 </Text>
               )}
+              {item.publishAt && !item.isPublished && item.status !== 'error' ? (
+                <ScheduledFor at={item.publishAt} />
+              ) : null}
             </div>
             <Group gap={6} className={classes.actions} wrap="nowrap">
               {actions(item)}

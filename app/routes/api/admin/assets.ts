@@ -1,7 +1,9 @@
 import type { Route } from './+types/assets'
 import { requireApiAdmin } from '~/web/session.server'
 import { uploadAsset } from '~/domain/uploads/asset-upload.server'
-import { listAssetsForAdmin } from '~/domain/catalogue/assets.server'
+import { getAssetForAdmin, listAssetsForAdmin } from '~/domain/catalogue/assets.server'
+import { scheduleAssets } from '~/domain/catalogue/scheduled-publishing.server'
+import { PublishAtSchema } from '~/lib/schedule'
 import { jsonError, apiRoute, refusalResponse } from '~/web/http.server'
 import { AdminAssetQuerySchema, UploadFieldsSchema } from '~/lib/admin-assets'
 import { AUDIO_UPLOAD_LIMIT_BYTES, UPLOAD_LIMIT_BYTES } from '~/lib/constants'
@@ -15,7 +17,7 @@ const MAX_UPLOAD_BYTES = AUDIO_UPLOAD_LIMIT_BYTES + UPLOAD_LIMIT_BYTES + 256 * 1
 /** The server's body cap for this call (server/guards.ts): the upload's own limits apply while it streams. */
 export const handle = { maxBodyBytes: MAX_UPLOAD_BYTES }
 
-// GET /api/admin/assets?q=&status=all|published|pending&page=&limit= → every asset, drafts too.
+// GET /api/admin/assets?q=&status=all|published|pending|scheduled&page=&limit= → every asset, drafts too.
 async function GET({ request, url, context }: Route.LoaderArgs) {
   await requireApiAdmin(request, context)
   const parsed = AdminAssetQuerySchema.safeParse(Object.fromEntries(url.searchParams))
@@ -25,7 +27,7 @@ async function GET({ request, url, context }: Route.LoaderArgs) {
 }
 
 // POST /api/admin/assets (multipart: file, title, description, tags, category, optional
-// thumbnail) → 201 at once with the unpublished asset, processing.state 'processing'; the job
+// thumbnail, optional publish_at: scheduled as it is stored, decision 89) → 201 at once with the unpublished asset, processing.state 'processing'; the job
 // 'process-upload' makes its previews (GET /api/admin/assets/{id} shows when it is 'ready').
 async function POST({ request, context }: Route.ActionArgs) {
   const admin = await requireApiAdmin(request, context)
@@ -44,6 +46,9 @@ async function POST({ request, context }: Route.ActionArgs) {
     const thumbnail = upload.files.find((f) => f.fieldName === 'thumbnail')
     const fields = UploadFieldsSchema.safeParse(Object.fromEntries(upload.fields))
     if (!fields.success) return jsonError(400, fields.error.issues[0]?.message ?? 'Invalid upload fields.')
+    // Read before anything is stored: a bad time refuses the upload.
+    const publishAt = PublishAtSchema.safeParse(upload.fields.get('publish_at') ?? null)
+    if (!publishAt.success) return jsonError(400, publishAt.error.issues[0]?.message ?? 'Invalid publish_at.')
     const { db, storage, jobs } = context.get(servicesContext)
     const result = await uploadAsset(db, storage, jobs, admin.id, {
       original: await file.read(),
@@ -57,9 +62,16 @@ async function POST({ request, context }: Route.ActionArgs) {
       mimeType: file.type,
     })
     if (!result.ok) return refusalResponse(result)
-    return Response.json(result.asset, {
+    let asset = result.asset
+    if (publishAt.data) {
+      // Still processing: it keeps the time and goes live at it, or once ready if that is later.
+      await scheduleAssets({ db, jobs }, [asset.id], publishAt.data, admin.id)
+      const scheduled = await getAssetForAdmin(db, asset.id)
+      if (scheduled) asset = { ...asset, publish_at: scheduled.publish_at, is_active: scheduled.is_active }
+    }
+    return Response.json(asset, {
       status: 201,
-      headers: { ...NO_STORE, Location: `/api/admin/assets/${result.asset.id}` },
+      headers: { ...NO_STORE, Location: `/api/admin/assets/${asset.id}` },
     })
   } finally {
     await upload.dispose()
