@@ -441,4 +441,32 @@ describe('retention', () => {
       [popular, 3],
     ])
   })
+
+  it('folds a backlog one day per transaction, 30 days a run, the rest in a next job', async () => {
+    const word = `backlog${uid()}`
+    // 35 old days, one search each (the words are rare, so each day counts them under '').
+    const days: string[] = []
+    for (let d = 0; d < 35; d++) {
+      const at = new Date(Date.now() - (200 + d) * DAY)
+      at.setUTCHours(12, 0, 0, 0)
+      days.push(at.toISOString().slice(0, 10))
+      await seedSearch(word, at, 2)
+    }
+    const before = await t.db.selectFrom('search_daily').select(['day', 'searches']).where('day', 'in', days).execute()
+    const counted = (rows: { searches: number }[]) => rows.reduce((n, r) => n + r.searches, 0)
+
+    await t.services.jobs.send(analyticsRetentionJob, {})
+    expect(await t.services.jobs.runDue({ names: [analyticsRetentionJob.name] })).toBe(1)
+    // The oldest 30 days are folded; 5 wait for the next job, sent a second later.
+    expect(await recorded(word)).toHaveLength(5)
+    const waiting = await t.services.jobs.list({ names: [analyticsRetentionJob.name], states: ['created'] })
+    expect(waiting).toHaveLength(1)
+    await new Promise((resolve) => setTimeout(resolve, 1_200))
+    expect(await t.services.jobs.runDue({ names: [analyticsRetentionJob.name] })).toBe(1)
+    expect(await recorded(word)).toEqual([])
+    const after = await t.db.selectFrom('search_daily').select(['day', 'searches']).where('day', 'in', days).execute()
+    // Every folded search is counted once, on its own day.
+    expect(counted(after) - counted(before)).toBe(35)
+    expect(new Set(after.map((r) => String(r.day)))).toEqual(new Set(days))
+  })
 })
