@@ -25,6 +25,7 @@ import {
   capBodies,
   checkHostAndTarget,
   closeConnections,
+  coalesceFlushes,
   gatePages,
   methodGate,
   PERMISSIONS_POLICY,
@@ -123,6 +124,7 @@ export function createApp({ config, state, clientDir, vite }: AppOptions): expre
   app.use(acceptAbsoluteTargets(new URL(config.appUrl).host))
   app.use(checkHostAndTarget(Boolean(config.TRUST_PROXY)))
   app.use(compression())
+  app.use(coalesceFlushes)
 
   const build = vite
     ? () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
