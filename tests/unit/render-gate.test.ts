@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events'
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express'
 import { describe, expect, it } from 'vitest'
 import { createRenderGate } from '../../server/admission'
+import { coalesceFlushes } from '../../server/guards'
 
 // The render gate (decision 94): at most `limit` renders at once, the rest in arrival order.
 
@@ -92,5 +93,21 @@ describe('render gate', () => {
     const passed: number[] = []
     for (let i = 0; i < 50; i++) gate.middleware(req, asRes(fakeResponse()), () => passed.push(i))
     expect(passed).toHaveLength(50)
+  })
+})
+
+describe('coalesceFlushes', () => {
+  it('makes the flushes asked for in one turn of the event loop one, and none after the end', async () => {
+    let flushed = 0
+    const res = Object.assign(fakeResponse(), { flush: () => flushed++ })
+    coalesceFlushes(req, asRes(res), () => {})
+    for (let i = 0; i < 40; i++) res.flush()
+    expect(flushed).toBe(0)
+    await tick()
+    expect(flushed).toBe(1)
+    res.flush()
+    res.writableEnded = true
+    await tick()
+    expect(flushed).toBe(1)
   })
 })
