@@ -48,6 +48,8 @@ const schema = z
     /** Whether this instance runs background jobs (off: it only serves, others work). */
     RUN_JOBS: boolFlag,
     PAGE_CACHE_CHECK_MS: z.coerce.number().int().min(0).max(10_000).default(2_000),
+    /** Pages rendering at once in this process, the rest queued (decision 94); 0: no cap; unset: cores + 1. */
+    MAX_RENDERING: z.coerce.number().int().min(0).max(1000).optional(),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(3_000).max(600_000).default(10_000),
     GOOGLE_CLIENT_ID: optionalString,
     GOOGLE_CLIENT_SECRET: optionalString,

@@ -8,6 +8,8 @@
 //    anonymous and signed-in searches (varied words, typos, several words, pages 1-3), API
 //    searches, asset pages for random published ids (anonymous and signed in), profiles.
 // Figures per class, with the load average, go to docs/performance.md.
+// --uncapped: a second server on --port + 1 with no render cap (MAX_RENDERING=0, decision 94);
+// the mixed workload alternates between the two in 10 s slices, so both meet the same load.
 // Targets: signed-in explore >= 50% of the API's rate, asset pages >= 100%; mixed p90 < 150 ms,
 // p99 < 400 ms, no errors.
 // The database is only read, except for the bench's own users (bench-load-N@example.test), their
@@ -30,6 +32,7 @@ const { values: args } = parseArgs({
     port: { type: 'string' },
     only: { type: 'string' },
     'no-report': { type: 'boolean' },
+    uncapped: { type: 'boolean' },
   },
 })
 const ASSETS = Number(args.assets ?? process.env.BENCH_ASSETS ?? 100_000)
@@ -115,6 +118,21 @@ interface Stats {
   times: number[]
   errors: number
   statuses: Map<number, number>
+}
+
+/** The length of each alternating slice of the mixed workload with --uncapped. */
+const SLICE_S = 10
+
+function merge(into: Map<string, Stats>, from: Map<string, Stats>) {
+  for (const [name, x] of from) {
+    const s = into.get(name)
+    if (!s) into.set(name, x)
+    else {
+      s.times.push(...x.times)
+      s.errors += x.errors
+      for (const [status, n] of x.statuses) s.statuses.set(status, (s.statuses.get(status) ?? 0) + n)
+    }
+  }
 }
 
 const percentile = (values: number[], p: number) => {
@@ -284,6 +302,9 @@ async function main() {
   } satisfies Record<string, Target>
 
   const server = await startBuiltServer(PORT, url, { NODE_ENV: 'production' })
+  const uncapped = args.uncapped
+    ? await startBuiltServer(PORT + 1, url, { NODE_ENV: 'production', MAX_RENDERING: '0' })
+    : null
   const report: string[] = []
   try {
     const base = `http://127.0.0.1:${PORT}`
@@ -384,7 +405,19 @@ async function main() {
       return mix[0]![0]
     }
     const loadBeforeMix = load()
-    const mixed = await drive(PORT, DURATION, CLIENTS, choose, cookies)
+    let mixed: Map<string, Stats>
+    let free: Map<string, Stats> | null = null
+    if (uncapped) {
+      await drive(PORT + 1, 3, 10, () => pick(Object.values(targets)), cookies)
+      // Alternating slices: neither server gets the quieter minutes.
+      mixed = new Map()
+      free = new Map()
+      for (let done = 0; done < DURATION; done += SLICE_S) {
+        const seconds = Math.min(SLICE_S, DURATION - done)
+        merge(free, await drive(PORT + 1, seconds, CLIENTS, choose, cookies))
+        merge(mixed, await drive(PORT, seconds, CLIENTS, choose, cookies))
+      }
+    } else mixed = await drive(PORT, DURATION, CLIENTS, choose, cookies)
     const loadAfterMix = load()
     const all = [...mixed.values()].flatMap((s) => s.times)
     const errors = [...mixed.values()].reduce((s, x) => s + x.errors, 0)
@@ -400,6 +433,23 @@ async function main() {
       console.log(
         `${s.name.padEnd(40)} n ${s.times.length}  p50 ${percentile(s.times, 50).toFixed(1)}  p90 ${percentile(s.times, 90).toFixed(1)}  p99 ${percentile(s.times, 99).toFixed(1)}  errors ${s.errors} ${[...s.statuses].map(([k, v]) => `${k}:${v}`).join(' ')}`,
       )
+    const summary = (stats: Map<string, Stats>) => {
+      const times = [...stats.values()].flatMap((x) => x.times)
+      const errs = [...stats.values()].reduce((sum, x) => sum + x.errors, 0)
+      return `${(times.length / DURATION).toFixed(0)} requests/s, p50 ${percentile(times, 50).toFixed(0)} ms, p90 ${percentile(times, 90).toFixed(0)} ms, p99 ${percentile(times, 99).toFixed(0)} ms, ${errs} errors`
+    }
+    const apiOf = (stats: Map<string, Stats>) => {
+      const api = stats.get(targets.api.name)?.times ?? []
+      return `the API's p50 ${percentile(api, 50).toFixed(0)} ms, p99 ${percentile(api, 99).toFixed(0)} ms`
+    }
+    if (free) {
+      for (const x of free.values())
+        console.log(
+          `uncapped ${x.name.padEnd(40)} n ${x.times.length}  p50 ${percentile(x.times, 50).toFixed(1)}  p90 ${percentile(x.times, 90).toFixed(1)}  p99 ${percentile(x.times, 99).toFixed(1)}  errors ${x.errors}`,
+        )
+      console.log(`mixed without the render cap: ${summary(free)}; ${apiOf(free)}`)
+      console.log(`mixed with it: ${summary(mixed)}; ${apiOf(mixed)}`)
+    }
     console.log(
       `mixed: ${total.rate.toFixed(0)} req/s, p50 ${total.p50.toFixed(1)} ms, p90 ${total.p90.toFixed(1)} ms, p99 ${total.p99.toFixed(1)} ms, errors ${errors} (load ${loadBeforeMix} → ${loadAfterMix})`,
     )
@@ -435,9 +485,14 @@ async function main() {
       '',
       `- **Mixed: ${total.rate.toFixed(0)} requests/s, p50 ${total.p50.toFixed(0)} ms, p90 ${total.p90.toFixed(0)} ms, p99 ${total.p99.toFixed(0)} ms, ${errors} errors** (targets: p90 under 150 ms, p99 under 400 ms, no errors).`,
     )
+    if (free)
+      report.push(
+        `- The same server with no render cap (MAX_RENDERING=0, decision 94), run in alternating ${SLICE_S} s slices with the one above (the figures above are the capped server's slices): ${summary(free)}; ${apiOf(free)}. With the cap: ${summary(mixed)}; ${apiOf(mixed)}.`,
+      )
     if (!args['no-report']) writePerformanceSection(`load-${ASSETS}`, report)
   } finally {
     server.stop()
+    uncapped?.stop()
     agent.destroy()
     await probe.end()
   }

@@ -15,6 +15,7 @@ import { log } from '~/platform/log.server'
 import { formatMegabytes, MAX_BODY_BYTES } from '~/web/http.server'
 import { BAD_TEXT, isCleanRequestTarget } from '~/web/text.server'
 import { errorMessage, errorStack } from '~/lib/errors'
+import type { RenderGate } from './admission'
 
 const isApi = (req: ExpressRequest) => req.path === '/api' || req.path.startsWith('/api/')
 
@@ -173,9 +174,15 @@ function routeTree(build: ServerBuild): RouteNode[] {
   return roots
 }
 
-type RouteModule = { loader?: { methods?: string[] }; action?: unknown; handle?: { maxBodyBytes?: number } }
+type RouteModule = {
+  default?: unknown
+  loader?: { methods?: string[] }
+  action?: unknown
+  handle?: { maxBodyBytes?: number }
+}
 
-type RouteInfo = { id: string | undefined; methods: string[]; maxBodyBytes: number }
+/** `page`: the route renders React (a component), unlike the API, files and other resource routes. */
+type RouteInfo = { id: string | undefined; methods: string[]; maxBodyBytes: number; page: boolean }
 
 // matchRoutes flattens and ranks the whole route tree on every call (5% of a signed-in page's
 // CPU under load, decision 92): the answer is kept per path, numbers as one ('/assets/1' and
@@ -209,10 +216,11 @@ function matchRoute(build: ServerBuild, pathname: string): RouteInfo {
   const id = leaf?.id
   // The upload doors declare their own cap on their route module's handle.
   const maxBodyBytes = module?.handle?.maxBodyBytes ?? MAX_BODY_BYTES
-  if (!module) return { id, methods: ['GET', 'HEAD'], maxBodyBytes }
+  if (!module) return { id, methods: ['GET', 'HEAD'], maxBodyBytes, page: true }
   // A JSON route made by apiRoute() carries its list on its loader.
-  if (Array.isArray(module.loader?.methods)) return { id, methods: module.loader.methods, maxBodyBytes }
-  return { id, methods: module.action ? ['GET', 'HEAD', 'POST'] : ['GET', 'HEAD'], maxBodyBytes }
+  if (Array.isArray(module.loader?.methods)) return { id, methods: module.loader.methods, maxBodyBytes, page: false }
+  const methods = module.action ? ['GET', 'HEAD', 'POST'] : ['GET', 'HEAD']
+  return { id, methods, maxBodyBytes, page: Boolean(module.default) }
 }
 
 /**
@@ -297,6 +305,46 @@ export function methodGate(build: () => Promise<ServerBuild>) {
     } catch (error) {
       next(error)
     }
+  }
+}
+
+/**
+ * React Router's Express adapter flushes after every chunk React writes (a few KB each): with
+ * compression on, each flush is a gzip sync flush and a socket write of its own, 15% of a
+ * signed-in page's CPU in a profile (decision 94). The flushes asked for in one turn of the
+ * event loop become one, at the end of the turn: a page written in one go is compressed in one
+ * go, and a streamed part that arrives later still leaves at once.
+ */
+export function coalesceFlushes(_req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
+  const target = res as ExpressResponse & { flush?: () => void }
+  const flush = target.flush
+  if (typeof flush === 'function') {
+    let pending = false
+    target.flush = () => {
+      if (pending) return
+      pending = true
+      setImmediate(() => {
+        pending = false
+        if (!res.writableEnded) flush.call(res)
+      })
+    }
+  }
+  next()
+}
+
+/**
+ * Page renders (GET or HEAD of a route with a component, its `.data` request too) pass through
+ * the render gate (server/admission.ts, decision 94); the API, files and form posts do not.
+ */
+export function gatePages(build: () => Promise<ServerBuild>, gate: RenderGate) {
+  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next()
+    try {
+      if (!routeFor(await build(), req.path).page) return next()
+    } catch (error) {
+      return next(error)
+    }
+    gate.middleware(req, res, next)
   }
 }
 
