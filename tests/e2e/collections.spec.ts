@@ -15,10 +15,15 @@ async function saveWith(page: Page, control: ReturnType<Page['locator']>, name: 
     const menu = page.getByTestId('save-menu')
     await expect(menu).toBeVisible()
     const row = menu.getByRole('button', { name: new RegExp(name) })
+    const answered = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && /\/save(\.data)?$/.test(new URL(r.url()).pathname),
+    )
     await row.click()
-    // Ticked at once, before the server has answered; and kept once it has.
+    // Ticked at once, before the server has answered; and kept once it has (and the page's
+    // data reloaded after it).
     await expect(row).toHaveAttribute('aria-pressed', 'true')
-    await page.waitForLoadState('networkidle')
+    expect((await answered).ok()).toBe(true)
+    await page.waitForLoadState('load')
     await expect(row).toHaveAttribute('aria-pressed', 'true')
     await page.keyboard.press('Escape')
     await expect(menu).toBeHidden()
