@@ -25,6 +25,22 @@ export async function reserveUploadKeys(db: Kysely<Database>, keys: string[]): P
     .execute()
 }
 
+/**
+ * Writes every file at once (with a bucket each is a request of its own), adding each key to
+ * `written` as it lands; waits for all, then throws the first failure, so the caller removes
+ * exactly what was written.
+ */
+export async function putAll(storage: Storage, files: [string, Buffer][], written: string[]): Promise<void> {
+  const puts = await Promise.allSettled(
+    files.map(async ([key, data]) => {
+      await storage.put(key, data)
+      written.push(key)
+    }),
+  )
+  const failedPut = puts.find((put) => put.status === 'rejected')
+  if (failedPut) throw failedPut.reason
+}
+
 /** In the transaction that inserts the row: the files now belong to it. */
 export async function keepUploadKeys(trx: Kysely<Database>, keys: string[]): Promise<void> {
   if (keys.length === 0) return

@@ -20,7 +20,13 @@ import {
 import { colourColumns, paletteOf } from './palette.server'
 import { publicFileUrl, type Storage } from '~/platform/storage.server'
 import { invalidateCatalogueCache } from './catalogue-cache.server'
-import { keepUploadKeys, removeFiles, reserveUploadKeys, scheduleDeletion } from '~/platform/storage-cleanup.server'
+import {
+  keepUploadKeys,
+  putAll,
+  removeFiles,
+  reserveUploadKeys,
+  scheduleDeletion,
+} from '~/platform/storage-cleanup.server'
 
 export interface NewAssetInput {
   original: Buffer
@@ -56,16 +62,7 @@ export async function createAsset(db: DB, storage: Storage, input: NewAssetInput
   await reserveUploadKeys(db, allKeys)
   const written: string[] = []
   try {
-    // All at once: with a bucket, each is a request of its own. Every file is waited for, so a
-    // failure removes all that were written.
-    const puts = await Promise.allSettled(
-      files.map(async ([key, data]) => {
-        await storage.put(key, data)
-        written.push(key)
-      }),
-    )
-    const failedPut = puts.find((put) => put.status === 'rejected')
-    if (failedPut) throw failedPut.reason
+    await putAll(storage, files, written)
     const isActive = input.isActive ?? false
     const createdAt = input.createdAt ?? new Date()
     const insert = async (trx: Kysely<Database>) => {

@@ -17,7 +17,7 @@ import { inspectImage, NotAnImageError } from '~/platform/images.server'
 import { log } from '~/platform/log.server'
 import type { Storage } from '~/platform/storage.server'
 import type { JobQueue } from '~/platform/job-queue.server'
-import { keepUploadKeys, removeFiles, reserveUploadKeys } from '~/platform/storage-cleanup.server'
+import { keepUploadKeys, putAll, removeFiles, reserveUploadKeys } from '~/platform/storage-cleanup.server'
 import { normaliseTags } from '~/lib/tags'
 import { errorMessage } from '~/lib/errors'
 import { NOT_AN_IMAGE, NOT_AUDIO, processUploadJob } from './jobs.server'
@@ -132,14 +132,7 @@ export async function uploadAsset(
   await reserveUploadKeys(db, keys)
   const written: string[] = []
   try {
-    const puts = await Promise.allSettled(
-      files.map(async ([key, data]) => {
-        await storage.put(key, data)
-        written.push(key)
-      }),
-    )
-    const failedPut = puts.find((put) => put.status === 'rejected')
-    if (failedPut) throw failedPut.reason
+    await putAll(storage, files, written)
     // The row, its files' ownership, the audit and the job commit together or not at all: a
     // 'processing' row always has its job.
     const row = await db.transaction().execute(async (trx) => {
