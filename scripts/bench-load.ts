@@ -19,7 +19,7 @@ import http from 'node:http'
 import os from 'node:os'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
-import { startBuiltServer, writePerformanceSection } from './bench-support'
+import { SEARCH_MIX, startBuiltServer, writePerformanceSection } from './bench-support'
 import { hashToken, newToken } from '~/platform/tokens.server'
 import { isReachable, serverUrl, withDatabase } from '../tests/support/database-url'
 
@@ -45,17 +45,7 @@ const USERS = 20
 
 // The search bench's vocabulary: common and rare words, prefixes, typos, several words.
 const WORDS = [
-  'robot',
-  'sphere',
-  'glossy cube',
-  'glossy robot toy',
-  'neon cat retro render',
-  'rob',
-  'neo',
-  'robto',
-  'shpere',
-  'glossy robto',
-  'aurora',
+  ...SEARCH_MIX,
   'coffee',
   'planet',
   'glass',

@@ -12,7 +12,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely'
 import { createDatabase, migrateToLatest, type DB } from '#db/client'
 import type { Database } from '#db/schema'
 import { searchAssets, type SearchQuery } from '~/domain/catalogue/search.server'
-import { startBuiltServer, writePerformanceSection } from './bench-support'
+import { SEARCH_MIX, startBuiltServer, writePerformanceSection } from './bench-support'
 import { COLOUR_SWATCHES, hexToOklab, swatchesOf } from '~/lib/colour'
 import { createScratchDatabase, isReachable, serverUrl, withDatabase } from '../tests/support/database-url'
 
@@ -382,21 +382,7 @@ async function benchHttp(databaseUrl: string) {
 }
 
 /** The API's mix: common and rare words, prefixes, typos (alone and beside a word), several words. */
-const API_WORDS = [
-  'robot',
-  'sphere',
-  'glossy cube',
-  'glossy robot toy',
-  'neon cat retro render',
-  'rob',
-  'neo',
-  'robto',
-  'shpere',
-  'glossy robto',
-  'aurora',
-  'rendered',
-  'zzqqxx',
-]
+const API_WORDS = [...SEARCH_MIX, 'rendered', 'zzqqxx']
 const API_ROUNDS = 20
 
 async function main() {

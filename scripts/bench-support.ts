@@ -68,3 +68,18 @@ export function writePerformanceSection(name: string, lines: string[]): void {
   writeFileSync(file, text)
   console.log(`Wrote ${file}`)
 }
+
+/** The search benches' shared mix: common and rare words, prefixes, typos (alone and beside a word), several words. */
+export const SEARCH_MIX = [
+  'robot',
+  'sphere',
+  'glossy cube',
+  'glossy robot toy',
+  'neon cat retro render',
+  'rob',
+  'neo',
+  'robto',
+  'shpere',
+  'glossy robto',
+  'aurora',
+] as const
