@@ -33,7 +33,8 @@ import {
 import { imagesMiddleware } from './images'
 import { createPageCache } from './page-cache'
 import { createRenderGate } from './admission'
-import { classifyRequest, recordAssetEvent } from '~/domain/analytics/asset-events.server'
+import { recordAssetEvent } from '~/domain/analytics/asset-events.server'
+import { classifyRequest } from '~/web/asset-views.server'
 import { startupPage } from './startup-page'
 
 /** What the app knows of its own start: services once ready, and how far preparation got. */

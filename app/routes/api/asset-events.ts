@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { Route } from './+types/asset-events'
-import { isBot, recordAssetEvent, sessionHash } from '~/domain/analytics/asset-events.server'
+import { recordAssetEvent } from '~/domain/analytics/asset-events.server'
+import { isBot, sessionHash } from '~/web/asset-views.server'
 import { normaliseSearchQuery } from '~/lib/search-query'
 import { servicesContext } from '~/web/context.server'
 import { apiRoute, readApiBody } from '~/web/http.server'
