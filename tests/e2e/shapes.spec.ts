@@ -195,6 +195,11 @@ test('cards have their shape before any image arrives: nothing moves when the im
 
   await page.goto(`/explore?q=${word}`, { waitUntil: 'domcontentloaded' })
   await hydrated(page)
+  // The load event waits for the held images, so wait for the stylesheets alone: without
+  // JavaScript nothing else does, and an unstyled page has other boxes.
+  await page.waitForFunction(() =>
+    Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')).every((link) => link.sheet),
+  )
   const cards = '[data-testid="asset-card"] img'
   await expect(page.locator(cards)).toHaveCount(SHAPES.length)
   const before = await boxes(cards)
