@@ -46,6 +46,7 @@ import '@mantine/core/styles/Stack.css'
 import '@mantine/core/styles/Table.css'
 import '@mantine/core/styles/Title.css'
 import '@mantine/core/styles/Typography.css'
+import './theme.css'
 import './app.css'
 import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url'
 import {
@@ -76,7 +77,7 @@ import { SITE_NAME } from '~/lib/constants'
 import { downloadStartedIn } from '~/lib/download-started'
 import { FAVOURITE_SAVED } from '~/lib/favourite-saved'
 import { useNonce } from '~/lib/nonce'
-import { cssVariablesResolver, theme } from '~/theme'
+import { theme } from '~/theme'
 import { databaseGuard } from '~/web/database-guard.server'
 
 // Inter, self-hosted: the variable font's Latin subset only (48 KB), one file for every
@@ -174,7 +175,10 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         <MantineProvider
           theme={theme}
-          cssVariablesResolver={cssVariablesResolver}
+          // The theme's variables and breakpoint classes come from theme.css, made once
+          // (scripts/theme-css.ts), not rendered into every page.
+          withCssVariables={false}
+          withGlobalClasses={false}
           defaultColorScheme="auto"
           forceColorScheme={forced}
         >

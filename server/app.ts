@@ -162,7 +162,7 @@ export function createApp({ config, state, clientDir, vite }: AppOptions): expre
 
   // Anonymous home, explore and asset pages from a shared cache (server/page-cache.ts).
   if (!dev && (config.PAGE_CACHE ?? true)) {
-    const renderPage = createFetchHandler(build, 'production')
+    const renderPage = derivedOnce(build, vite, (b) => createFetchHandler(b, 'production'))
     const pageCache = createPageCache({
       render: (req, res) =>
         renderGate.run(() =>
@@ -200,7 +200,9 @@ export function createApp({ config, state, clientDir, vite }: AppOptions): expre
       '/assets',
       express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false, redirect: false }),
     )
-    app.use(express.static(clientDir, { maxAge: '1h', index: false, redirect: false }))
+    const publicFiles = express.static(clientDir, { maxAge: '1h', index: false, redirect: false })
+    // Every public file has an extension: a page's path skips the disk lookup (a stat each).
+    app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()))
   }
 
   // Liveness: the process serves requests. Readiness (below) says whether it can do its job.
@@ -239,7 +241,9 @@ export function createApp({ config, state, clientDir, vite }: AppOptions): expre
   app.use(gatePages(build, renderGate))
   app.all(
     '/{*path}',
-    createRequestHandler({ build, mode: dev ? 'development' : 'production', getLoadContext: loadContext }),
+    derivedOnce(build, vite, (b) =>
+      createRequestHandler({ build: b, mode: dev ? 'development' : 'production', getLoadContext: loadContext }),
+    ),
   )
   app.use(answerFault)
   return app
@@ -282,6 +286,27 @@ function answerStarting(req: ExpressRequest, res: ExpressResponse, progress: Sta
  */
 function defaultRenderCap(): number {
   return os.availableParallelism() + 1
+}
+
+/**
+ * React Router handed a function for the build derives its routes and static handler from it on
+ * every request (5% of an asset page's CPU); handed the build itself, once. Built, the handler is
+ * made once from the loaded build; under Vite it keeps the function, so edits are picked up.
+ */
+function derivedOnce<A extends unknown[], R>(
+  build: () => Promise<ServerBuild>,
+  vite: unknown,
+  make: (build: ServerBuild | (() => Promise<ServerBuild>)) => (...args: A) => Promise<R>,
+): (...args: A) => Promise<R> {
+  if (vite) return make(build)
+  let handler: Promise<(...args: A) => Promise<R>> | undefined
+  return async (...args) => {
+    handler ??= build().then(make, (error: unknown) => {
+      handler = undefined
+      throw error
+    })
+    return (await handler)(...args)
+  }
 }
 
 /** The built app is imported once: a dynamic import per request still costs a module lookup. */

@@ -73,6 +73,27 @@ test.describe('desktop: 1440 px', () => {
   })
 })
 
+for (const [scheme, shade] of [
+  ['light', 8],
+  ['dark', 3],
+] as const) {
+  test(`${scheme}: the theme's colours come from the cached stylesheet, not from every page`, async ({ page }) => {
+    await useScheme(page, scheme)
+    const html = await (await page.request.get('/')).text()
+    expect(html).not.toContain('data-mantine-styles')
+    await page.goto('/')
+    const { accent, expected } = await page.evaluate((shade) => {
+      const style = getComputedStyle(document.documentElement)
+      return {
+        accent: style.getPropertyValue('--app-accent').trim(),
+        expected: style.getPropertyValue(`--mantine-color-indigo-${shade}`).trim(),
+      }
+    }, shade)
+    expect(expected).toMatch(/^#/)
+    expect(accent).toBe(expected)
+  })
+}
+
 test.describe('phones: 390 px', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
 
