@@ -2,6 +2,7 @@ import type { AssetEvent } from '~/domain/analytics/asset-events.server'
 import { parseId } from '~/lib/ids'
 import { normaliseSearchQuery } from '~/lib/search-query'
 import { hashToken } from '~/platform/tokens.server'
+import { isBot } from './bots.server'
 
 // Which requests are a view of an asset (its page, its dialog, its audio preview fetched from
 // the start), read from the request at the door (server/app.ts) before the page cache, and
@@ -16,14 +17,6 @@ export function sessionHash(cookieHeader: string | undefined | null): string | n
   } catch {
     return null
   }
-}
-
-/** Crawlers, link unfurlers, monitors and scripts: not people looking. */
-const BOT =
-  /bot|crawl|spider|slurp|facebookexternalhit|embedly|preview|whatsapp|telegram|discord|lighthouse|pingdom|uptime|monitor|curl|wget|python|httpclient|go-http|okhttp|java\/|libwww|node-fetch|undici|axios|headlesschrome|phantomjs/i
-
-export function isBot(userAgent: string | undefined | null): boolean {
-  return !userAgent || BOT.test(userAgent)
 }
 
 export interface DoorRequest {

@@ -1,9 +1,9 @@
-import { createIsbotFromList, isbot, list as botPatterns } from 'isbot'
 import type { RouterContextProvider } from 'react-router'
 import type { DB } from '#db/client'
 import { logSearch, type SearchRecord } from '~/domain/analytics/searches.server'
 import { parseExploreParams, type ExploreParams } from '~/lib/explore-params'
 import { normaliseSearchQuery } from '~/lib/search-query'
+import { isBot, isCrawler } from './bots.server'
 import { requestInfoContext } from './context.server'
 
 // Which requests are searches, for the artist's analytics (decision 90). A search is words or
@@ -65,41 +65,10 @@ function continuesPage(search: SearchRecord, from: ExploreParams): boolean {
   )
 }
 
-// The API is for programs, and isbot counts every HTTP library as a bot: for the API, its list
-// without the patterns that match one, so crawlers are still left out (robots.txt keeps them off
-// /api/ too) and a program's search counts.
-const HTTP_LIBRARIES = [
-  'curl/8.5.0',
-  'Wget/1.21',
-  'node',
-  'undici',
-  'axios/1.7',
-  'node-fetch/1.0',
-  'python-requests/2.32',
-  'python-httpx/0.27',
-  'Python-urllib/3.12',
-  'aiohttp/3.9',
-  'Go-http-client/1.1',
-  'okhttp/4.12',
-  'Java/21',
-  'Apache-HttpClient/5.3',
-  'PostmanRuntime/7.39',
-  'insomnia/9.0',
-  'HTTPie/3.2',
-  'Dart/3.4 (dart:io)',
-  'libwww-perl/6.7',
-  'Ruby',
-  'Faraday v2.9',
-  'GuzzleHttp/7',
-]
-const isCrawler = createIsbotFromList(
-  botPatterns.filter((pattern) => !HTTP_LIBRARIES.some((agent) => new RegExp(pattern, 'i').test(agent))),
-)
-
 /** Records the search unless a bot made it or it continues the search of the page it came from. */
 export function recordSearch(db: DB, header: HeaderReader, search: SearchRecord): boolean {
   const userAgent = header('user-agent')
-  if (userAgent && (search.source === 'api' ? isCrawler(userAgent) : isbot(userAgent))) return false
+  if (search.source === 'api' ? isCrawler(userAgent) : isBot(userAgent)) return false
   if (search.source === 'page') {
     const referer = header('referer')
     if (referer) {

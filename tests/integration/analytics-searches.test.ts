@@ -205,6 +205,9 @@ describe('what is recorded', () => {
     await explore(`/explore?q=${word}&page=2`, browser)
     await explore(`/explore?q=${word}&assetId=${robotAsset.id}`, browser)
     await explore(`/explore?q=${word}`, { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' })
+    // A page asked without a user agent, or by a headless browser, is a program (the same rule as views).
+    await explore(`/explore?q=${word}`)
+    await explore(`/explore?q=${word}`, { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) HeadlessChrome/156.0.0.0' })
     // A new sort or view of the same search, asked from its own page, or a dialog closed over it.
     await explore(`/explore?q=${word}&category=props&sort=newest`, {
       ...browser,
