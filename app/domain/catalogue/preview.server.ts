@@ -1,7 +1,7 @@
 import type { DB } from '#db/client'
 import type { AssetView } from '~/lib/asset-view'
 import { favouriteIdsAmong } from '~/domain/favourites/favourites.server'
-import { getPublishedAsset, relatedAssets, similarColours } from './search.server'
+import { assetViewsInOrder, getPublishedAsset, relatedAssetIds, similarColourIds } from './search.server'
 import { RELATED_LIMIT } from '~/lib/constants'
 import { downloadedToday } from '~/domain/downloads/downloads.server'
 import { sharedResult } from './shared-results.server'
@@ -45,14 +45,17 @@ export function publicPreview(db: DB, assetId: number): Promise<PublicPreview | 
   return sharedResult(db, `asset:${assetId}`, async () => {
     const asset = await getPublishedAsset(db, assetId)
     if (!asset) return null
-    const [related, similar] = await Promise.all([
-      relatedAssets(db, asset, RELATED_LIMIT),
-      asset.asset_type === 'audio' ? [] : similarColours(db, asset.id, RELATED_LIMIT),
+    const [relatedIds, similarIds] = await Promise.all([
+      relatedAssetIds(db, asset, RELATED_LIMIT),
+      asset.asset_type === 'audio' ? [] : similarColourIds(db, asset.id, RELATED_LIMIT),
     ])
+    // Both strips' assets in one read.
+    const shown = new Map((await assetViewsInOrder(db, [...relatedIds, ...similarIds])).map((a) => [a.id, a]))
+    const strip = (ids: number[]) => ids.flatMap((id) => shown.get(id) ?? [])
     return {
       asset,
-      related,
-      similar,
+      related: strip(relatedIds),
+      similar: strip(similarIds),
       // Explore's tag filter needs every tag, so 'View All' narrows by the first tag only: it then
       // shows the related assets that carry it and more like them.
       viewAll: { category: asset.category, tags: asset.tags.slice(0, 1) },
