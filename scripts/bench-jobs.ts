@@ -1,8 +1,13 @@
 // npm run bench:jobs [-- --assets 1000000 --requests 800 --rounds 4 --chunk 200 --pause 1000 --missing 10000]
+// npm run bench:jobs -- --mixed [--assets 1000000 --window 30 --clients 50 --rounds 4 ...]
 // Does the palette backfill, running on the job queue, slow serving down? GET /api/assets p95
 // (varied searches) through the built server, in windows without and with the backfill
 // running, alternating on one server, with the load average beside each figure; into
 // docs/performance.md. Target: with the backfill, p95 within 1.5x of without (decision 88).
+// --mixed: bench:load's mixed workload instead (scripts/bench-workload.ts: --clients clients in a
+// closed loop, --window seconds a window, the page cache on as bench:load has it); per window
+// requests/s, p50, p90, p99, errors, load and palettes filled; the target: the p90 over the
+// windows with the backfill within 1.5x of the p90 over those without. Its own section.
 //
 // It works on a copy of the search bench's database (`stock_bench_<N>`, made by
 // `npm run bench:search -- --assets <N> --reuse`), never on that database itself: the copy
@@ -23,6 +28,15 @@ import { PALETTE_CHUNK, PALETTE_PAUSE_MS, sendPaletteBackfill } from '~/domain/c
 import { createJobQueue, type JobQueue } from '~/platform/job-queue.server'
 import { createLocalStorage } from '~/platform/storage.server'
 import { startBuiltServer, writePerformanceSection } from './bench-support'
+import {
+  closeClients,
+  drive,
+  MIX_WEIGHTS,
+  mixedFigures,
+  percentile,
+  prepareWorkload,
+  type Stats,
+} from './bench-workload'
 import { isReachable, serverUrl, withDatabase } from '../tests/support/database-url'
 
 const { values: args } = parseArgs({
@@ -36,8 +50,13 @@ const { values: args } = parseArgs({
     port: { type: 'string' },
     keep: { type: 'boolean' },
     'no-report': { type: 'boolean' },
+    mixed: { type: 'boolean' },
+    window: { type: 'string' },
+    clients: { type: 'string' },
   },
 })
+/** bench:load's mixed workload in the windows instead of GET /api/assets. */
+const MIXED = Boolean(args.mixed)
 const ASSETS = Number(args.assets ?? process.env.BENCH_ASSETS ?? 1_000_000)
 const REQUESTS = Number(args.requests ?? 800)
 const CHUNK = Number(args.chunk ?? PALETTE_CHUNK)
@@ -45,8 +64,10 @@ const PAUSE_MS = Number(args.pause ?? PALETTE_PAUSE_MS)
 /** Assets whose palette the copy loses (more than a run's backfill reaches). */
 const MISSING = Number(args.missing ?? 10_000)
 const PORT = Number(args.port ?? process.env.BENCH_PORT ?? 3291)
-/** Two clients, each waiting for its answer before the next request. */
-const CLIENTS = 2
+/** Clients, each waiting for its answer before the next request: 2 for the API, 50 with --mixed. */
+const CLIENTS = Number(args.clients ?? (MIXED ? 50 : 2))
+/** With --mixed, the length of a window in seconds (the API's windows are --requests long). */
+const WINDOW_S = Number(args.window ?? 30)
 /** Pairs of windows, without and with the backfill (in turn first). */
 const ROUNDS = Number(args.rounds ?? 4)
 
@@ -73,10 +94,6 @@ const SEARCHES = [
 
 const ms = (value: number) => `${value.toFixed(1)} ms`
 const load = () => loadavg()[0]!.toFixed(2)
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
-}
 
 async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: serverUrl() })
@@ -139,9 +156,7 @@ async function writeThumbnails(storageDir: string, keys: string[]): Promise<void
 }
 
 /** GET /api/assets over the searches, CLIENTS at a time; each answer read whole. */
-async function measure(
-  base: string,
-): Promise<{ p50: number; p95: number; p99: number; failed: number; slowest: string; times: number[] }> {
+async function measure(base: string): Promise<{ failed: number; slowest: string; times: number[] }> {
   for (const search of SEARCHES) await (await fetch(`${base}/api/assets?${search}`)).text() // warm up
   const times: number[] = []
   const bySearch = new Map<string, number[]>()
@@ -171,21 +186,33 @@ async function measure(
     .slice(0, 3)
     .map((s) => `${s.search} ${ms(s.p95)}`)
     .join(', ')
-  return { p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), failed, slowest, times }
+  return { failed, slowest, times }
+}
+
+type Workload = Awaited<ReturnType<typeof prepareWorkload>>
+
+/** bench:load's mixed workload for one window: CLIENTS clients in a closed loop for WINDOW_S seconds. */
+async function measureMixed(
+  workload: Workload,
+): Promise<{ failed: number; classes: Map<string, Stats>; times: number[] }> {
+  const classes = await drive(PORT, WINDOW_S, CLIENTS, workload.choose, workload.cookies)
+  const { times, errors } = mixedFigures(classes)
+  return { failed: errors, classes, times }
 }
 
 interface Phase {
   label: string
-  slowest: string
+  running: boolean
   times: number[]
-  p50: number
-  p95: number
-  p99: number
   failed: number
   loadBefore: string
   loadAfter: string
   filled: number
   seconds: number
+  /** GET /api/assets: the three slowest searches (p95). */
+  slowest?: string
+  /** --mixed: the figures of each class. */
+  classes?: Map<string, Stats>
 }
 
 async function main() {
@@ -226,7 +253,14 @@ async function main() {
           }>`select count(*)::int as n from assets where palette is null and id <= ${last}`.execute(db)
         ).rows[0]!.n,
       )
-    const env = { PAGE_CACHE: 'false', NODE_ENV: 'production', STORAGE_DIR: storageDir }
+    // The mixed workload as bench:load runs it (page cache on); the API's search without the cache.
+    const env: Record<string, string> = {
+      NODE_ENV: 'production',
+      STORAGE_DIR: storageDir,
+      ...(MIXED ? {} : { PAGE_CACHE: 'false' }),
+    }
+    // bench:load's users, sessions and favourites, written in the copy.
+    const workload = MIXED ? await prepareWorkload(url, ASSETS) : null
 
     // One server that works jobs; the backfill chain is started and stopped from here, so the
     // windows without and with it alternate on the same server and the same machine load.
@@ -268,6 +302,7 @@ async function main() {
       await queue.list() // the queue's schema, made by the server's start, opened here too
       await new Promise((resolve) => setTimeout(resolve, 2_000)) // the start-up's own send lands
       await stopChain() // the chain the server's own start sent
+      await workload?.warmUp(PORT)
       const windows: Phase[] = []
       for (let round = 1; round <= ROUNDS; round++) {
         // Without then with, then with then without: a load that drifts through the run weighs
@@ -278,9 +313,10 @@ async function main() {
           const filledBefore = await missing()
           const loadBefore = load()
           const start = performance.now()
-          const figures = await measure(server.base)
+          const figures = workload ? await measureMixed(workload) : await measure(server.base)
           const window: Phase = {
             label: `${running ? 'with' : 'without'} the backfill, round ${round}`,
+            running,
             ...figures,
             loadBefore,
             loadAfter: load(),
@@ -288,30 +324,59 @@ async function main() {
             seconds: (performance.now() - start) / 1000,
           }
           windows.push(window)
-          console.log(
-            `${window.label.padEnd(30)} p50 ${ms(window.p50)}  p95 ${ms(window.p95)}  p99 ${ms(window.p99)}  failed ${window.failed}  load ${loadBefore} → ${window.loadAfter}  palettes filled ${window.filled} in ${window.seconds.toFixed(1)} s`,
-          )
-          console.log(`  slowest searches (p95): ${figures.slowest}`)
+          const at = (p: number) => `p${p} ${ms(percentile(window.times, p))}`
+          const after = `load ${loadBefore} → ${window.loadAfter}  palettes filled ${window.filled} in ${window.seconds.toFixed(1)} s`
+          if (MIXED)
+            console.log(
+              `${window.label.padEnd(30)} ${(window.times.length / window.seconds).toFixed(0)} req/s  ${at(50)}  ${at(90)}  ${at(99)}  errors ${window.failed}  ${after}`,
+            )
+          else {
+            console.log(`${window.label.padEnd(30)} ${at(50)}  ${at(95)}  ${at(99)}  failed ${window.failed}  ${after}`)
+            console.log(`  slowest searches (p95): ${window.slowest}`)
+          }
         }
       }
       await stopChain()
-      const all = (running: boolean) => windows.filter((w) => w.label.startsWith(running ? 'with ' : 'without'))
+      const all = (running: boolean) => windows.filter((w) => w.running === running)
       const overall = (running: boolean) => {
         const times = all(running).flatMap((w) => w.times)
-        return { p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99) }
+        const seconds = all(running).reduce((sum, w) => sum + w.seconds, 0)
+        return {
+          p50: percentile(times, 50),
+          p90: percentile(times, 90),
+          p95: percentile(times, 95),
+          p99: percentile(times, 99),
+          rate: times.length / seconds,
+          errors: all(running).reduce((sum, w) => sum + w.failed, 0),
+        }
       }
       const without = overall(false)
       const during = overall(true)
-      const ratio = during.p95 / without.p95
       const filled = all(true).reduce((sum, w) => sum + w.filled, 0)
       const seconds = all(true).reduce((sum, w) => sum + w.seconds, 0)
-      console.log(
-        `All windows: without p95 ${ms(without.p95)}, with p95 ${ms(during.p95)}: ratio ${ratio.toFixed(2)} (target ≤ 1.5); backfill ${(filled / seconds).toFixed(0)} assets/s`,
-      )
-      if (!args['no-report']) report(windows, { without, during, ratio, rate: filled / seconds })
+      const rate = filled / seconds
+      if (MIXED) {
+        const ratio = during.p90 / without.p90
+        const classes = p90ByClass(windows)
+        for (const c of classes)
+          console.log(
+            `  ${c.name.padEnd(40)} p90 without ${ms(c.without)}, with ${ms(c.during)}: ${(c.during / c.without).toFixed(2)}x`,
+          )
+        console.log(
+          `All windows: without ${without.rate.toFixed(0)} req/s, p90 ${ms(without.p90)}; with ${during.rate.toFixed(0)} req/s, p90 ${ms(during.p90)}: ratio ${ratio.toFixed(2)} (target ≤ 1.5); backfill ${rate.toFixed(0)} assets/s`,
+        )
+        if (!args['no-report']) reportMixed(windows, classes, { without, during, ratio, rate })
+      } else {
+        const ratio = during.p95 / without.p95
+        console.log(
+          `All windows: without p95 ${ms(without.p95)}, with p95 ${ms(during.p95)}: ratio ${ratio.toFixed(2)} (target ≤ 1.5); backfill ${rate.toFixed(0)} assets/s`,
+        )
+        if (!args['no-report']) report(windows, { without, during, ratio, rate })
+      }
     } finally {
       await queue.stop()
       server.stop()
+      closeClients()
     }
   } finally {
     await db.destroy()
@@ -322,7 +387,7 @@ async function main() {
 
 function report(windows: Phase[], total: { without: Figures; during: Figures; ratio: number; rate: number }) {
   const row = (p: Phase) =>
-    `| ${p.label} | ${ms(p.p50)} | ${ms(p.p95)} | ${ms(p.p99)} | ${p.failed} | ${p.loadBefore} → ${p.loadAfter} | ${p.filled.toLocaleString('en-US')} in ${p.seconds.toFixed(0)} s |`
+    `| ${p.label} | ${ms(percentile(p.times, 50))} | ${ms(percentile(p.times, 95))} | ${ms(percentile(p.times, 99))} | ${p.failed} | ${p.loadBefore} → ${p.loadAfter} | ${p.filled.toLocaleString('en-US')} in ${p.seconds.toFixed(0)} s |`
   writePerformanceSection(`jobs-${ASSETS}`, [
     `## Serving while the palette backfill runs, ${ASSETS.toLocaleString('en-US')} assets (npm run bench:jobs), measured ${new Date().toISOString().slice(0, 10)}`,
     '',
@@ -337,10 +402,57 @@ function report(windows: Phase[], total: { without: Figures; during: Figures; ra
   ])
 }
 
+/** --mixed: each class's p90 over the windows without the backfill and over those with it. */
+function p90ByClass(windows: Phase[]): { name: string; without: number; during: number }[] {
+  const timesOf = (running: boolean) => {
+    const times = new Map<string, number[]>()
+    for (const w of windows)
+      if (w.running === running)
+        for (const s of w.classes?.values() ?? []) times.set(s.name, [...(times.get(s.name) ?? []), ...s.times])
+    return times
+  }
+  const without = timesOf(false)
+  const during = timesOf(true)
+  return [...without].map(([name, times]) => ({
+    name,
+    without: percentile(times, 90),
+    during: percentile(during.get(name) ?? [], 90),
+  }))
+}
+
+function reportMixed(
+  windows: Phase[],
+  classes: ReturnType<typeof p90ByClass>,
+  total: { without: Figures; during: Figures; ratio: number; rate: number },
+) {
+  const row = (p: Phase) =>
+    `| ${p.label} | ${(p.times.length / p.seconds).toFixed(0)} | ${ms(percentile(p.times, 50))} | ${ms(percentile(p.times, 90))} | ${ms(percentile(p.times, 99))} | ${p.failed} | ${p.loadBefore} → ${p.loadAfter} | ${p.filled.toLocaleString('en-US')} in ${p.seconds.toFixed(0)} s |`
+  const { without: a, during: b } = total
+  writePerformanceSection(`jobs-mixed-${ASSETS}`, [
+    `## The mixed workload while the palette backfill runs, ${ASSETS.toLocaleString('en-US')} assets (npm run bench:jobs -- --mixed), measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    '',
+    `bench:load's mixed workload (${CLIENTS} clients, closed loop, weights: ${MIX_WEIGHTS}) for ${WINDOW_S} s a window, through the built server as bench:load runs it (NODE_ENV=production, page cache on) with RUN_JOBS on, on a copy of the search bench's database whose first ${MISSING.toLocaleString('en-US')} assets lost their palettes (their thumbnails on local storage). Windows without and with the backfill chain (chunk ${CHUNK}, pause ${PAUSE_MS} ms) alternate on the one server (without-with, then with-without, so a drifting load weighs on both), the chain started and withdrawn between them. Load average (1 min) before → after each window, client and server on 2 cores shared with other agents' builds and tests.`,
+    '',
+    '| window | req/s | p50 | p90 | p99 | errors | load | palettes filled meanwhile |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...windows.map(row),
+    '',
+    '| class | p90 without | p90 with the backfill | ratio |',
+    '| --- | --- | --- | --- |',
+    ...classes.map((c) => `| ${c.name} | ${ms(c.without)} | ${ms(c.during)} | ${(c.during / c.without).toFixed(2)}x |`),
+    '',
+    `- **All windows: p90 without ${ms(a.p90)}, with the backfill ${ms(b.p90)}: ${total.ratio.toFixed(2)}x** (target: at most 1.5x; [decision 88](decisions/088-background-work-that-serving-does-not-feel.md)). Without: ${a.rate.toFixed(0)} requests/s, p50 ${ms(a.p50)}, p99 ${ms(a.p99)}, ${a.errors} errors; with: ${b.rate.toFixed(0)} requests/s, p50 ${ms(b.p50)}, p99 ${ms(b.p99)}, ${b.errors} errors.`,
+    `- The backfill meanwhile: ${total.rate.toFixed(0)} assets a second.`,
+  ])
+}
+
 interface Figures {
   p50: number
+  p90: number
   p95: number
   p99: number
+  rate: number
+  errors: number
 }
 
 main().catch((error: unknown) => {

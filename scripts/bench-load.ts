@@ -7,7 +7,9 @@
 // 2. The mixed workload: --clients clients for --duration seconds, each request drawn at random:
 //    anonymous and signed-in searches (varied words, typos, several words, pages 1-3), API
 //    searches, asset pages for random published ids (anonymous and signed in), profiles.
-// Figures per class, with the load average, go to docs/performance.md.
+// Figures per class, with the load average, go to docs/performance.md. The workload (users,
+// targets, mix, driver) is in scripts/bench-workload.ts; `bench:jobs -- --mixed` runs the same mix
+// in windows without and with the palette backfill.
 // --uncapped: a second server on --port + 1 with no render cap (MAX_RENDERING=0, decision 94);
 // the mixed workload alternates between the two in 10 s slices, so both meet the same load.
 // Targets: signed-in explore >= 50% of the API's rate, asset pages >= 100%; mixed p90 < 150 ms,
@@ -15,12 +17,23 @@
 // The database is only read, except for the bench's own users (bench-load-N@example.test), their
 // sessions and favourites, kept between runs: the catalogue and its version are never touched.
 import { readFileSync } from 'node:fs'
-import http from 'node:http'
 import os from 'node:os'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
-import { SEARCH_MIX, startBuiltServer, writePerformanceSection } from './bench-support'
-import { hashToken, newToken } from '~/platform/tokens.server'
+import { startBuiltServer, writePerformanceSection } from './bench-support'
+import {
+  closeClients,
+  drive,
+  MIX_WEIGHTS,
+  merge,
+  mixedFigures,
+  percentile,
+  prepareWorkload,
+  type Stats,
+  type Target,
+  USERS,
+  WORDS,
+} from './bench-workload'
 import { isReachable, serverUrl, withDatabase } from '../tests/support/database-url'
 
 const { values: args } = parseArgs({
@@ -41,133 +54,8 @@ const CLIENTS = Number(args.clients ?? 50)
 const COMPARE_S = Number(args.compare ?? 10)
 const COMPARE_CONNECTIONS = 10
 const PORT = Number(args.port ?? process.env.BENCH_PORT ?? 3900)
-const USERS = 20
-
-// The search bench's vocabulary: common and rare words, prefixes, typos, several words.
-const WORDS = [
-  ...SEARCH_MIX,
-  'coffee',
-  'planet',
-  'glass',
-  'chrome',
-  'loop',
-  'star',
-  'clay planet',
-  'matte rocket',
-  'golden crown',
-]
-const PAGES = [1, 2, 3]
-const BROWSE = [
-  'sort=newest',
-  'sort=downloads',
-  'sort=alphabetical',
-  'asset_type=audio',
-  'category=Robots',
-  'category=Space',
-  'tags=cute',
-  'color=blue',
-]
-
-const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!
-const wordsUrl = (base: string) => {
-  const words = pick(WORDS)
-  // 'aurora' has one page of matches; a page past the last one redirects.
-  return `${base}${encodeURIComponent(words)}&page=${words === 'aurora' ? 1 : pick(PAGES)}`
-}
-
-interface Target {
-  name: string
-  cookie: boolean
-  next(): string
-}
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1000 })
-
-function get(port: number, path: string, cookie: string | null): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(
-      {
-        host: '127.0.0.1',
-        port,
-        path,
-        agent,
-        headers: { 'accept-encoding': 'gzip', ...(cookie ? { cookie } : {}) },
-      },
-      (res) => {
-        res.on('data', () => {})
-        res.on('end', () => resolve(res.statusCode ?? 0))
-        res.on('error', reject)
-      },
-    )
-    req.on('error', reject)
-  })
-}
-
-interface Stats {
-  name: string
-  times: number[]
-  errors: number
-  statuses: Map<number, number>
-}
-
 /** The length of each alternating slice of the mixed workload with --uncapped. */
 const SLICE_S = 10
-
-function merge(into: Map<string, Stats>, from: Map<string, Stats>) {
-  for (const [name, x] of from) {
-    const s = into.get(name)
-    if (!s) into.set(name, x)
-    else {
-      s.times.push(...x.times)
-      s.errors += x.errors
-      for (const [status, n] of x.statuses) s.statuses.set(status, (s.statuses.get(status) ?? 0) + n)
-    }
-  }
-}
-
-const percentile = (values: number[], p: number) => {
-  if (values.length === 0) return 0
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!
-}
-
-/** Closed loop: `connections` clients, each sending its next request when the last is answered. */
-async function drive(
-  port: number,
-  seconds: number,
-  connections: number,
-  choose: () => Target,
-  cookies: string[],
-): Promise<Map<string, Stats>> {
-  const stats = new Map<string, Stats>()
-  const until = performance.now() + seconds * 1000
-  let n = 0
-  async function client(index: number) {
-    const cookie = cookies[index % cookies.length]!
-    while (performance.now() < until) {
-      const target = choose()
-      const path = target.next()
-      const s: Stats = stats.get(target.name) ?? { name: target.name, times: [], errors: 0, statuses: new Map() }
-      stats.set(target.name, s)
-      const start = performance.now()
-      try {
-        const status = await get(port, path, target.cookie ? cookie : null)
-        s.times.push(performance.now() - start)
-        s.statuses.set(status, (s.statuses.get(status) ?? 0) + 1)
-        if (status !== 200) {
-          s.errors++
-          if (s.errors <= 3) console.log(`  ${status} ${path}`)
-        }
-      } catch {
-        s.errors++
-      }
-      n++
-    }
-  }
-  await Promise.all(Array.from({ length: connections }, (_, i) => client(i)))
-  void n
-  return stats
-}
 
 const load = () =>
   os
@@ -215,39 +103,6 @@ async function cpuMeter(appPid: number, probe: pg.Client, database: string) {
   }
 }
 
-async function benchUsers(url: string, publishedIds: number[]): Promise<string[]> {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    const cookies: string[] = []
-    for (let i = 0; i < USERS; i++) {
-      const email = `bench-load-${i}@example.test`
-      await client.query(
-        `insert into users (email, full_name, email_verified) values ($1, $2, true) on conflict (email) do nothing`,
-        [email, `Bench ${i}`],
-      )
-      const { rows } = await client.query<{ id: string }>('select id from users where email = $1', [email])
-      const userId = rows[0]!.id
-      await client.query('delete from sessions where user_id = $1', [userId])
-      const token = newToken()
-      await client.query(
-        `insert into sessions (user_id, token_hash, expires_at) values ($1, $2, now() + interval '1 day')`,
-        [userId, hashToken(token)],
-      )
-      // Favourites among the newest assets (what browse pages show first) and random ones.
-      const favourites = [...publishedIds.slice(0, 30), ...publishedIds.slice(100 + i * 20, 120 + i * 20)]
-      await client.query(
-        `insert into favourites (user_id, asset_id) select $1, unnest($2::int[]) on conflict do nothing`,
-        [userId, favourites],
-      )
-      cookies.push(`__session=${token}`)
-    }
-    return cookies
-  } finally {
-    await client.end()
-  }
-}
-
 async function main() {
   if (!(await isReachable(serverUrl())))
     throw new Error(`No PostgreSQL server at ${new URL(serverUrl()).host}; set TEST_DATABASE_URL.`)
@@ -256,40 +111,7 @@ async function main() {
     throw new Error(`No database stock_bench_${ASSETS}: npm run bench:search -- --assets ${ASSETS} --reuse makes it.`)
   const probe = new pg.Client({ connectionString: url })
   await probe.connect()
-  // Published ids spread over the whole catalogue (a 1% sample of the table's pages), and the newest.
-  const newest = (
-    await probe.query<{ id: number }>(
-      'select id from assets where is_active order by created_at desc, id desc limit 600',
-    )
-  ).rows.map((r) => r.id)
-  const spread = (
-    await probe.query<{ id: number }>(
-      `select id from assets tablesample system (${Math.min(100, Math.max(1, 1_000_000 / ASSETS))}) where is_active limit 20000`,
-    )
-  ).rows.map((r) => r.id)
-  const cookies = await benchUsers(url, newest)
-  const randomAsset = () => `/assets/${pick(spread)}`
-
-  const targets = {
-    api: {
-      name: 'GET /api/assets?search= (words)',
-      cookie: false,
-      next: () => wordsUrl('/api/assets?limit=20&search='),
-    },
-    explore: { name: 'signed-in /explore?q= (words)', cookie: true, next: () => wordsUrl('/explore?q=') },
-    anonExplore: { name: 'anonymous /explore?q= (words)', cookie: false, next: () => wordsUrl('/explore?q=') },
-    browse: {
-      name: 'signed-in /explore (browse, filters)',
-      cookie: true,
-      next: () => `/explore?${pick(BROWSE)}&page=${pick(PAGES)}`,
-    },
-    home: { name: 'signed-in / (home)', cookie: true, next: () => '/' },
-    profile: { name: 'signed-in /profile', cookie: true, next: () => '/profile' },
-    favorites: { name: 'signed-in /favorites', cookie: true, next: () => `/favorites?page=${pick([1, 2])}` },
-    collections: { name: 'signed-in /collections', cookie: true, next: () => '/collections' },
-    asset: { name: 'anonymous /assets/:id (random id)', cookie: false, next: randomAsset },
-    signedAsset: { name: 'signed-in /assets/:id (random id)', cookie: true, next: randomAsset },
-  } satisfies Record<string, Target>
+  const { targets, cookies, spread, choose, warmUp } = await prepareWorkload(url, ASSETS)
 
   const server = await startBuiltServer(PORT, url, { NODE_ENV: 'production' })
   const uncapped = args.uncapped
@@ -300,7 +122,7 @@ async function main() {
     const base = `http://127.0.0.1:${PORT}`
     console.log(`${ASSETS.toLocaleString('en-US')} assets; server ${base}; load ${load()}`)
     // Warm-up: every class once or twice, not measured.
-    await drive(PORT, 3, 10, () => pick(Object.values(targets)), cookies)
+    await warmUp(PORT)
     const meter = await cpuMeter(server.pid!, probe, `stock_bench_${ASSETS}`)
 
     const compared: {
@@ -376,29 +198,11 @@ async function main() {
     const loadAfterCompare = load()
 
     // The mixed workload.
-    const mix: [Target, number][] = [
-      [targets.anonExplore, 20],
-      [targets.explore, 20],
-      [targets.browse, 5],
-      [targets.api, 20],
-      [targets.asset, 15],
-      [targets.signedAsset, 10],
-      [targets.profile, 10],
-    ]
-    const weight = mix.reduce((s, [, w]) => s + w, 0)
-    const choose = () => {
-      let r = Math.random() * weight
-      for (const [t, w] of mix) {
-        r -= w
-        if (r < 0) return t
-      }
-      return mix[0]![0]
-    }
     const loadBeforeMix = load()
     let mixed: Map<string, Stats>
     let free: Map<string, Stats> | null = null
     if (uncapped) {
-      await drive(PORT + 1, 3, 10, () => pick(Object.values(targets)), cookies)
+      await warmUp(PORT + 1)
       // Alternating slices: neither server gets the quieter minutes.
       mixed = new Map()
       free = new Map()
@@ -409,14 +213,8 @@ async function main() {
       }
     } else mixed = await drive(PORT, DURATION, CLIENTS, choose, cookies)
     const loadAfterMix = load()
-    const all = [...mixed.values()].flatMap((s) => s.times)
-    const errors = [...mixed.values()].reduce((s, x) => s + x.errors, 0)
-    const total = {
-      rate: all.length / DURATION,
-      p50: percentile(all, 50),
-      p90: percentile(all, 90),
-      p99: percentile(all, 99),
-    }
+    const { times: all, errors, ...figures } = mixedFigures(mixed)
+    const total = { rate: all.length / DURATION, ...figures }
     const line = (name: string, times: number[], errs: number) =>
       `| ${name} | ${times.length} | ${(times.length / DURATION).toFixed(0)} | ${percentile(times, 50).toFixed(0)} ms | ${percentile(times, 90).toFixed(0)} ms | ${percentile(times, 99).toFixed(0)} ms | ${errs} |`
     for (const s of mixed.values())
@@ -424,9 +222,8 @@ async function main() {
         `${s.name.padEnd(40)} n ${s.times.length}  p50 ${percentile(s.times, 50).toFixed(1)}  p90 ${percentile(s.times, 90).toFixed(1)}  p99 ${percentile(s.times, 99).toFixed(1)}  errors ${s.errors} ${[...s.statuses].map(([k, v]) => `${k}:${v}`).join(' ')}`,
       )
     const summary = (stats: Map<string, Stats>) => {
-      const times = [...stats.values()].flatMap((x) => x.times)
-      const errs = [...stats.values()].reduce((sum, x) => sum + x.errors, 0)
-      return `${(times.length / DURATION).toFixed(0)} requests/s, p50 ${percentile(times, 50).toFixed(0)} ms, p90 ${percentile(times, 90).toFixed(0)} ms, p99 ${percentile(times, 99).toFixed(0)} ms, ${errs} errors`
+      const x = mixedFigures(stats)
+      return `${(x.times.length / DURATION).toFixed(0)} requests/s, p50 ${x.p50.toFixed(0)} ms, p90 ${x.p90.toFixed(0)} ms, p99 ${x.p99.toFixed(0)} ms, ${x.errors} errors`
     }
     const apiOf = (stats: Map<string, Stats>) => {
       const api = stats.get(targets.api.name)?.times ?? []
@@ -466,7 +263,7 @@ async function main() {
       )
     }
     report.push(
-      `Mixed workload: ${CLIENTS} clients, ${DURATION} s, closed loop; each request drawn at random (weights: anonymous search 20, signed-in search 20, signed-in browse 5, API search 20, anonymous asset page 15, signed-in asset page 10, profile 10).`,
+      `Mixed workload: ${CLIENTS} clients, ${DURATION} s, closed loop; each request drawn at random (weights: ${MIX_WEIGHTS}).`,
       '',
       '| class | requests | req/s | p50 | p90 | p99 | errors |',
       '| --- | --- | --- | --- | --- | --- | --- |',
@@ -483,7 +280,7 @@ async function main() {
   } finally {
     server.stop()
     uncapped?.stop()
-    agent.destroy()
+    closeClients()
     await probe.end()
   }
 }
