@@ -12,7 +12,8 @@ import type { ViteDevServer } from 'vite'
 import { DATABASE_UNAVAILABLE } from '#db/availability'
 import { databaseAnswers, isDatabaseAvailable } from '#db/client'
 import type { Config } from '~/config.server'
-import { catalogueVersion, onCatalogueChange } from '~/domain/catalogue/catalogue-cache.server'
+import { onCatalogueChange } from '~/domain/catalogue/catalogue-cache.server'
+import { sharedCatalogueVersion } from '~/domain/catalogue/shared-results.server'
 import { log } from '~/platform/log.server'
 import { recordRequest } from '~/platform/metrics.server'
 import { createLoadContext, type Services } from '~/web/context.server'
@@ -173,7 +174,7 @@ export function createApp({ config, state, clientDir, vite }: AppOptions): expre
             }),
           ),
         ),
-      version: () => catalogueVersion((state.services as Services).db),
+      version: () => sharedCatalogueVersion((state.services as Services).db),
       policy: (hashes) => contentSecurityPolicy(config, { hashes }, dev),
       checkEveryMs: config.PAGE_CACHE_CHECK_MS,
       // An explore page served from the cache is a search too (decision 90).

@@ -92,6 +92,16 @@ export async function sharedResult<T>(db: DB, key: string, compute: () => Promis
   return entry.value as Promise<T>
 }
 
+/**
+ * The catalogue version as the shared results know it (re-read at most every CHECK_MS). The page
+ * cache labels its pages with this same reading: a page rendered from shared results can then
+ * never be labelled newer than what it shows (with a reading of its own, a page cache that had
+ * seen a write before the shared results did stored their older result under the new version).
+ */
+export function sharedCatalogueVersion(db: DB): Promise<string> {
+  return currentVersion(db, stateOf(db))
+}
+
 /** A write by this process: every shared result of this database is dropped, the version re-read. */
 export function forgetSharedResults(db: DB): void {
   const state = states.get(db)
