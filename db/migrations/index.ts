@@ -21,6 +21,7 @@ import * as m0019 from './0019_analytics_daily'
 import * as m0020 from './0020_subscription_periods'
 import * as m0021 from './0021_asset_processing'
 import * as m0022 from './0022_scheduled_publishing'
+import * as m0023 from './0023_palettes_do_not_move_the_version'
 
 // A static list rather than a folder scan, so migrations work the same inside the server
 // bundle, under tsx and under vitest. Add new files here in order.
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0020_subscription_periods': m0020,
   '0021_asset_processing': m0021,
   '0022_scheduled_publishing': m0022,
+  '0023_palettes_do_not_move_the_version': m0023,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -106,6 +106,8 @@ describe('palettes', () => {
       .set({ palette: null, colour_swatches: [], has_transparency: null })
       .where('id', 'in', [made.greenSquare.id, made.redWide.id])
       .execute()
+    const version = () => t.db.selectFrom('catalogue_version').select('version').executeTakeFirstOrThrow()
+    const before = await version()
     // One asset a chunk, no pause: the chain is a job per asset, run here until none is due.
     expect(await sendPaletteBackfill(t.services.jobs, { chunk: 1, pauseMs: 0 })).toBeTruthy()
     // A second start while the first chunk waits: the same chain, not a second one.
@@ -116,6 +118,10 @@ describe('palettes', () => {
     expect(ids((await search({ colour: 'red' })).assets)).toEqual([made.redWide.id])
     const jobs = await t.services.jobs.list({ names: [paletteBackfillJob.name], states: ['completed', 'failed'] })
     expect(jobs.every((job) => job.state === 'completed')).toBe(true)
+    // Filling palettes leaves every instance's caches alone (decision 98); an edit does not.
+    expect(await version()).toEqual(before)
+    await t.db.updateTable('assets').set({ title: 'Moss Tile' }).where('id', '=', made.greenSquare.id).execute()
+    expect(Number((await version()).version)).toBeGreaterThan(Number(before.version))
   })
 })
 

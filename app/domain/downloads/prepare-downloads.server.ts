@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import { BACKGROUND_DUTY, createPacer } from '~/platform/pacing.server'
 import type { DB } from '#db/client'
 import {
   MP3_VARIANT,
@@ -48,7 +49,14 @@ export async function popularVariantNames(db: DB): Promise<string[]> {
  * audio gets its original and its MP3. Returns how many files were made; 0 for an asset that is
  * not published (any more).
  */
-export async function prepareDownloads(db: DB, storage: Storage, assetId: number, siteUrl: string): Promise<number> {
+export async function prepareDownloads(
+  db: DB,
+  storage: Storage,
+  assetId: number,
+  siteUrl: string,
+  { duty = 1 }: { duty?: number } = {},
+): Promise<number> {
+  const paced = createPacer(duty)
   const first = await selectDeliverable(db, assetId, 'original').executeTakeFirst()
   if (!first) return 0
   const variants: (DownloadVariant | null)[] = [null]
@@ -68,7 +76,7 @@ export async function prepareDownloads(db: DB, storage: Storage, assetId: number
     const asset = await selectDeliverable(db, assetId, deliveredName(variant)).executeTakeFirst()
     if (!asset) return made
     if (asset.delivered_sha256) continue
-    if (await deliveredFile(db, storage, asset, variant, siteUrl)) made++
+    if (await paced(() => deliveredFile(db, storage, asset, variant, siteUrl))) made++
   }
   return made
 }
@@ -80,7 +88,7 @@ export const prepareDownloadsJob = defineJob<{ assetId: number }>({
   retryLimit: 3,
   retryDelaySeconds: 30,
   async run({ assetId }, { services }) {
-    await prepareDownloads(services.db, services.storage, assetId, services.config.appUrl)
+    await prepareDownloads(services.db, services.storage, assetId, services.config.appUrl, { duty: BACKGROUND_DUTY })
   },
 })
 
