@@ -169,6 +169,13 @@ test('the upload page uses styled fields that post without JavaScript', async ({
   await expect(csv).toHaveClass(/mantine-Input-input/)
   await expect(page.getByLabel('The images are')).toHaveClass(/mantine-NativeSelect-input/)
   await expect(page.locator('form[enctype="multipart/form-data"][method="post"]')).toHaveCount(1)
+  // On a phone the drop area, its field shown without JavaScript, fits the width.
+  await page.setViewportSize({ width: 390, height: 844 })
+  const field = page.locator('#upload-files')
+  const box = (await field.boundingBox())!
+  expect(box.x).toBeGreaterThanOrEqual(0)
+  expect(box.x + box.width).toBeLessThanOrEqual(390)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
 })
 
 test("the administrator's quota says unlimited, not 'n of 5 free downloads'", async ({ page }) => {
