@@ -196,10 +196,19 @@ test('cards have their shape before any image arrives: nothing moves when the im
   await page.goto(`/explore?q=${word}`, { waitUntil: 'domcontentloaded' })
   await hydrated(page)
   // The load event waits for the held images, so wait for the stylesheets alone: without
-  // JavaScript nothing else does, and an unstyled page has other boxes.
-  await page.waitForFunction(() =>
-    Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')).every((link) => link.sheet),
-  )
+  // JavaScript nothing else does, and an unstyled page has other boxes. Polled from here: a
+  // page without JavaScript may never run the in-page polling of waitForFunction.
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() =>
+          Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]'))
+            .filter((link) => !link.sheet)
+            .map((link) => link.href),
+        ),
+      { message: 'stylesheets not loaded yet', timeout: 30_000 },
+    )
+    .toEqual([])
   const cards = '[data-testid="asset-card"] img'
   await expect(page.locator(cards)).toHaveCount(SHAPES.length)
   const before = await boxes(cards)
