@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { hydrated } from './support'
 
 test('a card opens the preview; the close link closes it', async ({ page }) => {
   await page.goto('/explore?q=rocket')
@@ -28,6 +29,8 @@ test('the preview is server-rendered open from the URL', async ({ page }) => {
 
 test('Escape and a click outside close the dialog @js-only', async ({ page }) => {
   await page.goto('/explore')
+  // Escape is the app's own key handler: a page not yet hydrated has none (CI pressed it too early once).
+  await hydrated(page)
   await page.getByTestId('asset-card').first().locator('a').first().click()
   await expect(page.getByRole('dialog')).toBeVisible()
   await page.keyboard.press('Escape')
