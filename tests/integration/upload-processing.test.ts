@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
+import { createElement as h } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
+import { createMemoryRouter, RouterProvider, useLoaderData } from 'react-router'
+import { MantineProvider } from '@mantine/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PROCESSING_FAILED, STILL_PROCESSING } from '~/domain/catalogue/assets.server'
 import { PROCESS_UPLOAD_RETRIES, processUploadJob } from '~/domain/uploads/jobs.server'
@@ -10,7 +14,8 @@ import { action as assetApiAction, loader as assetApi } from '~/routes/api/admin
 import { action as publishApi } from '~/routes/api/admin/assets-id-publish'
 import { loader as statusApi } from '~/routes/api/admin/status'
 import { action as assetsPageAction, loader as assetsPage } from '~/routes/admin/assets'
-import { loader as statusPage } from '~/routes/admin/system-status'
+import SystemStatusPage, { loader as statusPage } from '~/routes/admin/system-status'
+import { theme } from '~/theme'
 import { action as uploadPageAction, loader as uploadPage } from '~/routes/admin/upload'
 import { adminAndUser, bearer, cookie, multipart, png, storedFiles, webp } from '../support/admin'
 import { callRoute, createTestContext, makeRequest, type TestContext } from '../support/context'
@@ -69,6 +74,18 @@ const row = (id: number) => t.db.selectFrom('assets').selectAll().where('id', '=
 /** The queue's retry waits (15 s and more): made due now, as the clock would. */
 const retriesDueNow = () =>
   sql`update ${sql.table(`${t.services.jobs.schema}.job`)} set start_after = now() where state = 'retry'`.execute(t.db)
+
+/** The status page as the server renders it, with the loader's answer. */
+function StatusRoute() {
+  return h(SystemStatusPage as never, { loaderData: useLoaderData() })
+}
+function renderStatusPage(loaderData: unknown): string {
+  const router = createMemoryRouter([{ id: 'status', path: '/admin/system-status', Component: StatusRoute }], {
+    initialEntries: ['/admin/system-status'],
+    hydrationData: { loaderData: { status: loaderData } },
+  })
+  return renderToStaticMarkup(h(MantineProvider, { theme }, h(RouterProvider, { router })))
+}
 
 /** Storage whose writes of previews fail while `failing.on`. */
 function flakyStorage(base: Storage, failing: { on: boolean }): Storage {
@@ -220,6 +237,78 @@ describe('a failing step', () => {
     } finally {
       t.services.storage = realStorage
     }
+  })
+
+  it('the status page lists a running job as running, with its age, in its data and its HTML', async () => {
+    // Whatever earlier tests queued runs first: the one running job is this one.
+    await t.services.jobs.runDue()
+    // The job's handler stops at its first preview write until released.
+    let started!: () => void
+    const writing = new Promise<void>((resolve) => {
+      started = resolve
+    })
+    let release!: () => void
+    const released = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    t.services.storage = {
+      ...realStorage,
+      async put(key, data) {
+        if (key.includes('/preview.')) {
+          started()
+          await released
+        }
+        return realStorage.put(key, data)
+      },
+    }
+    let running: Promise<number> | undefined
+    try {
+      const sentAt = Date.now()
+      const res = await upload(`Running ${uid()}`)
+      const id = res.body.id as number
+      const uploadedAt = Date.now()
+      running = t.services.jobs.runDue()
+      await Promise.race([
+        writing,
+        running.then(() => {
+          throw new Error('the job ended before writing its preview')
+        }),
+      ])
+      // Old enough for an age that is not 0 s.
+      await new Promise((resolve) => setTimeout(resolve, 1_500))
+      const loadedAt = Date.now()
+      const reply = await page(statusPage, '/admin/system-status')
+      const status = dataOf<{
+        queue: {
+          counts: { queued: number; running: number; failed: number }
+          jobs: { id: string; state: string; age: string; ageSeconds: number; subject: string; attempts: number }[]
+        }
+      }>(reply)
+      expect(status.queue.counts).toMatchObject({ queued: 0, running: 1 })
+      const job = status.queue.jobs.find((j) => j.subject === `asset ${id}`)
+      expect(job).toMatchObject({ state: 'running', attempts: 1 })
+      // Its age is the time since it was sent, in words.
+      expect(job!.ageSeconds).toBeGreaterThanOrEqual(Math.max(1, Math.floor((loadedAt - uploadedAt) / 1000)))
+      expect(job!.ageSeconds).toBeLessThanOrEqual(Math.ceil((Date.now() - sentAt) / 1000))
+      expect(job!.age).toBe(`${job!.ageSeconds} s`)
+
+      // The page as the server renders it: the job's row says running and shows the age.
+      const html = renderStatusPage(status)
+      expect(html).toMatch(/data-testid="job-counts"[^>]*>0 queued · 1 running · \d+ failed</)
+      const rows = [...html.matchAll(/<tr[^>]*data-testid="job-row"[^>]*>[\s\S]*?<\/tr>/g)].map((m) => m[0])
+      const shown = rows.find((r) => r.includes(`asset ${id}`))
+      expect(shown, 'the running job has a row').toBeDefined()
+      expect(shown).toContain('data-state="running"')
+      expect(shown).toMatch(/>running</)
+      expect(shown).toMatch(new RegExp(`<time[^>]*>${job!.age}</time>`))
+    } finally {
+      release()
+      await running
+      t.services.storage = realStorage
+    }
+    // Released, it finishes, and nothing runs any more.
+    const after = dataOf<{ queue: { counts: { running: number } } }>(await page(statusPage, '/admin/system-status'))
+    expect(after.queue.counts.running).toBe(0)
   })
 
   it('a job that is gone (its last attempt cut off) shows as failed, and Retry sends a new one', async () => {
