@@ -1,21 +1,7 @@
 import { data, Form, Link, redirect, useRevalidator } from 'react-router'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { ZodType, z } from 'zod'
-import {
-  Alert,
-  Anchor,
-  Avatar,
-  Badge,
-  Button,
-  Card,
-  Container,
-  Group,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core'
+import { Alert, Anchor, Avatar, Badge, Button, Container, SimpleGrid, Table } from '@mantine/core'
 import { useEffect } from 'react'
 import type { Route } from './+types/profile'
 import { clearSessionCookie, readSessionToken, requireUser } from '~/web/session.server'
@@ -33,6 +19,7 @@ import { readForm } from '~/web/http.server'
 import { checkAccountChangeLimits, rateLimitedReply } from '~/web/rate-limits.server'
 import { refusalStatus, type Refusal } from '~/web/refusals.server'
 import { AssetCard } from '~/components/AssetCard/AssetCard'
+import { Column, Heading, Panel, Row, Txt } from '~/components/Plain/Plain'
 import { AssetGrid } from '~/components/AssetGrid/AssetGrid'
 import { AssetImage } from '~/components/AssetImage/AssetImage'
 import { PreviewFromUrl, withQuery } from '~/components/PreviewFromUrl/PreviewFromUrl'
@@ -206,32 +193,32 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
 
   return (
     <Container size="lg" py="xl">
-      <Title order={1} mb="lg">
+      <Heading order={1} mb="lg">
         Your profile
-      </Title>
+      </Heading>
       {checkout === 'success' ? (
-        <Text c="green" mb="md" role="status">
+        <Txt c="green" mb="md" role="status">
           Thank you! Your Pro plan is being activated; it shows here within a moment.
-        </Text>
+        </Txt>
       ) : null}
       {done ? (
         <Alert color="green" mb="md" role="status">
           {done}
         </Alert>
       ) : null}
-      <Card withBorder radius="md" p="lg" mb="lg">
-        <Group>
+      <Panel p="lg" mb="lg">
+        <Row>
           <Avatar size={56} radius="xl" color="indigo" aria-hidden="true">
             {user.name.charAt(0).toUpperCase()}
           </Avatar>
           <div>
-            <Text fw={700} size="lg" data-testid="profile-name">
+            <Txt fw={700} size="lg" data-testid="profile-name">
               {user.name}
-            </Text>
-            <Text c="dimmed">{user.email}</Text>
+            </Txt>
+            <Txt c="dimmed">{user.email}</Txt>
           </div>
-        </Group>
-      </Card>
+        </Row>
+      </Panel>
 
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} mb="xl">
         <Tile label="Total Downloads" value={totalDownloads.toLocaleString('en-US')} testId="tile-downloads" />
@@ -241,14 +228,14 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
           testId="tile-favorites"
         />
         <Tile label="Daily Quota" {...quotaTile(quota)} testId="tile-quota" />
-        <Card withBorder radius="md" p="md" data-testid="tile-plan">
-          <Text size="sm" c="dimmed">
+        <Panel p="md" data-testid="tile-plan">
+          <Txt size="sm" c="dimmed">
             Current Plan
-          </Text>
-          <Group justify="space-between" mt={4}>
-            <Text fw={700} size="xl">
+          </Txt>
+          <Row justify="space-between" mt={4}>
+            <Txt fw={700} size="xl">
               {user.plan === 'pro' ? 'Pro' : 'Free'}
-            </Text>
+            </Txt>
             {user.administrator && user.plan === 'free' ? (
               // Nothing to upgrade to: an administrator's downloads have no daily limit.
               <Badge color="gray">Administrator</Badge>
@@ -259,7 +246,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
             ) : (
               <Badge color="indigo">Pro</Badge>
             )}
-          </Group>
+          </Row>
           {user.plan === 'pro' ? (
             <Form method="post" action="/billing/portal">
               <Button type="submit" variant="subtle" size="compact-xs" mt={6} px={0}>
@@ -268,33 +255,33 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
             </Form>
           ) : null}
           {user.endsAt ? (
-            <Text size="xs" c="dimmed" mt={4}>
+            <Txt size="xs" c="dimmed" mt={4}>
               Ends on {formatDate(user.endsAt)}
-            </Text>
+            </Txt>
           ) : user.renewsAt ? (
-            <Text size="xs" c="dimmed" mt={4}>
+            <Txt size="xs" c="dimmed" mt={4}>
               Renews on {formatDate(user.renewsAt)}
-            </Text>
+            </Txt>
           ) : null}
-        </Card>
+        </Panel>
       </SimpleGrid>
 
-      <Stack gap="xl">
+      <Column gap="xl">
         <section aria-labelledby="favorites-heading">
-          <Group justify="space-between" mb="sm">
-            <Title order={2} fz={22} id="favorites-heading">
+          <Row justify="space-between" mb="sm">
+            <Heading order={2} fz={22} id="favorites-heading">
               Favorites
-            </Title>
+            </Heading>
             <Button component={Link} to="/favorites" variant="subtle">
               View All
             </Button>
-          </Group>
+          </Row>
           {!favourites ? (
-            <Text c="red">Failed to load favorites</Text>
+            <Txt c="red">Failed to load favorites</Txt>
           ) : favourites.assets.length === 0 ? (
-            <Text c="dimmed">
+            <Txt c="dimmed">
               No favorites yet. <Link to="/explore">Explore assets</Link> and tap the heart to keep them here.
-            </Text>
+            </Txt>
           ) : (
             <AssetGrid>
               {favourites.assets.map((asset) => (
@@ -310,25 +297,25 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
         </section>
 
         <section aria-labelledby="downloads-heading">
-          <Group justify="space-between" align="baseline" mb="sm">
-            <Title order={2} fz={22} id="downloads-heading">
+          <Row justify="space-between" align="baseline" mb="sm">
+            <Heading order={2} fz={22} id="downloads-heading">
               Recent Downloads
-            </Title>
+            </Heading>
             <Anchor component={Link} to="/profile/licences" size="sm">
               All your licences
             </Anchor>
-          </Group>
+          </Row>
           {recent.length === 0 ? (
-            <Text c="dimmed">Nothing downloaded yet.</Text>
+            <Txt c="dimmed">Nothing downloaded yet.</Txt>
           ) : (
-            <Stack
+            <Column
               gap="xs"
               component="ul"
               style={{ listStyle: 'none', padding: 0, margin: 0 }}
               data-testid="recent-downloads"
             >
               {recent.map((item) => (
-                <Group key={item.id} component="li" gap="md">
+                <Row key={item.id} component="li" gap="md">
                   <div style={{ width: 48, height: 48, borderRadius: 8, background: 'var(--app-surface-strong)' }}>
                     {item.image ? (
                       <AssetImage src={item.image} alt="" style={{ width: 48, height: 48, objectFit: 'contain' }} />
@@ -338,32 +325,32 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
                     {item.asset_id ? (
                       <Link to={`/assets/${item.asset_id}`}>{item.title}</Link>
                     ) : (
-                      <Text span>{item.title}</Text>
+                      <Txt span>{item.title}</Txt>
                     )}
-                    <Text size="xs" c="dimmed">
+                    <Txt size="xs" c="dimmed">
                       {formatDate(item.downloaded_at)}
                       {item.removed ? ' · Removed from the library (your licence still holds)' : ''}
-                    </Text>
+                    </Txt>
                     {item.licenseId ? (
-                      <Text size="xs">
+                      <Txt size="xs">
                         <Anchor href={licencePath(item.licenseId)}>Licence {item.licenseId}</Anchor>
                         {' · '}
                         <Anchor href={`${licencePath(item.licenseId)}.pdf`}>Certificate (PDF)</Anchor>
-                      </Text>
+                      </Txt>
                     ) : null}
                   </div>
-                </Group>
+                </Row>
               ))}
-            </Stack>
+            </Column>
           )}
         </section>
 
         <section aria-labelledby="billing-heading">
-          <Title order={2} fz={22} id="billing-heading" mb="sm">
+          <Heading order={2} fz={22} id="billing-heading" mb="sm">
             Billing History
-          </Title>
+          </Heading>
           {billing.length === 0 ? (
-            <Text c="dimmed">No payments yet.</Text>
+            <Txt c="dimmed">No payments yet.</Txt>
           ) : (
             <Table striped withTableBorder data-testid="billing-history">
               <Table.Thead>
@@ -393,10 +380,10 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
         </section>
 
         <section aria-labelledby="quick-actions-heading">
-          <Title order={2} fz={22} id="quick-actions-heading" mb="sm">
+          <Heading order={2} fz={22} id="quick-actions-heading" mb="sm">
             Quick Actions
-          </Title>
-          <Group>
+          </Heading>
+          <Row>
             <Button component="a" href="#account" variant="default">
               Account Settings
             </Button>
@@ -407,7 +394,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
             <Button variant="default" disabled>
               Usage Statistics
             </Button>
-          </Group>
+          </Row>
         </section>
 
         <AccountSettings
@@ -416,7 +403,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
           hasPassword={user.hasPassword}
           reply={actionData}
         />
-      </Stack>
+      </Column>
       <PreviewFromUrl preview={preview} />
     </Container>
   )
@@ -424,29 +411,29 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
 
 function Tile({ label, value, note, testId }: { label: string; value: string; note?: string; testId: string }) {
   return (
-    <Card withBorder radius="md" p="md" data-testid={testId}>
-      <Text size="sm" c="dimmed">
+    <Panel p="md" data-testid={testId}>
+      <Txt size="sm" c="dimmed">
         {label}
-      </Text>
-      <Text fw={700} size="xl" mt={4}>
+      </Txt>
+      <Txt fw={700} size="xl" mt={4}>
         {value}
-      </Text>
+      </Txt>
       {note ? (
-        <Text size="xs" c="dimmed" mt={4}>
+        <Txt size="xs" c="dimmed" mt={4}>
           {note}
-        </Text>
+        </Txt>
       ) : null}
-    </Card>
+    </Panel>
   )
 }
 
 export function ErrorBoundary() {
   return (
     <Container size="lg" py="xl">
-      <Title order={1} mb="md">
+      <Heading order={1} mb="md">
         Your profile
-      </Title>
-      <Text c="red">Failed to load profile</Text>
+      </Heading>
+      <Txt c="red">Failed to load profile</Txt>
     </Container>
   )
 }

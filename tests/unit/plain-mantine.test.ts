@@ -1,10 +1,34 @@
-import { ActionIcon, Anchor, Button, Group, MantineProvider, Stack, TextInput, VisuallyHidden } from '@mantine/core'
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  Card,
+  Group,
+  MantineProvider,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core'
 import { createElement as h, type ComponentType, type ReactElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { Link, MemoryRouter } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { IconButton, IconLink } from '~/components/IconButton/IconButton'
-import { ButtonAnchor, ButtonLink, CentredStack, Hidden, PlainButton, Row, TextLink } from '~/components/Plain/Plain'
+import {
+  ButtonAnchor,
+  ButtonLink,
+  CentredStack,
+  Column,
+  Heading,
+  Hidden,
+  Panel,
+  PlainButton,
+  Row,
+  TextLink,
+  Txt,
+} from '~/components/Plain/Plain'
 import { SearchInput } from '~/components/SearchInput/SearchInput'
 import { theme } from '~/theme'
 
@@ -104,6 +128,50 @@ describe('plain elements with Mantine markup', () => {
     )
     expect(render(h(TextLink, { to: '/faq', size: 'sm', className: 'c', children: 'x' }))).toBe(
       render(m(Anchor, { component: Link, to: '/faq', size: 'sm', className: 'c' }, 'x')),
+    )
+  })
+
+  it('Text, Title, Card, Group and Stack as the profile writes them', () => {
+    const same = (ours: ReactElement, mantine: ReactElement) => expect(render(ours)).toBe(render(mantine))
+    same(h(Txt, { children: 'x' }), m(Text, null, 'x'))
+    same(h(Txt, { span: true, children: 'x' }), m(Text, { span: true }, 'x'))
+    same(h(Txt, { size: 'sm', c: 'dimmed', children: 'x' }), m(Text, { size: 'sm', c: 'dimmed' }, 'x'))
+    same(h(Txt, { size: 'xs', c: 'dimmed', mt: 4, children: 'x' }), m(Text, { size: 'xs', c: 'dimmed', mt: 4 }, 'x'))
+    same(
+      h(Txt, { fw: 700, size: 'lg', 'data-testid': 't', children: 'x' } as never),
+      m(Text, { fw: 700, size: 'lg', 'data-testid': 't' }, 'x'),
+    )
+    same(h(Txt, { c: 'red', mt: 'md', children: 'x' }), m(Text, { c: 'red', mt: 'md' }, 'x'))
+    same(
+      h(Txt, { c: 'green', mb: 'md', role: 'status', children: 'x' }),
+      m(Text, { c: 'green', mb: 'md', role: 'status' }, 'x'),
+    )
+    same(h(Heading, { order: 1, mb: 'lg', children: 'T' }), m(Title, { order: 1, mb: 'lg' }, 'T'))
+    same(
+      h(Heading, { order: 2, fz: 22, id: 'h', mb: 'sm', children: 'T' }),
+      m(Title, { order: 2, fz: 22, id: 'h', mb: 'sm' }, 'T'),
+    )
+    same(h(Heading, { order: 3, fz: 18, mb: 'xs', children: 'T' }), m(Title, { order: 3, fz: 18, mb: 'xs' }, 'T'))
+    same(
+      h(Panel, { p: 'lg', mb: 'lg', children: 'c' }),
+      m(Card, { withBorder: true, radius: 'md', p: 'lg', mb: 'lg' }, 'c'),
+    )
+    same(
+      h(Panel, { p: 'md', 'data-testid': 'x', children: 'c' } as never),
+      m(Card, { withBorder: true, radius: 'md', p: 'md', 'data-testid': 'x' }, 'c'),
+    )
+    same(h(Row, { justify: 'space-between', mt: 4, children: 'c' }), m(Group, { justify: 'space-between', mt: 4 }, 'c'))
+    same(h(Row, { gap: 'xs', children: 'c' }), m(Group, { gap: 'xs' }, 'c'))
+    same(
+      h(Row, { justify: 'space-between', align: 'baseline', mb: 'sm', children: 'c' }),
+      m(Group, { justify: 'space-between', align: 'baseline', mb: 'sm' }, 'c'),
+    )
+    same(h(Row, { component: 'li', gap: 'md', children: 'c' }), m(Group, { component: 'li', gap: 'md' }, 'c'))
+    same(h(Column, { gap: 'sm', children: 's' }), m(Stack, { gap: 'sm' }, 's'))
+    same(h(Column, { gap: 'xl', children: 's' }), m(Stack, { gap: 'xl' }, 's'))
+    same(
+      h(Column, { gap: 'xs', component: 'ul', style: { listStyle: 'none' }, children: 's' }),
+      m(Stack, { gap: 'xs', component: 'ul', style: { listStyle: 'none' } }, 's'),
     )
   })
 

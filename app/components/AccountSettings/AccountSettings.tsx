@@ -1,19 +1,8 @@
 import { Form, useNavigation } from 'react-router'
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import {
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  Group,
-  PasswordInput,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core'
+import { Alert, Anchor, Button, PasswordInput, SimpleGrid, TextInput } from '@mantine/core'
+import { Column, Heading, Panel, Row, Txt } from '~/components/Plain/Plain'
 import type { ZodType } from 'zod'
 import { ChangeEmailSchema, ChangeNameSchema, ChangePasswordSchema, DeleteAccountSchema } from '~/lib/account-schemas'
 
@@ -34,9 +23,9 @@ export function AccountSettings({ fullName, email, hasPassword, reply }: Props) 
   const confirmLabel = hasPassword ? 'Current password' : 'Your current email (your account has no password)'
   return (
     <section aria-labelledby="account-heading" id="account">
-      <Title order={2} fz={22} id="account-heading" mb="sm">
+      <Heading order={2} fz={22} id="account-heading" mb="sm">
         Account
-      </Title>
+      </Heading>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <SettingsForm
           intent="name"
@@ -103,30 +92,30 @@ export function AccountSettings({ fullName, email, hasPassword, reply }: Props) 
           )}
         </SettingsForm>
 
-        <Card withBorder radius="md" p="lg">
-          <Title order={3} fz={18} mb="xs">
+        <Panel p="lg">
+          <Heading order={3} fz={18} mb="xs">
             Sessions and data
-          </Title>
-          <Stack gap="sm">
+          </Heading>
+          <Column gap="sm">
             <Form method="post" action="/profile">
               <input type="hidden" name="intent" value="sessions" />
-              <Text size="sm" c="dimmed" mb="xs">
+              <Txt size="sm" c="dimmed" mb="xs">
                 Signs out every other browser and API token of your account; this one stays signed in.
-              </Text>
+              </Txt>
               <Button type="submit" variant="default">
                 Sign out other sessions
               </Button>
             </Form>
-            <Group gap="xs">
+            <Row gap="xs">
               <Anchor href="/profile/my-data" download>
                 Download my data (JSON)
               </Anchor>
-              <Text size="sm" c="dimmed">
+              <Txt size="sm" c="dimmed">
                 Profile, favourites, downloads, licences and payments.
-              </Text>
-            </Group>
-          </Stack>
-        </Card>
+              </Txt>
+            </Row>
+          </Column>
+        </Panel>
 
         <SettingsForm
           intent="delete"
@@ -179,17 +168,17 @@ function SettingsForm({
   })
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
   return (
-    <Card withBorder radius="md" p="lg">
-      <Title order={3} fz={18} mb="xs">
+    <Panel p="lg">
+      <Heading order={3} fz={18} mb="xs">
         {title}
-      </Title>
+      </Heading>
       <Form method="post" action="/profile" {...getFormProps(form)}>
         <input type="hidden" name="intent" value={intent} />
-        <Stack gap="sm">
+        <Column gap="sm">
           {note ? (
-            <Text size="sm" c="dimmed">
+            <Txt size="sm" c="dimmed">
               {note}
-            </Text>
+            </Txt>
           ) : null}
           {form.errors?.length ? (
             <Alert color="red" role="alert" id={form.errorId}>
@@ -197,14 +186,14 @@ function SettingsForm({
             </Alert>
           ) : null}
           {children(fields as Fields)}
-          <Group>
+          <Row>
             <Button type="submit" loading={busy} color={danger ? 'red' : undefined}>
               {submit}
             </Button>
-          </Group>
-        </Stack>
+          </Row>
+        </Column>
       </Form>
-    </Card>
+    </Panel>
   )
 }
 
