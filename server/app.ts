@@ -196,14 +196,25 @@ export function createApp({ config, state, clientDir, vite }: AppOptions): expre
 
   if (vite) app.use(vite.middlewares)
   else if (clientDir) {
+    // Every built and public file has an extension: a page's path (an asset page's /assets/42
+    // among them) skips the disk lookups, a stat each.
+    const withExtension =
+      (serve: express.RequestHandler): express.RequestHandler =>
+      (req, res, next) =>
+        path.extname(req.path) ? serve(req, res, next) : next()
     // Hashed file names: a file never changes under its name.
     app.use(
       '/assets',
-      express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false, redirect: false }),
+      withExtension(
+        express.static(path.join(clientDir, 'assets'), {
+          immutable: true,
+          maxAge: '1y',
+          index: false,
+          redirect: false,
+        }),
+      ),
     )
-    const publicFiles = express.static(clientDir, { maxAge: '1h', index: false, redirect: false })
-    // Every public file has an extension: a page's path skips the disk lookup (a stat each).
-    app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()))
+    app.use(withExtension(express.static(clientDir, { maxAge: '1h', index: false, redirect: false })))
   }
 
   // Liveness: the process serves requests. Readiness (below) says whether it can do its job.

@@ -1,6 +1,7 @@
 import {
   ActionIcon,
   Anchor,
+  Badge,
   Button,
   Card,
   Group,
@@ -26,6 +27,7 @@ import {
   Panel,
   PlainButton,
   Row,
+  Tag,
   TextLink,
   Txt,
 } from '~/components/Plain/Plain'
@@ -173,6 +175,29 @@ describe('plain elements with Mantine markup', () => {
       h(Column, { gap: 'xs', component: 'ul', style: { listStyle: 'none' }, children: 's' }),
       m(Stack, { gap: 'xs', component: 'ul', style: { listStyle: 'none' } }, 's'),
     )
+  })
+
+  it('Badge, Title and Group as the asset page writes them', () => {
+    const same = (ours: ReactElement, mantine: ReactElement) => expect(render(ours)).toBe(render(mantine))
+    same(
+      h(Tag, { to: '/explore?tags=robot', children: 'robot' }),
+      m(Badge, { variant: 'light', component: Link, to: '/explore?tags=robot', style: { cursor: 'pointer' } }, 'robot'),
+    )
+    same(h(Tag, { children: '+3' }), m(Badge, { variant: 'outline' }, '+3'))
+    same(
+      h(Row, { gap: 6, mt: 'md', role: 'group', 'aria-label': 'Tags', children: 'x' }),
+      m(Group, { gap: 6, mt: 'md', role: 'group', 'aria-label': 'Tags' }, 'x'),
+    )
+    same(
+      h(Row, { gap: 'sm', mt: 'md', align: 'flex-start', children: 'x' }),
+      m(Group, { gap: 'sm', mt: 'md', align: 'flex-start' }, 'x'),
+    )
+    same(
+      h(Heading, { order: 1, id: 'asset-preview-title', fz: 24, children: 'T' }),
+      m(Title, { order: 1, id: 'asset-preview-title', fz: 24 }, 'T'),
+    )
+    same(h(Txt, { mt: 'md', children: 'x' }), m(Text, { mt: 'md' }, 'x'))
+    same(h(Txt, { size: 'sm', mt: 'sm', children: 'x' }), m(Text, { size: 'sm', mt: 'sm' }, 'x'))
   })
 
   it('the plain search box is a TextInput in the server HTML', () => {

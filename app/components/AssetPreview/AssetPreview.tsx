@@ -1,10 +1,10 @@
 import { Link, useLocation, useNavigate } from 'react-router'
-import { Badge, Group, Text, Title } from '@mantine/core'
 import { useEffect, useRef, useState, type MouseEvent } from 'react'
 import { fallbackDescription, formatDuration, type AssetView } from '~/lib/asset-view'
 import { DIALOG_TAGS, ZOOM_MAX, ZOOM_MIN, ZOOM_STEP } from '~/lib/constants'
 import { BACKGROUNDS, BACKGROUND_LABELS, clampZoom, type Background } from '~/lib/explore-params'
 import { AssetImage } from '~/components/AssetImage/AssetImage'
+import { Heading, Row, Tag, Txt } from '~/components/Plain/Plain'
 import { FavouriteButton } from '~/components/FavouriteButton/FavouriteButton'
 import { SaveToCollection } from '~/components/SaveToCollection/SaveToCollection'
 import { CreditLine } from '~/components/CreditLine/CreditLine'
@@ -138,9 +138,9 @@ export function AssetPreview(props: AssetPreviewProps) {
         {asset.audio ? <AudioPreview audio={asset.audio} title={asset.title} /> : null}
         {/* Audio is listened to: its picture is a cover, with nothing to zoom or set a background behind. */}
         {asset.asset_type === 'audio' ? null : (
-          <Group justify="space-between" mt="sm" wrap="wrap" gap="xs">
+          <Row justify="space-between" mt="sm" gap="xs">
             {asset.asset_type === '3d' ? (
-              <Group gap={6} role="group" aria-label="Background">
+              <Row gap={6} role="group" aria-label="Background">
                 {BACKGROUNDS.map((bg) => (
                   <Link
                     key={bg}
@@ -155,11 +155,11 @@ export function AssetPreview(props: AssetPreviewProps) {
                     {BACKGROUND_LABELS[bg]}
                   </Link>
                 ))}
-              </Group>
+              </Row>
             ) : (
               <span />
             )}
-            <Group gap={6} role="group" aria-label="Zoom">
+            <Row gap={6} role="group" aria-label="Zoom">
               <Link
                 to={hrefFor({ bg: background, zoom: zoomOut })}
                 replace
@@ -185,15 +185,15 @@ export function AssetPreview(props: AssetPreviewProps) {
               >
                 +
               </Link>
-            </Group>
-          </Group>
+            </Row>
+          </Row>
         )}
       </div>
       <div className={classes.info}>
-        <Title order={mode === 'page' ? 1 : 2} id="asset-preview-title" fz={24}>
+        <Heading order={mode === 'page' ? 1 : 2} id="asset-preview-title" fz={24}>
           {asset.title}
-        </Title>
-        <Group gap="sm" mt="md" align="flex-start">
+        </Heading>
+        <Row gap="sm" mt="md" align="flex-start">
           <DownloadButton
             assetId={asset.id}
             format={asset.file_format}
@@ -204,7 +204,7 @@ export function AssetPreview(props: AssetPreviewProps) {
           />
           <FavouriteButton assetId={asset.id} isFavourite={isFavourite} />
           <SaveToCollection assetId={asset.id} assetTitle={asset.title} look="button" />
-        </Group>
+        </Row>
         <CreditLine asset={asset} />
         <ShareMenu
           path={`/assets/${asset.id}`}
@@ -212,57 +212,51 @@ export function AssetPreview(props: AssetPreviewProps) {
           image={asset.image}
           embed={asset.asset_type === 'audio' ? asset : null}
         />
-        <Group gap={6} mt="md" role="group" aria-label="Tags">
+        <Row gap={6} mt="md" role="group" aria-label="Tags">
           {shownTags.map((tag) => (
-            <Badge
-              key={tag}
-              variant="light"
-              component={Link}
-              to={`/explore?tags=${encodeURIComponent(tag)}`}
-              style={{ cursor: 'pointer' }}
-            >
+            <Tag key={tag} to={`/explore?tags=${encodeURIComponent(tag)}`}>
               {tag}
-            </Badge>
+            </Tag>
           ))}
-          {extraTags > 0 ? <Badge variant="outline">+{extraTags}</Badge> : null}
-        </Group>
-        <Text mt="md" c={asset.description ? undefined : 'dimmed'}>
+          {extraTags > 0 ? <Tag>+{extraTags}</Tag> : null}
+        </Row>
+        <Txt mt="md" c={asset.description ? undefined : 'dimmed'}>
           {asset.description || fallbackDescription(asset)}
-        </Text>
-        <Text size="sm" c="dimmed" mt="sm">
+        </Txt>
+        <Txt size="sm" c="dimmed" mt="sm">
           {asset.category} ·{' '}
           {asset.width && asset.height ? `${asset.width}×${asset.height} ${asset.file_format} · ` : ''}
           {asset.audio ? `${formatDuration(asset.audio.duration_ms)} ${asset.file_format} · ` : ''}
           {plural(asset.download_count, 'download')}
-        </Text>
+        </Txt>
         {mode === 'dialog' ? (
-          <Text size="sm" mt="sm">
+          <Txt size="sm" mt="sm">
             <Link to={`/assets/${asset.id}`} state={searchQuery ? ({ searchQuery } satisfies ViewState) : undefined}>
               Open the asset page
             </Link>
-          </Text>
+          </Txt>
         ) : null}
       </div>
       <section className={classes.related} aria-labelledby="related-heading">
-        <Group justify="space-between" mb="xs">
-          <Title order={mode === 'page' ? 2 : 3} fz={18} id="related-heading">
+        <Row justify="space-between" mb="xs">
+          <Heading order={mode === 'page' ? 2 : 3} fz={18} id="related-heading">
             Related Assets
-          </Title>
+          </Heading>
           <Link to={viewAllHref}>View All</Link>
-        </Group>
+        </Row>
         {related.length ? (
           <ThumbStrip assets={related} hrefFor={hrefFor} />
         ) : (
-          <Text size="sm" c="dimmed">
+          <Txt size="sm" c="dimmed">
             No related assets yet.
-          </Text>
+          </Txt>
         )}
       </section>
       {similar.length && asset.asset_type !== 'audio' ? (
         <section className={classes.related} aria-labelledby="similar-colours-heading">
-          <Title order={3} fz={18} id="similar-colours-heading" mb="xs">
+          <Heading order={3} fz={18} id="similar-colours-heading" mb="xs">
             Similar colours
-          </Title>
+          </Heading>
           <ThumbStrip assets={similar} hrefFor={hrefFor} testId="similar-colours" />
         </section>
       ) : null}

@@ -39,14 +39,14 @@ export function Row({
 }: {
   justify?: 'flex-start' | 'center' | 'space-between'
   align?: 'center' | 'baseline' | 'flex-start'
-  gap?: Spacing
+  gap?: Space
   mt?: Space
   mb?: Space
   component?: 'div' | 'li'
   children: ReactNode
 } & HTMLAttributes<HTMLElement>) {
   const style = {
-    '--group-gap': `var(--mantine-spacing-${gap})`,
+    '--group-gap': space(gap),
     '--group-align': align,
     '--group-justify': justify,
     '--group-wrap': 'wrap',
@@ -174,6 +174,35 @@ export function Column({
     <Tag style={style as CSSProperties} className="m_6d731127 mantine-Stack-root" {...rest}>
       {children}
     </Tag>
+  )
+}
+
+/** Mantine's `<Badge>`: `light` as a link (a tag to search for), `outline` as a label. */
+export function Tag({ to, children }: { to?: string; children: ReactNode }) {
+  const border = 'calc(0.0625rem * var(--mantine-scale)) solid'
+  const label = <span className="m_5add502a mantine-Badge-label">{children}</span>
+  if (to) {
+    const style = {
+      '--badge-bg': `var(--mantine-color-${primaryColor}-light)`,
+      '--badge-color': `var(--mantine-color-${primaryColor}-light-color)`,
+      '--badge-bd': `${border} transparent`,
+      cursor: 'pointer',
+    }
+    return (
+      <Link to={to} style={style as CSSProperties} className="m_347db0ec mantine-Badge-root" data-variant="light">
+        {label}
+      </Link>
+    )
+  }
+  const style = {
+    '--badge-bg': 'transparent',
+    '--badge-color': `var(--mantine-color-${primaryColor}-outline)`,
+    '--badge-bd': `${border} var(--mantine-color-${primaryColor}-outline)`,
+  }
+  return (
+    <div style={style as CSSProperties} className="m_347db0ec mantine-Badge-root" data-variant="outline">
+      {label}
+    </div>
   )
 }
 
