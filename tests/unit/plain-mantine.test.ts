@@ -198,6 +198,37 @@ describe('plain elements with Mantine markup', () => {
     )
     same(h(Txt, { mt: 'md', children: 'x' }), m(Text, { mt: 'md' }, 'x'))
     same(h(Txt, { size: 'sm', mt: 'sm', children: 'x' }), m(Text, { size: 'sm', mt: 'sm' }, 'x'))
+    same(
+      h(PlainButton, { type: 'submit', size: 'md', disabled: true, children: 'Download PNG' }),
+      m(Button, { type: 'submit', size: 'md', disabled: true }, 'Download PNG'),
+    )
+    same(
+      h(PlainButton, { type: 'submit', size: 'md', disabled: false, children: 'Download PNG' }),
+      m(Button, { type: 'submit', size: 'md', disabled: false }, 'Download PNG'),
+    )
+    same(
+      h(PlainButton, { type: 'submit', size: 'md', variant: 'light', children: 'Download MP3' }),
+      m(Button, { type: 'submit', size: 'md', variant: 'light' }, 'Download MP3'),
+    )
+    same(
+      h(PlainButton, { type: 'submit', variant: 'light', disabled: true, children: 'Download' }),
+      m(Button, { type: 'submit', variant: 'light', disabled: true }, 'Download'),
+    )
+    same(
+      h(Txt, {
+        size: 'sm',
+        c: 'dimmed',
+        mt: 6,
+        'data-testid': 'quota-line',
+        'aria-live': 'polite',
+        children: 'x',
+      } as never),
+      m(Text, { size: 'sm', c: 'dimmed', mt: 6, 'data-testid': 'quota-line', 'aria-live': 'polite' }, 'x'),
+    )
+    same(
+      h(Txt, { c: 'red', size: 'sm', mt: 6, role: 'alert', children: 'x' }),
+      m(Text, { c: 'red', size: 'sm', mt: 6, role: 'alert' }, 'x'),
+    )
   })
 
   it('the plain search box is a TextInput in the server HTML', () => {

@@ -1,5 +1,6 @@
 import { Link, useFetcher, useLocation, useRouteLoaderData } from 'react-router'
-import { Alert, Anchor, Button, Group, NativeSelect, Text } from '@mantine/core'
+import { Alert, Anchor, Group, NativeSelect, Text } from '@mantine/core'
+import { PlainButton, Row, Txt } from '~/components/Plain/Plain'
 import { useEffect, useState } from 'react'
 import type { AssetType } from '~/lib/constants'
 import {
@@ -34,13 +35,13 @@ export function QuotaLine() {
   if (!quota) return null
   return (
     <>
-      <Text size="sm" c="dimmed" mt={6} data-testid="quota-line" aria-live="polite">
+      <Txt size="sm" c="dimmed" mt={6} data-testid="quota-line" aria-live="polite">
         {quotaLine(quota)}
-      </Text>
+      </Txt>
       {quota.resets ? (
-        <Text size="xs" c="dimmed" data-testid="quota-resets">
+        <Txt size="xs" c="dimmed" data-testid="quota-resets">
           {quota.resets}
-        </Text>
+        </Txt>
       ) : null}
     </>
   )
@@ -124,9 +125,9 @@ export function DownloadButton({
   if (spent)
     return (
       <div data-testid="download-spent">
-        <Button size="md" disabled>
+        <PlainButton size="md" disabled>
           Download {format}
-        </Button>
+        </PlainButton>
         <QuotaLine />
         <Text size="sm" mt={6} maw={320}>
           {QUOTA_SPENT_TEXT}{' '}
@@ -144,24 +145,24 @@ export function DownloadButton({
           {RESUME_TEXT}
         </Alert>
       ) : null}
-      <Group gap="xs">
+      <Row gap="xs">
         <fetcher.Form method="post" action={`/assets/${assetId}/download`} onSubmit={() => setError(null)}>
           <input type="hidden" name="return_to" value={returnTo} />
-          <Button type="submit" size="md" disabled={busy}>
+          <PlainButton type="submit" size="md" disabled={busy}>
             {busy ? 'Downloading...' : resume ? 'Download now' : `Download ${format}`}
-          </Button>
+          </PlainButton>
         </fetcher.Form>
         {assetType && offersMp3(assetType, format) ? (
           // The same download as MP3: one more form, so it works the same without JavaScript.
           <fetcher.Form method="post" action={`/assets/${assetId}/download`} onSubmit={() => setError(null)}>
             <input type="hidden" name="return_to" value={returnTo} />
             <input type="hidden" name="format" value="mp3" />
-            <Button type="submit" size="md" variant="light" disabled={busy}>
+            <PlainButton type="submit" size="md" variant="light" disabled={busy}>
               Download MP3
-            </Button>
+            </PlainButton>
           </fetcher.Form>
         ) : null}
-      </Group>
+      </Row>
       <QuotaLine />
       {assetType && takesOptions(assetType) ? (
         // A plain form in a <details>: works the same without JavaScript (the answer is the file).
@@ -211,9 +212,9 @@ export function DownloadButton({
                 />
               </>
             ) : null}
-            <Button type="submit" variant="light" disabled={busy}>
+            <PlainButton type="submit" variant="light" disabled={busy}>
               Download
-            </Button>
+            </PlainButton>
           </fetcher.Form>
         </details>
       ) : null}
@@ -231,9 +232,9 @@ export function DownloadButton({
         </Group>
       ) : null}
       {error ? (
-        <Text c="red" size="sm" mt={6} role="alert">
+        <Txt c="red" size="sm" mt={6} role="alert">
           {error}
-        </Text>
+        </Txt>
       ) : null}
     </div>
   )

@@ -245,7 +245,7 @@ export function TextLink({
 // Mantine's Button: the same markup and class names, for the buttons of the header, the
 // search forms, the 404 page and the home page (Button's module brings Transition and Loader
 // with it, about 4 KB gzip on every first visit, for a loading state these never show).
-type ButtonLook = { variant?: 'filled' | 'default'; size?: 'sm' | 'md' | 'lg'; className?: string }
+type ButtonLook = { variant?: 'filled' | 'default' | 'light'; size?: 'sm' | 'md' | 'lg'; className?: string }
 
 const BUTTON_BORDER = 'calc(0.0625rem * var(--mantine-scale)) solid'
 const BUTTON_VARIANTS = {
@@ -261,9 +261,15 @@ const BUTTON_VARIANTS = {
     '--button-color': 'var(--mantine-color-default-color)',
     '--button-bd': `${BUTTON_BORDER} var(--mantine-color-default-border)`,
   },
+  light: {
+    '--button-bg': `var(--mantine-color-${primaryColor}-light)`,
+    '--button-hover': `var(--mantine-color-${primaryColor}-light-hover)`,
+    '--button-color': `var(--mantine-color-${primaryColor}-light-color)`,
+    '--button-bd': `${BUTTON_BORDER} transparent`,
+  },
 }
 
-function buttonLook({ variant, size, className }: ButtonLook) {
+function buttonLook({ variant, size, className, disabled }: ButtonLook & { disabled?: boolean }) {
   const style = {
     ...(size
       ? {
@@ -276,9 +282,10 @@ function buttonLook({ variant, size, className }: ButtonLook) {
   }
   return {
     style: style as CSSProperties,
-    className: `mantine-focus-auto mantine-active ${className ? `${className} ` : ''}m_77c9d27d mantine-Button-root m_87cf2631 mantine-UnstyledButton-root`,
+    className: `mantine-focus-auto ${disabled ? '' : 'mantine-active '}${className ? `${className} ` : ''}m_77c9d27d mantine-Button-root m_87cf2631 mantine-UnstyledButton-root`,
     'data-variant': variant,
     'data-size': size,
+    'data-disabled': disabled ? 'true' : undefined,
   }
 }
 
@@ -321,10 +328,11 @@ export function PlainButton({
   className,
   children,
   type = 'button',
+  disabled,
   ...button
 }: ButtonLook & ButtonHTMLAttributes<HTMLButtonElement>) {
   return (
-    <button {...buttonLook({ variant, size, className })} type={type} {...button}>
+    <button {...buttonLook({ variant, size, className, disabled })} type={type} disabled={disabled} {...button}>
       <ButtonLabel>{children}</ButtonLabel>
     </button>
   )
