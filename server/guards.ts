@@ -57,14 +57,19 @@ export function isValidHost(host: string | undefined): boolean {
  * Marks two kinds of answer with `Connection: close`. One that goes out before the request body
  * was read: the rest of the body is still on the wire, so the connection cannot carry another
  * request. And every answer once the server is stopping: the connection closes after it. Either
- * way a client that reuses connections learns to open a new one rather than be reset.
+ * way a client that reuses connections learns to open a new one rather than be reset. An answer
+ * that goes out before the body was read closes by a lingering close: a client still sending its
+ * body (a 401 before an upload was read, a 413 on its declared length) would otherwise be reset
+ * mid-write and could lose the answer.
  */
 export function closeConnections(stopping: () => boolean) {
   return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     const writeHead = res.writeHead
     res.writeHead = function (this: ExpressResponse, ...args: Parameters<typeof writeHead>) {
       const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined
-      if (!this.headersSent && (stopping() || (hasBody && !req.complete))) this.setHeader('Connection', 'close')
+      const bodyUnread = hasBody && !req.complete
+      if (!this.headersSent && (stopping() || bodyUnread)) this.setHeader('Connection', 'close')
+      if (bodyUnread && req.socket) lingerOnClose(req.socket, req)
       return writeHead.apply(this, args)
     } as typeof writeHead
     next()
@@ -226,9 +231,10 @@ function matchRoute(build: ServerBuild, pathname: string): RouteInfo {
 /**
  * Caps a request body while it streams in, before React Router reads it: the matched route's
  * cap, MAX_BODY_BYTES unless it declares its own. Bytes are counted as the connection hands
- * them to the request; past the cap no more are taken in (the connection stops reading, memory
- * stays flat), a 413 goes out at once with `Connection: close`, and once it is sent the body
- * fails for whoever reads it, so no one takes a cut-off body for a whole one.
+ * them to the request; past the cap none are taken in (they are dropped as they arrive, memory
+ * stays flat, for as long as the lingering close drains), a 413 goes out at once with
+ * `Connection: close`, and once it is sent the body fails for whoever reads it, so no one takes
+ * a cut-off body for a whole one.
  */
 export function capBodies(build: () => Promise<ServerBuild>) {
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
@@ -240,12 +246,16 @@ export function capBodies(build: () => Promise<ServerBuild>) {
       let refused = false
       const push = req.push
       req.push = function (this: ExpressRequest, chunk: unknown, encoding?: BufferEncoding) {
-        if (refused) return false
-        if (chunk !== null) received += (chunk as Buffer).length
+        // Past the cap, or once an answer has gone out before the body was read, the rest is
+        // dropped as it arrives: the connection keeps reading (memory stays flat), so the
+        // lingering close can drain it and the client reads its answer.
+        if (chunk === null) return push.call(this, chunk, encoding)
+        if (refused || res.headersSent) return true
+        received += (chunk as Buffer).length
         if (received <= limit) return push.call(this, chunk, encoding)
         refused = true
         refuseOverCap(req, res, limit)
-        return false
+        return true
       }
       next()
     } catch (error) {
@@ -256,6 +266,8 @@ export function capBodies(build: () => Promise<ServerBuild>) {
 
 /** How long a refused upload's connection keeps draining after its 413 before it is closed. */
 const LINGER_MS = 2000
+/** A client that sent nothing for this long has sent its whole body. */
+const QUIET_MS = 100
 
 /**
  * A lingering close: once the answer is out, the connection sends its FIN but keeps reading (and
@@ -263,19 +275,35 @@ const LINGER_MS = 2000
  * bytes on the socket, makes the kernel send a reset, and a client still writing its body may
  * then lose the 413 it was sent.
  */
-function lingerOnClose(socket: Socket) {
+function lingerOnClose(socket: Socket, req: ExpressRequest) {
   socket.destroySoon = function (this: Socket) {
     this.end()
+    // The request stream may have been paused by whoever began to read it: resumed, the
+    // connection reads on, and the body cap (capBodies) drops what arrives.
+    req.resume()
     this.on('data', () => {})
     this.resume()
+    // Closed once the answer has left and the client has gone quiet (its body all sent) or
+    // closed its side: nothing is left unread, so nothing resets. At the latest after LINGER_MS.
+    const close = () => (this.writableFinished ? this.destroy() : this.once('finish', () => this.destroy()))
+    this.once('end', close)
+    let seen = this.bytesRead
+    const quiet = setInterval(() => {
+      if (this.bytesRead === seen) close()
+      seen = this.bytesRead
+    }, QUIET_MS)
     const timer = setTimeout(() => this.destroy(), LINGER_MS)
+    quiet.unref()
     timer.unref()
-    this.once('close', () => clearTimeout(timer))
+    this.once('close', () => {
+      clearInterval(quiet)
+      clearTimeout(timer)
+    })
   }
 }
 
 function refuseOverCap(req: ExpressRequest, res: ExpressResponse, limit: number) {
-  if (req.socket) lingerOnClose(req.socket)
+  if (req.socket) lingerOnClose(req.socket, req)
   if (!res.headersSent)
     refuse(req, res, 413, `The request body is larger than ${formatMegabytes(limit)}.`, { Connection: 'close' })
   // The body fails for its reader now; the connection itself is left to close after the answer

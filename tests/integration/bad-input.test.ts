@@ -1,4 +1,5 @@
 import http from 'node:http'
+import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RouteConfigEntry } from '@react-router/dev/routes'
 import routes from '~/routes'
@@ -363,6 +364,48 @@ describe('bad input through every door', async () => {
     expect(wrongType.text).toContain('The form could not be read')
     const apiWrongType = await send(server.base, 'POST', '/api/auth/login', {}, { type: 'text/plain', body: 'x' })
     expect(apiWrongType.status).toBe(415)
+  })
+
+  it('an answer sent before the body is read reaches a client that goes on sending it (a lingering close)', async () => {
+    // A client that writes its whole declared body before it looks at the answer: a 401 (an
+    // upload without credentials) and a 413 (a body over its route's cap). Closed at once, the
+    // connection would be reset under the client's writes (EPIPE) and the answer could be lost.
+    const url = new URL(server.base)
+    const total = 12 * 1024 * 1024
+    const send = async (path: string, headers: string[]) => {
+      const socket = net.connect({ port: Number(url.port), host: url.hostname, allowHalfOpen: true })
+      await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject))
+      let answer = ''
+      let failure: string | null = null
+      socket.on('data', (chunk) => {
+        answer += chunk.toString('latin1')
+      })
+      socket.on('error', (error: NodeJS.ErrnoException) => {
+        failure = error.code ?? error.message
+      })
+      const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()))
+      socket.write(
+        [`POST ${path} HTTP/1.1`, `Host: ${url.host}`, ...headers, `Content-Length: ${total}`, '', ''].join('\r\n'),
+      )
+      const part = Buffer.alloc(256 * 1024, 1)
+      let sent = 0
+      while (sent < total && !socket.destroyed) {
+        if (!socket.write(part)) await new Promise((resolve) => socket.once('drain', resolve))
+        sent += part.length
+      }
+      socket.end()
+      await closed
+      return { answer, failure, sent }
+    }
+    const unauthorised = await send('/api/admin/upload-image', ['Content-Type: multipart/form-data; boundary=x'])
+    expect(unauthorised.failure).toBeNull()
+    expect(unauthorised.sent).toBe(total)
+    expect(unauthorised.answer).toMatch(/^HTTP\/1\.1 401 /)
+    const overCap = await send('/api/auth/login', ['Content-Type: application/json'])
+    expect(overCap.failure).toBeNull()
+    expect(overCap.sent).toBe(total)
+    expect(overCap.answer).toMatch(/^HTTP\/1\.1 413 /)
+    expect(overCap.answer.toLowerCase()).toContain('connection: close')
   })
 
   it('an early refusal closes the connection, so a client reusing connections succeeds next time', async () => {
