@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { e2eQuery, register, signIn, uniqueEmail } from './support'
+import { e2eQuery, onEachScreen, register, signIn, uniqueEmail } from './support'
 
 async function newUser(page: Page) {
   const email = uniqueEmail('dl')
@@ -18,28 +18,31 @@ async function openFirstAsset(page: Page) {
   return title
 }
 
-test('signed out: download asks to sign in, then offers Download now and saves {title}.png', async ({ page }) => {
-  const email = uniqueEmail('resume')
-  await register(page, { name: 'Rae Resume', email, password: 'resume-me-1' })
-  const title = await openFirstAsset(page)
-  await page.getByRole('button', { name: 'Download PNG' }).click()
-  await expect(page).toHaveURL(/\/login\?redirect=\/explore%3FassetId%3D\d+&intent=download&assetId=\d+$/)
-  await expect(page.getByText('You need to sign in to download the asset.')).toBeVisible()
-  await page.locator('input[name=email]').fill(email)
-  await page.locator('input[name=password]').fill('resume-me-1')
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-  await expect(page).toHaveURL(/\/explore\?assetId=\d+&download=1/)
-  // Arriving by a link spends nothing: the download waits for the user's own click (a POST).
-  const [row] = await e2eQuery<{ n: number }>(
-    'select count(*)::int as n from downloads d join users u on u.id = d.user_id where u.email = $1',
-    [email],
-  )
-  expect(row.n).toBe(0)
-  await expect(page.getByText('You are signed in. Your download is one click away.')).toBeVisible()
-  const downloadPromise = page.waitForEvent('download')
-  await page.getByRole('button', { name: 'Download now' }).click()
-  const download = await downloadPromise
-  expect(download.suggestedFilename()).toBe(`${title}.png`)
+// Resuming after sign-in, on a phone in dark mode and a wide desktop in light.
+onEachScreen(() => {
+  test('signed out: download asks to sign in, then offers Download now and saves {title}.png', async ({ page }) => {
+    const email = uniqueEmail('resume')
+    await register(page, { name: 'Rae Resume', email, password: 'resume-me-1' })
+    const title = await openFirstAsset(page)
+    await page.getByRole('button', { name: 'Download PNG' }).click()
+    await expect(page).toHaveURL(/\/login\?redirect=\/explore%3FassetId%3D\d+&intent=download&assetId=\d+$/)
+    await expect(page.getByText('You need to sign in to download the asset.')).toBeVisible()
+    await page.locator('input[name=email]').fill(email)
+    await page.locator('input[name=password]').fill('resume-me-1')
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+    await expect(page).toHaveURL(/\/explore\?assetId=\d+&download=1/)
+    // Arriving by a link spends nothing: the download waits for the user's own click (a POST).
+    const [row] = await e2eQuery<{ n: number }>(
+      'select count(*)::int as n from downloads d join users u on u.id = d.user_id where u.email = $1',
+      [email],
+    )
+    expect(row.n).toBe(0)
+    await expect(page.getByText('You are signed in. Your download is one click away.')).toBeVisible()
+    const downloadPromise = page.waitForEvent('download')
+    await page.getByRole('button', { name: 'Download now' }).click()
+    const download = await downloadPromise
+    expect(download.suggestedFilename()).toBe(`${title}.png`)
+  })
 })
 
 test('signed in: Download PNG saves {title}.png and counts against the quota', async ({ page, javaScriptEnabled }) => {
@@ -69,34 +72,39 @@ const spendQuota = (email: string) =>
     [email],
   )
 
-// The quota is spent after the page was shown (another tab, another device): a page shown with
-// the quota spent no longer offers the button (next test).
-test('the sixth download of the day goes to pricing with the banner, which says when it resets', async ({ page }) => {
-  const email = await newUser(page)
-  await openFirstAsset(page)
-  await spendQuota(email)
-  await page.getByRole('button', { name: 'Download PNG' }).click()
-  await expect(page).toHaveURL(/\/pricing\?alert=upgrade_required$/)
-  await expect(page.getByText('You need to upgrade your account to continue downloading assets.')).toBeVisible()
-  await expect(page.getByTestId('upgrade-required')).toContainText(/Resets at midnight UTC, in (\d+ h)?( ?\d+ min)?\./)
-})
+// The quota's reset line, on a phone in dark mode and a wide desktop in light.
+onEachScreen(() => {
+  // The quota is spent after the page was shown (another tab, another device): a page shown with
+  // the quota spent no longer offers the button (next test).
+  test('the sixth download of the day goes to pricing with the banner, which says when it resets', async ({ page }) => {
+    const email = await newUser(page)
+    await openFirstAsset(page)
+    await spendQuota(email)
+    await page.getByRole('button', { name: 'Download PNG' }).click()
+    await expect(page).toHaveURL(/\/pricing\?alert=upgrade_required$/)
+    await expect(page.getByText('You need to upgrade your account to continue downloading assets.')).toBeVisible()
+    await expect(page.getByTestId('upgrade-required')).toContainText(
+      /Resets at midnight UTC, in (\d+ h)?( ?\d+ min)?\./,
+    )
+  })
 
-test('a spent quota disables the button and says why, with the way to Pro, in the dialog and on the page', async ({
-  page,
-}) => {
-  const email = await newUser(page)
-  await spendQuota(email)
-  await openFirstAsset(page)
-  const dialog = page.getByRole('dialog')
-  await expect(dialog.getByRole('button', { name: 'Download PNG' })).toBeDisabled()
-  await expect(dialog.getByTestId('quota-line')).toHaveText('0 of 5 free downloads left today')
-  await expect(dialog.getByTestId('quota-resets')).toHaveText(/^Resets at midnight UTC, in (\d+ h)?( ?\d+ min)?$/)
-  await expect(dialog.getByTestId('download-spent')).toContainText('Today’s free downloads are used up.')
-  await expect(dialog.getByRole('link', { name: 'Go Pro' })).toHaveAttribute('href', '/pricing')
-  const href = await dialog.getByRole('link', { name: 'Open the asset page' }).getAttribute('href')
-  await page.goto(href!)
-  await expect(page.getByRole('button', { name: 'Download PNG' })).toBeDisabled()
-  await expect(page.getByRole('link', { name: 'Go Pro' })).toHaveAttribute('href', '/pricing')
+  test('a spent quota disables the button and says why, with the way to Pro, in the dialog and on the page', async ({
+    page,
+  }) => {
+    const email = await newUser(page)
+    await spendQuota(email)
+    await openFirstAsset(page)
+    const dialog = page.getByRole('dialog')
+    await expect(dialog.getByRole('button', { name: 'Download PNG' })).toBeDisabled()
+    await expect(dialog.getByTestId('quota-line')).toHaveText('0 of 5 free downloads left today')
+    await expect(dialog.getByTestId('quota-resets')).toHaveText(/^Resets at midnight UTC, in (\d+ h)?( ?\d+ min)?$/)
+    await expect(dialog.getByTestId('download-spent')).toContainText('Today’s free downloads are used up.')
+    await expect(dialog.getByRole('link', { name: 'Go Pro' })).toHaveAttribute('href', '/pricing')
+    const href = await dialog.getByRole('link', { name: 'Open the asset page' }).getAttribute('href')
+    await page.goto(href!)
+    await expect(page.getByRole('button', { name: 'Download PNG' })).toBeDisabled()
+    await expect(page.getByRole('link', { name: 'Go Pro' })).toHaveAttribute('href', '/pricing')
+  })
 })
 
 test('favourites: the heart adds and removes, and /favorites and the profile show them', async ({ page }) => {
