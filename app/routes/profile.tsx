@@ -19,7 +19,7 @@ import { readForm } from '~/web/http.server'
 import { checkAccountChangeLimits, rateLimitedReply } from '~/web/rate-limits.server'
 import { refusalStatus, type Refusal } from '~/web/refusals.server'
 import { AssetCard } from '~/components/AssetCard/AssetCard'
-import { Column, Heading, Panel, Row, Txt } from '~/components/Plain/Plain'
+import { Cluster, Column, Heading, Panel, Txt } from '~/components/Plain/Typography'
 import { AssetGrid } from '~/components/AssetGrid/AssetGrid'
 import { AssetImage } from '~/components/AssetImage/AssetImage'
 import { PreviewFromUrl, withQuery } from '~/components/PreviewFromUrl/PreviewFromUrl'
@@ -207,7 +207,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
         </Alert>
       ) : null}
       <Panel p="lg" mb="lg">
-        <Row>
+        <Cluster>
           <Avatar size={56} radius="xl" color="indigo" aria-hidden="true">
             {user.name.charAt(0).toUpperCase()}
           </Avatar>
@@ -217,7 +217,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
             </Txt>
             <Txt c="dimmed">{user.email}</Txt>
           </div>
-        </Row>
+        </Cluster>
       </Panel>
 
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} mb="xl">
@@ -232,7 +232,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
           <Txt size="sm" c="dimmed">
             Current Plan
           </Txt>
-          <Row justify="space-between" mt={4}>
+          <Cluster justify="space-between" mt={4}>
             <Txt fw={700} size="xl">
               {user.plan === 'pro' ? 'Pro' : 'Free'}
             </Txt>
@@ -246,7 +246,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
             ) : (
               <Badge color="indigo">Pro</Badge>
             )}
-          </Row>
+          </Cluster>
           {user.plan === 'pro' ? (
             <Form method="post" action="/billing/portal">
               <Button type="submit" variant="subtle" size="compact-xs" mt={6} px={0}>
@@ -268,14 +268,14 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
 
       <Column gap="xl">
         <section aria-labelledby="favorites-heading">
-          <Row justify="space-between" mb="sm">
+          <Cluster justify="space-between" mb="sm">
             <Heading order={2} fz={22} id="favorites-heading">
               Favorites
             </Heading>
             <Button component={Link} to="/favorites" variant="subtle">
               View All
             </Button>
-          </Row>
+          </Cluster>
           {!favourites ? (
             <Txt c="red">Failed to load favorites</Txt>
           ) : favourites.assets.length === 0 ? (
@@ -297,14 +297,14 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
         </section>
 
         <section aria-labelledby="downloads-heading">
-          <Row justify="space-between" align="baseline" mb="sm">
+          <Cluster justify="space-between" align="baseline" mb="sm">
             <Heading order={2} fz={22} id="downloads-heading">
               Recent Downloads
             </Heading>
             <Anchor component={Link} to="/profile/licences" size="sm">
               All your licences
             </Anchor>
-          </Row>
+          </Cluster>
           {recent.length === 0 ? (
             <Txt c="dimmed">Nothing downloaded yet.</Txt>
           ) : (
@@ -315,7 +315,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
               data-testid="recent-downloads"
             >
               {recent.map((item) => (
-                <Row key={item.id} component="li" gap="md">
+                <Cluster key={item.id} component="li" gap="md">
                   <div style={{ width: 48, height: 48, borderRadius: 8, background: 'var(--app-surface-strong)' }}>
                     {item.image ? (
                       <AssetImage src={item.image} alt="" style={{ width: 48, height: 48, objectFit: 'contain' }} />
@@ -339,7 +339,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
                       </Txt>
                     ) : null}
                   </div>
-                </Row>
+                </Cluster>
               ))}
             </Column>
           )}
@@ -383,7 +383,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
           <Heading order={2} fz={22} id="quick-actions-heading" mb="sm">
             Quick Actions
           </Heading>
-          <Row>
+          <Cluster>
             <Button component="a" href="#account" variant="default">
               Account Settings
             </Button>
@@ -394,7 +394,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
             <Button variant="default" disabled>
               Usage Statistics
             </Button>
-          </Row>
+          </Cluster>
         </section>
 
         <AccountSettings

@@ -17,20 +17,8 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { Link, MemoryRouter } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { IconButton, IconLink } from '~/components/IconButton/IconButton'
-import {
-  ButtonAnchor,
-  ButtonLink,
-  CentredStack,
-  Column,
-  Heading,
-  Hidden,
-  Panel,
-  PlainButton,
-  Row,
-  Tag,
-  TextLink,
-  Txt,
-} from '~/components/Plain/Plain'
+import { ButtonAnchor, ButtonLink, CentredStack, Hidden, PlainButton, Row, TextLink } from '~/components/Plain/Plain'
+import { Cluster, Column, Heading, Panel, Tag, Txt } from '~/components/Plain/Typography'
 import { SearchInput } from '~/components/SearchInput/SearchInput'
 import { theme } from '~/theme'
 
@@ -162,13 +150,16 @@ describe('plain elements with Mantine markup', () => {
       h(Panel, { p: 'md', 'data-testid': 'x', children: 'c' } as never),
       m(Card, { withBorder: true, radius: 'md', p: 'md', 'data-testid': 'x' }, 'c'),
     )
-    same(h(Row, { justify: 'space-between', mt: 4, children: 'c' }), m(Group, { justify: 'space-between', mt: 4 }, 'c'))
-    same(h(Row, { gap: 'xs', children: 'c' }), m(Group, { gap: 'xs' }, 'c'))
     same(
-      h(Row, { justify: 'space-between', align: 'baseline', mb: 'sm', children: 'c' }),
+      h(Cluster, { justify: 'space-between', mt: 4, children: 'c' }),
+      m(Group, { justify: 'space-between', mt: 4 }, 'c'),
+    )
+    same(h(Cluster, { gap: 'xs', children: 'c' }), m(Group, { gap: 'xs' }, 'c'))
+    same(
+      h(Cluster, { justify: 'space-between', align: 'baseline', mb: 'sm', children: 'c' }),
       m(Group, { justify: 'space-between', align: 'baseline', mb: 'sm' }, 'c'),
     )
-    same(h(Row, { component: 'li', gap: 'md', children: 'c' }), m(Group, { component: 'li', gap: 'md' }, 'c'))
+    same(h(Cluster, { component: 'li', gap: 'md', children: 'c' }), m(Group, { component: 'li', gap: 'md' }, 'c'))
     same(h(Column, { gap: 'sm', children: 's' }), m(Stack, { gap: 'sm' }, 's'))
     same(h(Column, { gap: 'xl', children: 's' }), m(Stack, { gap: 'xl' }, 's'))
     same(
@@ -185,11 +176,11 @@ describe('plain elements with Mantine markup', () => {
     )
     same(h(Tag, { children: '+3' }), m(Badge, { variant: 'outline' }, '+3'))
     same(
-      h(Row, { gap: 6, mt: 'md', role: 'group', 'aria-label': 'Tags', children: 'x' }),
+      h(Cluster, { gap: 6, mt: 'md', role: 'group', 'aria-label': 'Tags', children: 'x' }),
       m(Group, { gap: 6, mt: 'md', role: 'group', 'aria-label': 'Tags' }, 'x'),
     )
     same(
-      h(Row, { gap: 'sm', mt: 'md', align: 'flex-start', children: 'x' }),
+      h(Cluster, { gap: 'sm', mt: 'md', align: 'flex-start', children: 'x' }),
       m(Group, { gap: 'sm', mt: 'md', align: 'flex-start' }, 'x'),
     )
     same(

@@ -2,7 +2,7 @@ import { Form, useNavigation } from 'react-router'
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Alert, Anchor, Button, PasswordInput, SimpleGrid, TextInput } from '@mantine/core'
-import { Column, Heading, Panel, Row, Txt } from '~/components/Plain/Plain'
+import { Cluster, Column, Heading, Panel, Txt } from '~/components/Plain/Typography'
 import type { ZodType } from 'zod'
 import { ChangeEmailSchema, ChangeNameSchema, ChangePasswordSchema, DeleteAccountSchema } from '~/lib/account-schemas'
 
@@ -106,14 +106,14 @@ export function AccountSettings({ fullName, email, hasPassword, reply }: Props) 
                 Sign out other sessions
               </Button>
             </Form>
-            <Row gap="xs">
+            <Cluster gap="xs">
               <Anchor href="/profile/my-data" download>
                 Download my data (JSON)
               </Anchor>
               <Txt size="sm" c="dimmed">
                 Profile, favourites, downloads, licences and payments.
               </Txt>
-            </Row>
+            </Cluster>
           </Column>
         </Panel>
 
@@ -186,11 +186,11 @@ function SettingsForm({
             </Alert>
           ) : null}
           {children(fields as Fields)}
-          <Row>
+          <Cluster>
             <Button type="submit" loading={busy} color={danger ? 'red' : undefined}>
               {submit}
             </Button>
-          </Row>
+          </Cluster>
         </Column>
       </Form>
     </Panel>

@@ -4,7 +4,7 @@ import { fallbackDescription, formatDuration, type AssetView } from '~/lib/asset
 import { DIALOG_TAGS, ZOOM_MAX, ZOOM_MIN, ZOOM_STEP } from '~/lib/constants'
 import { BACKGROUNDS, BACKGROUND_LABELS, clampZoom, type Background } from '~/lib/explore-params'
 import { AssetImage } from '~/components/AssetImage/AssetImage'
-import { Heading, Row, Tag, Txt } from '~/components/Plain/Plain'
+import { Cluster, Heading, Tag, Txt } from '~/components/Plain/Typography'
 import { FavouriteButton } from '~/components/FavouriteButton/FavouriteButton'
 import { SaveToCollection } from '~/components/SaveToCollection/SaveToCollection'
 import { CreditLine } from '~/components/CreditLine/CreditLine'
@@ -138,9 +138,9 @@ export function AssetPreview(props: AssetPreviewProps) {
         {asset.audio ? <AudioPreview audio={asset.audio} title={asset.title} /> : null}
         {/* Audio is listened to: its picture is a cover, with nothing to zoom or set a background behind. */}
         {asset.asset_type === 'audio' ? null : (
-          <Row justify="space-between" mt="sm" gap="xs">
+          <Cluster justify="space-between" mt="sm" gap="xs">
             {asset.asset_type === '3d' ? (
-              <Row gap={6} role="group" aria-label="Background">
+              <Cluster gap={6} role="group" aria-label="Background">
                 {BACKGROUNDS.map((bg) => (
                   <Link
                     key={bg}
@@ -155,11 +155,11 @@ export function AssetPreview(props: AssetPreviewProps) {
                     {BACKGROUND_LABELS[bg]}
                   </Link>
                 ))}
-              </Row>
+              </Cluster>
             ) : (
               <span />
             )}
-            <Row gap={6} role="group" aria-label="Zoom">
+            <Cluster gap={6} role="group" aria-label="Zoom">
               <Link
                 to={hrefFor({ bg: background, zoom: zoomOut })}
                 replace
@@ -185,15 +185,15 @@ export function AssetPreview(props: AssetPreviewProps) {
               >
                 +
               </Link>
-            </Row>
-          </Row>
+            </Cluster>
+          </Cluster>
         )}
       </div>
       <div className={classes.info}>
         <Heading order={mode === 'page' ? 1 : 2} id="asset-preview-title" fz={24}>
           {asset.title}
         </Heading>
-        <Row gap="sm" mt="md" align="flex-start">
+        <Cluster gap="sm" mt="md" align="flex-start">
           <DownloadButton
             assetId={asset.id}
             format={asset.file_format}
@@ -204,7 +204,7 @@ export function AssetPreview(props: AssetPreviewProps) {
           />
           <FavouriteButton assetId={asset.id} isFavourite={isFavourite} />
           <SaveToCollection assetId={asset.id} assetTitle={asset.title} look="button" />
-        </Row>
+        </Cluster>
         <CreditLine asset={asset} />
         <ShareMenu
           path={`/assets/${asset.id}`}
@@ -212,14 +212,14 @@ export function AssetPreview(props: AssetPreviewProps) {
           image={asset.image}
           embed={asset.asset_type === 'audio' ? asset : null}
         />
-        <Row gap={6} mt="md" role="group" aria-label="Tags">
+        <Cluster gap={6} mt="md" role="group" aria-label="Tags">
           {shownTags.map((tag) => (
             <Tag key={tag} to={`/explore?tags=${encodeURIComponent(tag)}`}>
               {tag}
             </Tag>
           ))}
           {extraTags > 0 ? <Tag>+{extraTags}</Tag> : null}
-        </Row>
+        </Cluster>
         <Txt mt="md" c={asset.description ? undefined : 'dimmed'}>
           {asset.description || fallbackDescription(asset)}
         </Txt>
@@ -238,12 +238,12 @@ export function AssetPreview(props: AssetPreviewProps) {
         ) : null}
       </div>
       <section className={classes.related} aria-labelledby="related-heading">
-        <Row justify="space-between" mb="xs">
+        <Cluster justify="space-between" mb="xs">
           <Heading order={mode === 'page' ? 2 : 3} fz={18} id="related-heading">
             Related Assets
           </Heading>
           <Link to={viewAllHref}>View All</Link>
-        </Row>
+        </Cluster>
         {related.length ? (
           <ThumbStrip assets={related} hrefFor={hrefFor} />
         ) : (

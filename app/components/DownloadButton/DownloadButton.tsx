@@ -1,6 +1,7 @@
 import { Link, useFetcher, useLocation, useRouteLoaderData } from 'react-router'
 import { Alert, Anchor, Group, NativeSelect, Text } from '@mantine/core'
-import { PlainButton, Row, Txt } from '~/components/Plain/Plain'
+import { PlainButton } from '~/components/Plain/Plain'
+import { Cluster, Txt } from '~/components/Plain/Typography'
 import { useEffect, useState } from 'react'
 import type { AssetType } from '~/lib/constants'
 import {
@@ -145,7 +146,7 @@ export function DownloadButton({
           {RESUME_TEXT}
         </Alert>
       ) : null}
-      <Row gap="xs">
+      <Cluster gap="xs">
         <fetcher.Form method="post" action={`/assets/${assetId}/download`} onSubmit={() => setError(null)}>
           <input type="hidden" name="return_to" value={returnTo} />
           <PlainButton type="submit" size="md" disabled={busy}>
@@ -162,7 +163,7 @@ export function DownloadButton({
             </PlainButton>
           </fetcher.Form>
         ) : null}
-      </Row>
+      </Cluster>
       <QuotaLine />
       {assetType && takesOptions(assetType) ? (
         // A plain form in a <details>: works the same without JavaScript (the answer is the file).
