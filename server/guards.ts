@@ -266,8 +266,11 @@ export function capBodies(build: () => Promise<ServerBuild>) {
 
 /** How long a refused upload's connection keeps draining after its 413 before it is closed. */
 const LINGER_MS = 2000
-/** A client that sent nothing for this long has sent its whole body. */
-const QUIET_MS = 100
+/**
+ * A client that sent nothing for this long has sent its whole body (long enough to outlast a
+ * slow link's pause, a retransmission among them).
+ */
+const QUIET_MS = 500
 
 /**
  * A lingering close: once the answer is out, the connection sends its FIN but keeps reading (and
@@ -285,7 +288,13 @@ function lingerOnClose(socket: Socket, req: ExpressRequest) {
     this.resume()
     // Closed once the answer has left and the client has gone quiet (its body all sent) or
     // closed its side: nothing is left unread, so nothing resets. At the latest after LINGER_MS.
-    const close = () => (this.writableFinished ? this.destroy() : this.once('finish', () => this.destroy()))
+    let closing = false
+    const close = () => {
+      if (closing) return
+      closing = true
+      if (this.writableFinished) this.destroy()
+      else this.once('finish', () => this.destroy())
+    }
     this.once('end', close)
     let seen = this.bytesRead
     const quiet = setInterval(() => {
