@@ -25,7 +25,7 @@ export async function e2eQuery<T = Record<string, unknown>>(text: string, values
 }
 
 /**
- * The screens the account, quota and resume flows are checked on (issue 26): a phone in dark
+ * The screens the account, quota and resume flows are checked on: a phone in dark
  * mode and a wide desktop in light. Without JavaScript the system's scheme is not followed
  * (decision 53: that needs Mantine's script), so there the dark screen also carries the cookie
  * the header toggle sets, as a person who wants dark would have.
