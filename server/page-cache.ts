@@ -14,7 +14,8 @@
 // - The colour-scheme cookie themes the server HTML, so it is part of the key:
 //   one entry per URL and scheme (system, light, dark).
 import { createHash } from 'node:crypto'
-import { gzipSync } from 'node:zlib'
+import { promisify } from 'node:util'
+import { gzip as gzipCallback } from 'node:zlib'
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express'
 import { isConnectionFailure } from '#db/availability'
 import { COLOR_SCHEME_COOKIE, parseColorScheme } from '~/lib/color-scheme'
@@ -61,6 +62,10 @@ const DROPPED_HEADERS = new Set([
   'transfer-encoding',
   'connection',
 ])
+
+// Compressed on libuv's thread pool: a page stored on its first visit (a crawler's walk through
+// asset pages, mostly) no longer spends the event loop's time on gzip.
+const compress = promisify(gzipCallback)
 
 const SCHEME_COOKIE = new RegExp(`(?:^|;\\s*)${COLOR_SCHEME_COOKIE}=([^;]*)`)
 
@@ -140,7 +145,7 @@ export function createPageCache(options: PageCacheOptions) {
       headers,
       policy: options.policy(hashes),
       body: plain,
-      gzip: gzipSync(plain),
+      gzip: await compress(plain),
       note: options.note?.(res) ?? null,
     }
     return { entry, response, body }

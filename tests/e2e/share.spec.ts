@@ -85,3 +85,53 @@ test('another site can frame the audio player, never an ordinary page', async ({
     elsewhere.close()
   }
 })
+
+/** Each credit form in 'Credit the artist', with whether its whole text shows without scrolling. */
+async function creditForms(page: Page) {
+  const credit = page.getByTestId('credit-line')
+  await credit.getByText('Credit the artist', { exact: true }).click()
+  const forms = []
+  for (const label of ['Plain text', 'HTML', 'Markdown']) {
+    const field = credit.getByRole('textbox', { name: label, exact: true })
+    await expect(field).toBeVisible()
+    forms.push({
+      label,
+      value: await field.inputValue(),
+      whole: await field.evaluate((el: HTMLTextAreaElement) => el.scrollHeight <= el.clientHeight + 1),
+    })
+  }
+  return forms
+}
+
+test('Credit the artist: plain text, HTML and Markdown, each shown whole', async ({ page }) => {
+  const id = await firstAssetPage(page, 'image')
+  const title = (await page.getByRole('heading', { level: 1 }).textContent())!
+  const forms = await creditForms(page)
+  const link = `http[^ ]+/assets/${id}`
+  expect(forms[0]!.value).toMatch(new RegExp(`^“${title}” by AI Stock Library \\(${link}\\)$`))
+  expect(forms[1]!.value).toMatch(
+    new RegExp(`^<a href="${link}">${title}</a> by <a href="http[^"]+/">AI Stock Library</a>$`),
+  )
+  expect(forms[2]!.value).toMatch(new RegExp(`^\\[${title}\\]\\(${link}\\) by \\[AI Stock Library\\]\\(http[^)]+/\\)$`))
+  // The HTML line wraps over several rows at this width: none of it is cut off.
+  expect(forms.filter((f) => !f.whole)).toEqual([])
+})
+
+test('Credit the artist in a browser that cannot size a field to its text: sized once it opens @js-only', async ({
+  page,
+}) => {
+  // As Firefox does today: no CSS field-sizing, so the page sizes the fields itself.
+  await page.addInitScript(() => {
+    const supports = CSS.supports.bind(CSS)
+    CSS.supports = ((...args: [string, string?]) =>
+      args[0] === 'field-sizing' ? false : supports(...(args as [string, string]))) as typeof CSS.supports
+    document.addEventListener('DOMContentLoaded', () => {
+      const style = document.createElement('style')
+      style.textContent = 'textarea { field-sizing: fixed !important }'
+      document.head.append(style)
+    })
+  })
+  await firstAssetPage(page, 'image')
+  const forms = await creditForms(page)
+  expect(forms.filter((f) => !f.whole)).toEqual([])
+})

@@ -6,8 +6,10 @@ import {
   Card,
   Group,
   MantineProvider,
+  NativeSelect,
   Stack,
   Text,
+  Textarea,
   TextInput,
   Title,
   VisuallyHidden,
@@ -19,6 +21,7 @@ import { describe, expect, it } from 'vitest'
 import { IconButton, IconLink } from '~/components/IconButton/IconButton'
 import { ButtonAnchor, ButtonLink, CentredStack, Hidden, PlainButton, Row, TextLink } from '~/components/Plain/Plain'
 import { Cluster, Column, Heading, Panel, Tag, Txt } from '~/components/Plain/Typography'
+import { ReadOnlyField, ReadOnlyText, SelectField } from '~/components/Plain/Fields'
 import { SearchInput } from '~/components/SearchInput/SearchInput'
 import { theme } from '~/theme'
 
@@ -219,6 +222,62 @@ describe('plain elements with Mantine markup', () => {
     same(
       h(Txt, { c: 'red', size: 'sm', mt: 6, role: 'alert', children: 'x' }),
       m(Text, { c: 'red', size: 'sm', mt: 6, role: 'alert' }, 'x'),
+    )
+  })
+
+  it('NativeSelect, TextInput, Textarea, Stack and Group as the download options, credit lines and share menu write them', () => {
+    const same = (ours: ReactElement, mantine: ReactElement) => expect(render(ours)).toBe(render(mantine))
+    const data = [
+      { value: 'original', label: 'Original (1024×768)' },
+      { value: '512', label: '512 px' },
+    ]
+    same(
+      h(SelectField, { label: 'Size', name: 'size', defaultValue: 'original', data }),
+      m(NativeSelect, { label: 'Size', name: 'size', defaultValue: 'original', data }),
+    )
+    same(
+      h(SelectField, { label: 'Padding', name: 'padding', defaultValue: '0', data: [{ value: '0', label: 'None' }] }),
+      m(NativeSelect, { label: 'Padding', name: 'padding', defaultValue: '0', data: [{ value: '0', label: 'None' }] }),
+    )
+    same(
+      h(ReadOnlyField, { label: 'Link to this page', value: 'https://example.com/assets/1', className: 'c' }),
+      m(TextInput, {
+        label: 'Link to this page',
+        value: 'https://example.com/assets/1',
+        readOnly: true,
+        className: 'c',
+      }),
+    )
+    same(
+      h(ReadOnlyText, { label: 'Plain text', value: '"Robot" by the artist', minRows: 1 }),
+      m(Textarea, { label: 'Plain text', value: '"Robot" by the artist', readOnly: true, autosize: true, minRows: 1 }),
+    )
+    same(
+      h(ReadOnlyText, { label: 'HTML', value: '<a href="x">Robot</a>', minRows: 1, monospace: true }),
+      m(Textarea, {
+        label: 'HTML',
+        value: '<a href="x">Robot</a>',
+        readOnly: true,
+        autosize: true,
+        minRows: 1,
+        styles: { input: { fontFamily: 'var(--mantine-font-family-monospace)' } },
+      }),
+    )
+    same(
+      h(ReadOnlyText, { label: 'Embed this player', value: '<iframe></iframe>', minRows: 2, className: 'c' }),
+      m(Textarea, {
+        label: 'Embed this player',
+        value: '<iframe></iframe>',
+        readOnly: true,
+        autosize: true,
+        minRows: 2,
+        className: 'c',
+      }),
+    )
+    same(h(Column, { gap: 'xs', mt: 'xs', children: 's' }), m(Stack, { gap: 'xs', mt: 'xs' }, 's'))
+    same(
+      h(Cluster, { gap: 'xs', align: 'flex-end', wrap: 'nowrap', children: 'c' }),
+      m(Group, { gap: 'xs', align: 'flex-end', wrap: 'nowrap' }, 'c'),
     )
   })
 

@@ -1,4 +1,6 @@
-import { Button, CopyButton, Stack, Text, Textarea } from '@mantine/core'
+import { Button, CopyButton } from '@mantine/core'
+import { Column, Txt } from '~/components/Plain/Typography'
+import { ReadOnlyText } from '~/components/Plain/Fields'
 import { useRouteLoaderData } from 'react-router'
 import { creditLines } from '~/lib/credit'
 import { useHydrated } from '~/lib/use-hydrated'
@@ -21,20 +23,13 @@ export function CreditLine({ asset }: { asset: { id: number; title: string } }) 
   return (
     <details className={classes.options} data-testid="credit-line">
       <summary>Credit the artist</summary>
-      <Stack gap="xs" mt="xs">
-        <Text size="sm" c="dimmed">
+      <Column gap="xs" mt="xs">
+        <Txt size="sm" c="dimmed">
           Not required by the licence, always appreciated.
-        </Text>
+        </Txt>
         {FORMS.map(({ key, label }) => (
           <div key={key}>
-            <Textarea
-              label={label}
-              value={lines[key]}
-              readOnly
-              autosize
-              minRows={1}
-              styles={{ input: { fontFamily: key === 'text' ? undefined : 'var(--mantine-font-family-monospace)' } }}
-            />
+            <ReadOnlyText label={label} value={lines[key]} minRows={1} monospace={key !== 'text'} />
             {hydrated ? (
               <CopyButton value={lines[key]}>
                 {({ copied, copy }) => (
@@ -52,7 +47,7 @@ export function CreditLine({ asset }: { asset: { id: number; title: string } }) 
             ) : null}
           </div>
         ))}
-      </Stack>
+      </Column>
     </details>
   )
 }

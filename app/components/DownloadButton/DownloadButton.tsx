@@ -1,7 +1,8 @@
 import { Link, useFetcher, useLocation, useRouteLoaderData } from 'react-router'
-import { Alert, Anchor, Group, NativeSelect, Text } from '@mantine/core'
+import { Alert, Anchor, Group, Text } from '@mantine/core'
 import { PlainButton } from '~/components/Plain/Plain'
 import { Cluster, Txt } from '~/components/Plain/Typography'
+import { SelectField } from '~/components/Plain/Fields'
 import { useEffect, useState } from 'react'
 import type { AssetType } from '~/lib/constants'
 import {
@@ -177,13 +178,13 @@ export function DownloadButton({
             aria-label="Download options"
           >
             <input type="hidden" name="return_to" value={returnTo} />
-            <NativeSelect
+            <SelectField
               label="Size"
               name="size"
               defaultValue="original"
               data={sizesFor(original).map((s) => ({ value: s, label: sizeLabel(s, original) }))}
             />
-            <NativeSelect
+            <SelectField
               label="Format"
               name="format"
               defaultValue="png"
@@ -191,7 +192,7 @@ export function DownloadButton({
             />
             {takesBackground(assetType) ? (
               <>
-                <NativeSelect
+                <SelectField
                   label="Background"
                   name="background"
                   defaultValue="transparent"
@@ -205,7 +206,7 @@ export function DownloadButton({
                 <label className={classes.colour}>
                   Custom colour <input type="color" name="background_colour" defaultValue="#7c8cf0" />
                 </label>
-                <NativeSelect
+                <SelectField
                   label="Padding"
                   name="padding"
                   defaultValue="0"

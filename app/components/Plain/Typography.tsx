@@ -121,15 +121,17 @@ export function Panel({
 /** Mantine's `<Stack>`. */
 export function Column({
   gap = 'md',
+  mt,
   component: Tag = 'div',
   style: own,
   children,
   ...rest
-}: { gap?: Spacing; component?: 'div' | 'ul'; children: ReactNode } & HTMLAttributes<HTMLElement>) {
+}: { gap?: Spacing; mt?: Space; component?: 'div' | 'ul'; children: ReactNode } & HTMLAttributes<HTMLElement>) {
   const style = {
     '--stack-gap': `var(--mantine-spacing-${gap})`,
     '--stack-align': 'stretch',
     '--stack-justify': 'flex-start',
+    ...margins({ mt }),
     ...own,
   }
   return (
@@ -173,6 +175,7 @@ export function Cluster({
   justify = 'flex-start',
   align = 'center',
   gap = 'md',
+  wrap = 'wrap',
   mt,
   mb,
   component: Tag = 'div',
@@ -180,8 +183,9 @@ export function Cluster({
   ...rest
 }: {
   justify?: 'flex-start' | 'center' | 'space-between'
-  align?: 'center' | 'baseline' | 'flex-start'
+  align?: 'center' | 'baseline' | 'flex-start' | 'flex-end'
   gap?: Space
+  wrap?: 'wrap' | 'nowrap'
   mt?: Space
   mb?: Space
   component?: 'div' | 'li'
@@ -191,7 +195,7 @@ export function Cluster({
     '--group-gap': space(gap),
     '--group-align': align,
     '--group-justify': justify,
-    '--group-wrap': 'wrap',
+    '--group-wrap': wrap,
     ...margins({ mt, mb }),
   }
   return (

@@ -1,4 +1,6 @@
-import { Button, CopyButton, Group, Textarea, TextInput } from '@mantine/core'
+import { Button, CopyButton } from '@mantine/core'
+import { Cluster } from '~/components/Plain/Typography'
+import { ReadOnlyField, ReadOnlyText } from '~/components/Plain/Fields'
 import { useRouteLoaderData } from 'react-router'
 import { embedHtml, shareLinks } from '~/lib/share-links'
 import { useHydrated } from '~/lib/use-hydrated'
@@ -30,16 +32,10 @@ export function ShareMenu({ path, title, image, embed }: ShareMenuProps) {
     <details className={classes.share} data-testid="share-menu">
       <summary>Share</summary>
       <div className={classes.panel}>
-        <Group gap="xs" align="flex-end" wrap="nowrap">
-          <TextInput
-            label="Link to this page"
-            value={url}
-            readOnly
-            className={classes.link}
-            onFocus={(event) => event.currentTarget.select()}
-          />
+        <Cluster gap="xs" align="flex-end" wrap="nowrap">
+          <ReadOnlyField label="Link to this page" value={url} className={classes.link} />
           {hydrated ? <CopyAction value={url} label="Copy link" done="Link copied" /> : null}
-        </Group>
+        </Cluster>
         <ul className={classes.networks} aria-label="Share on">
           {links.map((link) => (
             <li key={link.network}>
@@ -55,7 +51,7 @@ export function ShareMenu({ path, title, image, embed }: ShareMenuProps) {
         </ul>
         {code ? (
           <div>
-            <Textarea label="Embed this player" value={code} readOnly autosize minRows={2} className={classes.code} />
+            <ReadOnlyText label="Embed this player" value={code} minRows={2} className={classes.code} />
             {hydrated ? <CopyAction value={code} label="Copy embed code" done="Embed code copied" /> : null}
           </div>
         ) : null}
