@@ -1,7 +1,8 @@
 import type { DB } from '#db/client'
 import type { AssetView } from '~/lib/asset-view'
 import { favouriteIdsAmong } from '~/domain/favourites/favourites.server'
-import { assetViewsInOrder, getPublishedAsset, relatedAssetIds, similarColourIds } from './search.server'
+import { assetViewsInOrder, publishedAssetRow, relatedAssetIds, similarColourIds } from './search.server'
+import { toAssetView } from './assets.server'
 import { RELATED_LIMIT } from '~/lib/constants'
 import { downloadedToday } from '~/domain/downloads/downloads.server'
 import { sharedResult } from './shared-results.server'
@@ -43,11 +44,12 @@ type PublicPreview = Omit<AssetPreviewData, 'isFavourite' | 'downloadedToday'>
  */
 export function publicPreview(db: DB, assetId: number): Promise<PublicPreview | null> {
   return sharedResult(db, `asset:${assetId}`, async () => {
-    const asset = await getPublishedAsset(db, assetId)
-    if (!asset) return null
+    const row = await publishedAssetRow(db, assetId)
+    if (!row) return null
+    const asset = toAssetView(row)
     const [relatedIds, similarIds] = await Promise.all([
       relatedAssetIds(db, asset, RELATED_LIMIT),
-      asset.asset_type === 'audio' ? [] : similarColourIds(db, asset.id, RELATED_LIMIT),
+      asset.asset_type === 'audio' ? [] : similarColourIds(db, asset.id, RELATED_LIMIT, row.palette),
     ])
     // Both strips' assets in one read.
     const shown = new Map((await assetViewsInOrder(db, [...relatedIds, ...similarIds])).map((a) => [a.id, a]))

@@ -5,7 +5,7 @@ import type { AssetView } from '~/lib/asset-view'
 import { RELATED_TAG_SOURCE, sortToUse, type AssetType, type Sort } from '~/lib/constants'
 import { cachedForCatalogue } from './catalogue-cache.server'
 import { sharedResult } from './shared-results.server'
-import { isPublished, toAssetView } from './assets.server'
+import { ASSET_VIEW_COLUMNS, type AssetViewRow, isPublished, toAssetView } from './assets.server'
 import { log } from '~/platform/log.server'
 import { publicFileUrl } from '~/platform/storage.server'
 import {
@@ -603,7 +603,7 @@ type Published = ReturnType<typeof publishedEstimate>
 /** The assets of `ids`, in that order (one query; an id gone meanwhile is left out). */
 async function assetsInOrder(db: DB, ids: number[]) {
   if (ids.length === 0) return []
-  const rows = await db.selectFrom('assets').selectAll().where('id', 'in', ids).execute()
+  const rows = await db.selectFrom('assets').select(ASSET_VIEW_COLUMNS).where('id', 'in', ids).execute()
   const byId = new Map(rows.map((r) => [r.id, r]))
   return ids.flatMap((id) => byId.get(id) ?? [])
 }
@@ -704,7 +704,7 @@ async function sortedPage(
   limit: number,
   colourHex?: string,
 ) {
-  let rows = matching.selectAll()
+  let rows = matching.select(ASSET_VIEW_COLUMNS)
   switch (sort) {
     case 'relevance':
       if (tsquery) rows = rows.orderBy(tierOf(tsquery))
@@ -775,8 +775,13 @@ export function roundEstimate(n: number): number {
 }
 
 export async function getPublishedAsset(db: DB, id: number): Promise<AssetView | null> {
-  const row = await db.selectFrom('assets').selectAll().where('id', '=', id).where(isPublished()).executeTakeFirst()
+  const row = await publishedAssetRow(db, id)
   return row ? toAssetView(row) : null
+}
+
+/** A published asset's row as views are made from it (its palette with the OKLab coordinates). */
+export function publishedAssetRow(db: DB, id: number): Promise<AssetViewRow | undefined> {
+  return db.selectFrom('assets').select(ASSET_VIEW_COLUMNS).where('id', '=', id).where(isPublished()).executeTakeFirst()
 }
 
 /** How many of the newest published assets Related Assets looks among first. */
@@ -853,9 +858,20 @@ export async function similarColours(db: DB, assetId: number, limit = 10): Promi
   return assetViewsInOrder(db, await similarColourIds(db, assetId, limit))
 }
 
-/** Similar colours' ids, closest first (similarColours). */
-export async function similarColourIds(db: DB, assetId: number, limit = 10): Promise<number[]> {
-  const source = await db.selectFrom('assets').select(['palette']).where('id', '=', assetId).executeTakeFirst()
+/**
+ * Similar colours' ids, closest first (similarColours). `palette`: the asset's own, when the
+ * caller has just read its row (the asset page), so it is not read again.
+ */
+export async function similarColourIds(
+  db: DB,
+  assetId: number,
+  limit = 10,
+  palette?: PaletteColour[] | null,
+): Promise<number[]> {
+  const source =
+    palette !== undefined
+      ? { palette }
+      : await db.selectFrom('assets').select(['palette']).where('id', '=', assetId).executeTakeFirst()
   const colours = weightyColours(source?.palette).slice(0, 3)
   if (colours.length === 0) return []
   // Candidates: a weighty colour within twice the search's 'near' of this asset's main colour.
