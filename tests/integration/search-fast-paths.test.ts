@@ -12,6 +12,7 @@ import {
   searchAssets,
   searchWords,
   toTsQueryText,
+  wordsQuery,
   type SearchQuery,
 } from '~/domain/catalogue/search.server'
 import { log } from '~/platform/log.server'
@@ -156,6 +157,7 @@ const queries = [
   'render',
   'sphere lamp',
   'zzqq',
+  'glossy zzqq',
 ]
 const variants: Omit<SearchQuery, 'q'>[] = [
   {},
@@ -271,6 +273,24 @@ describe('search fast paths give the plain answer', () => {
         expect(fineCellsNear(hex), `${hex} and ${JSON.stringify(colour)}`).toContain(token.rows[0].t[0])
       }
     }, 120_000)
+
+    it('a last word no asset has is nothing found at once, and found as soon as an asset has it', async () => {
+      const query: SearchQuery = { q: 'glossy qzvorbit', category, exact: true }
+      expect((await wordsQuery(db, ['glossy', 'qzvorbit'])).matchesNothing).toBe(true)
+      expect(await searchAssets(db, query)).toMatchObject({ assets: [], total: 0 })
+      const [added] = await db
+        .insertInto('assets')
+        .values({ title: 'Glossy Qzvorbital', category, is_active: true, original_key: 'originals/qzv.png' })
+        .returning('id')
+        .execute()
+      try {
+        // The lexeme list is written in the asset's own transaction: no window where it is missing.
+        expect((await wordsQuery(db, ['glossy', 'qzvorbit'])).matchesNothing).toBe(false)
+        expect((await searchAssets(db, query)).assets.map((a) => a.id)).toEqual([added!.id])
+      } finally {
+        await db.deleteFrom('assets').where('id', '=', added!.id).execute()
+      }
+    })
 
     it('the same when the nearest palette colours cover only the first steps', async () => {
       // Few colours read: they reach 0.02-0.06 from the searched one, not 'near' (0.12).

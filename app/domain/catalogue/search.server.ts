@@ -82,12 +82,17 @@ function lexemesQuery(lexemes: string[]): string {
  * times slower at a million assets). Without the table (a database before the migration), or
  * when the prefix matches many lexemes, the prefix stays.
  */
-export async function wordsQuery(db: DB, words: string[]): Promise<{ tsquery: Tsquery; lastLexemes: string[] | null }> {
+export async function wordsQuery(
+  db: DB,
+  words: string[],
+): Promise<{ tsquery: Tsquery; lastLexemes: string[] | null; matchesNothing: boolean }> {
   const text = toTsQueryText(words)
   const plain = sql`to_tsquery('english', ${text})`
   const last = words.at(-1)
-  if (!last) return { tsquery: plain, lastLexemes: null }
+  if (!last) return { tsquery: plain, lastLexemes: null, matchesNothing: false }
   let lexemes: string[] | null = null
+  // No lexeme of the catalogue starts with the last word: no asset can match every word.
+  let matchesNothing = false
   try {
     // The last word's stemmed prefix as to_tsquery makes it ('glossy:*' → 'glossi'), then the
     // lexemes in its range of the primary key (collation "C": byte order).
@@ -101,15 +106,19 @@ export async function wordsQuery(db: DB, words: string[]): Promise<{ tsquery: Ts
     const row = found.rows[0]
     if (row?.prefix && row.lexemes && row.lexemes.length > 0 && row.lexemes.length <= MAX_PREFIX_LEXEMES)
       lexemes = row.lexemes
+    // The table holds every lexeme any asset has (a trigger in the same transaction), so an
+    // empty range is exact: a typo's search ('robto') goes straight to its correction.
+    matchesNothing = Boolean(row?.prefix) && row?.lexemes?.length === 0
   } catch (error) {
     noteNoLexemes(error)
   }
-  if (!lexemes) return { tsquery: plain, lastLexemes: null }
+  if (!lexemes) return { tsquery: plain, lastLexemes: null, matchesNothing }
   const expansion = sql`${lexemesQuery(lexemes)}::tsquery`
   const head = words.slice(0, -1)
   return {
     tsquery: head.length ? sql`(to_tsquery('english', ${head.join(' & ')}) && ${expansion})` : expansion,
     lastLexemes: lexemes,
+    matchesNothing: false,
   }
 }
 
@@ -305,6 +314,7 @@ const all = (conditions: RawBuilder<SqlBool>[]) => sql<SqlBool>`${sql.join(condi
 async function runSearch(db: DB, query: SearchQuery, words: string[], page: number, limit: number) {
   const text = words.length ? toTsQueryText(words) : null
   const matched = text ? await wordsQuery(db, words) : null
+  if (matched?.matchesNothing) return { assets: [], total: 0, totalCapped: false, totalEstimated: false }
   const tsquery = matched?.tsquery ?? null
   const sort = sortToUse(query.sort, words.length > 0)
   const colour = parseColour(query.colour)
