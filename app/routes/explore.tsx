@@ -1,5 +1,8 @@
 import { Form, Link, redirect, useNavigate, useNavigation } from 'react-router'
-import { Button, Checkbox, Container, Group, NativeSelect, Text, TextInput, Title } from '@mantine/core'
+import { Container, Text } from '@mantine/core'
+import { PlainButton } from '~/components/Plain/Plain'
+import { Cluster, Heading, Txt } from '~/components/Plain/Typography'
+import { CheckField, SelectField, TextField } from '~/components/Plain/Fields'
 import type { Route } from './+types/explore'
 import { getUser } from '~/web/session.server'
 import { AssetCard } from '~/components/AssetCard/AssetCard'
@@ -131,9 +134,9 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
 
   return (
     <Container size="xl" py="xl">
-      <Title order={1} mb="md">
+      <Heading order={1} mb="md">
         Explore assets
-      </Title>
+      </Heading>
 
       <Form
         method="get"
@@ -153,7 +156,7 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
         {params.tags.length ? <input type="hidden" name="tags" value={params.tags.join(',')} /> : null}
         <KeepShapeFilters params={params} />
         {params.view === 'list' ? <input type="hidden" name="view" value="list" /> : null}
-        <Button type="submit">Search</Button>
+        <PlainButton type="submit">Search</PlainButton>
       </Form>
 
       <nav aria-label="Asset type" className={classes.tabs}>
@@ -183,7 +186,7 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
             {params.q ? <input type="hidden" name="q" value={params.q} /> : null}
             {params.assetType ? <input type="hidden" name="asset_type" value={params.assetType} /> : null}
             {params.view === 'list' ? <input type="hidden" name="view" value="list" /> : null}
-            <NativeSelect
+            <SelectField
               label="Category"
               name="category"
               defaultValue={params.category}
@@ -192,7 +195,7 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
                 ...categories.map((c) => ({ value: c.category, label: `${c.category} (${c.count})` })),
               ]}
             />
-            <TextInput
+            <TextField
               label="Tags"
               name="tags"
               description="Comma-separated; assets must have every tag"
@@ -200,9 +203,9 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
             />
             {params.color ? <input type="hidden" name="color" value={params.color} /> : null}
             <div role="group" aria-labelledby="colour-filter-label">
-              <Text size="sm" fw={500} id="colour-filter-label">
+              <Txt size="sm" fw={500} id="colour-filter-label">
                 Colour{params.color ? `: ${activeSwatch?.label ?? `custom #${params.color}`}` : ''}
-              </Text>
+              </Txt>
               <div className={classes.swatches}>
                 {COLOUR_SWATCHES.map((s) => (
                   <Link
@@ -235,7 +238,7 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
                 </Link>
               ) : null}
             </div>
-            <NativeSelect
+            <SelectField
               label="Orientation"
               name="orientation"
               defaultValue={params.orientation ?? ''}
@@ -244,13 +247,13 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
                 ...ORIENTATIONS.map((o) => ({ value: o, label: ORIENTATION_LABELS[o] })),
               ]}
             />
-            <Checkbox
+            <CheckField
               label="Transparent background only"
               name="transparent"
               value="1"
               defaultChecked={params.transparent}
             />
-            <Group gap={6} className={classes.tagCloud} role="group" aria-label="Popular tags">
+            <Cluster gap={6} className={classes.tagCloud} role="group" aria-label="Popular tags">
               {popularTags.map((t) => (
                 <Link
                   key={t.tag}
@@ -260,9 +263,9 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
                   {t.tag}
                 </Link>
               ))}
-            </Group>
-            <Group>
-              <Button type="submit">Apply filters</Button>
+            </Cluster>
+            <Cluster>
+              <PlainButton type="submit">Apply filters</PlainButton>
               <Link
                 to={exploreUrl(params, {
                   category: '',
@@ -274,7 +277,7 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
               >
                 Clear filters
               </Link>
-            </Group>
+            </Cluster>
           </Form>
         </details>
 
@@ -285,7 +288,7 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
           {params.tags.length ? <input type="hidden" name="tags" value={params.tags.join(',')} /> : null}
           <KeepShapeFilters params={params} />
           {params.view === 'list' ? <input type="hidden" name="view" value="list" /> : null}
-          <NativeSelect
+          <SelectField
             label="Sort by"
             name="sort"
             value={params.sort}
@@ -299,9 +302,9 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
             className={classes.sortSelect}
           />
           <noscript>
-            <Button type="submit" variant="default">
+            <PlainButton type="submit" variant="default">
               Sort
-            </Button>
+            </PlainButton>
           </noscript>
         </Form>
 
@@ -323,19 +326,19 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
-      <Text c="dimmed" size="sm" mb="md" aria-live="polite">
+      <Txt c="dimmed" size="sm" mb="md" aria-live="polite">
         {loading
           ? 'Loading assets...'
           : `${result.totalEstimated ? 'About ' : ''}${result.total.toLocaleString('en-US')}${result.totalCapped ? '+' : ''} ${result.total === 1 ? 'asset' : 'assets'}`}
         {!loading && result.correctedQuery ? ` for “${result.correctedQuery}”` : ''}
-      </Text>
+      </Txt>
       {!loading && result.correctedQuery ? (
-        <Text mb="md" data-testid="corrected-query">
+        <Txt mb="md" data-testid="corrected-query">
           Showing results for <strong>{result.correctedQuery}</strong>.{' '}
           <Link to={exploreUrl(params, { exact: true })} className={classes.inlineLink}>
             Search instead for {params.q}
           </Link>
-        </Text>
+        </Txt>
       ) : null}
 
       {loaderData.loadFailed ? (
@@ -344,17 +347,17 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
         </Text>
       ) : result.assets.length === 0 ? (
         <div className={classes.empty}>
-          <Title order={2} fz={22}>
+          <Heading order={2} fz={22}>
             No assets found
-          </Title>
-          <Text c="dimmed" mt="xs">
+          </Heading>
+          <Txt c="dimmed" mt="xs">
             We couldn't find any assets matching your search. Try a different keyword.
-          </Text>
+          </Txt>
           {loaderData.nearest.length ? (
             <nav aria-label="Nearest terms" className={classes.suggestionRow}>
-              <Text span fw={600}>
+              <Txt span fw={600}>
                 Did you mean:
-              </Text>
+              </Txt>
               {loaderData.nearest.map((term) => (
                 <Link key={term} to={exploreUrl(params, { q: term, exact: false })} className={classes.tagLink}>
                   {term}
@@ -364,9 +367,9 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
           ) : null}
           {popularTags.length ? (
             <nav aria-label="Popular tags" className={classes.suggestionRow}>
-              <Text span fw={600}>
+              <Txt span fw={600}>
                 Popular tags:
-              </Text>
+              </Txt>
               {popularTags.slice(0, 10).map((t) => (
                 <Link
                   key={t.tag}

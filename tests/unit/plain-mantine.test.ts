@@ -4,6 +4,7 @@ import {
   Badge,
   Button,
   Card,
+  Checkbox,
   Group,
   MantineProvider,
   NativeSelect,
@@ -21,7 +22,7 @@ import { describe, expect, it } from 'vitest'
 import { IconButton, IconLink } from '~/components/IconButton/IconButton'
 import { ButtonAnchor, ButtonLink, CentredStack, Hidden, PlainButton, Row, TextLink } from '~/components/Plain/Plain'
 import { Cluster, Column, Heading, Panel, Tag, Txt } from '~/components/Plain/Typography'
-import { ReadOnlyField, ReadOnlyText, SelectField } from '~/components/Plain/Fields'
+import { CheckField, ReadOnlyField, ReadOnlyText, SelectField, TextField } from '~/components/Plain/Fields'
 import { SearchInput } from '~/components/SearchInput/SearchInput'
 import { theme } from '~/theme'
 
@@ -278,6 +279,74 @@ describe('plain elements with Mantine markup', () => {
     same(
       h(Cluster, { gap: 'xs', align: 'flex-end', wrap: 'nowrap', children: 'c' }),
       m(Group, { gap: 'xs', align: 'flex-end', wrap: 'nowrap' }, 'c'),
+    )
+  })
+
+  it("NativeSelect, TextInput, Checkbox, Title, Text and Group as explore's filters and pagination write them", () => {
+    const same = (ours: ReactElement, mantine: ReactElement) => expect(render(ours)).toBe(render(mantine))
+    const data = [
+      { value: '', label: 'All categories' },
+      { value: 'Space', label: 'Space (12)' },
+    ]
+    same(
+      h(SelectField, { label: 'Category', name: 'category', defaultValue: 'Space', data }),
+      m(NativeSelect, { label: 'Category', name: 'category', defaultValue: 'Space', data }),
+    )
+    const onChange = () => {}
+    same(
+      h(SelectField, { label: 'Sort by', name: 'sort', value: 'Space', onChange, data, className: 'c' }),
+      m(NativeSelect, { label: 'Sort by', name: 'sort', value: 'Space', onChange, data, className: 'c' }),
+    )
+    same(
+      h(TextField, {
+        label: 'Tags',
+        name: 'tags',
+        description: 'Comma-separated; assets must have every tag',
+        defaultValue: 'robot, toy',
+      }),
+      m(TextInput, {
+        label: 'Tags',
+        name: 'tags',
+        description: 'Comma-separated; assets must have every tag',
+        defaultValue: 'robot, toy',
+      }),
+    )
+    same(
+      h(TextField, { label: 'Tags', name: 'tags', defaultValue: '' }),
+      m(TextInput, { label: 'Tags', name: 'tags', defaultValue: '' }),
+    )
+    for (const checked of [false, true]) {
+      same(
+        h(CheckField, {
+          label: 'Transparent background only',
+          name: 'transparent',
+          value: '1',
+          defaultChecked: checked,
+        }),
+        m(Checkbox, { label: 'Transparent background only', name: 'transparent', value: '1', defaultChecked: checked }),
+      )
+    }
+    same(h(Heading, { order: 1, mb: 'md', children: 'T' }), m(Title, { order: 1, mb: 'md' }, 'T'))
+    same(h(Txt, { size: 'sm', fw: 500, id: 'x', children: 'x' }), m(Text, { size: 'sm', fw: 500, id: 'x' }, 'x'))
+    same(h(Txt, { span: true, fw: 600, children: 'x' }), m(Text, { span: true, fw: 600 }, 'x'))
+    same(
+      h(Txt, { c: 'dimmed', size: 'sm', mb: 'md', 'aria-live': 'polite', children: 'x' } as never),
+      m(Text, { c: 'dimmed', size: 'sm', mb: 'md', 'aria-live': 'polite' }, 'x'),
+    )
+    same(h(Txt, { c: 'dimmed', mt: 'xs', children: 'x' }), m(Text, { c: 'dimmed', mt: 'xs' }, 'x'))
+    same(
+      h(Cluster, { gap: 6, className: 'c', role: 'group', 'aria-label': 'Popular tags', children: 'x' }),
+      m(Group, { gap: 6, className: 'c', role: 'group', 'aria-label': 'Popular tags' }, 'x'),
+    )
+    same(h(Cluster, { children: 'x' }), m(Group, null, 'x'))
+    same(
+      h(Cluster, { justify: 'center', gap: 'md', mt: 'xl', children: 'x' }),
+      m(Group, { justify: 'center', gap: 'md', mt: 'xl' }, 'x'),
+    )
+    same(h(PlainButton, { type: 'submit', children: 'Search' }), m(Button, { type: 'submit' }, 'Search'))
+    same(
+      h(PlainButton, { type: 'submit', variant: 'default', children: 'Sort' }),
+      m(Button, { type: 'submit', variant: 'default' }, 'Sort'),
     )
   })
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { Group, Text } from '@mantine/core'
+import { Cluster, Txt } from '~/components/Plain/Typography'
 import classes from './Pagination.module.css'
 
 interface PaginationProps {
@@ -13,7 +13,7 @@ export function Pagination({ page, pageCount, hrefFor }: PaginationProps) {
   if (pageCount <= 1) return null
   return (
     <nav aria-label="Pagination">
-      <Group justify="center" gap="md" mt="xl">
+      <Cluster justify="center" gap="md" mt="xl">
         {page > 1 ? (
           <Link to={hrefFor(page - 1)} className={classes.button} rel="prev">
             Previous
@@ -23,9 +23,9 @@ export function Pagination({ page, pageCount, hrefFor }: PaginationProps) {
             Previous
           </span>
         )}
-        <Text>
+        <Txt>
           Page {page} of {pageCount}
-        </Text>
+        </Txt>
         {page < pageCount ? (
           <Link to={hrefFor(page + 1)} className={classes.button} rel="next">
             Next
@@ -35,7 +35,7 @@ export function Pagination({ page, pageCount, hrefFor }: PaginationProps) {
             Next
           </span>
         )}
-      </Group>
+      </Cluster>
     </nav>
   )
 }

@@ -36,7 +36,7 @@ export function Txt({
 }: {
   size?: 'xs' | 'sm' | 'md' | 'lg' | 'xl'
   c?: TextColour
-  fw?: 500 | 700
+  fw?: 500 | 600 | 700
   mt?: Space
   mb?: Space
   span?: boolean
@@ -179,6 +179,7 @@ export function Cluster({
   mt,
   mb,
   component: Tag = 'div',
+  className,
   children,
   ...rest
 }: {
@@ -199,7 +200,11 @@ export function Cluster({
     ...margins({ mt, mb }),
   }
   return (
-    <Tag style={style as CSSProperties} className="m_4081bf90 mantine-Group-root" {...rest}>
+    <Tag
+      style={style as CSSProperties}
+      {...rest}
+      className={`${className ? `${className} ` : ''}m_4081bf90 mantine-Group-root`}
+    >
       {children}
     </Tag>
   )
