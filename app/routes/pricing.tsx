@@ -71,7 +71,7 @@ export default function PricingPage({ loaderData, actionData }: Route.ComponentP
       <Stack gap="sm" mb="lg">
         {upgradeRequired ? (
           <Alert color="yellow" data-testid="upgrade-required">
-            {UPGRADE_REQUIRED_TEXT} Your {FREE_DAILY_DOWNLOADS} free downloads come back tomorrow: {quotaResets}.
+            {UPGRADE_REQUIRED_TEXT} Your {FREE_DAILY_DOWNLOADS} free downloads come back tomorrow. {quotaResets}.
           </Alert>
         ) : null}
         {checkoutCancelled ? <Alert color="blue">{CHECKOUT_CANCELLED_TEXT}</Alert> : null}

@@ -84,7 +84,7 @@ onEachScreen(() => {
     await expect(page).toHaveURL(/\/pricing\?alert=upgrade_required$/)
     await expect(page.getByText('You need to upgrade your account to continue downloading assets.')).toBeVisible()
     await expect(page.getByTestId('upgrade-required')).toContainText(
-      /Resets at midnight UTC, in (\d+ h)?( ?\d+ min)?\./,
+      /free downloads come back tomorrow\. Resets at midnight UTC, in (\d+ h)?( ?\d+ min)?\./,
     )
   })
 
