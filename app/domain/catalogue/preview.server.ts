@@ -49,7 +49,7 @@ export function publicPreview(db: DB, assetId: number): Promise<PublicPreview | 
     const asset = toAssetView(row)
     const [relatedIds, similarIds] = await Promise.all([
       relatedAssetIds(db, asset, RELATED_LIMIT),
-      asset.asset_type === 'audio' ? [] : similarColourIds(db, asset.id, RELATED_LIMIT, row.palette),
+      asset.asset_type === 'audio' ? [] : similarColourIds(db, row, RELATED_LIMIT),
     ])
     // Both strips' assets in one read.
     const shown = new Map((await assetViewsInOrder(db, [...relatedIds, ...similarIds])).map((a) => [a.id, a]))

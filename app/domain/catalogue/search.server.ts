@@ -865,24 +865,17 @@ export const SIMILAR_CANDIDATES = 200
  * 12 of the query's 16 ms at a million assets.
  */
 export async function similarColours(db: DB, assetId: number, limit = 10): Promise<AssetView[]> {
-  return assetViewsInOrder(db, await similarColourIds(db, assetId, limit))
+  const source = await db.selectFrom('assets').select(['id', 'palette']).where('id', '=', assetId).executeTakeFirst()
+  return source ? assetViewsInOrder(db, await similarColourIds(db, source, limit)) : []
 }
 
-/**
- * Similar colours' ids, closest first (similarColours). `palette`: the asset's own, when the
- * caller has just read its row (the asset page), so it is not read again.
- */
+/** Similar colours' ids, closest first (similarColours); the asset's palette as its row has it. */
 export async function similarColourIds(
   db: DB,
-  assetId: number,
+  source: { id: number; palette: PaletteColour[] | null },
   limit = 10,
-  palette?: PaletteColour[] | null,
 ): Promise<number[]> {
-  const source =
-    palette !== undefined
-      ? { palette }
-      : await db.selectFrom('assets').select(['palette']).where('id', '=', assetId).executeTakeFirst()
-  const colours = weightyColours(source?.palette).slice(0, 3)
+  const colours = weightyColours(source.palette).slice(0, 3)
   if (colours.length === 0) return []
   // Candidates: a weighty colour within twice the search's 'near' of this asset's main colour.
   const main = cellsNear(colours[0].hex, 2 * NEAR_DISTANCE)
@@ -890,7 +883,7 @@ export async function similarColourIds(
     .selectFrom('assets')
     .select(['id', 'palette'])
     .where(isPublished())
-    .where('id', '<>', assetId)
+    .where('id', '<>', source.id)
     .where(sql<SqlBool>`colour_swatches && ${main}::text[]`)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
