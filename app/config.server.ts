@@ -50,6 +50,8 @@ const schema = z
     PAGE_CACHE_CHECK_MS: z.coerce.number().int().min(0).max(10_000).default(2_000),
     /** Pages rendering at once in this process, the rest queued (decision 94); 0: no cap; unset: cores + 1. */
     MAX_RENDERING: z.coerce.number().int().min(0).max(1000).optional(),
+    /** Server processes sharing the port (decision 101); above 1 needs PostgreSQL. */
+    SERVER_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(3_000).max(600_000).default(10_000),
     GOOGLE_CLIENT_ID: optionalString,
     GOOGLE_CLIENT_SECRET: optionalString,
@@ -82,6 +84,13 @@ const schema = z
         code: 'custom',
         path: ['S3_SECRET_ACCESS_KEY'],
         message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+      })
+    }
+    if (env.SERVER_PROCESSES > 1 && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SERVER_PROCESSES'],
+        message: 'above 1 needs DATABASE_URL: the embedded database belongs to one process',
       })
     }
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {

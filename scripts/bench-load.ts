@@ -1,4 +1,4 @@
-// npm run bench:load [-- --assets 1000000 --duration 30 --clients 50 --compare 10 --port 3900]
+// npm run bench:load [-- --assets 1000000 --duration 30 --clients 50 --compare 10 --port 3900 --processes 2]
 // The built server (NODE_ENV=production, page cache on, as the Dockerfile runs it) on the search
 // bench's database (stock_bench_<N>: `npm run bench:search -- --assets N --reuse` makes it).
 // 1. Side by side, in one run, each for --compare seconds at 10 connections: GET /api/assets
@@ -10,13 +10,15 @@
 // Figures per class, with the load average, go to docs/performance.md. The workload (users,
 // targets, mix, driver) is in scripts/bench-workload.ts; `bench:jobs -- --mixed` runs the same mix
 // in windows without and with the palette backfill.
+// --processes N: the server with SERVER_PROCESSES=N (decision 101); its CPU is that of all of
+// them, and its figures get a section of their own.
 // --uncapped: a second server on --port + 1 with no render cap (MAX_RENDERING=0, decision 94);
 // the mixed workload alternates between the two in 10 s slices, so both meet the same load.
 // Targets: signed-in explore >= 50% of the API's rate, asset pages >= 100%; mixed p90 < 150 ms,
 // p99 < 400 ms, no errors.
 // The database is only read, except for the bench's own users (bench-load-N@example.test), their
 // sessions and favourites, kept between runs: the catalogue and its version are never touched.
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import os from 'node:os'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
@@ -46,6 +48,7 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     'no-report': { type: 'boolean' },
     uncapped: { type: 'boolean' },
+    processes: { type: 'string' },
   },
 })
 const ASSETS = Number(args.assets ?? process.env.BENCH_ASSETS ?? 100_000)
@@ -54,6 +57,7 @@ const CLIENTS = Number(args.clients ?? 50)
 const COMPARE_S = Number(args.compare ?? 10)
 const COMPARE_CONNECTIONS = 10
 const PORT = Number(args.port ?? process.env.BENCH_PORT ?? 3900)
+const PROCESSES = Number(args.processes ?? 1)
 /** The length of each alternating slice of the mixed workload with --uncapped. */
 const SLICE_S = 10
 
@@ -74,6 +78,21 @@ function cpuMs(pid: number): number {
   }
 }
 
+/** CPU time of a process and of the processes it started (the server processes, decision 101). */
+function treeCpuMs(pid: number): number {
+  let total = cpuMs(pid)
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8')
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) total += cpuMs(Number(name))
+    } catch {
+      // gone
+    }
+  }
+  return total
+}
+
 /**
  * CPU spent by the app and its database connections: a figure the other work on the machine
  * changes far less than a rate does (it is what each request costs, not how fast it got a core).
@@ -88,7 +107,7 @@ async function cpuMeter(appPid: number, probe: pg.Client, database: string) {
     ).rows.map((r) => r.pid)
   const read = async () => {
     const pids = await backends()
-    return { app: cpuMs(appPid), db: new Map(pids.map((pid) => [pid, cpuMs(pid)])) }
+    return { app: treeCpuMs(appPid), db: new Map(pids.map((pid) => [pid, cpuMs(pid)])) }
   }
   let before = await read()
   return {
@@ -113,14 +132,14 @@ async function main() {
   await probe.connect()
   const { targets, cookies, spread, choose, warmUp } = await prepareWorkload(url, ASSETS)
 
-  const server = await startBuiltServer(PORT, url, { NODE_ENV: 'production' })
+  const server = await startBuiltServer(PORT, url, { NODE_ENV: 'production', SERVER_PROCESSES: String(PROCESSES) })
   const uncapped = args.uncapped
     ? await startBuiltServer(PORT + 1, url, { NODE_ENV: 'production', MAX_RENDERING: '0' })
     : null
   const report: string[] = []
   try {
     const base = `http://127.0.0.1:${PORT}`
-    console.log(`${ASSETS.toLocaleString('en-US')} assets; server ${base}; load ${load()}`)
+    console.log(`${ASSETS.toLocaleString('en-US')} assets; server ${base} (${PROCESSES} process(es)); load ${load()}`)
     // Warm-up: every class once or twice, not measured.
     await warmUp(PORT)
     const meter = await cpuMeter(server.pid!, probe, `stock_bench_${ASSETS}`)
@@ -242,9 +261,9 @@ async function main() {
     )
 
     report.push(
-      `## Load (npm run bench:load -- --assets ${ASSETS}), measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+      `## Load (npm run bench:load -- --assets ${ASSETS}${PROCESSES > 1 ? ` --processes ${PROCESSES}` : ''}), measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
       '',
-      `${ASSETS.toLocaleString('en-US')} assets (the search bench's database), the built server with NODE_ENV=production and the page cache on, client and server on the same 2 shared cores. Load average (1, 5, 15 min): ${loadBefore} before the side-by-side runs, ${loadAfterCompare} after them; ${loadBeforeMix} before the mixed run, ${loadAfterMix} after it.`,
+      `${ASSETS.toLocaleString('en-US')} assets (the search bench's database), the built server with NODE_ENV=production and the page cache on${PROCESSES > 1 ? `, as ${PROCESSES} server processes (SERVER_PROCESSES=${PROCESSES}, decision 101; CPU is theirs together)` : ', one server process'}, client and server on the same 2 shared cores. Load average (1, 5, 15 min): ${loadBefore} before the side-by-side runs, ${loadAfterCompare} after them; ${loadBeforeMix} before the mixed run, ${loadAfterMix} after it.`,
       '',
     )
     if (compared.length) {
@@ -276,7 +295,8 @@ async function main() {
       report.push(
         `- The same server with no render cap (MAX_RENDERING=0, decision 94), run in alternating ${SLICE_S} s slices with the one above (the figures above are the capped server's slices): ${summary(free)}; ${apiOf(free)}. With the cap: ${summary(mixed)}; ${apiOf(mixed)}.`,
       )
-    if (!args['no-report']) writePerformanceSection(`load-${ASSETS}`, report)
+    if (!args['no-report'])
+      writePerformanceSection(`load-${ASSETS}${PROCESSES > 1 ? `-processes-${PROCESSES}` : ''}`, report)
   } finally {
     server.stop()
     uncapped?.stop()

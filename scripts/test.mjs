@@ -31,6 +31,14 @@ function run(command, args, env = {}) {
 
 const npx = 'npx'
 const crashed = []
+const failures = []
+// Terminal colours stripped, the first line kept: one line per failure in the summary.
+const firstLine = (text) =>
+  String(text ?? '')
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .trim()
+    .split('\n')[0]
+    .slice(0, 300)
 
 if (run(npx, ['react-router', 'build']) !== 0) {
   console.error('The build failed.')
@@ -74,6 +82,16 @@ if (existsSync(VITEST_JSON)) {
     (f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0,
   ).length
   failed += brokenFiles
+  // The names of what failed, close to the total: a log read from its end still says which.
+  for (const file of report.testResults ?? []) {
+    const where = path.relative(process.cwd(), file.name)
+    for (const test of file.assertionResults ?? []) {
+      if (test.status === 'failed')
+        failures.push(`vitest ${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`)
+    }
+    if (file.status === 'failed' && (file.assertionResults ?? []).length === 0)
+      failures.push(`vitest ${where}: ${firstLine(file.message)}`)
+  }
   console.log(`\nvitest: ${report.numPassedTests} passed, ${report.numFailedTests + brokenFiles} failed`)
 } else {
   crashed.push('vitest')
@@ -87,6 +105,21 @@ if (existsSync(PLAYWRIGHT_JSON)) {
   skipped += s.skipped
   const setupErrors = (report.errors ?? []).length
   failed += setupErrors
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue
+        const error = test.results?.at(-1)?.error?.message
+        failures.push(
+          `playwright [${test.projectName}] ${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}: ${firstLine(error)}`,
+        )
+      }
+    }
+    for (const child of suite.suites ?? [])
+      walk(child, child.title && child.title !== child.file ? [...titles, child.title] : titles)
+  }
+  for (const suite of report.suites ?? []) walk(suite, [])
+  for (const error of report.errors ?? []) failures.push(`playwright: ${firstLine(error.message)}`)
   console.log(
     `playwright: ${s.expected + s.flaky} passed, ${s.unexpected + setupErrors} failed${s.skipped ? `, ${s.skipped} skipped` : ''}`,
   )
@@ -103,6 +136,10 @@ if (failed === 0 && (vitestCode !== 0 || playwrightCode !== 0)) {
   failed += 1
 }
 
+if (failures.length > 0) {
+  console.log('\nFailed:')
+  for (const line of failures) console.log(`  ${line}`)
+}
 rmSync(TEMP, { recursive: true, force: true })
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`)
 process.exit(failed > 0 ? 1 : 0)

@@ -159,7 +159,7 @@ export function createApp({ config, state, clientDir, vite }: AppOptions): expre
   })
 
   // At most MAX_RENDERING page renders at once, the page cache's included (decision 94).
-  const renderGate = createRenderGate(dev ? 0 : (config.MAX_RENDERING ?? defaultRenderCap()))
+  const renderGate = createRenderGate(dev ? 0 : (config.MAX_RENDERING ?? defaultRenderCap(config.SERVER_PROCESSES)))
 
   // Anonymous home, explore and asset pages from a shared cache (server/page-cache.ts).
   if (!dev && (config.PAGE_CACHE ?? true)) {
@@ -294,10 +294,11 @@ function answerStarting(req: ExpressRequest, res: ExpressResponse, progress: Sta
 
 /**
  * One render per core keeps every core busy; one more covers the time a render waits for the
- * database. Measured on 2 cores (decision 94): 3 beat 2, 4, 6 and 12.
+ * database. Measured on 2 cores (decision 94): 3 beat 2, 4, 6 and 12. Several server processes
+ * (decision 101) share the cores: each counts its share.
  */
-function defaultRenderCap(): number {
-  return os.availableParallelism() + 1
+function defaultRenderCap(processes: number): number {
+  return Math.ceil(os.availableParallelism() / processes) + 1
 }
 
 /**

@@ -17,6 +17,7 @@ import { createApp, type StartupState } from './app'
 import { openServices, prepareDatabase } from './bootstrap'
 import { removeStaleStaging } from '~/web/multipart.server'
 import { runCommand } from './cli'
+import { isServerProcess, listensBeforeReady, runPrimary } from './cluster'
 import { refuseConnect } from './guards'
 import { errorMessage, errorStack } from '~/lib/errors'
 
@@ -28,6 +29,11 @@ const DRAIN_TICK_MS = 100
 const JOB_STOP_MS = 3_000
 /** Connections still arriving this long after SIGTERM are refused even if the queue never empties. */
 const QUEUE_LIMIT_MS = 1_000
+/**
+ * One of several server processes is handed its connections by the first over IPC, not by
+ * its own listen queue: a quiet spell is then this long, not a turn of the event loop.
+ */
+const HANDED_QUIET_MS = 25
 const RETRY_MS = 2_000
 
 function loadConfig(): Config {
@@ -80,11 +86,16 @@ export async function startServer(options: { vite?: ViteDevServer } = {}): Promi
     clientDir: options.vite ? undefined : path.resolve(here, '../client'),
   })
 
-  const server = await new Promise<Server>((resolve) => {
-    const listening = app.listen(config.PORT, config.HOST, () => resolve(listening))
-  })
-  server.on('connect', refuseConnect)
-  log.info('listening', { url: config.appUrl, port: config.PORT })
+  const listen = async () => {
+    const listening = await new Promise<Server>((resolve) => {
+      const opened = app.listen(config.PORT, config.HOST, () => resolve(opened))
+    })
+    listening.on('connect', refuseConnect)
+    log.info('listening', { url: config.appUrl, port: config.PORT })
+    return listening
+  }
+  const early = listensBeforeReady()
+  const opened = early ? await listen() : undefined
 
   const stale = await removeStaleStaging()
   if (stale.length) log.info('removed staging folders left by an earlier process', { folders: stale.length })
@@ -115,6 +126,9 @@ export async function startServer(options: { vite?: ViteDevServer } = {}): Promi
     log.error('start-up failed', { error: errorStack(error) })
     process.exit(1)
   })
+  // Another server process's share of the connections comes once it can answer them: with the
+  // port already open, a 503 start-up page from it would be a failure beside a ready one.
+  const server: Server = opened ?? (await ready.then(() => listen()))
 
   // Requests in flight, and when one last began or ended: the drain waits for a quiet spell.
   let inFlight = 0
@@ -141,7 +155,9 @@ export async function startServer(options: { vite?: ViteDevServer } = {}): Promi
       // resets them; libuv takes one per turn of the event loop: turn it until a turn takes none.
       for (let quietTurns = 0; quietTurns < 2 && performance.now() - stopped < QUEUE_LIMIT_MS; ) {
         const before = connections
-        await new Promise((resolve) => setImmediate(resolve))
+        await new Promise((resolve) =>
+          isServerProcess() ? setTimeout(resolve, HANDED_QUIET_MS) : setImmediate(resolve),
+        )
         quietTurns = connections === before ? quietTurns + 1 : 0
       }
       // The listener only: http.Server.close() also drops every connection without a request
@@ -199,6 +215,10 @@ export async function main(argv: string[]): Promise<void> {
     if (password !== undefined && !process.env.ADMIN_EMAIL) delete process.env.ADMIN_PASSWORD
     process.exitCode = await runCommand(loadConfig(), argv, { password })
     return
+  }
+  if (!isServerProcess()) {
+    const config = loadConfig()
+    if (config.SERVER_PROCESSES > 1) return runPrimary(config)
   }
   const running = await startServer()
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {

@@ -20,6 +20,16 @@ describe('parseConfig', () => {
     expect(parseConfig({ ...production, LOG_REQUESTS: 'false' }).logRequests).toBe(false)
   })
 
+  it('runs one server process unless SERVER_PROCESSES asks for more, which needs PostgreSQL', () => {
+    expect(parseConfig({}).SERVER_PROCESSES).toBe(1)
+    const url = 'postgres://postgres@127.0.0.1:5432/stock'
+    expect(parseConfig({ DATABASE_URL: url, SERVER_PROCESSES: '2' }).SERVER_PROCESSES).toBe(2)
+    expect(() => parseConfig({ SERVER_PROCESSES: '2' })).toThrow(
+      /SERVER_PROCESSES: above 1 needs DATABASE_URL: the embedded database belongs to one process/,
+    )
+    expect(() => parseConfig({ DATABASE_URL: url, SERVER_PROCESSES: '0' })).toThrow(ConfigError)
+  })
+
   it('treats empty strings as unset', () => {
     const config = parseConfig({ DATABASE_URL: '', ADMIN_EMAIL: '', ADMIN_PASSWORD: '' })
     expect(config.DATABASE_URL).toBeUndefined()

@@ -1,0 +1,119 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { isReachable, serverUrl } from '../support/database-url'
+import { builtServerHarness, waitForStatus } from '../support/built-server'
+
+// SERVER_PROCESSES=2 through the built server (decision 101): two processes share the port and
+// both answer, jobs run in the first only, one that dies is replaced while the other goes on
+// answering, and without PostgreSQL the start is refused with the reason.
+
+const SECRET = 'processes-test-secret-processes-test-1234'
+
+/** The server's processes under /proc, found by the port in their environment. */
+function processesOn(port: string): { pid: number; serverProcess: number | null }[] {
+  const found: { pid: number; serverProcess: number | null }[] = []
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const env = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0')
+      if (!env.includes(`PORT=${port}`)) continue
+      const slot = env.find((line) => line.startsWith('SERVER_PROCESS='))
+      found.push({ pid: Number(pid), serverProcess: slot ? Number(slot.split('=')[1]) : null })
+    } catch {
+      // gone, or not ours
+    }
+  }
+  return found
+}
+
+/** The request lines of the log, by the process that wrote them. */
+function requestsByProcess(log: string): Map<number, number> {
+  const counts = new Map<number, number>()
+  for (const line of log.split('\n')) {
+    if (!line.includes('"message":"request"')) continue
+    const { process } = JSON.parse(line) as { process?: number }
+    counts.set(process ?? 0, (counts.get(process ?? 0) ?? 0) + 1)
+  }
+  return counts
+}
+
+async function statuses(base: string, count: number): Promise<number[]> {
+  return Promise.all(
+    Array.from({ length: count }, async (_, i) => {
+      const res = await fetch(`${base}/api/assets?page=${(i % 3) + 1}`)
+      await res.arrayBuffer()
+      return res.status
+    }),
+  )
+}
+
+async function until(check: () => boolean, what: string, timeoutMs = 30_000) {
+  const started = Date.now()
+  while (!check()) {
+    if (Date.now() - started > timeoutMs) throw new Error(`waited ${timeoutMs} ms for ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+describe('several server processes', async () => {
+  const usePostgres = await isReachable(serverUrl())
+  const { scratch, start } = builtServerHarness('stock_processes', usePostgres)
+
+  it.runIf(usePostgres)(
+    'two processes share the port and both answer; jobs run in the first; one that dies is replaced',
+    async () => {
+      const server = start({
+        SERVER_PROCESSES: '2',
+        NODE_ENV: 'production',
+        SESSION_SECRET: SECRET,
+        DATABASE_URL: await scratch(),
+        SECURE_COOKIES: 'false',
+        LOG_REQUESTS: 'true',
+      })
+      await waitForStatus(`${server.base}/readyz`, 200)
+      await until(() => (server.output().match(/"message":"ready"/g) ?? []).length === 2, 'both processes ready')
+      const { port } = new URL(server.base)
+      const processes = processesOn(port)
+      expect(processes.map((p) => p.serverProcess).sort()).toEqual([1, 2, null])
+
+      expect((await statuses(server.base, 60)).every((status) => status === 200)).toBe(true)
+      const counts = requestsByProcess(server.output())
+      expect([...counts.keys()].sort()).toEqual([1, 2])
+      // Connections are handed out in turn: neither process is left idle.
+      expect(Math.min(...counts.values())).toBeGreaterThanOrEqual(15)
+      // The job queue's workers start in the first process only.
+      expect(readFileSync(`/proc/${processes.find((p) => p.serverProcess === 1)!.pid}/environ`, 'utf8')).toContain(
+        'RUN_JOBS=true',
+      )
+      expect(readFileSync(`/proc/${processes.find((p) => p.serverProcess === 2)!.pid}/environ`, 'utf8')).toContain(
+        'RUN_JOBS=false',
+      )
+
+      // The second dies: the site goes on answering, and a new second process takes its place.
+      const second = processes.find((p) => p.serverProcess === 2)!
+      process.kill(second.pid, 'SIGKILL')
+      // Its own connections die with it (the client's kept-alive ones included); new ones are
+      // handed to the first.
+      await until(() => !existsSync(`/proc/${second.pid}`), 'the second process gone')
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      expect((await statuses(server.base, 20)).every((status) => status === 200)).toBe(true)
+      await until(() => server.output().includes('server process ended: starting another'), 'the restart')
+      await until(() => (server.output().match(/"message":"ready"/g) ?? []).length === 3, 'the new process ready')
+      const after = processesOn(port)
+      expect(after.map((p) => p.serverProcess).sort()).toEqual([1, 2, null])
+      expect(after.find((p) => p.serverProcess === 2)!.pid).not.toBe(second.pid)
+      expect((await statuses(server.base, 20)).every((status) => status === 200)).toBe(true)
+
+      expect(await server.stop()).toBe(0)
+    },
+    120_000,
+  )
+
+  it('without PostgreSQL, more than one process is refused at start with the reason', async () => {
+    const server = start({ SERVER_PROCESSES: '2', DATABASE_URL: '' })
+    const code = await new Promise((resolve) =>
+      server.child.exitCode !== null ? resolve(server.child.exitCode) : server.child.once('exit', resolve),
+    )
+    expect(code).toBe(1)
+    expect(server.output()).toContain('SERVER_PROCESSES: above 1 needs DATABASE_URL')
+  })
+})
