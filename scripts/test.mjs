@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
+import { readPlaywrightReport, readVitestReport } from './test-report.mjs'
 
 if (Number(process.versions.node.split('.')[0]) < 24) {
   console.error(
@@ -32,13 +33,6 @@ function run(command, args, env = {}) {
 const npx = 'npx'
 const crashed = []
 const failures = []
-// Terminal colours stripped, the first line kept: one line per failure in the summary.
-const firstLine = (text) =>
-  String(text ?? '')
-    .replace(/\u001b\[[0-9;]*m/g, '')
-    .trim()
-    .split('\n')[0]
-    .slice(0, 300)
 
 if (run(npx, ['react-router', 'build']) !== 0) {
   console.error('The build failed.')
@@ -73,55 +67,24 @@ let skipped = 0
 for (const [name, ok] of Object.entries(checks)) console.log(`${name}: ${ok ? 'passed' : 'failed'}`)
 
 if (existsSync(VITEST_JSON)) {
-  const report = JSON.parse(readFileSync(VITEST_JSON, 'utf8'))
-  passed += report.numPassedTests
-  failed += report.numFailedTests
-  skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0)
-  // A file that fails to load has no tests in it, but is a failure all the same.
-  const brokenFiles = (report.testResults ?? []).filter(
-    (f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0,
-  ).length
-  failed += brokenFiles
-  // The names of what failed, close to the total: a log read from its end still says which.
-  for (const file of report.testResults ?? []) {
-    const where = path.relative(process.cwd(), file.name)
-    for (const test of file.assertionResults ?? []) {
-      if (test.status === 'failed')
-        failures.push(`vitest ${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`)
-    }
-    if (file.status === 'failed' && (file.assertionResults ?? []).length === 0)
-      failures.push(`vitest ${where}: ${firstLine(file.message)}`)
-  }
-  console.log(`\nvitest: ${report.numPassedTests} passed, ${report.numFailedTests + brokenFiles} failed`)
+  const vitest = readVitestReport(JSON.parse(readFileSync(VITEST_JSON, 'utf8')))
+  passed += vitest.passed
+  failed += vitest.failed
+  skipped += vitest.skipped
+  failures.push(...vitest.failures)
+  console.log(`\nvitest: ${vitest.passed} passed, ${vitest.failed} failed`)
 } else {
   crashed.push('vitest')
 }
 
 if (existsSync(PLAYWRIGHT_JSON)) {
-  const report = JSON.parse(readFileSync(PLAYWRIGHT_JSON, 'utf8'))
-  const s = report.stats
-  passed += s.expected + s.flaky
-  failed += s.unexpected
-  skipped += s.skipped
-  const setupErrors = (report.errors ?? []).length
-  failed += setupErrors
-  const walk = (suite, titles) => {
-    for (const spec of suite.specs ?? []) {
-      for (const test of spec.tests ?? []) {
-        if (test.status !== 'unexpected') continue
-        const error = test.results?.at(-1)?.error?.message
-        failures.push(
-          `playwright [${test.projectName}] ${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}: ${firstLine(error)}`,
-        )
-      }
-    }
-    for (const child of suite.suites ?? [])
-      walk(child, child.title && child.title !== child.file ? [...titles, child.title] : titles)
-  }
-  for (const suite of report.suites ?? []) walk(suite, [])
-  for (const error of report.errors ?? []) failures.push(`playwright: ${firstLine(error.message)}`)
+  const playwright = readPlaywrightReport(JSON.parse(readFileSync(PLAYWRIGHT_JSON, 'utf8')))
+  passed += playwright.passed
+  failed += playwright.failed
+  skipped += playwright.skipped
+  failures.push(...playwright.failures)
   console.log(
-    `playwright: ${s.expected + s.flaky} passed, ${s.unexpected + setupErrors} failed${s.skipped ? `, ${s.skipped} skipped` : ''}`,
+    `playwright: ${playwright.passed} passed, ${playwright.failed} failed${playwright.skipped ? `, ${playwright.skipped} skipped` : ''}`,
   )
 } else {
   crashed.push('playwright')
