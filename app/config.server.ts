@@ -52,6 +52,8 @@ const schema = z
     MAX_RENDERING: z.coerce.number().int().min(0).max(1000).optional(),
     /** Server processes sharing the port (decision 101); above 1 needs PostgreSQL. */
     SERVER_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
+    /** Set by the server for each of its processes: which one this is (1, 2, …). */
+    SERVER_PROCESS: z.coerce.number().int().min(1).optional(),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(3_000).max(600_000).default(10_000),
     GOOGLE_CLIENT_ID: optionalString,
     GOOGLE_CLIENT_SECRET: optionalString,

@@ -606,6 +606,7 @@ export const API_SCHEMAS = {
           'apiResponseTimeOk',
           'errorRateOk',
           'uptimeSeconds',
+          'serverProcess',
           'checkedAt',
         ],
         properties: {
@@ -622,6 +623,13 @@ export const API_SCHEMAS = {
           }),
           errorRateOk: nullable('boolean'),
           uptimeSeconds: { type: 'integer' },
+          serverProcess: {
+            type: ['object', 'null'],
+            description:
+              'With several server processes (SERVER_PROCESSES), the one that measured: p95Ms, errorRatePercent and requestCount are of the requests it answered. Null with one.',
+            required: ['number', 'of'],
+            properties: { number: { type: 'integer' }, of: { type: 'integer' } },
+          },
           checkedAt: { type: 'string', format: 'date-time' },
         },
       },
@@ -2719,6 +2727,7 @@ export const API_CALLS: ApiCall[] = [
             apiResponseTimeOk: true,
             errorRateOk: true,
             uptimeSeconds: 86_400,
+            serverProcess: null,
             checkedAt: '2025-05-20T14:02:11.000Z',
           },
           jobs: {

@@ -8,6 +8,7 @@ import { builtServerHarness, waitForStatus } from '../support/built-server'
 // answering, and without PostgreSQL the start is refused with the reason.
 
 const SECRET = 'processes-test-secret-processes-test-1234'
+const ADMIN = { email: 'processes-admin@example.com', password: 'processes-admin-password-1' }
 
 /** The server's processes under /proc, found by the port in their environment. */
 function processesOn(port: string): { pid: number; serverProcess: number | null }[] {
@@ -68,6 +69,8 @@ describe('several server processes', async () => {
         DATABASE_URL: await scratch(),
         SECURE_COOKIES: 'false',
         LOG_REQUESTS: 'true',
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
       })
       await waitForStatus(`${server.base}/readyz`, 200)
       await until(() => (server.output().match(/"message":"ready"/g) ?? []).length === 2, 'both processes ready')
@@ -87,6 +90,23 @@ describe('several server processes', async () => {
       expect(readFileSync(`/proc/${processes.find((p) => p.serverProcess === 2)!.pid}/environ`, 'utf8')).toContain(
         'RUN_JOBS=false',
       )
+
+      // The status names the process that measured, whose own requests its figures are.
+      const login = await fetch(`${server.base}/api/admin/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(ADMIN),
+      })
+      const { token } = (await login.json()) as { token: string }
+      const measuredBy = new Set<string>()
+      for (let i = 0; i < 20 && measuredBy.size < 2; i++) {
+        const res = await fetch(`${server.base}/api/admin/status`, {
+          headers: { Authorization: `Bearer ${token}`, Connection: 'close' },
+        })
+        const { details } = (await res.json()) as { details: { serverProcess: { number: number; of: number } } }
+        measuredBy.add(`${details.serverProcess.number} of ${details.serverProcess.of}`)
+      }
+      expect([...measuredBy].sort()).toEqual(['1 of 2', '2 of 2'])
 
       // The second dies: the site goes on answering, and a new second process takes its place.
       const second = processes.find((p) => p.serverProcess === 2)!

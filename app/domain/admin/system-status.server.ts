@@ -32,6 +32,8 @@ export interface SystemStatus {
     apiResponseTimeOk: boolean | null
     errorRateOk: boolean | null
     uptimeSeconds: number
+    /** With several server processes (decision 101), the one that measured: its requests only. */
+    serverProcess: { number: number; of: number } | null
     checkedAt: string
   }
 }
@@ -73,7 +75,10 @@ export function formatBytes(bytes: number): string {
 export async function systemStatus(
   db: DB,
   storage: Storage,
-  config: Pick<Config, 'STATUS_P95_THRESHOLD_MS' | 'STATUS_ERROR_RATE_THRESHOLD'>,
+  config: Pick<
+    Config,
+    'STATUS_P95_THRESHOLD_MS' | 'STATUS_ERROR_RATE_THRESHOLD' | 'SERVER_PROCESSES' | 'SERVER_PROCESS'
+  >,
 ): Promise<SystemStatus> {
   const [database, disk] = await Promise.all([checkDatabase(db), storage.check()])
   const stats = requestStats()
@@ -104,6 +109,10 @@ export async function systemStatus(
       apiResponseTimeOk,
       errorRateOk,
       uptimeSeconds: Math.round(process.uptime()),
+      serverProcess:
+        config.SERVER_PROCESSES > 1 && config.SERVER_PROCESS
+          ? { number: config.SERVER_PROCESS, of: config.SERVER_PROCESSES }
+          : null,
       checkedAt: new Date().toISOString(),
     },
   }

@@ -53,7 +53,10 @@ export default function SystemStatusPage({ loaderData }: Route.ComponentProps) {
         <>
           <StatusCards status={status} />
           <Text size="sm" c="dimmed" mt="md">
-            Checked at {status.details.checkedAt.replace('T', ' ').slice(0, 19)} UTC.
+            Checked at {status.details.checkedAt.replace('T', ' ').slice(0, 19)} UTC
+            {status.details.serverProcess
+              ? ` by server process ${status.details.serverProcess.number} of ${status.details.serverProcess.of}: the response time and the error rate are of the requests it answered.`
+              : '.'}
           </Text>
         </>
       ) : null}
