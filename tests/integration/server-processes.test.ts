@@ -60,7 +60,7 @@ describe('several server processes', async () => {
   const { scratch, start } = builtServerHarness('stock_processes', usePostgres)
 
   it.runIf(usePostgres)(
-    'two processes share the port and both answer; jobs run in the first; one that dies is replaced',
+    'two processes share the port and both answer; the status names each; jobs run in the first; one that dies is replaced',
     async () => {
       const server = start({
         SERVER_PROCESSES: '2',
