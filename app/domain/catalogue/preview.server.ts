@@ -1,10 +1,10 @@
 import type { DB } from '#db/client'
 import type { AssetView } from '~/lib/asset-view'
-import { favouriteIdsAmong } from '~/domain/favourites/favourites.server'
+import { favouriteQuery } from '~/domain/favourites/favourites.server'
 import { assetViewsInOrder, publishedAssetRow, relatedAssetIds, similarColourIds } from './search.server'
 import { toAssetView } from './assets.server'
 import { RELATED_LIMIT } from '~/lib/constants'
-import { downloadedToday } from '~/domain/downloads/downloads.server'
+import { downloadedTodayQuery } from '~/domain/downloads/downloads.server'
 import { sharedResult } from './shared-results.server'
 
 export interface AssetPreviewData {
@@ -27,12 +27,16 @@ export async function getAssetPreview(
 ): Promise<AssetPreviewData | null> {
   const shown = await publicPreview(db, assetId)
   if (!shown) return null
-  // Only the personal parts are read per request: the heart and today's free repeat download.
-  const [favourites, takenToday] = await Promise.all([
-    favouriteIdsAmong(db, userId, [assetId]),
-    userId ? downloadedToday(db, userId, assetId) : false,
-  ])
-  return { ...shown, isFavourite: favourites.has(assetId), downloadedToday: takenToday }
+  if (!userId) return { ...shown, isFavourite: false, downloadedToday: false }
+  // Only the personal parts are read per request, in one round trip: the heart and today's
+  // free repeat download.
+  const personal = await db
+    .selectNoFrom((eb) => [
+      eb.exists(favouriteQuery(db, userId, assetId)).as('isFavourite'),
+      eb.exists(downloadedTodayQuery(db, userId, assetId)).as('downloadedToday'),
+    ])
+    .executeTakeFirstOrThrow()
+  return { ...shown, isFavourite: Boolean(personal.isFavourite), downloadedToday: Boolean(personal.downloadedToday) }
 }
 
 type PublicPreview = Omit<AssetPreviewData, 'isFavourite' | 'downloadedToday'>

@@ -6,6 +6,11 @@ import { isPublished, toAssetView } from '~/domain/catalogue/assets.server'
 /** A refusal the user can cause: each door says it in its own words and status. */
 export type FavouriteResult<T> = { ok: true; value: T } | { ok: false; reason: 'asset-not-found' }
 
+/** Whether the user has favourited this asset, as a query for `exists` beside others. */
+export function favouriteQuery(db: DB, userId: string, assetId: number) {
+  return db.selectFrom('favourites').select('asset_id').where('user_id', '=', userId).where('asset_id', '=', assetId)
+}
+
 /** Which of these assets the user has favourited. */
 export async function favouriteIdsAmong(
   db: DB,
