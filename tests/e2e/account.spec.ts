@@ -41,6 +41,9 @@ onEachScreen(() => {
     await expect(page.getByRole('status').filter({ hasText: 'Your password has been changed.' })).toBeVisible()
     // This session stays signed in; the new password works from a fresh sign-in.
     await page.getByRole('button', { name: 'Log out' }).click()
+    // Signed out first: a /login opened while the logout is still on its way leads back to
+    // /profile, whose email change form has an `email` field too.
+    await expect(page.getByRole('link', { name: 'Login' })).toBeVisible()
     await signIn(page, email, 'second-password-2')
     await expect(page).toHaveURL(/\/profile$/)
   })
