@@ -11,6 +11,9 @@ test('a card opens the preview; the close link closes it', async ({ page }) => {
   await expect(page).toHaveURL(/assetId=\d+/)
   await expect(dialog.getByRole('heading', { name: title })).toBeVisible()
   await expect(dialog.getByRole('button', { name: 'Download PNG' })).toBeVisible()
+  // A click that lands while the page hydrates can be lost (seen in CI): the close link is
+  // tested on a page that has finished (without JavaScript there is nothing to wait for).
+  await hydrated(page)
   await dialog.getByRole('link', { name: 'Close preview' }).click()
   await expect(page.getByRole('dialog')).toHaveCount(0)
   expect(new URL(page.url()).searchParams.get('assetId')).toBeNull()
@@ -83,6 +86,8 @@ test('backgrounds switch between white, black, transparent and colorful', async 
     ['Colorful', 'colorful'],
     ['Transparent', 'transparent'],
   ] as const) {
+    // Each link is a navigation: the next click waits until the page has hydrated (see above).
+    await hydrated(page)
     await page.getByRole('group', { name: 'Background' }).getByRole('link', { name }).click()
     await expect(stage).toHaveAttribute('data-background', value)
   }
