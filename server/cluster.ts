@@ -24,8 +24,8 @@ export function isServerProcess(): boolean {
 
 /**
  * Alone, or as the first of several at the server's start, a process opens the port at once and
- * answers the start-up page until it is ready; the others, and any started again, join once
- * ready, so none answers 503 beside one that is ready.
+ * answers the start-up page until it is ready; the others start only then, and they and any
+ * started again join once ready, so none answers 503 beside one that is ready.
  */
 export function listensBeforeReady(): boolean {
   return !cluster.isWorker || (process.env.SERVER_PROCESS === '1' && !process.env.SERVER_PROCESS_RESTARTED)
@@ -97,5 +97,18 @@ export function runPrimary(config: Pick<Config, 'SERVER_PROCESSES' | 'SHUTDOWN_T
     })
   }
   log.info('starting server processes', { processes: config.SERVER_PROCESSES })
-  for (let slot = 0; slot < config.SERVER_PROCESSES; slot++) fork(slot)
+  // The first alone until one is ready: it shows the start-up page meanwhile, and a process
+  // still starting never shares the port with one that is ready.
+  let othersStarted = false
+  cluster.on('message', (_worker, message: unknown) => {
+    if (stopping || othersStarted || (message as { ready?: boolean } | null)?.ready !== true) return
+    othersStarted = true
+    for (let slot = 1; slot < config.SERVER_PROCESSES; slot++) fork(slot)
+  })
+  fork(0)
+}
+
+/** A server process tells the first process it is ready (see runPrimary). */
+export function reportReady(): void {
+  if (cluster.isWorker) process.send?.({ ready: true })
 }

@@ -17,7 +17,7 @@ import { createApp, type StartupState } from './app'
 import { openServices, prepareDatabase } from './bootstrap'
 import { removeStaleStaging } from '~/web/multipart.server'
 import { runCommand } from './cli'
-import { isServerProcess, listensBeforeReady, runPrimary } from './cluster'
+import { isServerProcess, listensBeforeReady, reportReady, runPrimary } from './cluster'
 import { refuseConnect } from './guards'
 import { errorMessage, errorStack } from '~/lib/errors'
 
@@ -105,6 +105,7 @@ export async function startServer(options: { vite?: ViteDevServer } = {}): Promi
         await prepareDatabase(services, { deferAdmin: true, onProgress: (progress) => (state.progress = progress) })
         state.services = services
         log.info('ready')
+        reportReady()
         // The workers, among them the storage sweep every ten minutes (a cron job, where each
         // instance used to run its own timer).
         services.jobs

@@ -165,6 +165,11 @@ describe('graceful shutdown under load', async () => {
       ADMIN_PASSWORD: ADMIN.password,
     })
     await waitForStatus(`${server.base}/readyz`, 200)
+    // The others start once the first is ready: the burst is for all of them.
+    for (let waited = 0; (server.output().match(/"message":"ready"/g) ?? []).length < processes; waited += 50) {
+      if (waited > 30_000) throw new Error(`not all ${processes} server processes became ready`)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
     return server
   }
 
