@@ -1,10 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import http from 'node:http'
 import { Readable } from 'node:stream'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createScratchDatabase, isReachable, serverUrl } from '../support/database-url'
-import { startBuiltServer, waitForStatus, type BuiltServerProcess } from '../support/built-server'
+import { processesOnPort, startBuiltServer, waitForStatus, type BuiltServerProcess } from '../support/built-server'
 
 // Request bodies through the built server: a body past its cap is refused while it streams
 // (413 at once, the server's memory flat), never read whole; the largest real forms and an
@@ -13,21 +13,6 @@ import { startBuiltServer, waitForStatus, type BuiltServerProcess } from '../sup
 const ADMIN = { email: 'bodies-admin@example.com', password: 'bodies-admin-password-1' }
 const MB = 1024 * 1024
 const CHUNK = Buffer.alloc(64 * 1024, 'a')
-
-/**
- * The built server's entry under /proc, found by the port in its environment (the pid the
- * test sees may be another namespace's).
- */
-function procOf(port: string): string {
-  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      if (readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`PORT=${port}`)) return `/proc/${pid}`
-    } catch {
-      // gone, or not ours
-    }
-  }
-  throw new Error(`no process listens on ${port}`)
-}
 
 /** A process's resident memory in MB. */
 const rssMb = (proc: string) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`${proc}/status`, 'utf8'))?.[1]) / 1024
@@ -132,7 +117,7 @@ describe('request bodies through the built server', async () => {
   })
 
   it('refuses a 100 MB anonymous form to /login with a 413 as soon as it passes 1MB, memory flat', async () => {
-    const pid = procOf(new URL(server.base).port)
+    const pid = processesOnPort(new URL(server.base).port)[0]!.proc
     const before = rssMb(pid)
     let peak = before
     const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 20)

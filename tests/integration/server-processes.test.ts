@@ -1,7 +1,7 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { isReachable, serverUrl } from '../support/database-url'
-import { builtServerHarness, waitForStatus } from '../support/built-server'
+import { builtServerHarness, processesOnPort, waitForStatus, waitUntil } from '../support/built-server'
 
 // SERVER_PROCESSES=2 through the built server (decision 101): two processes share the port and
 // both answer, jobs run in the first only, one that dies is replaced while the other goes on
@@ -9,22 +9,6 @@ import { builtServerHarness, waitForStatus } from '../support/built-server'
 
 const SECRET = 'processes-test-secret-processes-test-1234'
 const ADMIN = { email: 'processes-admin@example.com', password: 'processes-admin-password-1' }
-
-/** The server's processes under /proc, found by the port in their environment. */
-function processesOn(port: string): { pid: number; serverProcess: number | null }[] {
-  const found: { pid: number; serverProcess: number | null }[] = []
-  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      const env = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0')
-      if (!env.includes(`PORT=${port}`)) continue
-      const slot = env.find((line) => line.startsWith('SERVER_PROCESS='))
-      found.push({ pid: Number(pid), serverProcess: slot ? Number(slot.split('=')[1]) : null })
-    } catch {
-      // gone, or not ours
-    }
-  }
-  return found
-}
 
 /** The request lines of the log, by the process that wrote them. */
 function requestsByProcess(log: string): Map<number, number> {
@@ -47,14 +31,6 @@ async function statuses(base: string, count: number): Promise<number[]> {
   )
 }
 
-async function until(check: () => boolean, what: string, timeoutMs = 30_000) {
-  const started = Date.now()
-  while (!check()) {
-    if (Date.now() - started > timeoutMs) throw new Error(`waited ${timeoutMs} ms for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-}
-
 describe('several server processes', async () => {
   const usePostgres = await isReachable(serverUrl())
   const { scratch, start } = builtServerHarness('stock_processes', usePostgres)
@@ -73,9 +49,9 @@ describe('several server processes', async () => {
         ADMIN_PASSWORD: ADMIN.password,
       })
       await waitForStatus(`${server.base}/readyz`, 200)
-      await until(() => (server.output().match(/"message":"ready"/g) ?? []).length === 2, 'both processes ready')
+      await waitUntil(() => (server.output().match(/"message":"ready"/g) ?? []).length === 2, 'both processes ready')
       const { port } = new URL(server.base)
-      const processes = processesOn(port)
+      const processes = processesOnPort(port)
       expect(processes.map((p) => p.serverProcess).sort()).toEqual([1, 2, null])
 
       expect((await statuses(server.base, 60)).every((status) => status === 200)).toBe(true)
@@ -107,18 +83,41 @@ describe('several server processes', async () => {
         measuredBy.add(`${details.serverProcess.number} of ${details.serverProcess.of}`)
       }
       expect([...measuredBy].sort()).toEqual(['1 of 2', '2 of 2'])
+      // The page says it too (server-rendered, so with JavaScript off as well).
+      const signIn = await fetch(`${server.base}/admin/login`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.base },
+        body: new URLSearchParams(ADMIN),
+      })
+      const cookie = signIn.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ')
+      const shownBy = new Set<string>()
+      for (let i = 0; i < 20 && shownBy.size < 2; i++) {
+        const page = await (
+          await fetch(`${server.base}/admin/system-status`, { headers: { cookie, Connection: 'close' } })
+        ).text()
+        const line =
+          /by server process (\d) of (\d): the response time and the error rate are of the requests it answered\./.exec(
+            page,
+          )
+        if (line) shownBy.add(`${line[1]} of ${line[2]}`)
+      }
+      expect([...shownBy].sort()).toEqual(['1 of 2', '2 of 2'])
 
       // The second dies: the site goes on answering, and a new second process takes its place.
       const second = processes.find((p) => p.serverProcess === 2)!
       process.kill(second.pid, 'SIGKILL')
       // Its own connections die with it (the client's kept-alive ones included); new ones are
       // handed to the first.
-      await until(() => !existsSync(`/proc/${second.pid}`), 'the second process gone')
+      await waitUntil(() => !existsSync(`/proc/${second.pid}`), 'the second process gone')
       await new Promise((resolve) => setTimeout(resolve, 200))
       expect((await statuses(server.base, 20)).every((status) => status === 200)).toBe(true)
-      await until(() => server.output().includes('server process ended: starting another'), 'the restart')
-      await until(() => (server.output().match(/"message":"ready"/g) ?? []).length === 3, 'the new process ready')
-      const after = processesOn(port)
+      await waitUntil(() => server.output().includes('server process ended: starting another'), 'the restart')
+      await waitUntil(() => (server.output().match(/"message":"ready"/g) ?? []).length === 3, 'the new process ready')
+      const after = processesOnPort(port)
       expect(after.map((p) => p.serverProcess).sort()).toEqual([1, 2, null])
       expect(after.find((p) => p.serverProcess === 2)!.pid).not.toBe(second.pid)
       expect((await statuses(server.base, 20)).every((status) => status === 200)).toBe(true)

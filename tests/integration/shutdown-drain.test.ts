@@ -5,7 +5,13 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import sharp from 'sharp'
 import { isReachable, serverUrl } from '../support/database-url'
-import { builtServerHarness, waitForStatus, waitUntilProcessed, type BuiltServerProcess } from '../support/built-server'
+import {
+  builtServerHarness,
+  waitForStatus,
+  waitUntil,
+  waitUntilProcessed,
+  type BuiltServerProcess,
+} from '../support/built-server'
 
 // SIGTERM under load: every request the server already received is answered with its normal
 // status (pages, searches, a signed-in download and its file, an admin upload), the process
@@ -166,10 +172,10 @@ describe('graceful shutdown under load', async () => {
     })
     await waitForStatus(`${server.base}/readyz`, 200)
     // The others start once the first is ready: the burst is for all of them.
-    for (let waited = 0; (server.output().match(/"message":"ready"/g) ?? []).length < processes; waited += 50) {
-      if (waited > 30_000) throw new Error(`not all ${processes} server processes became ready`)
-      await new Promise((resolve) => setTimeout(resolve, 50))
-    }
+    await waitUntil(
+      () => (server.output().match(/"message":"ready"/g) ?? []).length >= processes,
+      `all ${processes} server processes ready`,
+    )
     return server
   }
 

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach } from 'vitest'
@@ -57,6 +57,36 @@ export function startBuiltServer(env: Record<string, string>): BuiltServerProces
       rmSync(dataDir, { recursive: true, force: true })
       return code
     },
+  }
+}
+
+/**
+ * The processes of a built server under /proc, found by the port in their environment (the pid
+ * the test's child has may be another namespace's), with which of several server processes each
+ * is (null for the first process of all).
+ */
+export function processesOnPort(port: string): { proc: string; pid: number; serverProcess: number | null }[] {
+  const found: { proc: string; pid: number; serverProcess: number | null }[] = []
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const env = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0')
+      if (!env.includes(`PORT=${port}`)) continue
+      const slot = env.find((line) => line.startsWith('SERVER_PROCESS='))
+      found.push({ proc: `/proc/${pid}`, pid: Number(pid), serverProcess: slot ? Number(slot.split('=')[1]) : null })
+    } catch {
+      // gone, or not ours
+    }
+  }
+  if (found.length === 0) throw new Error(`no process listens on ${port}`)
+  return found
+}
+
+/** Polls until `check` holds (or the time runs out, naming `what` was waited for). */
+export async function waitUntil(check: () => boolean, what: string, timeoutMs = 30_000): Promise<void> {
+  const started = Date.now()
+  while (!check()) {
+    if (Date.now() - started > timeoutMs) throw new Error(`waited ${timeoutMs} ms for ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
   }
 }
 
