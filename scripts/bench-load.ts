@@ -67,28 +67,27 @@ const load = () =>
     .map((l) => l.toFixed(1))
     .join(' ')
 
-/** CPU time (user + system) of a process so far, in ms; 0 when it is gone. */
-function cpuMs(pid: number): number {
+/** A process's /proc/<pid>/stat fields after its name (state first); null when it is gone. */
+function statFields(pid: number | string): string[] | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    return (Number(fields[11]) + Number(fields[12])) * 10 // clock ticks of 10 ms
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')
   } catch {
-    return 0
+    return null
   }
+}
+
+/** CPU time (user + system) of a process so far, in ms; 0 when it is gone. */
+function cpuMs(pid: number): number {
+  const fields = statFields(pid)
+  return fields ? (Number(fields[11]) + Number(fields[12])) * 10 : 0 // clock ticks of 10 ms
 }
 
 /** CPU time of a process and of the processes it started (the server processes, decision 101). */
 function treeCpuMs(pid: number): number {
   let total = cpuMs(pid)
   for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8')
-      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) total += cpuMs(Number(name))
-    } catch {
-      // gone
-    }
+    if (/^\d+$/.test(name) && Number(statFields(name)?.[1]) === pid) total += cpuMs(Number(name))
   }
   return total
 }
