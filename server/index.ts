@@ -70,7 +70,13 @@ export interface RunningServer {
  * while migrations or the demo seed run. SIGTERM answers every request already received and
  * exits 0 within SHUTDOWN_TIMEOUT_MS.
  */
-export async function startServer(options: { vite?: ViteDevServer } = {}): Promise<RunningServer> {
+export async function startServer(
+  options: {
+    vite?: ViteDevServer
+    /** SIGTERM and SIGINT drain the server, then end the process. */
+    stopOnSignals?: boolean
+  } = {},
+): Promise<RunningServer> {
   const config = loadConfig()
   // Opened first: embedded PGlite starts in its own thread while this one goes on.
   const services = openServices(config)
@@ -86,13 +92,94 @@ export async function startServer(options: { vite?: ViteDevServer } = {}): Promi
     clientDir: options.vite ? undefined : path.resolve(here, '../client'),
   })
 
-  const listen = async () => {
+  // Requests in flight, and when one last began or ended: the drain waits for a quiet spell.
+  let inFlight = 0
+  let lastActivity = 0
+  let connections = 0
+  let server: Server | undefined
+  const listen = async (): Promise<Server> => {
     const listening = await new Promise<Server>((resolve) => {
       const opened = app.listen(config.PORT, config.HOST, () => resolve(opened))
     })
+    server = listening
     listening.on('connect', refuseConnect)
+    listening.on('connection', () => connections++)
+    listening.on('request', (_req, res) => {
+      inFlight++
+      lastActivity = performance.now()
+      res.once('close', () => {
+        inFlight--
+        lastActivity = performance.now()
+      })
+    })
+    // From the moment a request can arrive, a signal drains it: installed any later, a SIGTERM
+    // in between would end the process with that request unanswered.
+    if (options.stopOnSignals) stopOnSignals(close)
     log.info('listening', { url: config.appUrl, port: config.PORT })
     return listening
+  }
+
+  let closing: Promise<void> | undefined
+  function close(): Promise<void> {
+    // Only ever called once listening (by the signal handlers, or after startServer returned).
+    const listener = server
+    if (!listener) return Promise.resolve()
+    closing ??= (async () => {
+      const stopped = performance.now()
+      const budgetMs = config.SHUTDOWN_TIMEOUT_MS
+      state.stopping = true
+      log.info('shutting down: answering the requests already received', { budgetMs })
+      // Connections the kernel accepted wait in the listen queue, and closing the listener
+      // resets them; libuv takes one per turn of the event loop: turn it until a turn takes none.
+      for (let quietTurns = 0; quietTurns < 2 && performance.now() - stopped < QUEUE_LIMIT_MS; ) {
+        const before = connections
+        await new Promise((resolve) =>
+          isServerProcess() ? setTimeout(resolve, HANDED_QUIET_MS) : setImmediate(resolve),
+        )
+        quietTurns = connections === before ? quietTurns + 1 : 0
+      }
+      // The listener only: http.Server.close() also drops every connection without a request
+      // in progress, among them those whose request is on the wire or not read yet.
+      const drained = new Promise<void>((resolve) => NetServer.prototype.close.call(listener, () => resolve()))
+      // Requests on open connections are still answered (with `Connection: close`); idle
+      // connections close once no request began or ended for a whole tick, by when one already
+      // sent on them would have been read.
+      const sweep = setInterval(() => {
+        if (inFlight === 0 && performance.now() - lastActivity >= DRAIN_TICK_MS) listener.closeIdleConnections()
+      }, DRAIN_TICK_MS)
+      const cut = setTimeout(() => {
+        log.warn('shutting down: cutting requests still running', { requests: inFlight })
+        listener.closeAllConnections()
+      }, budgetMs - CLOSING_RESERVE_MS)
+      await drained
+      clearInterval(sweep)
+      clearTimeout(cut)
+      // The pool closes after the last answer; the monitor stops probing before it does.
+      const cleanup = (async () => {
+        // A reset email still being written goes out before the database closes.
+        await settleAfterResponse()
+        // Searches and views still waiting in their batch are written.
+        await flushBatches().catch(() => {})
+        // A job still running is given a moment; one cut short is retried by another instance.
+        await services.jobs.stop(JOB_STOP_MS).catch(() => {})
+        await services.db.destroy().catch(() => {})
+        await endProvenanceTools().catch(() => {})
+      })()
+      let overrun: ReturnType<typeof setTimeout> | undefined
+      const outOfTime = new Promise<never>((_, reject) => {
+        overrun = setTimeout(
+          () => reject(new Error('the database pool or ExifTool did not close within the shutdown budget')),
+          Math.max(budgetMs - (performance.now() - stopped), 0),
+        )
+      })
+      try {
+        await Promise.race([cleanup, outOfTime])
+      } finally {
+        clearTimeout(overrun)
+      }
+      log.info('stopped', { ms: Math.round(performance.now() - stopped) })
+    })()
+    return closing
   }
   const early = listensBeforeReady()
   const opened = early ? await listen() : undefined
@@ -129,82 +216,8 @@ export async function startServer(options: { vite?: ViteDevServer } = {}): Promi
   })
   // Another server process's share of the connections comes once it can answer them: with the
   // port already open, a 503 start-up page from it would be a failure beside a ready one.
-  const server: Server = opened ?? (await ready.then(() => listen()))
-
-  // Requests in flight, and when one last began or ended: the drain waits for a quiet spell.
-  let inFlight = 0
-  let lastActivity = 0
-  let connections = 0
-  server.on('connection', () => connections++)
-  server.on('request', (_req, res) => {
-    inFlight++
-    lastActivity = performance.now()
-    res.once('close', () => {
-      inFlight--
-      lastActivity = performance.now()
-    })
-  })
-
-  let closing: Promise<void> | undefined
-  const close = () => {
-    closing ??= (async () => {
-      const stopped = performance.now()
-      const budgetMs = config.SHUTDOWN_TIMEOUT_MS
-      state.stopping = true
-      log.info('shutting down: answering the requests already received', { budgetMs })
-      // Connections the kernel accepted wait in the listen queue, and closing the listener
-      // resets them; libuv takes one per turn of the event loop: turn it until a turn takes none.
-      for (let quietTurns = 0; quietTurns < 2 && performance.now() - stopped < QUEUE_LIMIT_MS; ) {
-        const before = connections
-        await new Promise((resolve) =>
-          isServerProcess() ? setTimeout(resolve, HANDED_QUIET_MS) : setImmediate(resolve),
-        )
-        quietTurns = connections === before ? quietTurns + 1 : 0
-      }
-      // The listener only: http.Server.close() also drops every connection without a request
-      // in progress, among them those whose request is on the wire or not read yet.
-      const drained = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()))
-      // Requests on open connections are still answered (with `Connection: close`); idle
-      // connections close once no request began or ended for a whole tick, by when one already
-      // sent on them would have been read.
-      const sweep = setInterval(() => {
-        if (inFlight === 0 && performance.now() - lastActivity >= DRAIN_TICK_MS) server.closeIdleConnections()
-      }, DRAIN_TICK_MS)
-      const cut = setTimeout(() => {
-        log.warn('shutting down: cutting requests still running', { requests: inFlight })
-        server.closeAllConnections()
-      }, budgetMs - CLOSING_RESERVE_MS)
-      await drained
-      clearInterval(sweep)
-      clearTimeout(cut)
-      // The pool closes after the last answer; the monitor stops probing before it does.
-      const cleanup = (async () => {
-        // A reset email still being written goes out before the database closes.
-        await settleAfterResponse()
-        // Searches and views still waiting in their batch are written.
-        await flushBatches().catch(() => {})
-        // A job still running is given a moment; one cut short is retried by another instance.
-        await services.jobs.stop(JOB_STOP_MS).catch(() => {})
-        await services.db.destroy().catch(() => {})
-        await endProvenanceTools().catch(() => {})
-      })()
-      let overrun: ReturnType<typeof setTimeout> | undefined
-      const outOfTime = new Promise<never>((_, reject) => {
-        overrun = setTimeout(
-          () => reject(new Error('the database pool or ExifTool did not close within the shutdown budget')),
-          Math.max(budgetMs - (performance.now() - stopped), 0),
-        )
-      })
-      try {
-        await Promise.race([cleanup, outOfTime])
-      } finally {
-        clearTimeout(overrun)
-      }
-      log.info('stopped', { ms: Math.round(performance.now() - stopped) })
-    })()
-    return closing
-  }
-  return { server, state, ready, close }
+  const listening: Server = opened ?? (await ready.then(() => listen()))
+  return { server: listening, state, ready, close }
 }
 
 /** Serves the site, or runs the command given (see cli.ts). */
@@ -221,10 +234,14 @@ export async function main(argv: string[]): Promise<void> {
     const config = loadConfig()
     if (config.SERVER_PROCESSES > 1) return runPrimary(config)
   }
-  const running = await startServer()
+  await startServer({ stopOnSignals: true })
+}
+
+/** SIGTERM or SIGINT: `close`, then exit 0 (1 when the shutdown could not finish). */
+function stopOnSignals(close: () => Promise<void>): void {
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
-      running.close().then(
+      close().then(
         () => process.exit(0),
         (error: unknown) => {
           log.error('shutdown unfinished', { error: errorMessage(error) })

@@ -1,5 +1,5 @@
 import net from 'node:net'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -273,4 +273,41 @@ describe('graceful shutdown under load', async () => {
     },
     120_000,
   )
+  // The port opens before start-up is done (the start-up page answers meanwhile); a SIGTERM in
+  // that moment drains as any other, never ends the process with a request unanswered.
+  it('SIGTERM the moment the port opens, with start-up work still running: the request already sent is answered, exit 0', async () => {
+    const url = await scratch()
+    // Start-up work after the port opens: thousands of upload staging folders that a process
+    // long gone left behind, swept before the server goes on.
+    const staging = mkdtempSync(path.join(tmpdir(), 'stock-drain-tmp-'))
+    later(async () => rmSync(staging, { recursive: true, force: true }))
+    for (let i = 0; i < 3_000; i++) mkdirSync(path.join(staging, `stock-upload-999999999-${i}`))
+    const server = start({
+      NODE_ENV: 'production',
+      SESSION_SECRET: SECRET,
+      DATABASE_URL: url,
+      SECURE_COOKIES: 'false',
+      TMPDIR: staging,
+    })
+    const { port } = new URL(server.base)
+    const exit = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
+      server.child.once('exit', (code, signal) => resolve({ code, signal })),
+    )
+    // Signalled from the very line that says the port is open, after a request was sent.
+    let connection: ReturnType<typeof rawConnection> | undefined
+    server.child.stdout!.on('data', (chunk: Buffer) => {
+      if (connection || !chunk.toString().includes('"message":"listening"')) return
+      connection = rawConnection(Number(port))
+      connection.socket.write(`GET /explore HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`)
+      connection.socket.once('connect', () => setImmediate(() => server.child.kill('SIGTERM')))
+    })
+    const ended = await exit
+    const log = server.output()
+    expect(ended, log.slice(-2000)).toEqual({ code: 0, signal: null })
+    expect(log).toMatch(/"message":"stopped"/)
+    // Still starting, it answers with the start-up page, and wholly.
+    await connection!.closed
+    expect(isWholeResponse(connection!.seen.text), connection!.seen.text.slice(0, 300)).toBe(true)
+    expect(connection!.seen.text).toMatch(/^HTTP\/1\.1 503 /)
+  }, 60_000)
 })
