@@ -27,6 +27,16 @@ export interface AssetView {
   audio: AudioView | null
 }
 
+/**
+ * An asset as a strip of small thumbnails shows it (Related Assets, Similar colours): only what
+ * the strip draws, so an asset page does not carry twenty whole assets in its HTML and its data.
+ */
+export type StripItem = Pick<AssetView, 'id' | 'title' | 'thumbnail' | 'asset_type' | 'width' | 'height'>
+
+export function stripItem({ id, title, thumbnail, asset_type, width, height }: AssetView): StripItem {
+  return { id, title, thumbnail, asset_type, width, height }
+}
+
 /** One dominant colour: '#rrggbb' and its share (0..1) of the visible (opaque) pixels. */
 export interface PaletteEntry {
   hex: string

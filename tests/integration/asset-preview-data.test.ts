@@ -35,6 +35,15 @@ describe("the asset page's data", () => {
     expect((await pageData(render)).similar.length).toBeGreaterThan(0)
   })
 
+  it('gives the strips only what a thumbnail needs, never whole assets (the page carries its data)', async () => {
+    const { related, similar } = await pageData(render)
+    const bluer = similar.find((item) => item.title === 'Bluer Orb')
+    expect(bluer).toBeDefined()
+    expect(Object.keys(bluer!).sort()).toEqual(['asset_type', 'height', 'id', 'thumbnail', 'title', 'width'])
+    expect(bluer!.thumbnail).toMatch(/thumb/)
+    for (const item of [...related, ...similar]) expect(item).not.toHaveProperty('palette')
+  })
+
   it('says whether the signed-in user took the asset today (a repeat is free with the quota spent)', async () => {
     const user = await makeUser(t.db)
     const cookie = `__session=${(await createSession(t.db, user.id)).token}`

@@ -1,6 +1,6 @@
 import { Link, useLocation, useNavigate } from 'react-router'
 import { useEffect, useRef, useState, type MouseEvent } from 'react'
-import { fallbackDescription, formatDuration, type AssetView } from '~/lib/asset-view'
+import { fallbackDescription, formatDuration, type AssetView, type StripItem } from '~/lib/asset-view'
 import { DIALOG_TAGS, ZOOM_MAX, ZOOM_MIN, ZOOM_STEP } from '~/lib/constants'
 import { BACKGROUNDS, BACKGROUND_LABELS, clampZoom, type Background } from '~/lib/explore-params'
 import { AssetImage } from '~/components/AssetImage/AssetImage'
@@ -18,9 +18,9 @@ import { aspectRatio, gridRatio, previewSize, ratioStyle } from '~/lib/asset-sha
 
 export interface AssetPreviewProps {
   asset: AssetView
-  related: AssetView[]
+  related: StripItem[]
   /** 'Similar colours': assets with the closest palettes. */
-  similar?: AssetView[]
+  similar?: StripItem[]
   isFavourite: boolean
   /** Taken today by the signed-in user: downloading it again is free even with the quota spent. */
   downloadedToday?: boolean
@@ -296,7 +296,7 @@ function ThumbStrip({
   hrefFor,
   testId,
 }: {
-  assets: AssetView[]
+  assets: StripItem[]
   hrefFor: AssetPreviewProps['hrefFor']
   testId?: string
 }) {

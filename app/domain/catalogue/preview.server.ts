@@ -1,5 +1,5 @@
 import type { DB } from '#db/client'
-import type { AssetView } from '~/lib/asset-view'
+import { stripItem, type AssetView, type StripItem } from '~/lib/asset-view'
 import { favouriteQuery } from '~/domain/favourites/favourites.server'
 import { assetViewsInOrder, publishedAssetRow, relatedAssetIds, similarColourIds } from './search.server'
 import { toAssetView } from './assets.server'
@@ -9,9 +9,9 @@ import { sharedResult } from './shared-results.server'
 
 export interface AssetPreviewData {
   asset: AssetView
-  related: AssetView[]
+  related: StripItem[]
   /** 'Similar colours': the closest palettes (none for audio, which has no colours to match). */
-  similar: AssetView[]
+  similar: StripItem[]
   isFavourite: boolean
   /** The signed-in user took it today: another download of it is free even with the quota spent. */
   downloadedToday: boolean
@@ -57,7 +57,7 @@ export function publicPreview(db: DB, assetId: number): Promise<PublicPreview | 
     ])
     // Both strips' assets in one read.
     const shown = new Map((await assetViewsInOrder(db, [...relatedIds, ...similarIds])).map((a) => [a.id, a]))
-    const strip = (ids: number[]) => ids.flatMap((id) => shown.get(id) ?? [])
+    const strip = (ids: number[]) => ids.flatMap((id) => shown.get(id) ?? []).map(stripItem)
     return {
       asset,
       related: strip(relatedIds),
