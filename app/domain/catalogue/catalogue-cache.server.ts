@@ -5,11 +5,11 @@ import { forgetSharedResults } from './shared-results.server'
 // assets); they change only when an asset does. So they are kept per database: every asset
 // write of this process clears them at once; after 5 seconds an entry is served as it is while
 // it is checked in the background: recounted when the catalogue version (migration 0005) has
-// moved, which another instance's write does, or when it is a minute old (download counts,
-// which pick the thumbnails, do not move the version). So a request never waits for a recount
-// of a warm entry, the catalogue is not recounted every 5 seconds when nothing changed, and
-// another instance's write shows within 5 seconds plus one recount: the bound docs/deploy.md
-// promises (under 10 s).
+// moved, which another instance's write does. Download counts, which pick the thumbnails, do
+// not move the version: once an entry is a minute old its `refresh` (the thumbnails alone, a
+// few index lookups) runs instead of a recount. So a request never waits for a recount of a
+// warm entry, the catalogue is recounted only when it changed, and another instance's write
+// shows within 5 seconds plus one recount: the bound docs/deploy.md promises (under 10 s).
 const TTL_MS = 5_000
 const MAX_AGE_MS = 60_000
 interface Entry {
@@ -21,7 +21,17 @@ interface Entry {
 }
 const caches = new WeakMap<DB, Map<string, Entry>>()
 
-export function cachedForCatalogue<T>(db: DB, key: string, compute: () => Promise<T>): Promise<T> {
+/**
+ * `compute`'s value for `key` while the catalogue is unchanged. `refresh` brings a value
+ * unchanged for a minute up to date with what moves without the version (download counts);
+ * without it, `compute` runs again.
+ */
+export function cachedForCatalogue<T>(
+  db: DB,
+  key: string,
+  compute: () => Promise<T>,
+  refresh?: (previous: T) => Promise<T>,
+): Promise<T> {
   let cache = caches.get(db)
   if (!cache) {
     cache = new Map()
@@ -33,7 +43,7 @@ export function cachedForCatalogue<T>(db: DB, key: string, compute: () => Promis
   if (hit) {
     if (now - hit.checkedAt >= TTL_MS && !hit.checking) {
       hit.checking = true
-      void revalidate(db, entries, key, hit, compute)
+      void revalidate(db, entries, key, hit, compute, refresh as ((previous: unknown) => Promise<unknown>) | undefined)
     }
     return hit.value as Promise<T>
   }
@@ -57,14 +67,16 @@ async function revalidate(
   key: string,
   entry: Entry,
   compute: () => Promise<unknown>,
+  refresh: ((previous: unknown) => Promise<unknown>) | undefined,
 ) {
   try {
     const version = await catalogueVersion(db)
-    if (version === entry.version && Date.now() - entry.computedAt < MAX_AGE_MS) {
+    const unchanged = version === entry.version
+    if (unchanged && Date.now() - entry.computedAt < MAX_AGE_MS) {
       entry.checkedAt = Date.now()
       return
     }
-    const value = await compute()
+    const value = unchanged && refresh ? await refresh(await entry.value) : await compute()
     // Replaced only if no write of this process cleared the entry meanwhile.
     if (entries.get(key) === entry)
       entries.set(key, {

@@ -920,34 +920,50 @@ export interface TagSummary {
   thumbnail: string
 }
 
-/** Tags of published assets by how many assets carry them, each with a thumbnail. */
-export function topTags(db: DB, limit = 50): Promise<TagSummary[]> {
-  return cachedForCatalogue(db, `tags:${limit}`, () => queryTopTags(db, limit))
+/** How many of the most used tags are counted and kept: every page asks for fewer. */
+const TAGS_KEPT = 100
+
+/**
+ * Tags of published assets by how many assets carry them, each with a thumbnail (its most
+ * downloaded asset's). One count of the whole catalogue serves every length asked for.
+ */
+export async function topTags(db: DB, limit = 50): Promise<TagSummary[]> {
+  const kept = Math.max(limit, TAGS_KEPT)
+  const tags = await cachedForCatalogue(
+    db,
+    `tags:${kept}`,
+    async () => withTagThumbnails(db, await countTags(db, kept)),
+    (previous) => withTagThumbnails(db, previous),
+  )
+  return tags.length > limit ? tags.slice(0, limit) : tags
 }
 
-async function queryTopTags(db: DB, limit: number): Promise<TagSummary[]> {
-  const rows = await sql<{ tag: string; count: number; thumb: string | null }>`
-    with counted as (
-      select tag, count(*)::int as count
-      from assets, unnest(tags) as tag
-      where ${isPublished()}
-      group by tag
-      order by count desc, tag asc
-      limit ${limit}
-    )
-    select c.tag, c.count, (
+/** The whole catalogue read: about a second at a million assets. */
+async function countTags(db: DB, limit: number): Promise<{ tag: string; count: number }[]> {
+  const rows = await sql<{ tag: string; count: number }>`
+    select tag, count(*)::int as count
+    from assets, unnest(tags) as tag
+    where ${isPublished()}
+    group by tag
+    order by count desc, tag asc
+    limit ${limit}
+  `.execute(db)
+  return rows.rows
+}
+
+/** Each tag's most downloaded asset's thumbnail: an index walk per tag, milliseconds in all. */
+async function withTagThumbnails(db: DB, tags: { tag: string; count: number }[]): Promise<TagSummary[]> {
+  if (tags.length === 0) return []
+  const rows = await sql<{ tag: string; thumb: string | null }>`
+    select t.tag, (
       select a.thumb_png_key from assets a
-      where ${isPublished('a')} and a.tags @> array[c.tag]
+      where ${isPublished('a')} and a.tags @> array[t.tag]
       order by a.download_count desc, a.id desc limit 1
     ) as thumb
-    from counted c
-    order by c.count desc, c.tag asc
+    from unnest(${tags.map((t) => t.tag)}::text[]) as t(tag)
   `.execute(db)
-  return rows.rows.map((r) => ({
-    tag: r.tag,
-    count: r.count,
-    thumbnail: publicFileUrl(r.thumb),
-  }))
+  const thumbs = new Map(rows.rows.map((r) => [r.tag, r.thumb]))
+  return tags.map(({ tag, count }) => ({ tag, count, thumbnail: publicFileUrl(thumbs.get(tag) ?? null) }))
 }
 
 export interface CategorySummary {
@@ -956,21 +972,44 @@ export interface CategorySummary {
   thumbnail: string
 }
 
+/** Categories of published assets with their counts, each with its most downloaded asset's thumbnail. */
 export function categoryCounts(db: DB): Promise<CategorySummary[]> {
-  return cachedForCatalogue(db, 'categories', () => queryCategoryCounts(db))
+  return cachedForCatalogue(
+    db,
+    'categories',
+    async () => withCategoryThumbnails(db, await countCategories(db)),
+    (previous) => withCategoryThumbnails(db, previous),
+  )
 }
 
-async function queryCategoryCounts(db: DB): Promise<CategorySummary[]> {
-  const rows = await sql<{ category: string; count: number; thumb: string | null }>`
-    select category, count(*)::int as count,
-      (array_agg(thumb_png_key order by download_count desc, id desc))[1] as thumb
+/** The whole catalogue read (half a second at a million assets; with the thumbnails picked in it, 2.6 s). */
+async function countCategories(db: DB): Promise<{ category: string; count: number }[]> {
+  const rows = await sql<{ category: string; count: number }>`
+    select category, count(*)::int as count
     from assets where ${isPublished()} and category <> ''
     group by category order by category
   `.execute(db)
-  return rows.rows.map((r) => ({
-    category: r.category,
-    count: r.count,
-    thumbnail: publicFileUrl(r.thumb),
+  return rows.rows
+}
+
+async function withCategoryThumbnails(
+  db: DB,
+  categories: { category: string; count: number }[],
+): Promise<CategorySummary[]> {
+  if (categories.length === 0) return []
+  const rows = await sql<{ category: string; thumb: string | null }>`
+    select c.category, (
+      select a.thumb_png_key from assets a
+      where ${isPublished('a')} and a.category = c.category
+      order by a.download_count desc, a.id desc limit 1
+    ) as thumb
+    from unnest(${categories.map((c) => c.category)}::text[]) as c(category)
+  `.execute(db)
+  const thumbs = new Map(rows.rows.map((r) => [r.category, r.thumb]))
+  return categories.map(({ category, count }) => ({
+    category,
+    count,
+    thumbnail: publicFileUrl(thumbs.get(category) ?? null),
   }))
 }
 
