@@ -215,7 +215,8 @@ test('the preview keeps focus inside and returns it to the card on close @js-onl
   await cardLink.focus()
   await page.keyboard.press('Enter')
   const dialog = page.getByRole('dialog')
-  await expect(dialog).toBeVisible()
+  // Focus moves into the dialog as it opens (and its key handling starts with it).
+  await expect(dialog).toBeFocused()
   for (let i = 0; i < 40; i++) {
     await page.keyboard.press('Tab')
     expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true)

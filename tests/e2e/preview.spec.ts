@@ -35,7 +35,9 @@ test('Escape and a click outside close the dialog @js-only', async ({ page }) =>
   // Escape is the app's own key handler: a page not yet hydrated has none (CI pressed it too early once).
   await hydrated(page)
   await page.getByTestId('asset-card').first().locator('a').first().click()
-  await expect(page.getByRole('dialog')).toBeVisible()
+  // The dialog takes focus as it opens, in the same step that starts listening for Escape: a key
+  // pressed the moment it shows, before that, was lost here once.
+  await expect(page.getByRole('dialog')).toBeFocused()
   await page.keyboard.press('Escape')
   await expect(page.getByRole('dialog')).toHaveCount(0)
   await expect(page).not.toHaveURL(/assetId/)
