@@ -43,7 +43,7 @@ export function cachedForCatalogue<T>(
   if (hit) {
     if (now - hit.checkedAt >= TTL_MS && !hit.checking) {
       hit.checking = true
-      void revalidate(db, entries, key, hit, compute, refresh as ((previous: unknown) => Promise<unknown>) | undefined)
+      void revalidate(db, entries, key, hit, compute, refresh)
     }
     return hit.value as Promise<T>
   }
@@ -61,13 +61,13 @@ export function cachedForCatalogue<T>(
   return entry.value as Promise<T>
 }
 
-async function revalidate(
+async function revalidate<T>(
   db: DB,
   entries: Map<string, Entry>,
   key: string,
   entry: Entry,
-  compute: () => Promise<unknown>,
-  refresh: ((previous: unknown) => Promise<unknown>) | undefined,
+  compute: () => Promise<T>,
+  refresh: ((previous: T) => Promise<T>) | undefined,
 ) {
   try {
     const version = await catalogueVersion(db)
@@ -76,7 +76,7 @@ async function revalidate(
       entry.checkedAt = Date.now()
       return
     }
-    const value = unchanged && refresh ? await refresh(await entry.value) : await compute()
+    const value = unchanged && refresh ? await refresh(await (entry.value as Promise<T>)) : await compute()
     // Replaced only if no write of this process cleared the entry meanwhile.
     if (entries.get(key) === entry)
       entries.set(key, {

@@ -951,19 +951,35 @@ async function countTags(db: DB, limit: number): Promise<{ tag: string; count: n
   return rows.rows
 }
 
-/** Each tag's most downloaded asset's thumbnail: an index walk per tag, milliseconds in all. */
 async function withTagThumbnails(db: DB, tags: { tag: string; count: number }[]): Promise<TagSummary[]> {
-  if (tags.length === 0) return []
-  const rows = await sql<{ tag: string; thumb: string | null }>`
-    select t.tag, (
+  const thumbs = await mostDownloadedThumbnails(
+    db,
+    tags.map((t) => t.tag),
+    (value) => sql<SqlBool>`a.tags @> array[${value}]`,
+  )
+  return tags.map(({ tag, count }) => ({ tag, count, thumbnail: thumbs.get(tag) ?? '' }))
+}
+
+/**
+ * Each value's thumbnail: the most downloaded published asset that `matches` it, one index
+ * lookup per value (milliseconds for a hundred), by value.
+ */
+async function mostDownloadedThumbnails(
+  db: DB,
+  values: string[],
+  matches: (value: RawBuilder<string>) => RawBuilder<SqlBool>,
+): Promise<Map<string, string>> {
+  if (values.length === 0) return new Map()
+  const value = sql<string>`v.value`
+  const rows = await sql<{ value: string; thumb: string | null }>`
+    select v.value, (
       select a.thumb_png_key from assets a
-      where ${isPublished('a')} and a.tags @> array[t.tag]
+      where ${isPublished('a')} and ${matches(value)}
       order by a.download_count desc, a.id desc limit 1
     ) as thumb
-    from unnest(${tags.map((t) => t.tag)}::text[]) as t(tag)
+    from unnest(${values}::text[]) as v(value)
   `.execute(db)
-  const thumbs = new Map(rows.rows.map((r) => [r.tag, r.thumb]))
-  return tags.map(({ tag, count }) => ({ tag, count, thumbnail: publicFileUrl(thumbs.get(tag) ?? null) }))
+  return new Map(rows.rows.map((r) => [r.value, publicFileUrl(r.thumb)]))
 }
 
 export interface CategorySummary {
@@ -996,21 +1012,12 @@ async function withCategoryThumbnails(
   db: DB,
   categories: { category: string; count: number }[],
 ): Promise<CategorySummary[]> {
-  if (categories.length === 0) return []
-  const rows = await sql<{ category: string; thumb: string | null }>`
-    select c.category, (
-      select a.thumb_png_key from assets a
-      where ${isPublished('a')} and a.category = c.category
-      order by a.download_count desc, a.id desc limit 1
-    ) as thumb
-    from unnest(${categories.map((c) => c.category)}::text[]) as c(category)
-  `.execute(db)
-  const thumbs = new Map(rows.rows.map((r) => [r.category, r.thumb]))
-  return categories.map(({ category, count }) => ({
-    category,
-    count,
-    thumbnail: publicFileUrl(thumbs.get(category) ?? null),
-  }))
+  const thumbs = await mostDownloadedThumbnails(
+    db,
+    categories.map((c) => c.category),
+    (value) => sql<SqlBool>`a.category = ${value}`,
+  )
+  return categories.map(({ category, count }) => ({ category, count, thumbnail: thumbs.get(category) ?? '' }))
 }
 
 /** What the sitemap lists: published assets (newest first, up to `limit`) and blog posts. */
