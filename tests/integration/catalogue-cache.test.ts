@@ -4,7 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { makeAsset } from '../support/factories'
 import { cachedForCatalogue } from '~/domain/catalogue/catalogue-cache.server'
 import { categoryCounts, topTags } from '~/domain/catalogue/search.server'
-import { createTestContext, type TestContext } from '../support/context'
+import { loader as tagsApi } from '~/routes/api/assets-tags'
+import { callRoute, createTestContext, makeRequest, type TestContext } from '../support/context'
 
 // Tag and category counts read the whole catalogue (seconds at a million assets): they are
 // recounted only when the catalogue changed. Their thumbnails follow the download counts,
@@ -84,5 +85,31 @@ describe('the catalogue cache', () => {
     const categoryNow = await until(categoryOf, (x) => x?.thumbnail.endsWith(thumbOf(second)) ?? false)
     expect(tagNow?.count).toBe(2)
     expect(categoryNow?.count).toBe(2)
+  })
+
+  it("GET /api/assets/tags: the most used tag's thumbnail follows the downloads within a minute", async () => {
+    type Tags = { tags: { tag: string; count: number; thumbnail: string }[] }
+    const api = async () =>
+      (
+        (await (
+          (await callRoute(tagsApi, { request: makeRequest('/api/assets/tags'), context: t.routerContext() })) as Response
+        ).json()) as Tags
+      ).tags
+    // Other test files share this database, so the tag is whichever leads; two assets join it.
+    const tag = (await api())[0]?.tag
+    expect(tag).toBeDefined()
+    const first = await makeAsset(t.db, t.storage, { title: 'First joining', tags: [tag!] })
+    const second = await makeAsset(t.db, t.storage, { title: 'Second joining', tags: [tag!] })
+    const thumbOf = (asset: { thumb_png_key: string | null }) => (asset.thumb_png_key ?? '').replace(/^public\//, '')
+    const shown = async () => (await api()).find((x) => x.tag === tag)?.thumbnail ?? ''
+    await sql`update assets set download_count = 2000000 where id = ${first.id}`.execute(t.db)
+    await sql`update catalogue_version set version = version + 1`.execute(t.db)
+    later(6_000)
+    expect(await until(shown, (x) => x.endsWith(thumbOf(first)))).toContain(thumbOf(first))
+
+    // Downloads move no catalogue version: the thumbnail follows them at the minute's refresh.
+    await sql`update assets set download_count = 3000000 where id = ${second.id}`.execute(t.db)
+    later(61_000)
+    expect(await until(shown, (x) => x.endsWith(thumbOf(second)))).toContain(thumbOf(second))
   })
 })
