@@ -89,12 +89,11 @@ describe('the catalogue cache', () => {
 
   it("GET /api/assets/tags: the most used tag's thumbnail follows the downloads within a minute", async () => {
     type Tags = { tags: { tag: string; count: number; thumbnail: string }[] }
-    const api = async () =>
-      (
-        (await (
-          (await callRoute(tagsApi, { request: makeRequest('/api/assets/tags'), context: t.routerContext() })) as Response
-        ).json()) as Tags
-      ).tags
+    const api = async () => {
+      const request = makeRequest('/api/assets/tags')
+      const response = (await callRoute(tagsApi, { request, context: t.routerContext() })) as Response
+      return ((await response.json()) as Tags).tags
+    }
     // Other test files share this database, so the tag is whichever leads; two assets join it.
     const tag = (await api())[0]?.tag
     expect(tag).toBeDefined()
