@@ -1,8 +1,9 @@
 // What the benchmark scripts share: the built server on a scratch database, and the report.
 import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import type pg from 'pg'
 
 export interface BuiltServer {
   base: string
@@ -83,3 +84,57 @@ export const SEARCH_MIX = [
   'glossy robto',
   'aurora',
 ] as const
+
+/** A process's /proc/<pid>/stat fields after its name (state first); null when it is gone. */
+function statFields(pid: number | string): string[] | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  } catch {
+    return null
+  }
+}
+
+/** CPU time (user + system) of a process so far, in ms; 0 when it is gone. */
+function cpuMs(pid: number): number {
+  const fields = statFields(pid)
+  return fields ? (Number(fields[11]) + Number(fields[12])) * 10 : 0 // clock ticks of 10 ms
+}
+
+/** CPU time of a process and of the processes it started (the server processes, decision 101). */
+function treeCpuMs(pid: number): number {
+  let total = cpuMs(pid)
+  for (const name of readdirSync('/proc')) {
+    if (/^\d+$/.test(name) && Number(statFields(name)?.[1]) === pid) total += cpuMs(Number(name))
+  }
+  return total
+}
+
+/**
+ * CPU spent by the app and its database connections: a figure the other work on the machine
+ * changes far less than a rate does (it is what each request costs, not how fast it got a core).
+ */
+export async function cpuMeter(appPid: number, probe: pg.Client, database: string) {
+  const backends = async () =>
+    (
+      await probe.query<{ pid: number }>(
+        'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        [database],
+      )
+    ).rows.map((r) => r.pid)
+  const read = async () => {
+    const pids = await backends()
+    return { app: treeCpuMs(appPid), db: new Map(pids.map((pid) => [pid, cpuMs(pid)])) }
+  }
+  let before = await read()
+  return {
+    async lap() {
+      const now = await read()
+      let db = 0
+      for (const [pid, ms] of now.db) db += ms - (before.db.get(pid) ?? 0)
+      const lap = { app: now.app - before.app, db }
+      before = now
+      return lap
+    },
+  }
+}

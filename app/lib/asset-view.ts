@@ -33,10 +33,6 @@ export interface AssetView {
  */
 export type StripItem = Pick<AssetView, 'id' | 'title' | 'thumbnail' | 'asset_type' | 'width' | 'height'>
 
-export function stripItem({ id, title, thumbnail, asset_type, width, height }: AssetView): StripItem {
-  return { id, title, thumbnail, asset_type, width, height }
-}
-
 /** One dominant colour: '#rrggbb' and its share (0..1) of the visible (opaque) pixels. */
 export interface PaletteEntry {
   hex: string

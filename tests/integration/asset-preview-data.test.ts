@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeAsset, makeUser } from '../support/factories'
 import type { Asset } from '#db/schema'
 import { grantDownload } from '~/domain/downloads/grant.server'
 import { loader as assetPage } from '~/routes/asset'
 import type { AssetPreviewData } from '~/domain/catalogue/preview.server'
+import { relatedAssets } from '~/domain/catalogue/search.server'
 import { createSession } from '~/domain/accounts/sessions.server'
 import { callRoute, createTestContext, makeRequest, type TestContext } from '../support/context'
 
@@ -42,6 +44,42 @@ describe("the asset page's data", () => {
     expect(Object.keys(bluer!).sort()).toEqual(['asset_type', 'height', 'id', 'thumbnail', 'title', 'width'])
     expect(bluer!.thumbnail).toMatch(/thumb/)
     for (const item of [...related, ...similar]) expect(item).not.toHaveProperty('palette')
+  })
+
+  it('Related Assets: same category, one of the first 3 tags; the most shared tags first, then the most downloaded', async () => {
+    const word = () => `rel${randomUUID().slice(0, 8)}`
+    const [t1, t2, t3, t4] = [word(), word(), word(), word()]
+    const category = `Related ${randomUUID().slice(0, 6)}`
+    const source = await makeAsset(t.db, t.storage, { title: 'Source', tags: [t1, t2, t3, t4], category })
+    const made: { asset: Asset; shared: number }[] = []
+    const related = async (title: string, tags: string[], downloadCount: number, shared: number) =>
+      made.push({ asset: await makeAsset(t.db, t.storage, { title, tags, category, downloadCount }), shared })
+    await related('Two shared', [t1, t2], 0, 2)
+    await related('One shared, downloaded', [t1], 100, 1)
+    await related('Third tag shared', [t3, 'other'], 5, 1)
+    // Not related: another category, only the 4th tag, a draft.
+    await makeAsset(t.db, t.storage, { title: 'Elsewhere', tags: [t1, t2, t3], category: `${category} else` })
+    await makeAsset(t.db, t.storage, { title: 'Fourth tag only', tags: [t4], category })
+    await makeAsset(t.db, t.storage, { title: 'Draft', tags: [t1, t2, t3], category, isActive: false })
+    const expected = () =>
+      [...made]
+        .sort(
+          (x, y) => y.shared - x.shared || y.asset.download_count - x.asset.download_count || y.asset.id - x.asset.id,
+        )
+        .slice(0, 10)
+        .map((m) => m.asset.id)
+    const shown = async () => (await pageData(source)).related.map((r) => r.id)
+    expect(await shown()).toEqual([made[0]!.asset.id, made[1]!.asset.id, made[2]!.asset.id])
+    // The same rule from the asset's values (the domain's door).
+    const view = { id: source.id, category, tags: [t1, t2, t3, t4] }
+    expect((await relatedAssets(t.db, view)).map((a) => a.id)).toEqual(await shown())
+
+    // More than ten: the ten best, from the newest assets first.
+    for (let i = 0; i < 9; i++) await related(`More ${i}`, [t2], 10 + i, 1)
+    expect(await shown()).toEqual(expected())
+    expect((await shown())[0]).toBe(made[0]!.asset.id)
+    expect(await shown()).not.toContain(made[2]!.asset.id)
+    expect((await relatedAssets(t.db, view)).map((a) => a.id)).toEqual(expected())
   })
 
   it('says whether the signed-in user took the asset today (a repeat is free with the quota spent)', async () => {

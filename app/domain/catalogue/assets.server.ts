@@ -4,7 +4,7 @@ import type { DB } from '#db/client'
 import type { Asset, AssetUpdate, Database, NewAsset, ProcessingState } from '#db/schema'
 import type { AssetType } from '~/lib/constants'
 import type { AdminStatusFilter, AssetChanges } from '~/lib/admin-assets'
-import type { AssetView } from '~/lib/asset-view'
+import type { AssetView, StripItem } from '~/lib/asset-view'
 import { normaliseTags } from '~/lib/tags'
 import { plural } from '~/lib/plural'
 import { recordAudit, type AuditEntry } from '~/domain/admin/audit.server'
@@ -346,6 +346,23 @@ export const ASSET_VIEW_COLUMNS = [
 ] as const satisfies readonly (keyof Asset)[]
 
 export type AssetViewRow = Pick<Asset, (typeof ASSET_VIEW_COLUMNS)[number]>
+
+/** The columns a strip's thumbnail is made from (toStripItem): Related Assets, Similar colours. */
+export const STRIP_COLUMNS = [
+  'id',
+  'title',
+  'thumb_png_key',
+  'asset_type',
+  'width',
+  'height',
+] as const satisfies readonly (keyof Asset)[]
+
+export type StripRow = Pick<Asset, (typeof STRIP_COLUMNS)[number]>
+
+/** The thumbnail as toAssetView gives it, and nothing a strip does not draw. */
+export function toStripItem({ id, title, thumb_png_key, asset_type, width, height }: StripRow): StripItem {
+  return { id, title, thumbnail: publicFileUrl(thumb_png_key), asset_type, width, height }
+}
 
 /** An asset as pages and the public API show it: public image URLs, never the original's key. */
 export function toAssetView(asset: AssetViewRow): AssetView {

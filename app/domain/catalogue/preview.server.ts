@@ -1,8 +1,14 @@
 import type { DB } from '#db/client'
-import { stripItem, type AssetView, type StripItem } from '~/lib/asset-view'
+import type { AssetView, StripItem } from '~/lib/asset-view'
 import { favouriteQuery } from '~/domain/favourites/favourites.server'
-import { assetViewsInOrder, publishedAssetRow, relatedAssetIds, similarColourIds } from './search.server'
-import { toAssetView } from './assets.server'
+import {
+  closestPalettes,
+  publishedAssetRow,
+  relatedCandidates,
+  similarCandidates,
+  similarityColours,
+} from './search.server'
+import { STRIP_COLUMNS, toAssetView, toStripItem } from './assets.server'
 import { RELATED_LIMIT } from '~/lib/constants'
 import { downloadedTodayQuery } from '~/domain/downloads/downloads.server'
 import { sharedResult } from './shared-results.server'
@@ -51,17 +57,17 @@ export function publicPreview(db: DB, assetId: number): Promise<PublicPreview | 
     const row = await publishedAssetRow(db, assetId)
     if (!row) return null
     const asset = toAssetView(row)
-    const [relatedIds, similarIds] = await Promise.all([
-      relatedAssetIds(db, asset, RELATED_LIMIT),
-      asset.asset_type === 'audio' ? [] : similarColourIds(db, row, RELATED_LIMIT),
+    // Related Assets come from a window every asset page shares; Similar colours' candidates
+    // come with what their thumbnails need, so the strips need no read of their own.
+    const colours = asset.asset_type === 'audio' ? [] : similarityColours(row.palette)
+    const [related, candidates] = await Promise.all([
+      relatedCandidates(db, asset, RELATED_LIMIT),
+      colours.length ? similarCandidates(db, asset.id, colours).select(STRIP_COLUMNS).execute() : [],
     ])
-    // Both strips' assets in one read.
-    const shown = new Map((await assetViewsInOrder(db, [...relatedIds, ...similarIds])).map((a) => [a.id, a]))
-    const strip = (ids: number[]) => ids.flatMap((id) => shown.get(id) ?? []).map(stripItem)
     return {
       asset,
-      related: strip(relatedIds),
-      similar: strip(similarIds),
+      related: related.map(toStripItem),
+      similar: closestPalettes(colours, candidates, RELATED_LIMIT).map(toStripItem),
       // Explore's tag filter needs every tag, so 'View All' narrows by the first tag only: it then
       // shows the related assets that carry it and more like them.
       viewAll: { category: asset.category, tags: asset.tags.slice(0, 1) },

@@ -1,11 +1,11 @@
 import { CompiledQuery, sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely'
 import type { DB } from '#db/client'
-import type { Database } from '#db/schema'
+import type { Asset, Database } from '#db/schema'
 import type { AssetView } from '~/lib/asset-view'
 import { RELATED_TAG_SOURCE, sortToUse, type AssetType, type Sort } from '~/lib/constants'
 import { cachedForCatalogue } from './catalogue-cache.server'
 import { sharedResult } from './shared-results.server'
-import { ASSET_VIEW_COLUMNS, type AssetViewRow, isPublished, toAssetView } from './assets.server'
+import { ASSET_VIEW_COLUMNS, type AssetViewRow, isPublished, STRIP_COLUMNS, toAssetView } from './assets.server'
 import { log } from '~/platform/log.server'
 import { publicFileUrl } from '~/platform/storage.server'
 import {
@@ -801,51 +801,94 @@ export const RELATED_CANDIDATES = 500
 
 /**
  * Related assets (at most 10, from the category and the first 3 tags): same category and
- * at least one of those tags, never the asset itself; the most shared tags first.
- * Bounded at any catalogue size (decision 92): ranking every match of a common category and
- * tag read 20,000 heap rows of a million (0.4-1.2 s); the window of 2,000 reads about 280 pages (2 ms). The newest RELATED_WINDOW assets are
- * ranked first (a walk of the date index); only when they hold too few matches, which means
- * the matches are rare and their index bitmap small, are up to RELATED_CANDIDATES matches of
- * the whole catalogue ranked. A catalogue smaller than the window gets every match ranked.
+ * at least one of those tags, never the asset itself; the most shared tags first
+ * (relatedCandidates).
  */
 export async function relatedAssets(
   db: DB,
   asset: Pick<AssetView, 'id' | 'category' | 'tags'>,
   limit = 10,
 ): Promise<AssetView[]> {
-  return assetViewsInOrder(db, await relatedAssetIds(db, asset, limit))
+  return assetViewsInOrder(
+    db,
+    (await relatedCandidates(db, asset, limit)).map((c) => c.id),
+  )
 }
 
-/** Related Assets' ids, best first (relatedAssets). */
-export async function relatedAssetIds(
+const RELATED_CANDIDATE_COLUMNS = [...STRIP_COLUMNS, 'category', 'tags', 'download_count'] as const
+
+/** An asset as Related Assets ranks it, with what its thumbnail needs. */
+export type RelatedCandidate = Pick<Asset, (typeof RELATED_CANDIDATE_COLUMNS)[number]>
+
+/**
+ * Related Assets, best first, with what their thumbnails need. Bounded at any catalogue size
+ * (decision 92): ranking every match of a common category and tag read 20,000 heap rows of a
+ * million (0.4-1.2 s). The newest RELATED_WINDOW assets are ranked first; only when they hold
+ * too few matches, which means the matches are rare and their index bitmap small, are up to
+ * RELATED_CANDIDATES matches of the whole catalogue ranked. A catalogue smaller than the
+ * window gets every match ranked. The window is the same for every asset, so it is read once
+ * per catalogue version (decision 104) and ranked here: an asset page then asks the database
+ * for its related assets only when they are rare.
+ */
+export async function relatedCandidates(
   db: DB,
-  asset: Pick<AssetView, 'id' | 'category' | 'tags'>,
-  limit = 10,
-): Promise<number[]> {
-  const firstTags = asset.tags.slice(0, RELATED_TAG_SOURCE)
-  if (firstTags.length === 0 || !asset.category) return []
-  const matches = sql<SqlBool>`id <> ${asset.id} and lower(category) = ${asset.category.toLowerCase()} and tags && ${firstTags}::text[]`
-  const ranking = sql`cardinality(array(select unnest(tags) intersect select unnest(${firstTags}::text[]))) desc, download_count desc, id desc`
-  const recent = await sql<{ id: number }>`
-    select id from (
-      select id, category, tags, download_count from assets where ${isPublished()}
-      order by created_at desc, id desc limit ${RELATED_WINDOW}
-    ) as recent
-    where ${matches}
-    order by ${ranking}
-    limit ${limit}`.execute(db)
-  let ids = recent.rows.map((r) => r.id)
-  if (ids.length < limit) {
-    const anywhere = await sql<{ id: number }>`
-      select id from (
-        select id, tags, download_count from assets where ${isPublished()} and ${matches}
-        limit ${RELATED_CANDIDATES}
-      ) as candidates
-      order by ${ranking}
-      limit ${limit}`.execute(db)
-    ids = anywhere.rows.map((r) => r.id)
-  }
-  return ids
+  source: Pick<AssetView, 'id' | 'category' | 'tags'>,
+  limit: number,
+): Promise<RelatedCandidate[]> {
+  const firstTags = source.tags.slice(0, RELATED_TAG_SOURCE)
+  if (firstTags.length === 0 || !source.category) return []
+  const recent = rankRelated(source, firstTags, await relatedWindow(db), limit)
+  if (recent.length >= limit) return recent
+  // The database narrows by the index; rankRelated applies the rule.
+  const matches = await db
+    .selectFrom('assets')
+    .select(RELATED_CANDIDATE_COLUMNS)
+    .where(isPublished())
+    .where('id', '<>', source.id)
+    .where(sql<SqlBool>`lower(category) = ${source.category.toLowerCase()}`)
+    .where(sql<SqlBool>`tags && ${firstTags}::text[]`)
+    .limit(RELATED_CANDIDATES)
+    .execute()
+  return rankRelated(source, firstTags, matches, limit)
+}
+
+/** The newest RELATED_WINDOW published assets, shared by every asset page until the catalogue changes. */
+function relatedWindow(db: DB): Promise<RelatedCandidate[]> {
+  return sharedResult(db, 'related-window', () =>
+    db
+      .selectFrom('assets')
+      .select(RELATED_CANDIDATE_COLUMNS)
+      .where(isPublished())
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(RELATED_WINDOW)
+      .execute(),
+  )
+}
+
+/** Related Assets' rule: the matches of `candidates`, the most shared of `firstTags` first, then the most downloaded, then the newest id. */
+function rankRelated(
+  source: Pick<AssetView, 'id' | 'category'>,
+  firstTags: string[],
+  candidates: RelatedCandidate[],
+  limit: number,
+): RelatedCandidate[] {
+  const category = source.category.toLowerCase()
+  const wanted = new Set(firstTags)
+  return candidates
+    .flatMap((candidate) => {
+      if (candidate.id === source.id || candidate.category.toLowerCase() !== category) return []
+      const shared = new Set(candidate.tags.filter((tag) => wanted.has(tag))).size
+      return shared > 0 ? [{ candidate, shared }] : []
+    })
+    .sort(
+      (x, y) =>
+        y.shared - x.shared ||
+        y.candidate.download_count - x.candidate.download_count ||
+        y.candidate.id - x.candidate.id,
+    )
+    .slice(0, limit)
+    .map((x) => x.candidate)
 }
 
 /** The assets of `ids` as views, in that order (one query for any number of lists). */
@@ -866,37 +909,54 @@ export const SIMILAR_CANDIDATES = 200
  */
 export async function similarColours(db: DB, assetId: number, limit = 10): Promise<AssetView[]> {
   const source = await db.selectFrom('assets').select(['id', 'palette']).where('id', '=', assetId).executeTakeFirst()
-  return source ? assetViewsInOrder(db, await similarColourIds(db, source, limit)) : []
+  const colours = similarityColours(source?.palette)
+  if (!source || colours.length === 0) return []
+  const candidates = await similarCandidates(db, source.id, colours).select('id').execute()
+  return assetViewsInOrder(
+    db,
+    closestPalettes(colours, candidates, limit).map((c) => c.id),
+  )
 }
 
-/** Similar colours' ids, closest first (similarColours); the asset's palette as its row has it. */
-export async function similarColourIds(
-  db: DB,
-  source: { id: number; palette: PaletteColour[] | null },
-  limit = 10,
-): Promise<number[]> {
-  const colours = weightyColours(source.palette).slice(0, 3)
-  if (colours.length === 0) return []
-  // Candidates: a weighty colour within twice the search's 'near' of this asset's main colour.
-  const main = cellsNear(colours[0].hex, 2 * NEAR_DISTANCE)
-  const candidates = await db
+/** The colours Similar colours compares: an asset's weighty ones, the three largest. */
+export function similarityColours(palette: PaletteColour[] | null | undefined): PaletteColour[] {
+  return weightyColours(palette).slice(0, 3)
+}
+
+/**
+ * Similar colours' candidates for the asset `sourceId` of `colours` (non-empty): a weighty
+ * colour within twice the search's 'near' of its main colour; newest first. Selects the
+ * palette; a caller adds the columns it needs besides.
+ */
+export function similarCandidates(db: DB, sourceId: number, colours: PaletteColour[]) {
+  const main = cellsNear(colours[0]!.hex, 2 * NEAR_DISTANCE)
+  return db
     .selectFrom('assets')
-    .select(['id', 'palette'])
+    .select('palette')
     .where(isPublished())
-    .where('id', '<>', source.id)
+    .where('id', '<>', sourceId)
     .where(sql<SqlBool>`colour_swatches && ${main}::text[]`)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(SIMILAR_CANDIDATES)
-    .execute()
-  // Only palettes that are alike: on average within twice the search's 'near'. The candidates
-  // come newest first and the sort is stable, so equal distances keep the newest first.
-  const ranked = candidates
-    .map((c) => ({ id: c.id, distance: paletteDistance(colours, weightyColours(c.palette)) }))
+}
+
+/**
+ * The `limit` candidates whose palettes are closest to `colours`, closest first; only palettes
+ * that are alike (on average within twice the search's 'near'). The candidates come newest
+ * first and the sort is stable, so equal distances keep the newest first.
+ */
+export function closestPalettes<T extends { palette: PaletteColour[] | null }>(
+  colours: PaletteColour[],
+  candidates: T[],
+  limit: number,
+): T[] {
+  return candidates
+    .map((candidate) => ({ candidate, distance: paletteDistance(colours, weightyColours(candidate.palette)) }))
     .filter((c) => c.distance < 2 * NEAR_DISTANCE)
     .sort((x, y) => x.distance - y.distance)
     .slice(0, limit)
-  return ranked.map((c) => c.id)
+    .map((c) => c.candidate)
 }
 
 function weightyColours(palette: PaletteColour[] | null | undefined): PaletteColour[] {
