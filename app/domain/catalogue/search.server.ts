@@ -837,7 +837,8 @@ export async function relatedCandidates(
 ): Promise<RelatedCandidate[]> {
   const firstTags = source.tags.slice(0, RELATED_TAG_SOURCE)
   if (firstTags.length === 0 || !source.category) return []
-  const recent = rankRelated(source, firstTags, await relatedWindow(db), limit)
+  const window = await relatedWindow(db)
+  const recent = rankRelated(source, firstTags, window.get(source.category.toLowerCase()) ?? [], limit)
   if (recent.length >= limit) return recent
   // The database narrows by the index; rankRelated applies the rule.
   const matches = await db
@@ -852,18 +853,29 @@ export async function relatedCandidates(
   return rankRelated(source, firstTags, matches, limit)
 }
 
-/** The newest RELATED_WINDOW published assets, shared by every asset page until the catalogue changes. */
-function relatedWindow(db: DB): Promise<RelatedCandidate[]> {
-  return sharedResult(db, 'related-window', () =>
-    db
+/**
+ * The newest RELATED_WINDOW published assets by category (in lower case), shared by every asset
+ * page until the catalogue changes: a page ranks only its own category's share of them.
+ */
+function relatedWindow(db: DB): Promise<Map<string, RelatedCandidate[]>> {
+  return sharedResult(db, 'related-window', async () => {
+    const rows = await db
       .selectFrom('assets')
       .select(RELATED_CANDIDATE_COLUMNS)
       .where(isPublished())
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(RELATED_WINDOW)
-      .execute(),
-  )
+      .execute()
+    const byCategory = new Map<string, RelatedCandidate[]>()
+    for (const row of rows) {
+      const key = row.category.toLowerCase()
+      const group = byCategory.get(key)
+      if (group) group.push(row)
+      else byCategory.set(key, [row])
+    }
+    return byCategory
+  })
 }
 
 /** Related Assets' rule: the matches of `candidates`, the most shared of `firstTags` first, then the most downloaded, then the newest id. */
@@ -875,12 +887,14 @@ function rankRelated(
 ): RelatedCandidate[] {
   const category = source.category.toLowerCase()
   const wanted = new Set(firstTags)
-  return candidates
-    .flatMap((candidate) => {
-      if (candidate.id === source.id || candidate.category.toLowerCase() !== category) return []
-      const shared = new Set(candidate.tags.filter((tag) => wanted.has(tag))).size
-      return shared > 0 ? [{ candidate, shared }] : []
-    })
+  const matches: { candidate: RelatedCandidate; shared: number }[] = []
+  for (const candidate of candidates) {
+    if (candidate.id === source.id || candidate.category.toLowerCase() !== category) continue
+    let shared = 0
+    for (const tag of wanted) if (candidate.tags.includes(tag)) shared++
+    if (shared > 0) matches.push({ candidate, shared })
+  }
+  return matches
     .sort(
       (x, y) =>
         y.shared - x.shared ||
