@@ -889,7 +889,8 @@ function rankRelated(
   const wanted = new Set(firstTags)
   const matches: { candidate: RelatedCandidate; shared: number }[] = []
   for (const candidate of candidates) {
-    if (candidate.id === source.id || candidate.category.toLowerCase() !== category) continue
+    if (candidate.id === source.id) continue
+    if (candidate.category !== source.category && candidate.category.toLowerCase() !== category) continue
     let shared = 0
     for (const tag of wanted) if (candidate.tags.includes(tag)) shared++
     if (shared > 0) matches.push({ candidate, shared })
