@@ -6,6 +6,8 @@
 // rate and the CPU per request, the app's and its database connections'. A change's cost is
 // read from the CPU per request, which the machine's other work moves far less than the rate.
 // Make the before build with `BUILD_DIR=.tmp/before npx react-router build` on the older commit.
+// Both servers share the database, so its CPU in a window includes the idle server's own few
+// reads; a window with any failed request stops the run.
 // Prints the figures; a decision or docs/performance.md quotes them.
 import os from 'node:os'
 import { parseArgs } from 'node:util'
@@ -51,7 +53,11 @@ async function main() {
       servers.push({ ...build, port: PORT + i, server })
     }
     const workload = await prepareWorkload(url, ASSETS)
-    const keys = (args.only ?? 'asset,signedAsset').split(',') as (keyof typeof workload.targets)[]
+    const names = Object.keys(workload.targets)
+    const keys = (args.only ?? 'asset,signedAsset').split(',').map((key) => {
+      if (!names.includes(key)) throw new Error(`--only: '${key}' is none of ${names.join(', ')}`)
+      return key as keyof typeof workload.targets
+    })
     for (const s of servers) await workload.warmUp(s.port)
     console.log(
       `${ASSETS.toLocaleString('en-US')} assets; ${ROUNDS} rounds of ${WINDOW_S} s windows, ${CONNECTIONS} connections`,
@@ -62,20 +68,25 @@ async function main() {
         for (const key of keys) {
           const target: Target = workload.targets[key]
           const meter = await cpuMeter(s.server.pid!, probe, database)
+          const started = performance.now()
           const stats = await drive(s.port, WINDOW_S, CONNECTIONS, () => target, workload.cookies)
+          const seconds = (performance.now() - started) / 1000
           const cpu = await meter.lap()
           const requests = [...stats.values()].reduce((sum, x) => sum + x.times.length, 0)
+          // A build that fails its requests would look cheap: its figures mean nothing.
+          const errors = [...stats.values()].reduce((sum, x) => sum + x.errors, 0)
+          if (errors > 0) throw new Error(`${target.name} (${s.label}): ${errors} failed requests`)
           const name = `${target.name} (${s.label})`
           const total = totals.get(name) ?? { requests: 0, app: 0, db: 0, seconds: 0 }
           totals.set(name, {
             requests: total.requests + requests,
             app: total.app + cpu.app,
             db: total.db + cpu.db,
-            seconds: total.seconds + WINDOW_S,
+            seconds: total.seconds + seconds,
           })
           const perRequest = (ms: number) => (ms / Math.max(1, requests)).toFixed(1)
           console.log(
-            `  ${name.padEnd(48)} ${(requests / WINDOW_S).toFixed(0).padStart(5)} req/s  CPU ${perRequest(cpu.app)} + ${perRequest(cpu.db)} ms/req  (load ${os.loadavg()[0]!.toFixed(1)})`,
+            `  ${name.padEnd(48)} ${(requests / seconds).toFixed(0).padStart(5)} req/s  CPU ${perRequest(cpu.app)} + ${perRequest(cpu.db)} ms/req  (load ${os.loadavg()[0]!.toFixed(1)})`,
           )
         }
       }

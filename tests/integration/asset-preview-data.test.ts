@@ -52,11 +52,15 @@ describe("the asset page's data", () => {
     const category = `Related ${randomUUID().slice(0, 6)}`
     const source = await makeAsset(t.db, t.storage, { title: 'Source', tags: [t1, t2, t3, t4], category })
     const made: { asset: Asset; shared: number }[] = []
-    const related = async (title: string, tags: string[], downloadCount: number, shared: number) =>
-      made.push({ asset: await makeAsset(t.db, t.storage, { title, tags, category, downloadCount }), shared })
+    const related = async (title: string, tags: string[], downloadCount: number, shared: number, spelled = category) =>
+      made.push({ asset: await makeAsset(t.db, t.storage, { title, tags, category: spelled, downloadCount }), shared })
     await related('Two shared', [t1, t2], 0, 2)
     await related('One shared, downloaded', [t1], 100, 1)
     await related('Third tag shared', [t3, 'other'], 5, 1)
+    // The category in other letters; as many downloads, so the newer one first.
+    await related('Shouting category', [t2], 100, 1, category.toUpperCase())
+    // Only the first 3 tags count: one shared, not two.
+    await related('Fourth tag too', [t4, t3], 50, 1)
     // Not related: another category, only the 4th tag, a draft.
     await makeAsset(t.db, t.storage, { title: 'Elsewhere', tags: [t1, t2, t3], category: `${category} else` })
     await makeAsset(t.db, t.storage, { title: 'Fourth tag only', tags: [t4], category })
@@ -69,7 +73,8 @@ describe("the asset page's data", () => {
         .slice(0, 10)
         .map((m) => m.asset.id)
     const shown = async () => (await pageData(source)).related.map((r) => r.id)
-    expect(await shown()).toEqual([made[0]!.asset.id, made[1]!.asset.id, made[2]!.asset.id])
+    const [two, downloaded, third, shouting, fourth] = made.map((m) => m.asset.id)
+    expect(await shown()).toEqual([two, shouting, downloaded, fourth, third])
     // The same rule from the asset's values (the domain's door).
     const view = { id: source.id, category, tags: [t1, t2, t3, t4] }
     expect((await relatedAssets(t.db, view)).map((a) => a.id)).toEqual(await shown())
@@ -78,7 +83,7 @@ describe("the asset page's data", () => {
     for (let i = 0; i < 9; i++) await related(`More ${i}`, [t2], 10 + i, 1)
     expect(await shown()).toEqual(expected())
     expect((await shown())[0]).toBe(made[0]!.asset.id)
-    expect(await shown()).not.toContain(made[2]!.asset.id)
+    expect(await shown()).not.toContain(third)
     expect((await relatedAssets(t.db, view)).map((a) => a.id)).toEqual(expected())
   })
 

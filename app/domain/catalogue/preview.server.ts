@@ -57,12 +57,12 @@ export function publicPreview(db: DB, assetId: number): Promise<PublicPreview | 
     const row = await publishedAssetRow(db, assetId)
     if (!row) return null
     const asset = toAssetView(row)
-    // Related Assets come from a window every asset page shares; Similar colours' candidates
-    // come with what their thumbnails need, so the strips need no read of their own.
+    // Related Assets mostly come from a window every asset page shares; Similar colours'
+    // candidates come with what their thumbnails need: no read of the strips' assets after.
     const colours = asset.asset_type === 'audio' ? [] : similarityColours(row.palette)
     const [related, candidates] = await Promise.all([
       relatedCandidates(db, asset, RELATED_LIMIT),
-      colours.length ? similarCandidates(db, asset.id, colours).select(STRIP_COLUMNS).execute() : [],
+      colours[0] ? similarCandidates(db, asset.id, colours[0]).select(STRIP_COLUMNS).execute() : [],
     ])
     return {
       asset,

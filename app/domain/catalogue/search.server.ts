@@ -826,21 +826,22 @@ export type RelatedCandidate = Pick<Asset, (typeof RELATED_CANDIDATE_COLUMNS)[nu
  * million (0.4-1.2 s). The newest RELATED_WINDOW assets are ranked first; only when they hold
  * too few matches, which means the matches are rare and their index bitmap small, are up to
  * RELATED_CANDIDATES matches of the whole catalogue ranked. A catalogue smaller than the
- * window gets every match ranked. The window is the same for every asset, so it is read once
- * per catalogue version (decision 104) and ranked here: an asset page then asks the database
- * for its related assets only when they are rare.
+ * window gets every match ranked. The window is the same for every asset, so it is shared
+ * (relatedWindow, decision 104) and ranked here: an asset page then asks the database for its
+ * related assets only when they are rare. The result holds the window's rows: do not change it.
  */
 export async function relatedCandidates(
   db: DB,
   source: Pick<AssetView, 'id' | 'category' | 'tags'>,
   limit: number,
-): Promise<RelatedCandidate[]> {
+): Promise<readonly RelatedCandidate[]> {
   const firstTags = source.tags.slice(0, RELATED_TAG_SOURCE)
   if (firstTags.length === 0 || !source.category) return []
-  const window = await relatedWindow(db)
-  const recent = rankRelated(source, firstTags, window.get(source.category.toLowerCase()) ?? [], limit)
+  const group = (await relatedWindow(db)).get(source.category.toLowerCase()) ?? []
+  const recent = rankRelated(source, firstTags, group, limit)
   if (recent.length >= limit) return recent
-  // The database narrows by the index; rankRelated applies the rule.
+  // The index narrows to the category and tags; rankRelated decides, over these and the
+  // window's (PostgreSQL's lower() and JavaScript's can differ beyond ASCII).
   const matches = await db
     .selectFrom('assets')
     .select(RELATED_CANDIDATE_COLUMNS)
@@ -850,14 +851,16 @@ export async function relatedCandidates(
     .where(sql<SqlBool>`tags && ${firstTags}::text[]`)
     .limit(RELATED_CANDIDATES)
     .execute()
-  return rankRelated(source, firstTags, matches, limit)
+  const fresh = new Set(matches.map((m) => m.id))
+  return rankRelated(source, firstTags, [...matches, ...group.filter((c) => !fresh.has(c.id))], limit)
 }
 
 /**
  * The newest RELATED_WINDOW published assets by category (in lower case), shared by every asset
- * page until the catalogue changes: a page ranks only its own category's share of them.
+ * page and read again when the catalogue changes or the reading is 30 s old (sharedResult): a
+ * page ranks only its own category's share of them. Shared: never changed once read.
  */
-function relatedWindow(db: DB): Promise<Map<string, RelatedCandidate[]>> {
+function relatedWindow(db: DB): Promise<ReadonlyMap<string, readonly RelatedCandidate[]>> {
   return sharedResult(db, 'related-window', async () => {
     const rows = await db
       .selectFrom('assets')
@@ -882,7 +885,7 @@ function relatedWindow(db: DB): Promise<Map<string, RelatedCandidate[]>> {
 function rankRelated(
   source: Pick<AssetView, 'id' | 'category'>,
   firstTags: string[],
-  candidates: RelatedCandidate[],
+  candidates: readonly RelatedCandidate[],
   limit: number,
 ): RelatedCandidate[] {
   const category = source.category.toLowerCase()
@@ -925,8 +928,8 @@ export const SIMILAR_CANDIDATES = 200
 export async function similarColours(db: DB, assetId: number, limit = 10): Promise<AssetView[]> {
   const source = await db.selectFrom('assets').select(['id', 'palette']).where('id', '=', assetId).executeTakeFirst()
   const colours = similarityColours(source?.palette)
-  if (!source || colours.length === 0) return []
-  const candidates = await similarCandidates(db, source.id, colours).select('id').execute()
+  if (!source || !colours[0]) return []
+  const candidates = await similarCandidates(db, source.id, colours[0]).select('id').execute()
   return assetViewsInOrder(
     db,
     closestPalettes(colours, candidates, limit).map((c) => c.id),
@@ -939,18 +942,17 @@ export function similarityColours(palette: PaletteColour[] | null | undefined): 
 }
 
 /**
- * Similar colours' candidates for the asset `sourceId` of `colours` (non-empty): a weighty
- * colour within twice the search's 'near' of its main colour; newest first. Selects the
- * palette; a caller adds the columns it needs besides.
+ * Similar colours' candidates for the asset `sourceId` whose main colour is `main`: a weighty
+ * colour within twice the search's 'near' of it; newest first. Selects the palette; a caller
+ * adds the columns it needs besides.
  */
-export function similarCandidates(db: DB, sourceId: number, colours: PaletteColour[]) {
-  const main = cellsNear(colours[0]!.hex, 2 * NEAR_DISTANCE)
+export function similarCandidates(db: DB, sourceId: number, main: PaletteColour) {
   return db
     .selectFrom('assets')
     .select('palette')
     .where(isPublished())
     .where('id', '<>', sourceId)
-    .where(sql<SqlBool>`colour_swatches && ${main}::text[]`)
+    .where(sql<SqlBool>`colour_swatches && ${cellsNear(main.hex, 2 * NEAR_DISTANCE)}::text[]`)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(SIMILAR_CANDIDATES)
