@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { RouterContextProvider } from 'react-router'
-import { createDatabase, migrateToLatest, type DB } from '#db/client'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Asset } from '#db/schema'
 import type { AssetPreviewData } from '~/domain/catalogue/preview.server'
 import { loader as assetPage } from '~/routes/asset'
-import { requestInfoContext, servicesContext } from '~/web/context.server'
 import { makeAsset } from '../support/factories'
 import { callRoute, createTestContext, makeRequest, type TestContext } from '../support/context'
+import { createRecordingDatabase, type RecordingDatabase } from '../support/statements'
 
 // What an asset page that misses its cache asks the database (decision 104): its row and
 // Similar colours' candidates. Related Assets come from the newest assets every page shares,
@@ -15,45 +13,29 @@ import { callRoute, createTestContext, makeRequest, type TestContext } from '../
 // window of newest assets) are left out: other test files write to this database, so they
 // may be read again at any time.
 
-const sent: string[] = []
-let recording = false
-let db: DB
 let t: TestContext
-let context: RouterContextProvider
+let recorded: RecordingDatabase
 
 beforeAll(async () => {
-  const url = inject('databaseUrl')
-  db = createDatabase({
-    url: url ?? undefined,
-    poolSize: 4,
-    log: (event) => {
-      if (recording) sent.push(event.query.sql)
-    },
-  })
-  await migrateToLatest(db)
   t = await createTestContext()
-  context = new RouterContextProvider()
-  context.set(servicesContext, { ...t.services, db })
-  context.set(requestInfoContext, { nonce: 'test', ip: '127.0.0.1' })
+  recorded = await createRecordingDatabase(t)
 }, 60_000)
 afterAll(async () => {
-  await db.destroy()
+  await recorded.close()
   await t.close()
 })
 
 async function visit(asset: Asset): Promise<{ statements: string[]; preview: AssetPreviewData }> {
-  sent.length = 0
-  recording = true
-  try {
+  let preview: AssetPreviewData | undefined
+  const statements = await recorded.statementsOf(async () => {
     const page = (await callRoute(assetPage, {
       request: makeRequest(`/assets/${asset.id}`),
       params: { id: String(asset.id) },
-      context,
+      context: recorded.context,
     })) as { preview: AssetPreviewData }
-    return { statements: [...sent], preview: page.preview }
-  } finally {
-    recording = false
-  }
+    preview = page.preview
+  })
+  return { statements, preview: preview! }
 }
 
 const shared = (statement: string) =>

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { RouterContextProvider } from 'react-router'
-import { createDatabase, migrateToLatest, type DB } from '#db/client'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { RouterContextProvider } from 'react-router'
+import type { DB } from '#db/client'
 import type { Asset } from '#db/schema'
 import { createSession } from '~/domain/accounts/sessions.server'
 import { action as formDownload } from '~/routes/asset-download'
@@ -8,9 +8,9 @@ import { action as apiDownload } from '~/routes/api/assets-download'
 import { loader as fileRoute } from '~/routes/download-file'
 import { grantDownload } from '~/domain/downloads/grant.server'
 import { signingSecret } from '~/platform/signing.server'
-import { requestInfoContext, servicesContext } from '~/web/context.server'
 import { makeAsset, makeUser } from '../support/factories'
 import { callRoute, createTestContext, makeRequest, type TestContext } from '../support/context'
+import { createRecordingDatabase, type RecordingDatabase } from '../support/statements'
 
 // What a signed-in download may cost the database, session lookup included. BEGIN and COMMIT
 // count: the PostgreSQL driver sends them as statements of their own. (On the PGlite fallback
@@ -30,44 +30,24 @@ async function assetWithItsFile(title: string): Promise<Asset> {
   return asset
 }
 
-// Every statement sent through Kysely while a request runs, read from its query log.
-const sent: string[] = []
-let recording = false
 let db: DB
 let t: TestContext
 let context: RouterContextProvider
+let recorded: RecordingDatabase
 
 beforeAll(async () => {
-  const url = inject('databaseUrl')
-  db = createDatabase({
-    url: url ?? undefined,
-    poolSize: 4,
-    log: (event) => {
-      if (recording) sent.push(event.query.sql)
-    },
-  })
-  await migrateToLatest(db)
   t = await createTestContext()
-  context = new RouterContextProvider()
-  context.set(servicesContext, { ...t.services, db })
-  context.set(requestInfoContext, { nonce: 'test', ip: '127.0.0.1' })
+  recorded = await createRecordingDatabase(t)
+  db = recorded.db
+  context = recorded.context
 }, 60_000)
 afterAll(async () => {
-  await db.destroy()
+  await recorded.close()
   await t.close()
 })
 
 /** The statements one request sends. */
-async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
-  sent.length = 0
-  recording = true
-  try {
-    await run()
-  } finally {
-    recording = false
-  }
-  return [...sent]
-}
+const statementsOf = (run: () => Promise<unknown>) => recorded.statementsOf(run)
 
 const readsAssets = (statement: string) => /\bfrom\s+"?assets"?(\s|$)/i.test(statement)
 
