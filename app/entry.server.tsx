@@ -1,4 +1,4 @@
-import { PassThrough, pipeline } from 'node:stream'
+import { Writable } from 'node:stream'
 import type { EntryContext, RouterContextProvider } from 'react-router'
 import { ServerRouter } from 'react-router'
 import { renderToPipeableStream } from 'react-dom/server'
@@ -78,17 +78,30 @@ export default function handleRequest(
             shellRendered = true
           },
           onAllReady() {
+            // Collected as written: the page is whole at this point, so no stream stands between
+            // React and the response.
             const chunks: Buffer[] = []
-            const body = new PassThrough()
-            const html = pipeline(body, withoutModulePreloads(), (error) => {
+            const html = new Writable({
+              write(chunk: Buffer, _encoding, callback) {
+                chunks.push(chunk)
+                callback()
+              },
+            })
+            const done = () => {
               clearTimeout(timeoutId)
               timeoutId = undefined
-              if (error) return reject(error)
-              responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-              resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }))
+            }
+            html.on('error', (error) => {
+              done()
+              reject(error)
             })
-            html.on('data', (chunk: Buffer) => chunks.push(chunk))
-            pipe(body)
+            html.on('finish', () => {
+              done()
+              responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+              const body = withoutModulePreloads(Buffer.concat(chunks))
+              resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }))
+            })
+            pipe(html)
           },
           onShellError(error: unknown) {
             reject(error)

@@ -62,12 +62,12 @@ import {
 import { ColorSchemeScript, Container, MantineProvider, Text, Title, mantineHtmlProps } from '@mantine/core'
 import { useEffect, type ReactNode } from 'react'
 import type { Route } from './+types/root'
-import { getUser, publicUser, readCookie, readSessionToken } from '~/web/session.server'
+import { getSignedIn, publicUser, readCookie, readSessionToken } from '~/web/session.server'
 import { COLOR_SCHEME_COOKIE, parseColorScheme } from '~/lib/color-scheme'
 import { isSameOriginRequest } from '~/web/same-origin.server'
 import { jsonError } from '~/web/http.server'
 import { servicesContext } from '~/web/context.server'
-import { downloadQuota } from '~/domain/downloads/downloads.server'
+import { quotaOf } from '~/domain/downloads/downloads.server'
 import { DownloadStarted } from '~/components/DownloadStarted/DownloadStarted'
 import { FavouriteSaved } from '~/components/FavouriteSaved/FavouriteSaved'
 import { Footer } from '~/components/Footer/Footer'
@@ -132,12 +132,13 @@ export const middleware: Route.MiddlewareFunction[] = [
 ]
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const user = await getUser(request, context)
+  const signedIn = await getSignedIn(request, context)
+  const user = signedIn?.user ?? null
   // The colour scheme chosen with the toggle, read here so the first paint is already right.
   const colorScheme = parseColorScheme(readCookie(request, COLOR_SCHEME_COOKIE))
   // Where the person stands today, shown beside every download button; every download
   // revalidates this loader, so the line updates after each one.
-  const quota = user ? await downloadQuota(context.get(servicesContext).db, user) : null
+  const quota = signedIn ? quotaOf(signedIn.user, signedIn.usedToday) : null
   const origin = context.get(servicesContext).config.appUrl || new URL(request.url).origin
   // Back from a plain download post: the page starts the file and names its licence.
   const downloadStarted = user ? downloadStartedIn(url) : null

@@ -4,7 +4,7 @@ import type { ZodType, z } from 'zod'
 import { Alert, Anchor, Avatar, Badge, Button, Container, SimpleGrid, Table } from '@mantine/core'
 import { useEffect } from 'react'
 import type { Route } from './+types/profile'
-import { clearSessionCookie, readSessionToken, requireUser } from '~/web/session.server'
+import { clearSessionCookie, readSessionToken, requireSignedIn, requireUser } from '~/web/session.server'
 import { AccountSettings, type AccountIntent, type AccountReply } from '~/components/AccountSettings/AccountSettings'
 import {
   changeName,
@@ -24,7 +24,7 @@ import { AssetGrid } from '~/components/AssetGrid/AssetGrid'
 import { AssetImage } from '~/components/AssetImage/AssetImage'
 import { PreviewFromUrl, withQuery } from '~/components/PreviewFromUrl/PreviewFromUrl'
 import { billingHistory } from '~/domain/billing/billing.server'
-import { downloadHistory, downloadQuota, totalDownloads } from '~/domain/downloads/downloads.server'
+import { downloadHistory, quotaOf, totalDownloads } from '~/domain/downloads/downloads.server'
 import { listFavourites } from '~/domain/favourites/favourites.server'
 import { log } from '~/platform/log.server'
 import { getAssetPreview } from '~/domain/catalogue/preview.server'
@@ -42,11 +42,11 @@ const pageMeta: Route.MetaFunction = () => [
 ]
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const user = await requireUser(request, context, url)
+  const { user, usedToday } = await requireSignedIn(request, context, url)
   const { db } = context.get(servicesContext)
   const params = parseExploreParams(url.searchParams)
-  const [quota, total, recent, billing, preview] = await Promise.all([
-    downloadQuota(db, user),
+  const quota = quotaOf(user, usedToday)
+  const [total, recent, billing, preview] = await Promise.all([
     totalDownloads(db, user.id),
     downloadHistory(db, user.id, RECENT_DOWNLOADS),
     billingHistory(db, user.id),

@@ -1,10 +1,8 @@
-import { Transform } from 'node:stream'
-
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g
-const HEAD_END = '</head>'
+const HEAD_END = Buffer.from('</head>')
 
 /**
- * The document's head without React Router's `modulepreload` links
+ * The document without React Router's `modulepreload` links in its head
  * (docs/decisions/068-no-modulepreload-links.md).
  *
  * React Router names every module of the page with such a link, and React hoists them to the
@@ -15,27 +13,12 @@ const HEAD_END = '</head>'
  * JavaScript does, so the first paint comes first; hydration comes about a second later on a
  * slow 4G link (measured in the decision above).
  *
- * Only the head is rewritten (buffered until `</head>`, a few KB); the body streams untouched.
+ * Only the head is rewritten (a few KB); the body is copied untouched. `</head>` is ASCII, so
+ * the bytes before it are whole characters.
  */
-export function withoutModulePreloads(): Transform {
-  // Bytes, not text, until the head ends: `</head>` is ASCII, so everything before it is whole
-  // characters however the chunks were cut.
-  let head = Buffer.alloc(0)
-  let inBody = false
-  const strip = (bytes: Buffer) => Buffer.from(bytes.toString('utf8').replace(MODULE_PRELOAD, ''), 'utf8')
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      if (inBody) return callback(null, chunk)
-      head = Buffer.concat([head, chunk])
-      const end = head.indexOf(HEAD_END)
-      if (end === -1) return callback()
-      inBody = true
-      const out = Buffer.concat([strip(head.subarray(0, end)), head.subarray(end)])
-      head = Buffer.alloc(0)
-      callback(null, out)
-    },
-    flush(callback) {
-      callback(null, head.length ? strip(head) : undefined)
-    },
-  })
+export function withoutModulePreloads(html: Buffer): Buffer<ArrayBuffer> {
+  const end = html.indexOf(HEAD_END)
+  const head = end === -1 ? html : html.subarray(0, end)
+  const stripped = Buffer.from(head.toString('utf8').replace(MODULE_PRELOAD, ''), 'utf8')
+  return end === -1 ? stripped : Buffer.concat([stripped, html.subarray(end)])
 }

@@ -1,7 +1,7 @@
 import { createContext, data, redirect, type RouterContextProvider } from 'react-router'
 import type { User } from '#db/schema'
 import { SESSION_DAYS } from '~/lib/constants'
-import { getSessionUser } from '~/domain/accounts/sessions.server'
+import { readSession, type SignedIn } from '~/domain/accounts/sessions.server'
 import { servicesContext } from '~/web/context.server'
 import { clearCookie, setCookie } from '~/web/cookies.server'
 import { loginHref } from '~/lib/redirects'
@@ -42,37 +42,52 @@ export function clearSessionCookie(context: Readonly<RouterContextProvider>): st
 }
 
 // The root loader and the page's loader both ask who is signed in: one GET reads the session
-// once (decision 92). Only GETs: a form post's action may end the session or change the user,
-// and the loaders that follow it in the same request must see that.
-const usersOfRequest = new WeakMap<Readonly<RouterContextProvider>, Map<string, Promise<User | null>>>()
+// once (decision 92). Only GETs: a form post's action may end the session, change the user or
+// spend the quota, and the loaders that follow it in the same request must see that.
+const sessionsOfRequest = new WeakMap<Readonly<RouterContextProvider>, Map<string, Promise<SignedIn | null>>>()
 
-export async function getUser(request: Request, context: Readonly<RouterContextProvider>): Promise<User | null> {
+/** Who is signed in, with their quota downloads today (read together: readSession). */
+export async function getSignedIn(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+): Promise<SignedIn | null> {
   const token = readSessionToken(request)
   if (!token) return null
-  if (request.method !== 'GET' && request.method !== 'HEAD')
-    return getSessionUser(context.get(servicesContext).db, token)
-  let known = usersOfRequest.get(context)
+  if (request.method !== 'GET' && request.method !== 'HEAD') return readSession(context.get(servicesContext).db, token)
+  let known = sessionsOfRequest.get(context)
   if (!known) {
     known = new Map()
-    usersOfRequest.set(context, known)
+    sessionsOfRequest.set(context, known)
   }
-  let user = known.get(token)
-  if (!user) {
-    user = getSessionUser(context.get(servicesContext).db, token)
-    known.set(token, user)
-    user.catch(() => known.delete(token))
+  let session = known.get(token)
+  if (!session) {
+    session = readSession(context.get(servicesContext).db, token)
+    known.set(token, session)
+    session.catch(() => known.delete(token))
   }
-  return user
+  return session
+}
+
+export async function getUser(request: Request, context: Readonly<RouterContextProvider>): Promise<User | null> {
+  return (await getSignedIn(request, context))?.user ?? null
 }
 
 /** For pages: a signed-out visitor is sent to /login and brought back afterwards. */
-export async function requireUser(request: Request, context: Readonly<RouterContextProvider>, url: URL): Promise<User> {
-  const user = await getUser(request, context)
-  if (!user) {
+export async function requireSignedIn(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  url: URL,
+): Promise<SignedIn> {
+  const signedIn = await getSignedIn(request, context)
+  if (!signedIn) {
     const back = `${url.pathname}${url.search}`
     throw redirect(loginHref(back))
   }
-  return user
+  return signedIn
+}
+
+export async function requireUser(request: Request, context: Readonly<RouterContextProvider>, url: URL): Promise<User> {
+  return (await requireSignedIn(request, context, url)).user
 }
 
 /** For admin pages: everyone who is not an admin sees the 404 page, as if there were none. */

@@ -79,8 +79,9 @@ describe("the asset page's data", () => {
     const view = { id: source.id, category, tags: [t1, t2, t3, t4] }
     expect((await relatedAssets(t.db, view)).map((a) => a.id)).toEqual(await shown())
 
-    // More than ten: the ten best, from the newest assets first.
-    for (let i = 0; i < 9; i++) await related(`More ${i}`, [t2], 10 + i, 1)
+    // More than ten: the ten best, from the newest assets first. A shared tag counts wherever
+    // the related asset has it (the most downloaded of these has it fifth).
+    for (let i = 0; i < 9; i++) await related(`More ${i}`, i === 8 ? ['m1', 'm2', 'm3', 'm4', t2] : [t2], 10 + i, 1)
     expect(await shown()).toEqual(expected())
     expect((await shown())[0]).toBe(made[0]!.asset.id)
     expect(await shown()).not.toContain(third)

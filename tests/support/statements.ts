@@ -9,6 +9,8 @@ export interface RecordingDatabase {
   db: DB
   /** A router context like `t.routerContext()`, serving from `db`. */
   context: RouterContextProvider
+  /** A context of its own, as the server makes for each request (what one request reads once). */
+  requestContext(): RouterContextProvider
   /** Every statement sent through Kysely while `run` runs, read from its query log. */
   statementsOf(run: () => Promise<unknown>): Promise<string[]>
   close(): Promise<void>
@@ -27,12 +29,16 @@ export async function createRecordingDatabase(t: TestContext): Promise<Recording
     },
   })
   await migrateToLatest(db)
-  const context = new RouterContextProvider()
-  context.set(servicesContext, { ...t.services, db })
-  context.set(requestInfoContext, { nonce: 'test', ip: '127.0.0.1' })
+  const requestContext = () => {
+    const context = new RouterContextProvider()
+    context.set(servicesContext, { ...t.services, db })
+    context.set(requestInfoContext, { nonce: 'test', ip: '127.0.0.1' })
+    return context
+  }
   return {
     db,
-    context,
+    context: requestContext(),
+    requestContext,
     async statementsOf(run) {
       sent.length = 0
       recording = true

@@ -4,6 +4,7 @@ import type { Database } from '#db/schema'
 import type { User } from '#db/schema'
 import { SESSION_DAYS } from '~/lib/constants'
 import { hashToken, newToken } from '~/platform/tokens.server'
+import { downloadsTodayOfUsers } from '~/domain/downloads/downloads.server'
 
 const SESSION_MS = SESSION_DAYS * 86_400_000
 // Rolling expiry without a write on every request: extend at most once an hour.
@@ -26,29 +27,44 @@ export async function createSession(db: DB, userId: string, userAgent?: string |
 
 /** The signed-in user of a session token, or null when it is unknown or expired. */
 export async function getSessionUser(db: DB, token: string): Promise<User | null> {
+  return (await readSession(db, token))?.user ?? null
+}
+
+/** A session's user, with their quota downloads on this UTC day (downloadsToday). */
+export interface SignedIn {
+  user: User
+  usedToday: number
+}
+
+/**
+ * The session of a token, or null when it is unknown or expired. Every signed-in page shows
+ * the quota beside its download buttons, so the day's count comes in the same statement.
+ */
+export async function readSession(db: DB, token: string, now = new Date()): Promise<SignedIn | null> {
   if (!token || token.length > 200) return null
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('users')
     .select(['sessions.id as session_id', 'sessions.last_seen_at', 'sessions.expires_at'])
+    .select(downloadsTodayOfUsers(db, now).as('used_today'))
     .where('sessions.token_hash', '=', hashToken(token))
     .executeTakeFirst()
   if (!row) return null
-  const now = Date.now()
-  if (row.expires_at.getTime() <= now) {
+  const at = now.getTime()
+  if (row.expires_at.getTime() <= at) {
     await db.deleteFrom('sessions').where('id', '=', row.session_id).execute()
     return null
   }
-  if (now - row.last_seen_at.getTime() > TOUCH_AFTER_MS) {
+  if (at - row.last_seen_at.getTime() > TOUCH_AFTER_MS) {
     await db
       .updateTable('sessions')
-      .set({ last_seen_at: new Date(now), expires_at: new Date(now + SESSION_MS) })
+      .set({ last_seen_at: new Date(at), expires_at: new Date(at + SESSION_MS) })
       .where('id', '=', row.session_id)
       .execute()
   }
-  const { session_id: _s, last_seen_at: _l, expires_at: _e, ...user } = row
-  return user
+  const { session_id: _s, last_seen_at: _l, expires_at: _e, used_today, ...user } = row
+  return { user, usedToday: used_today ?? 0 }
 }
 
 export async function deleteSession(db: DB, token: string): Promise<void> {

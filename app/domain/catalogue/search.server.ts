@@ -837,8 +837,8 @@ export async function relatedCandidates(
 ): Promise<readonly RelatedCandidate[]> {
   const firstTags = source.tags.slice(0, RELATED_TAG_SOURCE)
   if (firstTags.length === 0 || !source.category) return []
-  const group = (await relatedWindow(db)).get(source.category.toLowerCase()) ?? []
-  const recent = rankRelated(source, firstTags, group, limit)
+  const group = (await relatedWindow(db)).get(source.category.toLowerCase()) ?? NO_GROUP
+  const recent = rankRelated(source, firstTags, carrying(group, firstTags), limit)
   if (recent.length >= limit) return recent
   // The index narrows to the category and tags; rankRelated decides, over these and the
   // window's (PostgreSQL's lower() and JavaScript's can differ beyond ASCII).
@@ -852,7 +852,25 @@ export async function relatedCandidates(
     .limit(RELATED_CANDIDATES)
     .execute()
   const fresh = new Set(matches.map((m) => m.id))
-  return rankRelated(source, firstTags, [...matches, ...group.filter((c) => !fresh.has(c.id))], limit)
+  return rankRelated(source, firstTags, [...matches, ...group.rows.filter((c) => !fresh.has(c.id))], limit)
+}
+
+/** One category's share of the related window: its rows, and the rows carrying each tag. */
+interface WindowGroup {
+  readonly rows: readonly RelatedCandidate[]
+  readonly byTag: ReadonlyMap<string, readonly RelatedCandidate[]>
+}
+
+const NO_GROUP: WindowGroup = { rows: [], byTag: new Map() }
+
+/**
+ * The rows of `group` carrying any of `tags`: rankRelated then reads only those, not the whole
+ * group (under load nearly every row it reads is a cache miss).
+ */
+function carrying(group: WindowGroup, tags: readonly string[]): RelatedCandidate[] {
+  const found = new Set<RelatedCandidate>()
+  for (const tag of tags) for (const row of group.byTag.get(tag) ?? []) found.add(row)
+  return [...found]
 }
 
 /**
@@ -860,7 +878,7 @@ export async function relatedCandidates(
  * page and read again when the catalogue changes or the reading is 30 s old (sharedResult): a
  * page ranks only its own category's share of them. Shared: never changed once read.
  */
-function relatedWindow(db: DB): Promise<ReadonlyMap<string, readonly RelatedCandidate[]>> {
+function relatedWindow(db: DB): Promise<ReadonlyMap<string, WindowGroup>> {
   return sharedResult(db, 'related-window', async () => {
     const rows = await db
       .selectFrom('assets')
@@ -870,12 +888,20 @@ function relatedWindow(db: DB): Promise<ReadonlyMap<string, readonly RelatedCand
       .orderBy('id', 'desc')
       .limit(RELATED_WINDOW)
       .execute()
-    const byCategory = new Map<string, RelatedCandidate[]>()
+    const byCategory = new Map<string, { rows: RelatedCandidate[]; byTag: Map<string, RelatedCandidate[]> }>()
     for (const row of rows) {
       const key = row.category.toLowerCase()
-      const group = byCategory.get(key)
-      if (group) group.push(row)
-      else byCategory.set(key, [row])
+      let group = byCategory.get(key)
+      if (!group) {
+        group = { rows: [], byTag: new Map() }
+        byCategory.set(key, group)
+      }
+      group.rows.push(row)
+      for (const tag of new Set(row.tags)) {
+        const tagged = group.byTag.get(tag)
+        if (tagged) tagged.push(row)
+        else group.byTag.set(tag, [row])
+      }
     }
     return byCategory
   })

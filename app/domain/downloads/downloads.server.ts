@@ -28,6 +28,18 @@ export async function downloadsToday(db: DB, userId: string, now = new Date()): 
 }
 
 /**
+ * downloadsToday for the user of `users.id` in an outer query, as a subquery (null for none):
+ * the session's read carries it, so a signed-in page does not ask for it in a statement of its own.
+ */
+export function downloadsTodayOfUsers(db: DB, now = new Date()) {
+  return db
+    .selectFrom('download_quota_usage as quota_today')
+    .select('quota_today.used')
+    .whereRef('quota_today.user_id', '=', sql.ref('users.id'))
+    .where('quota_today.day', '=', utcDay(now))
+}
+
+/**
  * Whether the user took this asset today: taking it again the same day costs no quota. A query
  * for `exists`, so a page can ask it beside its other personal parts in one round trip.
  */
@@ -159,8 +171,12 @@ export async function downloadQuota(
   user: Pick<User, 'id' | 'plan' | 'role'>,
   now = new Date(),
 ): Promise<DownloadQuota> {
+  return quotaOf(user, await downloadsToday(db, user.id, now), now)
+}
+
+/** downloadQuota once `used` is known (the session's read brings it: readSession). */
+export function quotaOf(user: Pick<User, 'plan' | 'role'>, used: number, now = new Date()): DownloadQuota {
   const { plan } = user
-  const used = await downloadsToday(db, user.id, now)
   if (!hasDailyLimit(user))
     return { plan, used, limit: null, left: null, resets: null, ...(plan === 'pro' ? {} : { administrator: true }) }
   const left = Math.max(0, FREE_DAILY_DOWNLOADS - used)
