@@ -12,6 +12,9 @@ import { errorMessage, errorStack } from '~/lib/errors'
 
 export const streamTimeout = 5_000
 
+/** More than any page: the collected page never pushes back on React. */
+const WHOLE_PAGE_BYTES = 64 * 1024 * 1024
+
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return
   const url = new URL(request.url)
@@ -79,28 +82,47 @@ export default function handleRequest(
           },
           onAllReady() {
             // Collected as written: the page is whole at this point, so no stream stands between
-            // React and the response.
+            // React and the response. The high-water mark lets React write it without waiting
+            // for 'drain'.
             const chunks: Buffer[] = []
             const html = new Writable({
+              highWaterMark: WHOLE_PAGE_BYTES,
               write(chunk: Buffer, _encoding, callback) {
                 chunks.push(chunk)
                 callback()
               },
             })
-            const done = () => {
+            let settled = false
+            const settle = (answer: () => Response) => {
+              if (settled) return
+              settled = true
               clearTimeout(timeoutId)
               timeoutId = undefined
+              try {
+                resolve(answer())
+              } catch (error) {
+                reject(error)
+              }
             }
-            html.on('error', (error) => {
-              done()
-              reject(error)
-            })
-            html.on('finish', () => {
-              done()
-              responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-              const body = withoutModulePreloads(Buffer.concat(chunks))
-              resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }))
-            })
+            html.on('finish', () =>
+              settle(() => {
+                responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+                const body = withoutModulePreloads(Buffer.concat(chunks))
+                return new Response(body, { headers: responseHeaders, status: responseStatusCode })
+              }),
+            )
+            html.on('error', (error) =>
+              settle(() => {
+                throw error
+              }),
+            )
+            // Destroyed without an error (React's fatal error can be any thrown value): the
+            // request still gets its answer, a 500.
+            html.on('close', () =>
+              settle(() => {
+                throw new Error('The page was closed before it was whole.')
+              }),
+            )
             pipe(html)
           },
           onShellError(error: unknown) {

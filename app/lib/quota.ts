@@ -1,6 +1,6 @@
 import { PRO_QUOTA_DISPLAY } from '~/lib/constants'
 
-/** Where a signed-in person stands today, as the server works it out (downloadQuota). */
+/** Where a signed-in person stands today, as the server works it out (quotaOf). */
 export interface DownloadQuota {
   plan: 'free' | 'pro'
   used: number

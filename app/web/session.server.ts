@@ -109,10 +109,17 @@ export async function getAdmin(request: Request, context: Readonly<RouterContext
 }
 
 /** For the JSON API: 401 without a valid token. */
+export async function requireApiSignedIn(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+): Promise<SignedIn> {
+  const signedIn = await getSignedIn(request, context)
+  if (!signedIn) throw jsonError(401, 'Authentication required')
+  return signedIn
+}
+
 export async function requireApiUser(request: Request, context: Readonly<RouterContextProvider>): Promise<User> {
-  const user = await getUser(request, context)
-  if (!user) throw jsonError(401, 'Authentication required')
-  return user
+  return (await requireApiSignedIn(request, context)).user
 }
 
 /** For the admin JSON API: 401 without a token, 403 for a non-admin. */

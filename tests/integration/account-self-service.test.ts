@@ -4,7 +4,7 @@ import type { Asset } from '#db/schema'
 import { makeAsset, makeUser } from '../support/factories'
 import { callRoute, createTestContext, makeRequest, type TestContext } from '../support/context'
 import { startFakeStripe } from '../fakes/stripe.mjs'
-import { createSession, getSessionUser } from '~/domain/accounts/sessions.server'
+import { createSession, readSession } from '~/domain/accounts/sessions.server'
 import { hashToken } from '~/platform/tokens.server'
 import { verifyPassword } from '~/platform/passwords.server'
 import { BAD_EMAIL_TOKEN, EMAIL_IN_USE, WRONG_PASSWORD } from '~/domain/accounts/self-service.server'
@@ -231,7 +231,7 @@ describe('change password', () => {
     })
     expect(statusOf(wrong)).toBe(403)
     expect(replyOf(wrong).result.error?.['']).toEqual([WRONG_PASSWORD])
-    expect(await getSessionUser(t.db, elsewhere)).not.toBeNull()
+    expect(await readSession(t.db, elsewhere)).not.toBeNull()
     const res = (await postProfile(token, {
       intent: 'password',
       currentPassword: user.password,
@@ -240,10 +240,10 @@ describe('change password', () => {
     })) as Response
     expect(res.headers.get('location')).toBe('/profile?done=password#account')
     expect(await verifyPassword((await userRow(user.id))?.password_hash ?? null, 'brand-new-pass')).toBe(true)
-    expect(await getSessionUser(t.db, token)).not.toBeNull()
-    expect(await getSessionUser(t.db, elsewhere)).toBeNull()
+    expect(await readSession(t.db, token)).not.toBeNull()
+    expect(await readSession(t.db, elsewhere)).toBeNull()
     // Another user's session is untouched.
-    expect(await getSessionUser(t.db, stranger.token)).not.toBeNull()
+    expect(await readSession(t.db, stranger.token)).not.toBeNull()
   })
 
   it('through the API: the same rule, and a short new password is refused', async () => {
@@ -268,8 +268,8 @@ describe('change password', () => {
       json: { current_password: user.password, new_password: 'long-enough-1' },
     })
     expect(ok.status).toBe(200)
-    expect(await getSessionUser(t.db, token)).not.toBeNull()
-    expect(await getSessionUser(t.db, elsewhere)).toBeNull()
+    expect(await readSession(t.db, token)).not.toBeNull()
+    expect(await readSession(t.db, elsewhere)).toBeNull()
   })
 
   it('is rate-limited per account', async () => {
@@ -295,14 +295,14 @@ describe('sign out other sessions', () => {
     const { token: a } = await createSession(t.db, user.id)
     const res = (await postProfile(token, { intent: 'sessions' })) as Response
     expect(res.headers.get('location')).toBe('/profile?done=sessions#account')
-    expect(await getSessionUser(t.db, a)).toBeNull()
-    expect(await getSessionUser(t.db, token)).not.toBeNull()
+    expect(await readSession(t.db, a)).toBeNull()
+    expect(await readSession(t.db, token)).not.toBeNull()
     const { token: b } = await createSession(t.db, user.id)
     const viaApi = await api(apiSessions, '/api/auth/sessions', { method: 'DELETE', token })
     expect(viaApi.body).toEqual({ signed_out: 1 })
-    expect(await getSessionUser(t.db, b)).toBeNull()
-    expect(await getSessionUser(t.db, token)).not.toBeNull()
-    expect(await getSessionUser(t.db, stranger.token)).not.toBeNull()
+    expect(await readSession(t.db, b)).toBeNull()
+    expect(await readSession(t.db, token)).not.toBeNull()
+    expect(await readSession(t.db, stranger.token)).not.toBeNull()
     expect((await api(apiSessions, '/api/auth/sessions', { method: 'DELETE' })).status).toBe(401)
   })
 })
@@ -359,7 +359,7 @@ describe('delete the account', () => {
     expect(res.headers.get('location')).toBe('/login?alert=account_deleted')
     expect(res.headers.get('set-cookie')).toMatch(/__session=;/)
     expect(await userRow(user.id)).toBeUndefined()
-    expect(await getSessionUser(t.db, token)).toBeNull()
+    expect(await readSession(t.db, token)).toBeNull()
     const favourites = await t.db.selectFrom('favourites').selectAll().where('user_id', '=', user.id).execute()
     expect(favourites).toEqual([])
     const history = await t.db.selectFrom('downloads').selectAll().where('licence_id', '=', licenseId).execute()
@@ -372,7 +372,7 @@ describe('delete the account', () => {
     })) as Response
     expect(licence.status).toBe(200)
     expect(await licence.json()).toMatchObject({ licenseId, status: 'valid' })
-    expect(await getSessionUser(t.db, stranger.token)).not.toBeNull()
+    expect(await readSession(t.db, stranger.token)).not.toBeNull()
     const login = (await callRoute(loginLoader, {
       request: makeRequest('/login?alert=account_deleted'),
       context: t.routerContext(),

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeAsset, makeUser } from '../support/factories'
-import { downloadQuota } from '~/domain/downloads/downloads.server'
 import { grantDownload } from '~/domain/downloads/grant.server'
 import { topTags } from '~/domain/catalogue/search.server'
 import { FREE_DAILY_DOWNLOADS } from '~/lib/constants'
@@ -11,6 +10,7 @@ import { loader as assetsApi } from '~/routes/api/assets'
 import { loader as explore } from '~/routes/explore'
 import { loader as home } from '~/routes/home'
 import { callRoute, createTestContext, makeRequest, type TestContext } from '../support/context'
+import { quotaAsShown } from '../support/quota'
 
 // What the pages say is what is true: a tag's count is what its link finds, a page past the
 // last one is not shown as '120 assets' over 'No assets found', and an administrator's
@@ -119,7 +119,7 @@ describe("an administrator's downloads", () => {
       })
       expect(grant.ok, `download ${i + 1}`).toBe(true)
     }
-    const quota = await downloadQuota(t.db, admin)
+    const quota = await quotaAsShown(t.db, admin)
     expect(quota).toMatchObject({ used: FREE_DAILY_DOWNLOADS + 1, limit: null, left: null, administrator: true })
     expect(quotaLine(quota)).toBe('Unlimited downloads (administrator)')
     expect(quotaTile(quota).value).toBe('Unlimited')
@@ -140,6 +140,6 @@ describe("an administrator's downloads", () => {
       results.push(grant.ok)
     }
     expect(results).toEqual([...Array(FREE_DAILY_DOWNLOADS).fill(true), false])
-    expect(quotaLine(await downloadQuota(t.db, user))).toBe(`0 of ${FREE_DAILY_DOWNLOADS} free downloads left today`)
+    expect(quotaLine(await quotaAsShown(t.db, user))).toBe(`0 of ${FREE_DAILY_DOWNLOADS} free downloads left today`)
   })
 })

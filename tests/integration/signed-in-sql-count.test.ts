@@ -7,6 +7,7 @@ import { utcDay } from '~/domain/downloads/downloads.server'
 import { loader as root } from '~/root'
 import { loader as assetPage } from '~/routes/asset'
 import { action as formDownload } from '~/routes/asset-download'
+import { loader as apiMe } from '~/routes/api/auth-me'
 import { makeAsset, makeUser } from '../support/factories'
 import { callRoute, createTestContext, makeRequest, type TestContext } from '../support/context'
 import { createRecordingDatabase, type RecordingDatabase } from '../support/statements'
@@ -91,6 +92,37 @@ describe('a signed-in page', () => {
     const after = await assetPageAs(token, asset.id)
     expect(after.quota).toMatchObject({ used: 1, left: FREE_DAILY_DOWNLOADS - 1 })
     expect(after.preview.downloadedToday).toBe(true)
+  })
+
+  it('a form post reads afresh: the loaders after its action see the quota it spent', async () => {
+    const user = await makeUser(recorded.db)
+    const { token } = await createSession(recorded.db, user.id)
+    const asset = await makeAsset(recorded.db, t.storage, { title: 'Counted Post' })
+    const context = recorded.requestContext()
+    const post = () =>
+      makeRequest(`/assets/${asset.id}/download`, { method: 'POST', headers: { cookie: `__session=${token}` } })
+    expect(((await callRoute(root, { request: post(), context })) as RootData).quota).toMatchObject({ used: 0 })
+    const download = (await callRoute(formDownload, {
+      request: post(),
+      params: { id: String(asset.id) },
+      context,
+    })) as Response
+    expect(download.status).toBe(303)
+    expect(((await callRoute(root, { request: post(), context })) as RootData).quota).toMatchObject({ used: 1 })
+  })
+
+  it('the JSON door says the same count: GET /api/auth/me', async () => {
+    const user = await makeUser(recorded.db)
+    const { token } = await createSession(recorded.db, user.id)
+    await recorded.db.insertInto('download_quota_usage').values({ user_id: user.id, day: utcDay(), used: 3 }).execute()
+    const request = () => makeRequest('/api/auth/me', { headers: { authorization: `Bearer ${token}` } })
+    let res: Response | undefined
+    const statements = await recorded.statementsOf(async () => {
+      res = (await callRoute(apiMe, { request: request(), context: recorded.requestContext() })) as Response
+    })
+    expect(res!.status).toBe(200)
+    expect(((await res!.json()) as { user: { downloads_today: number } }).user.downloads_today).toBe(3)
+    expect(statements, statements.join('\n')).toHaveLength(1)
   })
 
   it('a Pro member’s count comes with no limit; another user’s count is never theirs', async () => {

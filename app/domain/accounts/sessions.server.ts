@@ -25,15 +25,12 @@ export async function createSession(db: DB, userId: string, userAgent?: string |
   return { token, expiresAt }
 }
 
-/** The signed-in user of a session token, or null when it is unknown or expired. */
-export async function getSessionUser(db: DB, token: string): Promise<User | null> {
-  return (await readSession(db, token))?.user ?? null
-}
-
-/** A session's user, with their quota downloads on this UTC day (downloadsToday). */
+/** A session's user, with their quota downloads on the UTC day of `readAt` (downloadsToday). */
 export interface SignedIn {
   user: User
   usedToday: number
+  /** When it was read: the quota's day and its reset are worked out from the same moment. */
+  readAt: Date
 }
 
 /**
@@ -64,7 +61,7 @@ export async function readSession(db: DB, token: string, now = new Date()): Prom
       .execute()
   }
   const { session_id: _s, last_seen_at: _l, expires_at: _e, used_today, ...user } = row
-  return { user, usedToday: used_today ?? 0 }
+  return { user, usedToday: used_today ?? 0, readAt: now }
 }
 
 export async function deleteSession(db: DB, token: string): Promise<void> {

@@ -163,18 +163,10 @@ export async function downloadHistory(db: DB, userId: string, limit = 50): Promi
 }
 
 /**
- * Where a user stands today: used, and (Free) how many are left and when the quota resets.
- * Pro and administrators have no limit (hasDailyLimit, the grant's rule too).
+ * Where a user stands today, from `used` (their quota downloads on the UTC day of `now`, which
+ * the session's read brings: readSession): used, and (Free) how many are left and when the
+ * quota resets. Pro and administrators have no limit (hasDailyLimit, the grant's rule too).
  */
-export async function downloadQuota(
-  db: DB,
-  user: Pick<User, 'id' | 'plan' | 'role'>,
-  now = new Date(),
-): Promise<DownloadQuota> {
-  return quotaOf(user, await downloadsToday(db, user.id, now), now)
-}
-
-/** downloadQuota once `used` is known (the session's read brings it: readSession). */
 export function quotaOf(user: Pick<User, 'plan' | 'role'>, used: number, now = new Date()): DownloadQuota {
   const { plan } = user
   if (!hasDailyLimit(user))

@@ -1,6 +1,5 @@
 import type { Route } from './+types/auth-me'
-import { clearSessionCookie, publicUser, requireApiUser } from '~/web/session.server'
-import { downloadsToday } from '~/domain/downloads/downloads.server'
+import { clearSessionCookie, publicUser, requireApiSignedIn, requireApiUser } from '~/web/session.server'
 import { changeName, deleteAccount } from '~/domain/accounts/self-service.server'
 import { servicesContext } from '~/web/context.server'
 import { apiRoute, readApiBody, refusalResponse } from '~/web/http.server'
@@ -10,9 +9,11 @@ import { ACCOUNT_DELETED } from '~/lib/account-messages'
 
 // GET /api/auth/me (bearer or cookie) → {user}
 async function GET({ request, context }: Route.LoaderArgs) {
-  const user = await requireApiUser(request, context)
-  const downloads_today = await downloadsToday(context.get(servicesContext).db, user.id)
-  return Response.json({ user: { ...publicUser(user), downloads_today } }, { headers: { 'Cache-Control': 'no-store' } })
+  const { user, usedToday } = await requireApiSignedIn(request, context)
+  return Response.json(
+    { user: { ...publicUser(user), downloads_today: usedToday } },
+    { headers: { 'Cache-Control': 'no-store' } },
+  )
 }
 
 // PATCH /api/auth/me {full_name} → {user}
