@@ -137,6 +137,13 @@ describe('a licence for every granted download', () => {
     expect(await licenceRows(user.id)).toHaveLength(1)
     const used = await t.db.selectFrom('download_quota_usage').select('used').where('user_id', '=', user.id).execute()
     expect(used.map((u) => u.used)).toEqual([1])
+    // The delivered file, made by whichever requests came first, is kept: one row, its object
+    // in storage, and no reservation left that the sweep would remove it by.
+    const kept = await t.db.selectFrom('asset_variants').select('key').where('asset_id', '=', asset.id).execute()
+    expect(kept).toHaveLength(1)
+    expect(await t.storage.exists(kept[0]!.key)).toBe(true)
+    const reserved = await t.db.selectFrom('storage_cleanup').select('key').where('key', '=', kept[0]!.key).execute()
+    expect(reserved).toEqual([])
   })
 
   it('a refused download (quota spent) leaves no licence', async () => {

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs'
+import http from 'node:http'
 import { describe, expect, it } from 'vitest'
 import { isReachable, serverUrl } from '../support/database-url'
 import { builtServerHarness, processesOnPort, waitForStatus, waitUntil } from '../support/built-server'
@@ -21,13 +22,24 @@ function requestsByProcess(log: string): Map<number, number> {
   return counts
 }
 
+/**
+ * `count` requests at once, each on a connection of its own: the processes are handed
+ * connections, not requests, so reused connections would make the split depend on timing.
+ */
 async function statuses(base: string, count: number): Promise<number[]> {
   return Promise.all(
-    Array.from({ length: count }, async (_, i) => {
-      const res = await fetch(`${base}/api/assets?page=${(i % 3) + 1}`)
-      await res.arrayBuffer()
-      return res.status
-    }),
+    Array.from(
+      { length: count },
+      (_, i) =>
+        new Promise<number>((resolve, reject) => {
+          const req = http.get(`${base}/api/assets?page=${(i % 3) + 1}`, { agent: false }, (res) => {
+            res.resume()
+            res.on('end', () => resolve(res.statusCode ?? 0))
+            res.on('error', reject)
+          })
+          req.on('error', reject)
+        }),
+    ),
   )
 }
 
