@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream'
 import type { EntryContext, RouterContextProvider } from 'react-router'
 import { ServerRouter } from 'react-router'
 import { renderToPipeableStream } from 'react-dom/server'
@@ -8,12 +7,10 @@ import { requestInfoContext } from '~/web/context.server'
 import { log } from '~/platform/log.server'
 import { isConnectionFailure } from '#db/client'
 import { withoutModulePreloads } from '~/web/head-scripts.server'
+import { collectPage } from '~/web/page-collector.server'
 import { errorMessage, errorStack } from '~/lib/errors'
 
 export const streamTimeout = 5_000
-
-/** More than any page: the collected page never pushes back on React. */
-const WHOLE_PAGE_BYTES = 64 * 1024 * 1024
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return
@@ -81,49 +78,19 @@ export default function handleRequest(
             shellRendered = true
           },
           onAllReady() {
-            // Collected as written: the page is whole at this point, so no stream stands between
-            // React and the response. The high-water mark lets React write it without waiting
-            // for 'drain'.
-            const chunks: Buffer[] = []
-            const html = new Writable({
-              highWaterMark: WHOLE_PAGE_BYTES,
-              write(chunk: Buffer, _encoding, callback) {
-                chunks.push(chunk)
-                callback()
-              },
-            })
-            let settled = false
-            const settle = (answer: () => Response) => {
-              if (settled) return
-              settled = true
-              clearTimeout(timeoutId)
-              timeoutId = undefined
-              try {
-                resolve(answer())
-              } catch (error) {
-                reject(error)
-              }
-            }
-            html.on('finish', () =>
-              settle(() => {
+            collectPage(pipe)
+              .then((page) => {
                 responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-                const body = withoutModulePreloads(Buffer.concat(chunks))
-                return new Response(body, { headers: responseHeaders, status: responseStatusCode })
-              }),
-            )
-            html.on('error', (error) =>
-              settle(() => {
-                throw error
-              }),
-            )
-            // Destroyed without an error (React's fatal error can be any thrown value): the
-            // request still gets its answer, a 500.
-            html.on('close', () =>
-              settle(() => {
-                throw new Error('The page was closed before it was whole.')
-              }),
-            )
-            pipe(html)
+                return new Response(withoutModulePreloads(page), {
+                  headers: responseHeaders,
+                  status: responseStatusCode,
+                })
+              })
+              .then(resolve, reject)
+              .finally(() => {
+                clearTimeout(timeoutId)
+                timeoutId = undefined
+              })
           },
           onShellError(error: unknown) {
             reject(error)
