@@ -138,7 +138,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const colorScheme = parseColorScheme(readCookie(request, COLOR_SCHEME_COOKIE))
   // Where the person stands today, shown beside every download button; every download
   // revalidates this loader, so the line updates after each one.
-  const quota = signedIn ? quotaOf(signedIn.user, signedIn.usedToday, signedIn.readAt) : null
+  const quota = signedIn ? quotaOf(signedIn) : null
   const origin = context.get(servicesContext).config.appUrl || new URL(request.url).origin
   // Back from a plain download post: the page starts the file and names its licence.
   const downloadStarted = user ? downloadStartedIn(url) : null

@@ -42,10 +42,11 @@ const pageMeta: Route.MetaFunction = () => [
 ]
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const { user, usedToday, readAt } = await requireSignedIn(request, context, url)
+  const signedIn = await requireSignedIn(request, context, url)
+  const { user } = signedIn
   const { db } = context.get(servicesContext)
   const params = parseExploreParams(url.searchParams)
-  const quota = quotaOf(user, usedToday, readAt)
+  const quota = quotaOf(signedIn)
   const [total, recent, billing, preview] = await Promise.all([
     totalDownloads(db, user.id),
     downloadHistory(db, user.id, RECENT_DOWNLOADS),

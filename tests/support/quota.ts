@@ -8,5 +8,5 @@ export async function quotaAsShown(db: DB, user: Pick<User, 'id'>, now = new Dat
   const { token } = await createSession(db, user.id)
   const signedIn = await readSession(db, token, now)
   if (!signedIn) throw new Error('The new session did not read back.')
-  return quotaOf(signedIn.user, signedIn.usedToday, signedIn.readAt)
+  return quotaOf(signedIn)
 }

@@ -133,9 +133,8 @@ async function withProvenance(bytes: Buffer, asset: Asset, siteUrl: string): Pro
  * Stores a delivered file as an upload is stored: its key reserved in storage_cleanup before
  * the write and handed to its `asset_variants` row after it, so the asset's deletion finds it.
  * Making is deterministic (same original, same options, same provenance: same bytes), so two
- * requests making it at once write the same file and the same digest, and the one whose row
- * comes second keeps the first's. False when the asset was deleted meanwhile (the row cannot be
- * written): the object is removed again.
+ * requests making it at once write the same file and the same digest, and share one row. False
+ * when the asset was deleted meanwhile (the row cannot be written): the object is removed again.
  */
 async function keepDelivered(
   db: DB,
@@ -151,25 +150,21 @@ async function keepDelivered(
   try {
     await storage.put(key, bytes, { contentType })
     await db.transaction().execute(async (trx) => {
+      // The row is unique by key and by asset and name. With no conflict target both are
+      // arbiters, so a row a parallel request wrote first under either is found, not an error
+      // (a target names one index, and a race on the other failed); then it gets this digest.
       await trx
         .insertInto('asset_variants')
         .values({ key, asset_id: assetId, variant: name, sha256 })
-        .onConflict((oc) => oc.column('key').doUpdateSet({ sha256, variant: name }))
+        .onConflict((oc) => oc.doNothing())
         .execute()
+      await trx.updateTable('asset_variants').set({ sha256, variant: name }).where('key', '=', key).execute()
       await keepUploadKeys(trx, [key])
     })
     return true
   } catch (error) {
-    const code = (error as { code?: unknown } | null)?.code
-    if (code === '23505') {
-      // Another request made the same file at the same moment and its row came first (the row
-      // is unique by key and by asset and name, and ON CONFLICT names one of them): the same key
-      // holds the same bytes, so the file stays, and this request's reservation goes.
-      await keepUploadKeys(db, [key])
-      return true
-    }
     await removeFiles(db, storage, [key]).catch(() => {})
-    if (code === '23503') return false
+    if ((error as { code?: unknown } | null)?.code === '23503') return false
     throw error
   }
 }

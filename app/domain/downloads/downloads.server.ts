@@ -16,14 +16,17 @@ export function utcDay(now = new Date()): string {
   return now.toISOString().slice(0, 10)
 }
 
+/** The quota's counter rows of the UTC day of `now`, with their count: the day's rule, once. */
+function usageOfDay(db: DB, now: Date) {
+  return db
+    .selectFrom('download_quota_usage as quota_today')
+    .select('quota_today.used')
+    .where('quota_today.day', '=', utcDay(now))
+}
+
 /** How many quota downloads the user has used on this UTC day. */
 export async function downloadsToday(db: DB, userId: string, now = new Date()): Promise<number> {
-  const row = await db
-    .selectFrom('download_quota_usage')
-    .select('used')
-    .where('user_id', '=', userId)
-    .where('day', '=', utcDay(now))
-    .executeTakeFirst()
+  const row = await usageOfDay(db, now).where('quota_today.user_id', '=', userId).executeTakeFirst()
   return row?.used ?? 0
 }
 
@@ -32,11 +35,7 @@ export async function downloadsToday(db: DB, userId: string, now = new Date()): 
  * the session's read carries it, so a signed-in page does not ask for it in a statement of its own.
  */
 export function downloadsTodayOfUsers(db: DB, now = new Date()) {
-  return db
-    .selectFrom('download_quota_usage as quota_today')
-    .select('quota_today.used')
-    .whereRef('quota_today.user_id', '=', sql.ref('users.id'))
-    .where('quota_today.day', '=', utcDay(now))
+  return usageOfDay(db, now).whereRef('quota_today.user_id', '=', sql.ref('users.id'))
 }
 
 /**
@@ -163,11 +162,19 @@ export async function downloadHistory(db: DB, userId: string, limit = 50): Promi
 }
 
 /**
- * Where a user stands today, from `used` (their quota downloads on the UTC day of `now`, which
- * the session's read brings: readSession): used, and (Free) how many are left and when the
+ * Where a signed-in user stands today, from what the session's read brings (readSession: their
+ * quota downloads on the UTC day of `readAt`): used, and (Free) how many are left and when the
  * quota resets. Pro and administrators have no limit (hasDailyLimit, the grant's rule too).
  */
-export function quotaOf(user: Pick<User, 'plan' | 'role'>, used: number, now = new Date()): DownloadQuota {
+export function quotaOf({
+  user,
+  usedToday: used,
+  readAt: now,
+}: {
+  user: Pick<User, 'plan' | 'role'>
+  usedToday: number
+  readAt: Date
+}): DownloadQuota {
   const { plan } = user
   if (!hasDailyLimit(user))
     return { plan, used, limit: null, left: null, resets: null, ...(plan === 'pro' ? {} : { administrator: true }) }
