@@ -95,6 +95,36 @@ test('backgrounds switch between white, black, transparent and colorful', async 
   }
 })
 
+test('a background chosen the moment the dialog opens is kept @js-only', async ({ page }) => {
+  await page.goto('/explore')
+  await hydrated(page)
+  // Click Black in the same task that shows the dialog, before React has run its effects: a
+  // reset of the controls on mount used to undo such a click (CI clicked that fast once).
+  await page.evaluate(() => {
+    const observer = new MutationObserver(() => {
+      const black = [...document.querySelectorAll<HTMLElement>('[role="group"][aria-label="Background"] a')].find(
+        (link) => link.textContent?.trim() === 'Black',
+      )
+      if (!black) return
+      observer.disconnect()
+      black.click()
+      document.documentElement.dataset.clickedBlack = 'true'
+    })
+    observer.observe(document.body, { childList: true, subtree: true })
+  })
+  await page.getByTestId('asset-card').first().locator('a').first().click()
+  await page.waitForFunction(() => document.documentElement.dataset.clickedBlack === 'true')
+  const stage = page.getByTestId('preview-stage')
+  await expect(stage).toHaveAttribute('data-background', 'black')
+  // Still black once everything has settled, and the chip says so.
+  await page.waitForTimeout(300)
+  await expect(stage).toHaveAttribute('data-background', 'black')
+  await expect(page.getByRole('group', { name: 'Background' }).getByRole('link', { name: 'Black' })).toHaveAttribute(
+    'aria-current',
+    'true',
+  )
+})
+
 test('a related asset opens in the same dialog', async ({ page }) => {
   await page.goto('/explore?q=robot')
   await page.getByTestId('asset-card').first().locator('a').first().click()

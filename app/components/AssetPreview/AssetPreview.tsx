@@ -77,12 +77,17 @@ export function AssetPreview(props: AssetPreviewProps) {
   const searchQuery = new URLSearchParams(useLocation().search).get('q') ?? undefined
   const [background, setBackground] = useState(props.background)
   const [zoom, setZoom] = useState(props.zoom)
-  const dialogRef = useRef<HTMLDivElement>(null)
-  // biome-ignore lint/correctness/useExhaustiveDependencies: another asset resets the controls to what its URL says
-  useEffect(() => {
+  // Another asset or URL resets the controls to what its URL says. Done while rendering, not in
+  // an effect: an effect's reset also runs on mount, and a click that lands between the
+  // dialog's commit and its effects (a fast first click) would be undone by it.
+  const shownFor = `${asset.id} ${props.background} ${props.zoom}`
+  const [controlsFor, setControlsFor] = useState(shownFor)
+  if (controlsFor !== shownFor) {
+    setControlsFor(shownFor)
     setBackground(props.background)
     setZoom(props.zoom)
-  }, [asset.id, props.background, props.zoom])
+  }
+  const dialogRef = useRef<HTMLDivElement>(null)
 
   useEffect(() => {
     if (mode !== 'dialog') return
