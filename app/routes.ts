@@ -19,6 +19,7 @@ export default [
   route('reset-password', 'routes/reset-password.tsx'),
   route('dashboard', 'routes/dashboard.ts'),
   route('profile', 'routes/profile.tsx'),
+  route('profile/account', 'routes/profile-account.tsx'),
   route('profile/licences', 'routes/profile-licences.tsx'),
   route('profile/my-data', 'routes/profile-my-data.ts'),
   route('confirm-email', 'routes/confirm-email.tsx'),

@@ -18,6 +18,7 @@
 // p99 < 400 ms, no errors.
 // The database is only read, except for the bench's own users (bench-load-N@example.test), their
 // sessions and favourites, kept between runs: the catalogue and its version are never touched.
+import { readFileSync } from 'node:fs'
 import os from 'node:os'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
@@ -59,6 +60,15 @@ const PORT = Number(args.port ?? process.env.BENCH_PORT ?? 3900)
 const PROCESSES = Number(args.processes ?? 1)
 /** The length of each alternating slice of the mixed workload with --uncapped. */
 const SLICE_S = 10
+
+/**
+ * The machine's CPU counters over all cores (/proc/stat: user, nice, system, idle, iowait, irq,
+ * softirq, steal): idle with I/O wait, time taken by other guests of the host, and the total.
+ */
+function machineCpu(): { idle: number; steal: number; total: number } {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number)
+  return { idle: fields[3]! + fields[4]!, steal: fields[7] ?? 0, total: fields.reduce((a, b) => a + b, 0) }
+}
 
 const load = () =>
   os
@@ -164,6 +174,7 @@ async function main() {
     const loadBeforeMix = load()
     let mixed: Map<string, Stats>
     let free: Map<string, Stats> | null = null
+    let mixCpu: { app: number; db: number; driver: number; idle: number; steal: number } | null = null
     if (uncapped) {
       await warmUp(PORT + 1)
       // Alternating slices: neither server gets the quieter minutes.
@@ -174,10 +185,35 @@ async function main() {
         merge(free, await drive(PORT + 1, seconds, CLIENTS, choose, cookies))
         merge(mixed, await drive(PORT, seconds, CLIENTS, choose, cookies))
       }
-    } else mixed = await drive(PORT, DURATION, CLIENTS, choose, cookies)
+    } else {
+      await meter.lap()
+      const driverBefore = process.cpuUsage()
+      const machineBefore = machineCpu()
+      mixed = await drive(PORT, DURATION, CLIENTS, choose, cookies)
+      const machine = machineCpu()
+      const driver = process.cpuUsage(driverBefore)
+      const cpu = await meter.lap()
+      mixCpu = {
+        app: cpu.app,
+        db: cpu.db,
+        driver: (driver.user + driver.system) / 1000,
+        idle: (machine.idle - machineBefore.idle) / (machine.total - machineBefore.total),
+        steal: (machine.steal - machineBefore.steal) / (machine.total - machineBefore.total),
+      }
+    }
     const loadAfterMix = load()
     const { times: all, errors, ...figures } = mixedFigures(mixed)
     const total = { rate: all.length / DURATION, ...figures }
+    // Where the cores went during the mix: the server, the database and this driver, per request.
+    const cpuLine = mixCpu
+      ? (() => {
+          const n = Math.max(1, all.length)
+          const { app, db, driver, idle, steal } = mixCpu
+          const share = ((app + db + driver) / (os.availableParallelism() * DURATION * 1000)) * 100
+          return `CPU per request in the mix: server ${(app / n).toFixed(1)} ms, database ${(db / n).toFixed(1)} ms, this load generator ${(driver / n).toFixed(1)} ms (together ${share.toFixed(0)}% of the machine's ${os.availableParallelism()} cores over the run; the cores were idle ${(idle * 100).toFixed(0)}% of it, and taken by the host's other guests ${(steal * 100).toFixed(0)}%)`
+        })()
+      : null
+    if (cpuLine) console.log(cpuLine)
     const line = (name: string, times: number[], errs: number) =>
       `| ${name} | ${times.length} | ${(times.length / DURATION).toFixed(0)} | ${percentile(times, 50).toFixed(0)} ms | ${percentile(times, 90).toFixed(0)} ms | ${percentile(times, 99).toFixed(0)} ms | ${errs} |`
     for (const s of mixed.values())
@@ -235,6 +271,7 @@ async function main() {
       '',
       `- **Mixed: ${total.rate.toFixed(0)} requests/s, p50 ${total.p50.toFixed(0)} ms, p90 ${total.p90.toFixed(0)} ms, p99 ${total.p99.toFixed(0)} ms, ${errors} errors** (targets: p90 under 150 ms, p99 under 400 ms, no errors).`,
     )
+    if (cpuLine) report.push(`- ${cpuLine}.`)
     if (free)
       report.push(
         `- The same server with no render cap (MAX_RENDERING=0, decision 94), run in alternating ${SLICE_S} s slices with the one above (the figures above are the capped server's slices): ${summary(free)}; ${apiOf(free)}. With the cap: ${summary(mixed)}; ${apiOf(mixed)}.`,

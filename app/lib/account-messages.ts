@@ -1,4 +1,4 @@
-// What the account's self-service says when it worked, the same on the profile page and in the API.
+// What the account's self-service says when it worked, the same on the account settings page and in the API.
 export const NAME_CHANGED = 'Your name has been saved.'
 export const EMAIL_CHANGE_SENT =
   'We sent a confirmation link to the new address. Your email changes when you follow it (within 24 hours).'

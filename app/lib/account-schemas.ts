@@ -61,7 +61,7 @@ export const ApiResetPasswordSchema = z.object({
   password: newPassword,
 })
 
-// ---- Account self-service (/profile and the API's /api/auth/... calls) ----
+// ---- Account self-service (/profile/account and the API's /api/auth/... calls) ----
 
 const fullName = z
   .string({ message: 'Full name is required.' })

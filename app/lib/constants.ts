@@ -17,6 +17,8 @@ export const ZOOM_STEP = 0.25
 export const PROFILE_REFRESH_MS = 60_000
 export const PROFILE_FAVOURITES = 6
 export const RECENT_DOWNLOADS = 5
+/** The account's settings (name, email, password, sessions, data, deletion), linked from the profile. */
+export const ACCOUNT_PATH = '/profile/account'
 export const ADMIN_RECENT_ASSETS = 5
 export const HEADER_SEARCH_OFFSET = 80
 export const CAROUSEL_AUTOPLAY_MS = 4000

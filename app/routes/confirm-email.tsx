@@ -4,7 +4,7 @@ import type { Route } from './+types/confirm-email'
 import { confirmEmailChange } from '~/domain/accounts/self-service.server'
 import { EMAIL_CHANGED } from '~/lib/account-messages'
 import { MISSING_EMAIL_TOKEN } from '~/lib/account-schemas'
-import { SITE_NAME } from '~/lib/constants'
+import { ACCOUNT_PATH, SITE_NAME } from '~/lib/constants'
 import { withSharing } from '~/lib/sharing'
 import { servicesContext } from '~/web/context.server'
 import { checkRateLimits } from '~/web/rate-limits.server'
@@ -36,8 +36,8 @@ export default function ConfirmEmailPage({ loaderData }: Route.ComponentProps) {
         <Alert color={loaderData.ok ? 'green' : 'red'} role={loaderData.ok ? 'status' : 'alert'} mb="md">
           {loaderData.message}
         </Alert>
-        <Anchor component={Link} to="/profile#account">
-          Go to your profile
+        <Anchor component={Link} to={ACCOUNT_PATH}>
+          Go to your account settings
         </Anchor>
       </Paper>
     </Container>

@@ -1,23 +1,8 @@
-import { data, Form, Link, redirect, useRevalidator } from 'react-router'
-import { parseWithZod } from '@conform-to/zod/v4'
-import type { ZodType, z } from 'zod'
-import { Alert, Anchor, Avatar, Badge, Button, Container, SimpleGrid, Table } from '@mantine/core'
+import { Form, Link, useRevalidator } from 'react-router'
+import { Anchor, Avatar, Badge, Button, Container, SimpleGrid, Table } from '@mantine/core'
 import { useEffect } from 'react'
 import type { Route } from './+types/profile'
-import { clearSessionCookie, readSessionToken, requireSignedIn, requireUser } from '~/web/session.server'
-import { AccountSettings, type AccountIntent, type AccountReply } from '~/components/AccountSettings/AccountSettings'
-import {
-  changeName,
-  changePassword,
-  deleteAccount,
-  requestEmailChange,
-  signOutOtherSessions,
-} from '~/domain/accounts/self-service.server'
-import { ChangeEmailSchema, ChangeNameSchema, ChangePasswordSchema, DeleteAccountSchema } from '~/lib/account-schemas'
-import { EMAIL_CHANGE_SENT, NAME_CHANGED, PASSWORD_CHANGED, SESSIONS_ENDED } from '~/lib/account-messages'
-import { readForm } from '~/web/http.server'
-import { checkAccountChangeLimits, rateLimitedReply } from '~/web/rate-limits.server'
-import { refusalStatus, type Refusal } from '~/web/refusals.server'
+import { requireSignedIn } from '~/web/session.server'
 import { AssetCard } from '~/components/AssetCard/AssetCard'
 import { Cluster, Column, Heading, Panel, Txt } from '~/components/Plain/Typography'
 import { AssetGrid } from '~/components/AssetGrid/AssetGrid'
@@ -28,7 +13,7 @@ import { downloadHistory, quotaOf, totalDownloads } from '~/domain/downloads/dow
 import { listFavourites } from '~/domain/favourites/favourites.server'
 import { log } from '~/platform/log.server'
 import { getAssetPreview } from '~/domain/catalogue/preview.server'
-import { PROFILE_FAVOURITES, PROFILE_REFRESH_MS, RECENT_DOWNLOADS, SITE_NAME } from '~/lib/constants'
+import { ACCOUNT_PATH, PROFILE_FAVOURITES, PROFILE_REFRESH_MS, RECENT_DOWNLOADS, SITE_NAME } from '~/lib/constants'
 import { licencePath } from '~/lib/licence-id'
 import { quotaTile } from '~/lib/quota'
 import { parseExploreParams } from '~/lib/explore-params'
@@ -63,8 +48,6 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   return {
     user: {
       name: user.full_name || user.email,
-      fullName: user.full_name,
-      hasPassword: user.password_hash !== null,
       email: user.email,
       plan: user.plan,
       administrator: user.role === 'admin',
@@ -78,111 +61,14 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     billing,
     preview,
     checkout: url.searchParams.get('checkout'),
-    done: DONE[url.searchParams.get('done') ?? ''] ?? null,
-  }
-}
-
-/** What `?done=` says after an account form has worked (the form redirects here). */
-const DONE: Record<string, string> = {
-  name: NAME_CHANGED,
-  email: EMAIL_CHANGE_SENT,
-  password: PASSWORD_CHANGED,
-  sessions: SESSIONS_ENDED,
-}
-
-const SECRET_FIELDS = ['currentPassword', 'newPassword', 'confirmPassword']
-type Outcome = { ok: true } | { ok: false; reason: Refusal; error: string }
-const OK: Outcome = { ok: true }
-
-/**
- * One account form: validated, rate-limited when it changes what protects the account, then its
- * domain function. Null when it worked; otherwise the form's reply with the refusal's status.
- */
-async function runAccountForm<S extends ZodType>(
-  context: Route.ActionArgs['context'],
-  userId: string,
-  formData: FormData,
-  form: { intent: AccountIntent; schema: S; limited: boolean },
-  run: (value: z.output<S>) => Promise<Outcome>,
-) {
-  const submission = parseWithZod(formData, { schema: form.schema })
-  const reply = (formErrors?: string[]): AccountReply => ({
-    intent: form.intent,
-    result: submission.reply({ formErrors, hideFields: SECRET_FIELDS }),
-  })
-  if (submission.status !== 'success') return data(reply(), { status: 400 })
-  if (form.limited) {
-    const limited = await checkAccountChangeLimits(context, userId)
-    if (!limited.ok) return rateLimitedReply(reply([limited.error]), limited)
-  }
-  const result = await run(submission.value)
-  return result.ok ? null : data(reply([result.error]), { status: refusalStatus(result.reason) })
-}
-
-/** The account forms: each calls its one domain function, the same the JSON API calls. */
-export async function action({ request, context, url }: Route.ActionArgs) {
-  const user = await requireUser(request, context, url)
-  const { db, config } = context.get(servicesContext)
-  const formData = await readForm(request)
-  const keepSessionToken = readSessionToken(request)
-  const done = (what: AccountIntent) => redirect(`/profile?done=${what}#account`)
-  switch (formData.get('intent')) {
-    case 'name':
-      return (
-        (await runAccountForm(
-          context,
-          user.id,
-          formData,
-          { intent: 'name', schema: ChangeNameSchema, limited: false },
-          async (value) => {
-            await changeName(db, user.id, value.fullName)
-            return OK
-          },
-        )) ?? done('name')
-      )
-    case 'email':
-      return (
-        (await runAccountForm(
-          context,
-          user.id,
-          formData,
-          { intent: 'email', schema: ChangeEmailSchema, limited: true },
-          (value) => requestEmailChange(db, config, user, value),
-        )) ?? done('email')
-      )
-    case 'password':
-      return (
-        (await runAccountForm(
-          context,
-          user.id,
-          formData,
-          { intent: 'password', schema: ChangePasswordSchema, limited: true },
-          (value) => changePassword(db, user, { ...value, keepSessionToken }),
-        )) ?? done('password')
-      )
-    case 'sessions':
-      await signOutOtherSessions(db, user.id, keepSessionToken)
-      return done('sessions')
-    case 'delete':
-      return (
-        (await runAccountForm(
-          context,
-          user.id,
-          formData,
-          { intent: 'delete', schema: DeleteAccountSchema, limited: true },
-          (value) => deleteAccount(db, config, user, value.currentPassword),
-        )) ?? redirect('/login?alert=account_deleted', { headers: { 'Set-Cookie': clearSessionCookie(context) } })
-      )
-    default:
-      throw data('Unknown form.', { status: 400 })
   }
 }
 
 const formatDate = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' })
 
-export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, quota, totalDownloads, recent, favourites, billing, preview, checkout, done } = loaderData
+export default function ProfilePage({ loaderData }: Route.ComponentProps) {
+  const { user, quota, totalDownloads, recent, favourites, billing, preview, checkout } = loaderData
   const revalidator = useRevalidator()
   useEffect(() => {
     // The dashboard refreshes every 60 seconds while the tab is visible.
@@ -201,11 +87,6 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
         <Txt c="green" mb="md" role="status">
           Thank you! Your Pro plan is being activated; it shows here within a moment.
         </Txt>
-      ) : null}
-      {done ? (
-        <Alert color="green" mb="md" role="status">
-          {done}
-        </Alert>
       ) : null}
       <Panel p="lg" mb="lg">
         <Cluster>
@@ -385,7 +266,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
             Quick Actions
           </Heading>
           <Cluster>
-            <Button component="a" href="#account" variant="default">
+            <Button component={Link} to={ACCOUNT_PATH} variant="default">
               Account Settings
             </Button>
             {/* Shown disabled: these screens do not exist yet. */}
@@ -397,13 +278,6 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
             </Button>
           </Cluster>
         </section>
-
-        <AccountSettings
-          fullName={user.fullName}
-          email={user.email}
-          hasPassword={user.hasPassword}
-          reply={actionData}
-        />
       </Column>
       <PreviewFromUrl preview={preview} />
     </Container>

@@ -2,14 +2,19 @@ import { readFile } from 'node:fs/promises'
 import { expect, test, type Page } from '@playwright/test'
 import { e2eQuery, hydrated, onEachScreen, register, signIn, uniqueEmail } from './support'
 
-// The account forms of /profile, with JavaScript and without (the projects run each test twice),
-// on a phone in dark mode and a wide desktop in light (onEachScreen).
+// The account settings page (/profile/account, opened from the profile's Account Settings),
+// with JavaScript and without (the projects run each test twice), on a phone in dark mode and a
+// wide desktop in light (onEachScreen).
 
 async function newAccount(page: Page, prefix: string, password: string) {
   const email = uniqueEmail(prefix)
   await register(page, { name: 'Acco Unt', email, password })
   await signIn(page, email, password)
   await expect(page).toHaveURL(/\/profile$/)
+  await hydrated(page)
+  await page.getByRole('link', { name: 'Account Settings' }).click()
+  await expect(page).toHaveURL(/\/profile\/account$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Account settings' })).toBeVisible()
   await hydrated(page)
   return email
 }
@@ -21,6 +26,8 @@ onEachScreen(() => {
     await form.getByLabel('Full name').fill('Nora Newname')
     await form.getByRole('button', { name: 'Save name' }).click()
     await expect(page.getByRole('status').filter({ hasText: 'Your name has been saved.' })).toBeVisible()
+    await expect(page.getByTestId('account-identity')).toContainText('Nora Newname')
+    await page.getByRole('link', { name: 'Back to your profile' }).click()
     await expect(page.getByTestId('profile-name')).toHaveText('Nora Newname')
   })
 
@@ -42,7 +49,7 @@ onEachScreen(() => {
     // This session stays signed in; the new password works from a fresh sign-in.
     await page.getByRole('button', { name: 'Log out' }).click()
     // Signed out first: a /login opened while the logout is still on its way leads back to
-    // /profile, whose email change form has an `email` field too.
+    // the signed-in pages instead of the form.
     await expect(page.getByRole('link', { name: 'Login' })).toBeVisible()
     await signIn(page, email, 'second-password-2')
     await expect(page).toHaveURL(/\/profile$/)
@@ -85,9 +92,9 @@ onEachScreen(() => {
     const link = new URL(/https?:\/\/\S+\/confirm-email\?token=\S+/.exec(mail.text_body)![0])
     await page.goto(link.pathname + link.search)
     await expect(page.getByRole('status').filter({ hasText: 'Your email address has been changed.' })).toBeVisible()
-    await page.getByRole('link', { name: 'Go to your profile' }).click()
-    await expect(page).toHaveURL(/\/profile#account$/)
-    await expect(page.getByTestId('profile-name').locator('xpath=..')).toContainText(newEmail)
+    await page.getByRole('link', { name: 'Go to your account settings' }).click()
+    await expect(page).toHaveURL(/\/profile\/account$/)
+    await expect(page.getByTestId('account-identity')).toContainText(newEmail)
     await expect(page.locator('#account-email')).toContainText(`Now ${newEmail}.`)
     // The old address is told; the link is single use.
     const [notice] = await e2eQuery<{ subject: string }>(
@@ -175,6 +182,6 @@ onEachScreen(() => {
     expect(data.profile).toMatchObject({ email, full_name: 'Acco Unt' })
     expect(data.favourites).toEqual([expect.objectContaining({ asset_id: asset.id, title: asset.title })])
     expect(data.downloads).toEqual([expect.objectContaining({ asset_id: asset.id, title: asset.title })])
-    await expect(page).toHaveURL(/\/profile$/)
+    await expect(page).toHaveURL(/\/profile\/account$/)
   })
 })

@@ -147,7 +147,9 @@ test('the profile shows the card, the tiles and the sections', async ({ page }) 
   await expect(page.getByTestId('tile-plan').getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/pricing')
   for (const heading of ['Favorites', 'Recent Downloads', 'Billing History', 'Quick Actions'])
     await expect(page.getByRole('heading', { name: heading })).toBeVisible()
-  // Account Settings leads to the account section on the same page.
-  await expect(page.getByRole('link', { name: 'Account Settings' })).toHaveAttribute('href', '#account')
-  await expect(page.locator('#account')).toBeVisible()
+  // The account's forms are a page of their own, which Account Settings opens.
+  await expect(page.locator('#account-name')).toHaveCount(0)
+  await page.getByRole('link', { name: 'Account Settings' }).click()
+  await expect(page).toHaveURL(/\/profile\/account$/)
+  await expect(page.locator('#account-name').getByLabel('Full name')).toHaveValue('Dana Download')
 })

@@ -131,7 +131,7 @@ export const SITE_PAGES = {
     '/no-such-page',
     '/admin/login',
   ],
-  signedIn: ['/profile', '/favorites', '/explore?assetId=FIRST_ASSET'],
+  signedIn: ['/profile', '/profile/account', '/favorites', '/explore?assetId=FIRST_ASSET'],
   admin: [
     '/admin',
     '/admin/assets',

@@ -8,7 +8,7 @@ import { createSession, readSession } from '~/domain/accounts/sessions.server'
 import { hashToken } from '~/platform/tokens.server'
 import { verifyPassword } from '~/platform/passwords.server'
 import { BAD_EMAIL_TOKEN, EMAIL_IN_USE, WRONG_PASSWORD } from '~/domain/accounts/self-service.server'
-import { action as profileAction, loader as profileLoader } from '~/routes/profile'
+import { action as accountAction, loader as accountLoader } from '~/routes/profile-account'
 import { loader as confirmPage } from '~/routes/confirm-email'
 import { loader as myDataPage } from '~/routes/profile-my-data'
 import { action as apiMe } from '~/routes/api/auth-me'
@@ -48,10 +48,10 @@ async function signedIn(input: Parameters<typeof makeUser>[1] = {}) {
   return { user, token, bearer: { authorization: `Bearer ${token}` }, cookie: { cookie: `__session=${token}` } }
 }
 
-/** Posts one of /profile's forms with the session cookie. */
-function postProfile(token: string, form: Record<string, string>, from = ip()) {
-  return callRoute(profileAction, {
-    request: makeRequest('/profile', { form, headers: { cookie: `__session=${token}` } }),
+/** Posts one of the account settings page's forms with the session cookie. */
+function postAccount(token: string, form: Record<string, string>, from = ip()) {
+  return callRoute(accountAction, {
+    request: makeRequest('/profile/account', { form, headers: { cookie: `__session=${token}` } }),
     context: t.routerContext(from),
   })
 }
@@ -77,24 +77,52 @@ const lastMailTo = async (to: string) =>
   t.db.selectFrom('outbound_emails').selectAll().where('to_address', '=', to).orderBy('id', 'desc').executeTakeFirst()
 const tokenIn = (text: string) => /confirm-email\?token=([\w%-]+)/.exec(text)?.[1]
 
+describe('the account settings page', () => {
+  it('asks a visitor to sign in first, on the page and on a post to its forms', async () => {
+    for (const call of [
+      () => callRoute(accountLoader, { request: makeRequest('/profile/account'), context: t.routerContext() }),
+      () =>
+        callRoute(accountAction, {
+          request: makeRequest('/profile/account', { form: { intent: 'sessions' } }),
+          context: t.routerContext(ip()),
+        }),
+    ]) {
+      const res = (await call()) as Response
+      expect(res.status).toBe(302)
+      expect(res.headers.get('location')).toBe('/login?redirect=/profile/account')
+    }
+  })
+
+  it("shows the signed-in person's own name, email and kind of sign-in", async () => {
+    const { user, token } = await signedIn({ fullName: 'Page Owner' })
+    await signedIn({ fullName: 'Someone Else' })
+    const page = (await callRoute(accountLoader, {
+      request: makeRequest('/profile/account', { headers: { cookie: `__session=${token}` } }),
+      context: t.routerContext(),
+    })) as { fullName: string; email: string; hasPassword: boolean; done: string | null }
+    expect(page).toMatchObject({ fullName: 'Page Owner', hasPassword: true, done: null })
+    expect(page.email).toBe(user.email)
+  })
+})
+
 describe('change name', () => {
   it('saves through the form and redirects with the notice', async () => {
     const { user, token } = await signedIn()
-    const res = (await postProfile(token, { intent: 'name', fullName: '  Grace Hopper ' })) as Response
+    const res = (await postAccount(token, { intent: 'name', fullName: '  Grace Hopper ' })) as Response
     expect(res.status).toBe(302)
-    expect(res.headers.get('location')).toBe('/profile?done=name#account')
+    expect(res.headers.get('location')).toBe('/profile/account?done=name')
     expect((await userRow(user.id))?.full_name).toBe('Grace Hopper')
-    const page = (await callRoute(profileLoader, {
-      request: makeRequest('/profile?done=name', { headers: { cookie: `__session=${token}` } }),
+    const page = (await callRoute(accountLoader, {
+      request: makeRequest('/profile/account?done=name', { headers: { cookie: `__session=${token}` } }),
       context: t.routerContext(),
-    })) as { done: string | null; user: { fullName: string } }
+    })) as { done: string | null; fullName: string }
     expect(page.done).toBe('Your name has been saved.')
-    expect(page.user.fullName).toBe('Grace Hopper')
+    expect(page.fullName).toBe('Grace Hopper')
   })
 
   it('refuses an empty name on the form, and through the API', async () => {
     const { token } = await signedIn()
-    const res = await postProfile(token, { intent: 'name', fullName: ' ' })
+    const res = await postAccount(token, { intent: 'name', fullName: ' ' })
     expect(statusOf(res)).toBe(400)
     expect(replyOf(res).result.error?.fullName).toEqual(['Full name is required.'])
     const bad = await api(apiMe, '/api/auth/me', { method: 'PATCH', token, json: { full_name: '' } })
@@ -115,12 +143,12 @@ describe('change email', () => {
   it('mails a link to the new address; the email changes only when it is followed, once', async () => {
     const { user, token } = await signedIn()
     const next = email()
-    const res = (await postProfile(token, {
+    const res = (await postAccount(token, {
       intent: 'email',
       email: next.toUpperCase(),
       currentPassword: user.password,
     })) as Response
-    expect(res.headers.get('location')).toBe('/profile?done=email#account')
+    expect(res.headers.get('location')).toBe('/profile/account?done=email')
     expect((await userRow(user.id))?.email).toBe(user.email)
     const mail = await lastMailTo(next)
     const link = tokenIn(mail?.text_body ?? '')
@@ -181,10 +209,10 @@ describe('change email', () => {
   it('refuses an address another account uses (409) and a wrong password (403), on both doors', async () => {
     const { user, token } = await signedIn()
     const other = await makeUser(t.db)
-    const taken = await postProfile(token, { intent: 'email', email: other.email, currentPassword: user.password })
+    const taken = await postAccount(token, { intent: 'email', email: other.email, currentPassword: user.password })
     expect(statusOf(taken)).toBe(409)
     expect(replyOf(taken).result.error?.['']).toEqual([EMAIL_IN_USE])
-    const wrong = await postProfile(token, { intent: 'email', email: email(), currentPassword: 'not-it' })
+    const wrong = await postAccount(token, { intent: 'email', email: email(), currentPassword: 'not-it' })
     expect(statusOf(wrong)).toBe(403)
     expect(replyOf(wrong).result.error?.['']).toEqual([WRONG_PASSWORD])
     const apiTaken = await api(apiEmail, '/api/auth/email', {
@@ -223,7 +251,7 @@ describe('change password', () => {
     const { user, token } = await signedIn()
     const { token: elsewhere } = await createSession(t.db, user.id)
     const stranger = await signedIn()
-    const wrong = await postProfile(token, {
+    const wrong = await postAccount(token, {
       intent: 'password',
       currentPassword: 'not-it',
       newPassword: 'brand-new-pass',
@@ -232,13 +260,13 @@ describe('change password', () => {
     expect(statusOf(wrong)).toBe(403)
     expect(replyOf(wrong).result.error?.['']).toEqual([WRONG_PASSWORD])
     expect(await readSession(t.db, elsewhere)).not.toBeNull()
-    const res = (await postProfile(token, {
+    const res = (await postAccount(token, {
       intent: 'password',
       currentPassword: user.password,
       newPassword: 'brand-new-pass',
       confirmPassword: 'brand-new-pass',
     })) as Response
-    expect(res.headers.get('location')).toBe('/profile?done=password#account')
+    expect(res.headers.get('location')).toBe('/profile/account?done=password')
     expect(await verifyPassword((await userRow(user.id))?.password_hash ?? null, 'brand-new-pass')).toBe(true)
     expect(await readSession(t.db, token)).not.toBeNull()
     expect(await readSession(t.db, elsewhere)).toBeNull()
@@ -276,7 +304,7 @@ describe('change password', () => {
     const { token } = await signedIn()
     let last = 0
     for (let i = 0; i < 11; i++) {
-      const res = await postProfile(token, {
+      const res = await postAccount(token, {
         intent: 'password',
         currentPassword: 'not-it',
         newPassword: 'brand-new-pass',
@@ -293,8 +321,8 @@ describe('sign out other sessions', () => {
     const { user, token } = await signedIn()
     const stranger = await signedIn()
     const { token: a } = await createSession(t.db, user.id)
-    const res = (await postProfile(token, { intent: 'sessions' })) as Response
-    expect(res.headers.get('location')).toBe('/profile?done=sessions#account')
+    const res = (await postAccount(token, { intent: 'sessions' })) as Response
+    expect(res.headers.get('location')).toBe('/profile/account?done=sessions')
     expect(await readSession(t.db, a)).toBeNull()
     expect(await readSession(t.db, token)).not.toBeNull()
     const { token: b } = await createSession(t.db, user.id)
@@ -350,11 +378,11 @@ describe('delete the account', () => {
       params: { id: String(asset.id) },
     })
     const licenseId = grant.body.licenseId as string
-    const wrong = await postProfile(token, { intent: 'delete', currentPassword: 'not-it' })
+    const wrong = await postAccount(token, { intent: 'delete', currentPassword: 'not-it' })
     expect(statusOf(wrong)).toBe(403)
     expect(await userRow(user.id)).toBeDefined()
 
-    const res = (await postProfile(token, { intent: 'delete', currentPassword: user.password })) as Response
+    const res = (await postAccount(token, { intent: 'delete', currentPassword: user.password })) as Response
     expect(res.status).toBe(302)
     expect(res.headers.get('location')).toBe('/login?alert=account_deleted')
     expect(res.headers.get('set-cookie')).toMatch(/__session=;/)

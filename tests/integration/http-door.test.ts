@@ -102,7 +102,7 @@ describe.skipIf(!usePostgres)('the HTTP door of the built server', () => {
   })
 
   it('marks every answer to a signed-in request private, no-store; anonymous pages keep their caching', async () => {
-    for (const path of ['/profile', '/admin', '/explore.data', '/explore']) {
+    for (const path of ['/profile', '/profile/account', '/admin', '/explore.data', '/explore']) {
       const res = await fetch(`${server.base}${path}`, { headers: { cookie }, redirect: 'manual' })
       expect(res.status, path).toBe(200)
       expect(res.headers.get('cache-control'), path).toBe('private, no-store')

@@ -4,9 +4,10 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { Alert, Anchor, Button, PasswordInput, SimpleGrid, TextInput } from '@mantine/core'
 import { Cluster, Column, Heading, Panel, Txt } from '~/components/Plain/Typography'
 import type { ZodType } from 'zod'
+import { ACCOUNT_PATH } from '~/lib/constants'
 import { ChangeEmailSchema, ChangeNameSchema, ChangePasswordSchema, DeleteAccountSchema } from '~/lib/account-schemas'
 
-/** The forms of the profile's account section; each posts its `intent` to /profile. */
+/** The forms of the account settings page; each posts its `intent` to that page. */
 export type AccountIntent = 'name' | 'email' | 'password' | 'sessions' | 'delete'
 export type AccountReply = { intent: AccountIntent; result: SubmissionResult<string[]> }
 
@@ -22,114 +23,109 @@ export function AccountSettings({ fullName, email, hasPassword, reply }: Props) 
   const last = (intent: AccountIntent) => (reply?.intent === intent ? reply.result : undefined)
   const confirmLabel = hasPassword ? 'Current password' : 'Your current email (your account has no password)'
   return (
-    <section aria-labelledby="account-heading" id="account">
-      <Heading order={2} fz={22} id="account-heading" mb="sm">
-        Account
-      </Heading>
-      <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <SettingsForm
-          intent="name"
-          title="Name"
-          schema={ChangeNameSchema}
-          lastResult={last('name')}
-          defaultValue={{ fullName }}
-          submit="Save name"
-        >
-          {(fields) => (
+    <SimpleGrid cols={{ base: 1, md: 2 }}>
+      <SettingsForm
+        intent="name"
+        title="Name"
+        schema={ChangeNameSchema}
+        lastResult={last('name')}
+        defaultValue={{ fullName }}
+        submit="Save name"
+      >
+        {(fields) => (
+          <TextInput
+            label="Full name"
+            autoComplete="name"
+            {...getInputProps(fields.fullName, { type: 'text' })}
+            key={fields.fullName.key}
+            error={fields.fullName.errors?.[0]}
+            required
+          />
+        )}
+      </SettingsForm>
+
+      <SettingsForm
+        intent="email"
+        title="Email"
+        schema={ChangeEmailSchema}
+        lastResult={last('email')}
+        submit="Send confirmation link"
+        note={`Now ${email}. We send a link to the new address; the email changes when you follow it.`}
+      >
+        {(fields) => (
+          <>
             <TextInput
-              label="Full name"
-              autoComplete="name"
-              {...getInputProps(fields.fullName, { type: 'text' })}
-              key={fields.fullName.key}
-              error={fields.fullName.errors?.[0]}
+              label="New email"
+              autoComplete="email"
+              {...getInputProps(fields.email, { type: 'email' })}
+              key={fields.email.key}
+              error={fields.email.errors?.[0]}
               required
             />
-          )}
-        </SettingsForm>
+            <Secret label={confirmLabel} field={fields.currentPassword} hasPassword={hasPassword} />
+          </>
+        )}
+      </SettingsForm>
 
-        <SettingsForm
-          intent="email"
-          title="Email"
-          schema={ChangeEmailSchema}
-          lastResult={last('email')}
-          submit="Send confirmation link"
-          note={`Now ${email}. We send a link to the new address; the email changes when you follow it.`}
-        >
-          {(fields) => (
-            <>
-              <TextInput
-                label="New email"
-                autoComplete="email"
-                {...getInputProps(fields.email, { type: 'email' })}
-                key={fields.email.key}
-                error={fields.email.errors?.[0]}
-                required
-              />
-              <Secret label={confirmLabel} field={fields.currentPassword} hasPassword={hasPassword} />
-            </>
-          )}
-        </SettingsForm>
+      <SettingsForm
+        intent="password"
+        title="Password"
+        schema={ChangePasswordSchema}
+        lastResult={last('password')}
+        submit="Change password"
+        note="Your other sessions are signed out; this one stays."
+      >
+        {(fields) => (
+          <>
+            <Secret label={confirmLabel} field={fields.currentPassword} hasPassword={hasPassword} />
+            <Secret label="New password" field={fields.newPassword} hasPassword autoComplete="new-password" />
+            <Secret
+              label="Confirm new password"
+              field={fields.confirmPassword}
+              hasPassword
+              autoComplete="new-password"
+            />
+          </>
+        )}
+      </SettingsForm>
 
-        <SettingsForm
-          intent="password"
-          title="Password"
-          schema={ChangePasswordSchema}
-          lastResult={last('password')}
-          submit="Change password"
-          note="Your other sessions are signed out; this one stays."
-        >
-          {(fields) => (
-            <>
-              <Secret label={confirmLabel} field={fields.currentPassword} hasPassword={hasPassword} />
-              <Secret label="New password" field={fields.newPassword} hasPassword autoComplete="new-password" />
-              <Secret
-                label="Confirm new password"
-                field={fields.confirmPassword}
-                hasPassword
-                autoComplete="new-password"
-              />
-            </>
-          )}
-        </SettingsForm>
+      <Panel p="lg">
+        <Heading order={2} fz={18} mb="xs">
+          Sessions and data
+        </Heading>
+        <Column gap="sm">
+          <Form method="post" action={ACCOUNT_PATH}>
+            <input type="hidden" name="intent" value="sessions" />
+            <Txt size="sm" c="dimmed" mb="xs">
+              Signs out every other browser and API token of your account; this one stays signed in.
+            </Txt>
+            <Button type="submit" variant="default">
+              Sign out other sessions
+            </Button>
+          </Form>
+          <Cluster gap="xs">
+            <Anchor href="/profile/my-data" download>
+              Download my data (JSON)
+            </Anchor>
+            <Txt size="sm" c="dimmed">
+              Profile, favourites, downloads, licences and payments.
+            </Txt>
+          </Cluster>
+        </Column>
+      </Panel>
 
-        <Panel p="lg">
-          <Heading order={3} fz={18} mb="xs">
-            Sessions and data
-          </Heading>
-          <Column gap="sm">
-            <Form method="post" action="/profile">
-              <input type="hidden" name="intent" value="sessions" />
-              <Txt size="sm" c="dimmed" mb="xs">
-                Signs out every other browser and API token of your account; this one stays signed in.
-              </Txt>
-              <Button type="submit" variant="default">
-                Sign out other sessions
-              </Button>
-            </Form>
-            <Cluster gap="xs">
-              <Anchor href="/profile/my-data" download>
-                Download my data (JSON)
-              </Anchor>
-              <Txt size="sm" c="dimmed">
-                Profile, favourites, downloads, licences and payments.
-              </Txt>
-            </Cluster>
-          </Column>
-        </Panel>
-
-        <SettingsForm
-          intent="delete"
-          title="Delete account"
-          schema={DeleteAccountSchema}
-          lastResult={last('delete')}
-          submit="Delete my account"
-          danger
-          note="Your favourites, sessions and payments records go and a Pro subscription is cancelled. Your licences stay valid; your download history stays without your name in the artists’ figures."
-        >
-          {(fields) => <Secret label={confirmLabel} field={fields.currentPassword} hasPassword={hasPassword} />}
-        </SettingsForm>
-      </SimpleGrid>
-    </section>
+      <SettingsForm
+        intent="delete"
+        title="Delete account"
+        schema={DeleteAccountSchema}
+        lastResult={last('delete')}
+        submit="Delete my account"
+        danger
+        note="Your favourites, sessions and payments records go and a Pro subscription is cancelled. Your licences stay valid; your download history stays without your name in the artists’ figures."
+      >
+        {(fields) => <Secret label={confirmLabel} field={fields.currentPassword} hasPassword={hasPassword} />}
+      </SettingsForm>
+    </SimpleGrid>
   )
 }
 
@@ -169,10 +165,10 @@ function SettingsForm({
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
   return (
     <Panel p="lg">
-      <Heading order={3} fz={18} mb="xs">
+      <Heading order={2} fz={18} mb="xs">
         {title}
       </Heading>
-      <Form method="post" action="/profile" {...getFormProps(form)}>
+      <Form method="post" action={ACCOUNT_PATH} {...getFormProps(form)}>
         <input type="hidden" name="intent" value={intent} />
         <Column gap="sm">
           {note ? (
