@@ -174,7 +174,7 @@ async function main() {
     const loadBeforeMix = load()
     let mixed: Map<string, Stats>
     let free: Map<string, Stats> | null = null
-    let mixCpu: { app: number; db: number; driver: number; idle: number; steal: number } | null = null
+    let mixCpu: { app: number; db: number; driver: number; elapsed: number; idle: number; steal: number } | null = null
     if (uncapped) {
       await warmUp(PORT + 1)
       // Alternating slices: neither server gets the quieter minutes.
@@ -189,7 +189,9 @@ async function main() {
       await meter.lap()
       const driverBefore = process.cpuUsage()
       const machineBefore = machineCpu()
+      const started = performance.now()
       mixed = await drive(PORT, DURATION, CLIENTS, choose, cookies)
+      const elapsed = performance.now() - started
       const machine = machineCpu()
       const driver = process.cpuUsage(driverBefore)
       const cpu = await meter.lap()
@@ -197,6 +199,7 @@ async function main() {
         app: cpu.app,
         db: cpu.db,
         driver: (driver.user + driver.system) / 1000,
+        elapsed,
         idle: (machine.idle - machineBefore.idle) / (machine.total - machineBefore.total),
         steal: (machine.steal - machineBefore.steal) / (machine.total - machineBefore.total),
       }
@@ -208,8 +211,9 @@ async function main() {
     const cpuLine = mixCpu
       ? (() => {
           const n = Math.max(1, all.length)
-          const { app, db, driver, idle, steal } = mixCpu
-          const share = ((app + db + driver) / (os.availableParallelism() * DURATION * 1000)) * 100
+          const { app, db, driver, elapsed, idle, steal } = mixCpu
+          // Over the run's real length (the last requests finish after DURATION), as idle and steal are.
+          const share = ((app + db + driver) / (os.availableParallelism() * elapsed)) * 100
           return `CPU per request in the mix: server ${(app / n).toFixed(1)} ms, database ${(db / n).toFixed(1)} ms, this load generator ${(driver / n).toFixed(1)} ms (together ${share.toFixed(0)}% of the machine's ${os.availableParallelism()} cores over the run; the cores were idle ${(idle * 100).toFixed(0)}% of it, and taken by the host's other guests ${(steal * 100).toFixed(0)}%)`
         })()
       : null

@@ -3,7 +3,7 @@ import type { User } from '#db/schema'
 import { exportAccountData } from '~/domain/accounts/self-service.server'
 import { servicesContext } from '~/web/context.server'
 
-/** 'My data' as a download, for the profile page's link and the API alike. */
+/** 'My data' as a download, for the account settings page's link and the API alike. */
 export async function accountExportResponse(context: Readonly<RouterContextProvider>, user: User): Promise<Response> {
   const data = await exportAccountData(context.get(servicesContext).db, user)
   return new Response(`${JSON.stringify(data, null, 2)}\n`, {

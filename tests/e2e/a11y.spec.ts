@@ -123,7 +123,7 @@ test.describe('axe: no serious or critical violation', () => {
     })
   }
 
-  test('signed in: profile and favourites', async ({ page }) => {
+  test('signed in: profile, account settings and favourites', async ({ page }) => {
     test.setTimeout(240_000)
     const user = { name: 'Axe Person', email: uniqueEmail('axe'), password: 'correct-horse-9' }
     await register(page, user)

@@ -48,8 +48,8 @@ onEachScreen(() => {
     await expect(page.getByRole('status').filter({ hasText: 'Your password has been changed.' })).toBeVisible()
     // This session stays signed in; the new password works from a fresh sign-in.
     await page.getByRole('button', { name: 'Log out' }).click()
-    // Signed out first: a /login opened while the logout is still on its way leads back to
-    // the signed-in pages instead of the form.
+    // Signed out first: a /login opened while still signed in redirects to the profile instead
+    // of showing the sign-in form.
     await expect(page.getByRole('link', { name: 'Login' })).toBeVisible()
     await signIn(page, email, 'second-password-2')
     await expect(page).toHaveURL(/\/profile$/)

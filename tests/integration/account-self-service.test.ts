@@ -93,15 +93,28 @@ describe('the account settings page', () => {
     }
   })
 
-  it("shows the signed-in person's own name, email and kind of sign-in", async () => {
-    const { user, token } = await signedIn({ fullName: 'Page Owner' })
-    await signedIn({ fullName: 'Someone Else' })
-    const page = (await callRoute(accountLoader, {
-      request: makeRequest('/profile/account', { headers: { cookie: `__session=${token}` } }),
-      context: t.routerContext(),
-    })) as { fullName: string; email: string; hasPassword: boolean; done: string | null }
-    expect(page).toMatchObject({ fullName: 'Page Owner', hasPassword: true, done: null })
-    expect(page.email).toBe(user.email)
+  it('shows each signed-in person their own name, email and kind of sign-in', async () => {
+    const owner = await signedIn({ fullName: 'Page Owner' })
+    const google = await signedIn({ fullName: 'Google Person' })
+    // An account made by Google sign-in has no password: its forms confirm with the email.
+    await t.db.updateTable('users').set({ password_hash: null }).where('id', '=', google.user.id).execute()
+    const pageOf = async (token: string) =>
+      (await callRoute(accountLoader, {
+        request: makeRequest('/profile/account', { headers: { cookie: `__session=${token}` } }),
+        context: t.routerContext(),
+      })) as { fullName: string; email: string; hasPassword: boolean; done: string | null }
+    expect(await pageOf(owner.token)).toEqual({
+      fullName: 'Page Owner',
+      email: owner.user.email,
+      hasPassword: true,
+      done: null,
+    })
+    expect(await pageOf(google.token)).toEqual({
+      fullName: 'Google Person',
+      email: google.user.email,
+      hasPassword: false,
+      done: null,
+    })
   })
 })
 

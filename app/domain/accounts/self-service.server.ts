@@ -9,7 +9,7 @@ import { hashToken, newToken } from '~/platform/tokens.server'
 import { findUserByEmail, normaliseEmail } from './users.server'
 
 // What a signed-in person does to their own account, one function per action, called by the
-// profile page and the JSON API alike: the name, the email (confirmed by a link to the new
+// account settings page (/profile/account) and the JSON API alike: the name, the email (confirmed by a link to the new
 // address), the password, the other sessions, a copy of their data, and deleting the account.
 
 export const WRONG_PASSWORD = 'Your current password is not correct.'

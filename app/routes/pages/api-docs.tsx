@@ -20,7 +20,7 @@ const GROUP_INTROS: Record<ApiGroup, string> = {
   Assets: 'Public: no token needed. Only published assets are listed.',
   Authentication: 'Get a token with your email and password, and check whom it belongs to.',
   Account:
-    'Your own account, as on your profile: name, email (confirmed by a link), password, other sessions, your data, and deleting the account.',
+    'Your own account, as on your account settings page: name, email (confirmed by a link), password, other sessions, your data, and deleting the account.',
   Downloads: `Downloads follow your plan: the Free plan allows ${FREE_DAILY_DOWNLOADS} per UTC day, Pro has no daily limit.`,
   Licences:
     'Public: every download is granted under a licence, and anyone with its id can check it (the verification page and its PDF certificate say the same).',

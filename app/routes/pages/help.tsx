@@ -2,7 +2,7 @@ import { Anchor, Text } from '@mantine/core'
 import { Link } from 'react-router'
 import type { Route } from './+types/help'
 import { DocumentPage, type DocumentSection } from '~/components/DocumentPage/DocumentPage'
-import { FREE_DAILY_DOWNLOADS, PRO_PRICE_USD, SITE_NAME } from '~/lib/constants'
+import { ACCOUNT_PATH, FREE_DAILY_DOWNLOADS, PRO_PRICE_USD, SITE_NAME } from '~/lib/constants'
 import { withSharing } from '~/lib/sharing'
 
 const pageMeta: Route.MetaFunction = () => [
@@ -174,8 +174,8 @@ const SECTIONS: DocumentSection[] = [
         </li>
         <li>To sign out, use “Log out” in the header.</li>
         <li>
-          To change your email address or close your account, write to us through the {to('/contact', 'contact page')}{' '}
-          from the address of your account.
+          To change your name, email address or password, sign out your other sessions, download your data or delete
+          your account, use your {to(ACCOUNT_PATH, 'account settings')}.
         </li>
       </ul>
     ),
