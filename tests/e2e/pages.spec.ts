@@ -123,7 +123,7 @@ test('the help center covers each topic and links onwards', async ({ page }) => 
   ]) {
     await expect(main(page).getByRole('heading', { name: new RegExp(`^\\d+\\. ${topic}$`) })).toBeVisible()
   }
-  for (const href of ['/faq', '/license', '/contact', '/pricing'])
+  for (const href of ['/faq', '/license', '/contact', '/pricing', '/profile/account'])
     expect(await main(page).locator(`a[href="${href}"]`).count(), href).toBeGreaterThan(0)
 })
 
