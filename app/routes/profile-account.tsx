@@ -1,4 +1,4 @@
-import { data, Link, redirect } from 'react-router'
+import { data, redirect } from 'react-router'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { ZodType, z } from 'zod'
 import { Alert, Container } from '@mantine/core'
@@ -154,19 +154,6 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
         </Alert>
       ) : null}
       <AccountSettings fullName={fullName} email={email} hasPassword={hasPassword} reply={actionData} />
-    </Container>
-  )
-}
-
-export function ErrorBoundary() {
-  return (
-    <Container size="lg" py="xl">
-      <Heading order={1} mb="md">
-        Account settings
-      </Heading>
-      <Txt c="red">
-        Failed to load your account. <Link to="/profile">Back to your profile</Link>
-      </Txt>
     </Container>
   )
 }
