@@ -101,6 +101,16 @@ export function sizesFor(original: OriginalSize): DownloadSize[] {
   return DOWNLOAD_SIZES.filter((s) => s === 'original' || long === null || Number(s) <= long)
 }
 
+/**
+ * The sizes the options menu offers: sizesFor without the one equal to the original's long side,
+ * which 'Original' already is (a 2048 px original would otherwise be listed twice). Still accepted
+ * when asked for by name.
+ */
+export function sizesOffered(original: OriginalSize): DownloadSize[] {
+  const long = longSide(original)
+  return sizesFor(original).filter((s) => s === 'original' || Number(s) !== long)
+}
+
 /** 'Original (1024 × 1024)' or '512 px': a size as the options menu offers it. */
 export function sizeLabel(size: DownloadSize, original: OriginalSize): string {
   if (size !== 'original') return `${size} px`

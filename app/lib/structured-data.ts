@@ -16,17 +16,31 @@ export function breadcrumbList(origin: string, items: { name: string; path: stri
   }
 }
 
-export function imageObject(origin: string, asset: AssetView, description: string) {
+/**
+ * An asset as schema.org's media object: an AudioObject for audio (its MP3 listening preview,
+ * with its length), an ImageObject for images and renders (the PNG preview).
+ */
+export function mediaObject(origin: string, asset: AssetView, description: string) {
+  const content = asset.audio
+    ? {
+        '@type': 'AudioObject',
+        contentUrl: `${origin}${asset.audio.preview_url}`,
+        encodingFormat: 'audio/mpeg',
+        duration: isoDuration(asset.audio.duration_ms),
+      }
+    : {
+        '@type': 'ImageObject',
+        contentUrl: `${origin}${asset.image}`,
+        ...(asset.width && asset.height ? { width: asset.width, height: asset.height } : {}),
+        encodingFormat: 'image/png',
+      }
   return {
     '@context': 'https://schema.org',
-    '@type': 'ImageObject',
+    ...content,
     name: asset.title,
     description,
     url: `${origin}/assets/${asset.id}`,
-    contentUrl: `${origin}${asset.image}`,
     thumbnailUrl: `${origin}${asset.thumbnail}`,
-    ...(asset.width && asset.height ? { width: asset.width, height: asset.height } : {}),
-    encodingFormat: 'image/png',
     keywords: asset.tags.join(', '),
     datePublished: asset.created_at,
     license: `${origin}/license`,
@@ -35,6 +49,13 @@ export function imageObject(origin: string, asset: AssetView, description: strin
     creditText: SITE_NAME,
     copyrightNotice: `© ${SITE_NAME}`,
   }
+}
+
+/** A length as ISO 8601 (schema.org's Duration): 5,650 ms is 'PT5.65S', 90,000 ms 'PT1M30S'. */
+export function isoDuration(ms: number): string {
+  const minutes = Math.floor(ms / 60_000)
+  const seconds = Math.round(ms % 60_000) / 1000
+  return `PT${minutes ? `${minutes}M` : ''}${seconds || !minutes ? `${seconds}S` : ''}`
 }
 
 export function blogPosting(

@@ -24,7 +24,7 @@ export const TESTIMONIALS: Testimonial[] = [
   },
   {
     stars: 5,
-    title: 'Half the price, better fit',
+    title: 'A third of the price, better fit',
     quote:
       'I was paying $29 a month elsewhere for generic 3D packs. Pro here costs a third of that and the renders actually match each other.',
     author: 'Daniel Reyes',

@@ -10,7 +10,7 @@ import { exploreUrl, parseExploreParams } from '~/lib/explore-params'
 import { parseId } from '~/lib/ids'
 import { servicesContext } from '~/web/context.server'
 import { JsonLd } from '~/components/JsonLd/JsonLd'
-import { breadcrumbList, imageObject } from '~/lib/structured-data'
+import { breadcrumbList, mediaObject } from '~/lib/structured-data'
 import { shareImageTags, withSharing } from '~/lib/sharing'
 import { fallbackDescription } from '~/lib/asset-view'
 import { oembedHref } from '~/lib/share-links'
@@ -61,7 +61,7 @@ export default function AssetPage({ loaderData }: Route.ComponentProps) {
     <Container size="lg" py="xl">
       <JsonLd
         data={[
-          imageObject(origin, asset, asset.description || fallbackDescription(asset)),
+          mediaObject(origin, asset, asset.description || fallbackDescription(asset)),
           breadcrumbList(origin, [
             { name: 'Home', path: '/' },
             { name: 'Explore', path: '/explore' },

@@ -15,8 +15,8 @@ const baseURL = `http://127.0.0.1:${process.env.E2E_PORT ?? 3210}`
 
 const { public: PUBLIC, signedIn: SIGNED_IN, admin: ADMIN_PAGES } = SITE_PAGES
 
-let found: { asset: string; post: string } | null = null
-/** One asset and one blog post of the demo catalogue stand in for FIRST_ASSET and FIRST_POST. */
+let found: { asset: string; post: string; kit: string } | null = null
+/** One asset, one blog post and one kit of the demo catalogue stand in for FIRST_ASSET, FIRST_POST and FIRST_KIT. */
 async function resolve(page: Page, path: string): Promise<string> {
   if (!path.includes('FIRST_')) return path
   if (!found) {
@@ -25,9 +25,13 @@ async function resolve(page: Page, path: string): Promise<string> {
     const asset = new URL(href!, 'http://x').searchParams.get('assetId')!
     await page.goto('/blog')
     const post = (await page.locator('main a[href^="/blog/"]').first().getAttribute('href'))!.replace('/blog/', '')
-    found = { asset, post }
+    await page.goto('/collections')
+    const kit = /^\/collections\/(\d+)$/.exec(
+      (await page.getByTestId('kit-tile').first().locator('a').first().getAttribute('href'))!,
+    )![1]
+    found = { asset, post, kit }
   }
-  return path.replace('FIRST_ASSET', found.asset).replace('FIRST_POST', found.post)
+  return path.replace('FIRST_ASSET', found.asset).replace('FIRST_POST', found.post).replace('FIRST_KIT', found.kit)
 }
 
 /**
@@ -129,13 +133,13 @@ test.describe('axe: no serious or critical violation', () => {
     await register(page, user)
     await signIn(page, user.email, user.password)
     await expect(page).not.toHaveURL(/\/login/)
-    for (const path of SIGNED_IN) await expectNoSeriousViolations(page, path)
+    for (const path of SIGNED_IN) await expectNoSeriousViolations(page, await resolve(page, path))
   })
 
   for (const path of ADMIN_PAGES) {
     test(`admin: ${path}`, async ({ page }) => {
       await signInAsDemoAdmin(page)
-      await expectNoSeriousViolations(page, path)
+      await expectNoSeriousViolations(page, await resolve(page, path))
     })
   }
 })

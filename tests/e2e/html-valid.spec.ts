@@ -66,10 +66,12 @@ async function fetchPage(request: APIRequestContext, url: string): Promise<strin
 
 test('the W3C HTML checker finds no error in our markup @nojs-only', async ({ page, browser, request }) => {
   test.setTimeout(180_000)
-  // One asset and one post of the demo catalogue stand in for FIRST_ASSET and FIRST_POST.
+  // One asset, one post and one kit of the demo catalogue stand in for FIRST_ASSET, FIRST_POST and FIRST_KIT.
   const asset = (await fetchPage(request, '/explore')).match(/assetId=(\d+)/)![1]
   const post = (await fetchPage(request, '/blog')).match(/href="\/blog\/([a-z0-9-]+)"/)![1]
-  const resolve = (url: string) => url.replace('FIRST_ASSET', asset).replace('FIRST_POST', post)
+  const kit = (await fetchPage(request, '/collections')).match(/href="\/collections\/(\d+)"/)![1]
+  const resolve = (url: string) =>
+    url.replace('FIRST_ASSET', asset).replace('FIRST_POST', post).replace('FIRST_KIT', kit)
 
   const pages: Array<{ label: string; html: string }> = []
   for (const url of PUBLIC) pages.push({ label: url, html: await fetchPage(request, resolve(url)) })
@@ -85,7 +87,8 @@ test('the W3C HTML checker finds no error in our markup @nojs-only', async ({ pa
   try {
     const adminPage = await admin.newPage()
     await signInAsDemoAdmin(adminPage)
-    for (const url of ADMIN) pages.push({ label: `admin ${url}`, html: await fetchPage(adminPage.request, url) })
+    for (const url of ADMIN)
+      pages.push({ label: `admin ${url}`, html: await fetchPage(adminPage.request, resolve(url)) })
   } finally {
     await admin.close()
   }

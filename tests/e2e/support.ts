@@ -98,8 +98,8 @@ export async function signInAsDemoAdmin(page: import('@playwright/test').Page): 
 
 /**
  * The pages every whole-site check visits (axe in a11y.spec.ts, the W3C checker in
- * html-valid.spec.ts): one list, so a new page is checked by both. FIRST_ASSET and FIRST_POST
- * stand for an asset and a post of the demo catalogue.
+ * html-valid.spec.ts): one list, so a new page is checked by both. FIRST_ASSET, FIRST_POST and
+ * FIRST_KIT stand for an asset, a post and a kit of the demo catalogue.
  */
 export const SITE_PAGES = {
   public: [
@@ -124,6 +124,7 @@ export const SITE_PAGES = {
     '/privacy',
     '/categories',
     '/collections',
+    '/collections/FIRST_KIT',
     '/api',
     '/careers',
     '/help',
@@ -143,6 +144,8 @@ export const SITE_PAGES = {
     '/admin/upload',
     '/admin/blog',
     '/admin/blog/new',
+    // A kit as the artist sees it: with its edit and delete controls.
+    '/collections/FIRST_KIT',
   ],
 } as const
 

@@ -12,7 +12,7 @@ import {
   formatsFor,
   offersMp3,
   sizeLabel,
-  sizesFor,
+  sizesOffered,
   takesBackground,
   takesOptions,
 } from '~/lib/download-options'
@@ -182,7 +182,7 @@ export function DownloadButton({
               label="Size"
               name="size"
               defaultValue="original"
-              data={sizesFor(original).map((s) => ({ value: s, label: sizeLabel(s, original) }))}
+              data={sizesOffered(original).map((s) => ({ value: s, label: sizeLabel(s, original) }))}
             />
             <SelectField
               label="Format"
