@@ -86,3 +86,35 @@ test('an audio asset is offered as MP3 beside the WAV: {title}.mp3, real MP3 byt
   if (test.info().project.name === 'js') await expect(page.getByTestId('download-licence')).toBeVisible()
   else await expect(page.getByTestId('download-started')).toBeVisible()
 })
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+
+  test("an audio card's length stays clear of its buttons", async ({ page }) => {
+    const clashes: string[] = []
+    for (const path of ['/', '/explore?asset_type=audio']) {
+      await page.goto(path)
+      await hydrated(page)
+      const cards = audioCards(page)
+      const count = await cards.count()
+      expect(count, path).toBeGreaterThan(0)
+      for (let i = 0; i < count; i++) {
+        // The heart, the save button, and the play button (with JavaScript) or the player (without).
+        const covered = await cards.nth(i).evaluate((card) => {
+          const length = card.querySelector('[data-testid=audio-duration]')!.getBoundingClientRect()
+          return [...card.querySelectorAll('form button, button[aria-pressed], audio')]
+            .filter((control) => getComputedStyle(control).display !== 'none')
+            .filter((control) => {
+              const box = control.getBoundingClientRect()
+              return (
+                length.left < box.right && box.left < length.right && length.top < box.bottom && box.top < length.bottom
+              )
+            })
+            .map((control) => control.getAttribute('aria-label') ?? control.tagName)
+        })
+        if (covered.length) clashes.push(`${path}, card ${i + 1}: ${covered.join(', ')}`)
+      }
+    }
+    expect(clashes, clashes.join('\n')).toEqual([])
+  })
+})
