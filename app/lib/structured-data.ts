@@ -21,19 +21,25 @@ export function breadcrumbList(origin: string, items: { name: string; path: stri
  * with its length), an ImageObject for images and renders (the PNG preview).
  */
 export function mediaObject(origin: string, asset: AssetView, description: string) {
-  const content = asset.audio
-    ? {
-        '@type': 'AudioObject',
-        contentUrl: `${origin}${asset.audio.preview_url}`,
-        encodingFormat: 'audio/mpeg',
-        duration: isoDuration(asset.audio.duration_ms),
-      }
-    : {
-        '@type': 'ImageObject',
-        contentUrl: `${origin}${asset.image}`,
-        ...(asset.width && asset.height ? { width: asset.width, height: asset.height } : {}),
-        encodingFormat: 'image/png',
-      }
+  const content =
+    asset.asset_type === 'audio'
+      ? {
+          '@type': 'AudioObject',
+          // No listening preview yet (still being made): no file to name.
+          ...(asset.audio
+            ? {
+                contentUrl: `${origin}${asset.audio.preview_url}`,
+                encodingFormat: 'audio/mpeg',
+                duration: isoDuration(asset.audio.duration_ms),
+              }
+            : {}),
+        }
+      : {
+          '@type': 'ImageObject',
+          contentUrl: `${origin}${asset.image}`,
+          ...(asset.width && asset.height ? { width: asset.width, height: asset.height } : {}),
+          encodingFormat: 'image/png',
+        }
   return {
     '@context': 'https://schema.org',
     ...content,
@@ -53,8 +59,9 @@ export function mediaObject(origin: string, asset: AssetView, description: strin
 
 /** A length as ISO 8601 (schema.org's Duration): 5,650 ms is 'PT5.65S', 90,000 ms 'PT1M30S'. */
 export function isoDuration(ms: number): string {
-  const minutes = Math.floor(ms / 60_000)
-  const seconds = Math.round(ms % 60_000) / 1000
+  const whole = Math.round(ms)
+  const minutes = Math.floor(whole / 60_000)
+  const seconds = (whole % 60_000) / 1000
   return `PT${minutes ? `${minutes}M` : ''}${seconds || !minutes ? `${seconds}S` : ''}`
 }
 

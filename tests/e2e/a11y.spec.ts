@@ -14,6 +14,8 @@ import { hydrated, register, signIn, uniqueEmail, signInAsDemoAdmin, SITE_PAGES 
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT ?? 3210}`
 
 const { public: PUBLIC, signedIn: SIGNED_IN, admin: ADMIN_PAGES } = SITE_PAGES
+/** The one page of the list that answers 404. */
+const NOT_FOUND = '/no-such-page'
 
 let found: { asset: string; post: string; kit: string } | null = null
 /** One asset, one blog post and one kit of the demo catalogue stand in for FIRST_ASSET, FIRST_POST and FIRST_KIT. */
@@ -84,7 +86,9 @@ async function seriousViolations(page: Page, path: string): Promise<string[]> {
     target = await noScript.newPage()
   }
   try {
-    await target.goto(new URL(path, baseURL).toString())
+    const response = await target.goto(new URL(path, baseURL).toString())
+    // A page that is not there would be checked as a clean 404 page.
+    expect(response?.status(), path).toBe(path === NOT_FOUND ? 404 : 200)
     if (!noScript) await hydrated(target)
     const results = await new AxeBuilder({ page: target, axeSource: AXE_SOURCE })
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
@@ -201,6 +205,28 @@ test.describe('phones: 390 px', () => {
       expect(box.right).toBeLessThanOrEqual(390)
     }
     await expect(cards.first().getByTestId('card-title')).toBeVisible()
+  })
+
+  test("the list view's titles and details stay clear of each card's buttons", async ({ page }) => {
+    await page.goto('/explore?view=list')
+    await hydrated(page)
+    const cards = page.getByTestId('asset-card')
+    expect(await cards.count()).toBeGreaterThan(0)
+    const clashes = await cards.evaluateAll((els) =>
+      els.flatMap((card) => {
+        // The title and the lines under it: blocks as wide as the text may run.
+        const lines = [...card.querySelectorAll('h3, h3 ~ p')].map((line) => line.getBoundingClientRect())
+        const buttons = [...card.querySelectorAll('form button')].map((button) => button.getBoundingClientRect())
+        return lines
+          .filter((text) =>
+            buttons.some(
+              (box) => text.left < box.right && box.left < text.right && text.top < box.bottom && box.top < text.bottom,
+            ),
+          )
+          .map(() => card.querySelector('h3')!.textContent)
+      }),
+    )
+    expect(clashes).toEqual([])
   })
 
   test('the menu opens by thumb and its links are large enough to tap', async ({ page }) => {

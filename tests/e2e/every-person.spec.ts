@@ -121,7 +121,7 @@ const meta = (page: Page, key: string) =>
   page.locator(`meta[property="${key}"], meta[name="${key}"]`).first().getAttribute('content')
 
 test('an asset page: one h1, ImageObject and breadcrumbs, share card and canonical', async ({ page, baseURL }) => {
-  await page.goto('/explore')
+  await page.goto('/explore?asset_type=3d')
   const href = (await page.getByTestId('asset-card').first().getByRole('link').first().getAttribute('href'))!
   const id = new URL(href, baseURL).searchParams.get('assetId')!
   // The dialog URL names the asset page as its canonical URL.
@@ -155,6 +155,26 @@ test('an asset page: one h1, ImageObject and breadcrumbs, share card and canonic
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}/assets/${id}`)
   const card = await page.request.get(`/og/assets/${id}.png`)
   expect(card.headers()['content-type']).toBe('image/png')
+})
+
+test("an audio asset's page describes it as audio: AudioObject with its MP3 and its length", async ({
+  page,
+  baseURL,
+}) => {
+  await page.goto('/explore?asset_type=audio')
+  const href = (await page.getByTestId('asset-card').first().getByRole('link').first().getAttribute('href'))!
+  const id = new URL(href, baseURL).searchParams.get('assetId')!
+  await page.goto(`/assets/${id}`)
+  const data = await jsonLd(page)
+  expect(data.find((d) => d['@type'] === 'ImageObject')).toBeUndefined()
+  const audio = data.find((d) => d['@type'] === 'AudioObject')!
+  expect(audio.name).toBe(await page.getByRole('heading', { level: 1 }).textContent())
+  expect(audio.url).toBe(`${baseURL}/assets/${id}`)
+  expect(audio.encodingFormat).toBe('audio/mpeg')
+  expect(audio.duration).toMatch(/^PT(\d+M)?(\d+(\.\d+)?S)?$/)
+  expect(audio.contentUrl).toMatch(new RegExp(`^${baseURL}/images/.+\\.mp3$`))
+  const file = await page.request.get(audio.contentUrl as string)
+  expect(file.headers()['content-type']).toBe('audio/mpeg')
 })
 
 test('a blog post: BlogPosting with a raster share card', async ({ page, baseURL }) => {

@@ -26,17 +26,24 @@ const base: AssetView = {
   dominant_colour: null,
   palette: [],
   file_format: 'WAV',
-  audio: { duration_ms: 5_650, sample_rate: 44_100, channels: 2, waveform: [], preview_url: '/audio/8/preview.mp3' },
+  audio: { duration_ms: 5_650, sample_rate: 44_100, channels: 2, waveform: [], preview_url: '/images/8/preview.mp3' },
 }
 
 describe("an asset page's structured data says what the asset is", () => {
   it('an audio clip is an AudioObject: its listening preview, its format and its length', () => {
     const data = mediaObject(origin, base, 'A beat.')
     expect(data['@type']).toBe('AudioObject')
-    expect(data.contentUrl).toBe(`${origin}/audio/8/preview.mp3`)
+    expect(data.contentUrl).toBe(`${origin}/images/8/preview.mp3`)
     expect(data.encodingFormat).toBe('audio/mpeg')
     expect(data).toMatchObject({ duration: 'PT5.65S', url: `${origin}/assets/8`, name: base.title })
     expect(data).not.toHaveProperty('width')
+  })
+
+  it('an audio clip whose listening preview is not made yet is still an AudioObject, naming no file', () => {
+    const data = mediaObject(origin, { ...base, audio: null }, 'A beat.')
+    expect(data['@type']).toBe('AudioObject')
+    expect(data).not.toHaveProperty('contentUrl')
+    expect(data).not.toHaveProperty('encodingFormat')
   })
 
   it('an image or a render is an ImageObject: its PNG preview and its size', () => {
@@ -57,5 +64,7 @@ describe("an asset page's structured data says what the asset is", () => {
     expect(isoDuration(90_000)).toBe('PT1M30S')
     expect(isoDuration(120_000)).toBe('PT2M')
     expect(isoDuration(0)).toBe('PT0S')
+    expect(isoDuration(59_999)).toBe('PT59.999S')
+    expect(isoDuration(59_999.6)).toBe('PT1M')
   })
 })
