@@ -90,7 +90,7 @@ test('an audio asset is offered as MP3 beside the WAV: {title}.mp3, real MP3 byt
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
 
-  test("an audio card's length stays clear of its buttons", async ({ page }) => {
+  test("an audio card's length, player and buttons keep clear of each other", async ({ page }) => {
     const clashes: string[] = []
     for (const path of ['/', '/explore?asset_type=audio']) {
       await page.goto(path)
@@ -99,20 +99,30 @@ test.describe('on a phone', () => {
       const count = await cards.count()
       expect(count, path).toBeGreaterThan(0)
       for (let i = 0; i < count; i++) {
-        // The heart, the save button, and the play button (with JavaScript) or the player (without).
-        const covered = await cards.nth(i).evaluate((card) => {
-          const length = card.querySelector('[data-testid=audio-duration]')!.getBoundingClientRect()
-          return [...card.querySelectorAll('form button, button[aria-pressed], audio')]
-            .filter((control) => getComputedStyle(control).display !== 'none')
-            .filter((control) => {
-              const box = control.getBoundingClientRect()
-              return (
-                length.left < box.right && box.left < length.right && length.top < box.bottom && box.top < length.bottom
+        // The length, the heart, the save button, and the play button (with JavaScript) or the
+        // player (without): no two of them on top of each other.
+        const overlapping = await cards.nth(i).evaluate((card) => {
+          const parts = [
+            ...card.querySelectorAll('[data-testid=audio-duration], form button, button[aria-pressed], audio'),
+          ]
+            .filter((part) => getComputedStyle(part).display !== 'none')
+            .map((part) => ({
+              name: part.getAttribute('aria-label') ?? part.textContent,
+              box: part.getBoundingClientRect(),
+            }))
+          const found: string[] = []
+          for (const [n, a] of parts.entries())
+            for (const b of parts.slice(n + 1))
+              if (
+                a.box.left < b.box.right &&
+                b.box.left < a.box.right &&
+                a.box.top < b.box.bottom &&
+                b.box.top < a.box.bottom
               )
-            })
-            .map((control) => control.getAttribute('aria-label') ?? control.tagName)
+                found.push(`${a.name} / ${b.name}`)
+          return found
         })
-        if (covered.length) clashes.push(`${path}, card ${i + 1}: ${covered.join(', ')}`)
+        if (overlapping.length) clashes.push(`${path}, card ${i + 1}: ${overlapping.join('; ')}`)
       }
     }
     expect(clashes, clashes.join('\n')).toEqual([])
