@@ -34,7 +34,6 @@ import { z } from '~/lib/zod'
 import { servicesContext } from '~/web/context.server'
 import { isDataRequest, readForm } from '~/web/http.server'
 import { refusalStatus } from '~/web/refusals.server'
-import classes from './collection.module.css'
 
 // /collections/{id}: a collection or a kit with its assets paged. Its owner (a kit: an admin)
 // renames it, makes it public or private, reorders (up and down forms; dragging with
@@ -302,7 +301,9 @@ function CollectionSettings({
 function DeleteCollection({ collectionId, isKit }: { collectionId: number; isKit: boolean }) {
   return (
     <details style={{ marginTop: 40 }}>
-      <summary className={classes.deleteSummary}>Delete this {isKit ? 'kit' : 'collection'}…</summary>
+      <summary style={{ cursor: 'pointer', color: 'var(--mantine-color-error)' }}>
+        Delete this {isKit ? 'kit' : 'collection'}…
+      </summary>
       <Form method="post" action={`/collections/${collectionId}`} style={{ marginTop: 12 }}>
         <input type="hidden" name="intent" value="delete" />
         <Text size="sm" mb="xs">

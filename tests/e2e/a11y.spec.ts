@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname } from 'node:path'
 import { expect, test, type BrowserContext, type Page } from '@playwright/test'
-import { hydrated, register, signIn, uniqueEmail, signInAsDemoAdmin, SITE_PAGES } from './support'
+import { hydrated, register, signIn, uniqueEmail, signInAsDemoAdmin, NOT_FOUND_PAGE, SITE_PAGES } from './support'
 
 /**
  * Every page for every person: axe-core over every page in both JavaScript modes,
@@ -14,8 +14,6 @@ import { hydrated, register, signIn, uniqueEmail, signInAsDemoAdmin, SITE_PAGES 
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT ?? 3210}`
 
 const { public: PUBLIC, signedIn: SIGNED_IN, admin: ADMIN_PAGES } = SITE_PAGES
-/** The one page of the list that answers 404. */
-const NOT_FOUND = '/no-such-page'
 
 let found: { asset: string; post: string; kit: string } | null = null
 /** One asset, one blog post and one kit of the demo catalogue stand in for FIRST_ASSET, FIRST_POST and FIRST_KIT. */
@@ -88,7 +86,7 @@ async function seriousViolations(page: Page, path: string): Promise<string[]> {
   try {
     const response = await target.goto(new URL(path, baseURL).toString())
     // A page that is not there would be checked as a clean 404 page.
-    expect(response?.status(), path).toBe(path === NOT_FOUND ? 404 : 200)
+    expect(response?.status(), path).toBe(path === NOT_FOUND_PAGE ? 404 : 200)
     if (!noScript) await hydrated(target)
     const results = await new AxeBuilder({ page: target, axeSource: AXE_SOURCE })
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { expect, test, type APIRequestContext } from '@playwright/test'
-import { register, signIn, signInAsDemoAdmin, uniqueEmail, SITE_PAGES } from './support'
+import { register, signIn, signInAsDemoAdmin, uniqueEmail, NOT_FOUND_PAGE, SITE_PAGES } from './support'
 
 /**
  * Valid HTML: the W3C Nu HTML checker (vnu.jar, run once over every page: Java's
@@ -61,7 +61,7 @@ function inside(m: VnuMessage, ranges: Array<[number, number, number, number]>):
 async function fetchPage(request: APIRequestContext, url: string): Promise<string> {
   const response = await request.get(url, { maxRedirects: 0 })
   // Only the page made to be missing answers 404: any other would be checked as a 404 page.
-  expect(response.status(), url).toBe(url === '/no-such-page' ? 404 : 200)
+  expect(response.status(), url).toBe(url === NOT_FOUND_PAGE ? 404 : 200)
   return response.text()
 }
 

@@ -101,6 +101,9 @@ export async function signInAsDemoAdmin(page: import('@playwright/test').Page): 
  * html-valid.spec.ts): one list, so a new page is checked by both. FIRST_ASSET, FIRST_POST and
  * FIRST_KIT stand for an asset, a post and a kit of the demo catalogue.
  */
+/** The page of SITE_PAGES made to be missing: the only one that answers 404. */
+export const NOT_FOUND_PAGE = '/no-such-page'
+
 export const SITE_PAGES = {
   public: [
     '/',
@@ -129,7 +132,7 @@ export const SITE_PAGES = {
     '/careers',
     '/help',
     '/faq',
-    '/no-such-page',
+    NOT_FOUND_PAGE,
     '/admin/login',
   ],
   signedIn: ['/profile', '/profile/account', '/favorites', '/explore?assetId=FIRST_ASSET'],

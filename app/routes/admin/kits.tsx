@@ -217,7 +217,7 @@ function KitForm({
       </Form>
       {editing ? (
         <details style={{ marginTop: 24 }}>
-          <summary style={{ cursor: 'pointer', color: 'var(--mantine-color-red-7)' }}>Delete this kit…</summary>
+          <summary style={{ cursor: 'pointer', color: 'var(--mantine-color-error)' }}>Delete this kit…</summary>
           <Form method="post" style={{ marginTop: 8 }}>
             <input type="hidden" name="intent" value="delete" />
             <input type="hidden" name="id" value={editing.id} />
