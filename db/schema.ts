@@ -354,8 +354,16 @@ export interface CatalogueVersionTable {
   version: ColumnType<number, never, never>
 }
 
+/** One row once the demo seed has begun; finished_at set when it completed (migration 0025). */
+export interface DemoSeedTable {
+  id: ColumnType<boolean, never, never>
+  started_at: ColumnType<Date, Date | undefined, Date>
+  finished_at: ColumnType<Date | null, never, Date | null>
+}
+
 export interface Database {
   catalogue_version: CatalogueVersionTable
+  demo_seed: DemoSeedTable
   search_terms: SearchTermsTable
   search_lexemes: SearchLexemesTable
   search_lexeme_colours: SearchLexemeColoursTable

@@ -58,16 +58,26 @@ export async function withSeedLock(
   })
 }
 
-/** True when the catalogue has never been filled (no asset, no post): the trigger for seeding at start. */
-export async function isCatalogueEmpty(db: DB): Promise<boolean> {
+/**
+ * True when the demo seed should run: on a catalogue never filled (no asset, no post, no seed
+ * begun), or to finish a seed that a stopped start left half-way. A start never seeds again
+ * after a seed finished, even if the artist empties the catalogue later; `whenEmpty` (the `seed`
+ * command, asked for by hand) does.
+ */
+export async function needsDemoSeed(db: DB, { whenEmpty = false } = {}): Promise<boolean> {
+  const marker = await db.selectFrom('demo_seed').select('finished_at').executeTakeFirst()
+  if (marker && marker.finished_at === null) return true
+  if (marker && !whenEmpty) return false
   const row = await db.selectFrom('assets').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()
   const posts = await db.selectFrom('blog_posts').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()
   return row.n === 0 && posts.n === 0
 }
 
 /**
- * The demo catalogue: ray-marched 3D renders, full-bleed images, synthesised audio, and the blog. Idempotent: assets are
- * added only to an empty catalogue, posts only where their slug is missing.
+ * The demo catalogue: ray-marched 3D renders, full-bleed images, synthesised audio, and the blog.
+ * Resumable and idempotent (decision 107): a row in demo_seed says when it began and whether it
+ * finished; each demo asset, kit and post is added only where it is missing, so a run stopped
+ * half-way is finished by the next, and a run after a finished one adds nothing.
  */
 export async function seedDemoContent(
   db: DB,
@@ -86,20 +96,54 @@ export async function seedDemoContent(
   } = {},
 ): Promise<SeedResult> {
   const log = options.log ?? (() => {})
-  const now = options.now ?? new Date()
+  // Begun now, unless an unfinished seed is resumed: that one keeps its start, and everything is
+  // dated from it as one uninterrupted run would be.
+  const begun = await db
+    .insertInto('demo_seed')
+    .defaultValues()
+    .onConflict((oc) =>
+      oc
+        .column('id')
+        .doUpdateSet({ started_at: sql<Date>`now()`, finished_at: null })
+        .where('demo_seed.finished_at', 'is not', null),
+    )
+    .returning('started_at')
+    .executeTakeFirst()
+  const now =
+    options.now ??
+    begun?.started_at ??
+    (await db.selectFrom('demo_seed').select('started_at').executeTakeFirstOrThrow()).started_at
   let assets = 0
-  const existing = await db.selectFrom('assets').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()
-  if (existing.n === 0) {
-    const catalogue = demoAssets()
-    log(`Seeding ${catalogue.length} demo assets...`)
+  const catalogue = demoAssets()
+  const present = new Set(
+    (
+      await db
+        .selectFrom('assets')
+        .select('title')
+        .where(
+          'title',
+          'in',
+          catalogue.map((demo) => demo.title),
+        )
+        .execute()
+    ).map((row) => row.title),
+  )
+  // Each demo asset keeps its place in the catalogue's order (its date and downloads follow it).
+  const missing = [...catalogue.entries()].filter(([, demo]) => !present.has(demo.title))
+  if (missing.length) {
+    log(
+      present.size
+        ? `Resuming the demo seed: ${missing.length} of ${catalogue.length} assets to go...`
+        : `Seeding ${catalogue.length} demo assets...`,
+    )
     // As many at a time as there are cores: while one asset waits on the database, the disk or
     // ffmpeg, another's pixels are encoded. (Image work is bounded on its own by inImagePool.)
     let next = 0
     let failed = false
     const worker = async () => {
-      // After a failure no new asset is begun: the start-up reports it, or retries from the top.
-      for (let index = next++; !failed && index < catalogue.length; index = next++) {
-        const demo = catalogue[index]
+      // After a failure no new asset is begun: the start-up reports it, and the next start resumes.
+      for (let n = next++; !failed && n < missing.length; n = next++) {
+        const [index, demo] = missing[n]
         const file = await demoFile(demo, options.imageSize ?? DEMO_IMAGE_SIZE, options.renderCacheDir)
         await createAsset(db, storage, {
           original: file.data,
@@ -117,10 +161,11 @@ export async function seedDemoContent(
           downloadCount: Math.round(Math.min(index * 0.75, 89) * (0.4 + (((index * 37) % 211) / 211) * 2.6)),
         })
         assets += 1
-        options.onProgress?.(assets, catalogue.length)
+        options.onProgress?.(present.size + assets, catalogue.length)
       }
     }
-    await Promise.all(
+    // Every worker's asset in hand is finished before the failure is passed on.
+    const settled = await Promise.allSettled(
       Array.from({ length: Math.max(2, availableParallelism()) }, () =>
         worker().catch((error: unknown) => {
           failed = true
@@ -128,9 +173,11 @@ export async function seedDemoContent(
         }),
       ),
     )
-    await seedDownloadHistory(db, now)
-    await seedDemoKits(db)
+    const failure = settled.find((result) => result.status === 'rejected')
+    if (failure) throw failure.reason
   }
+  await seedDownloadHistory(db, now)
+  await seedDemoKits(db)
   let posts = 0
   for (const [index, post] of DEMO_BLOG_POSTS.entries()) {
     const inserted = await db
@@ -154,6 +201,7 @@ export async function seedDemoContent(
       .executeTakeFirst()
     if (inserted) posts += 1
   }
+  await db.updateTable('demo_seed').set({ finished_at: new Date() }).execute()
   log(`Seeded ${assets} assets and ${posts} blog posts.`)
   return { assets, posts }
 }

@@ -24,12 +24,14 @@ const DEMO_KITS = [
   },
 ] as const
 
-/** Adds the demo kits once: nothing happens when any kit exists already. Returns how many. */
+/** Adds each demo kit that no kit of its name stands for yet (a stopped seed resumes). Returns how many. */
 export async function seedDemoKits(db: DB): Promise<number> {
-  const existing = await db.selectFrom('collections').select('id').where('is_kit', '=', true).limit(1).execute()
-  if (existing.length) return 0
+  const existing = new Set(
+    (await db.selectFrom('collections').select('name').where('is_kit', '=', true).execute()).map((kit) => kit.name),
+  )
   let made = 0
   for (const [index, kit] of DEMO_KITS.entries()) {
+    if (existing.has(kit.name)) continue
     const assets = await db
       .selectFrom('assets')
       .select('id')

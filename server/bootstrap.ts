@@ -1,9 +1,10 @@
 import path from 'node:path'
 // One start-up for the HTTP server and the command line: open the database and storage, apply
-// migrations, make sure the administrator exists, fill an empty catalogue in demo mode.
+// migrations, make sure the administrator exists, fill an empty catalogue in demo mode (or finish
+// a demo seed that a stopped start left half-way).
 import { createDatabase, describeDatabase, migrateToLatest } from '#db/client'
 import { sendPaletteBackfill } from '~/domain/catalogue/palette.server'
-import { countAssets, DEMO_ASSET_COUNT, isCatalogueEmpty, seedDemoContent, withSeedLock } from '#seed/index'
+import { countAssets, DEMO_ASSET_COUNT, needsDemoSeed, seedDemoContent, withSeedLock } from '#seed/index'
 import type { Config } from '~/config.server'
 import { log } from '~/platform/log.server'
 import { createLocalStorage, createS3Storage, type Storage } from '~/platform/storage.server'
@@ -65,6 +66,7 @@ function configuredAdmin(config: Config): { email: string; password: string } | 
 export async function prepareDatabase(
   services: Services,
   options: {
+    /** true: the `seed` command, which fills an empty catalogue even after an earlier seed. */
     seed?: boolean
     onProgress?: (progress: StartupProgress) => void
     /** Check an existing administrator's password after 'ready' rather than before. */
@@ -97,16 +99,16 @@ export async function prepareDatabase(
     db,
     Boolean(config.DATABASE_URL),
     async () => {
-      const empty = seed && (await isCatalogueEmpty(db))
+      const seeding = seed && (await needsDemoSeed(db, { whenEmpty: options.seed === true }))
       const existing = admin ? await findUserByEmail(db, admin.email) : undefined
       // The server does not wait for an administrator already there (any later start):
       // checking the password is a deliberately slow hash, done once the site is ready.
-      if (options.deferAdmin && admin && existing?.role === 'admin' && !empty) {
+      if (options.deferAdmin && admin && existing?.role === 'admin' && !seeding) {
         recheckAdmin = true
         return
       }
       const adminUser = admin ? await ensureAdmin(db, { ...admin, fullName: 'Site Admin' }) : null
-      if (!empty) return
+      if (!seeding) return
       await seedDemoContent(db, storage, {
         authorId: adminUser?.id ?? null,
         authorName: 'The Artist',

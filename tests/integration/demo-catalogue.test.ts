@@ -7,7 +7,7 @@ import { seedDemoContent } from '#seed/index'
 import { inspectAudio } from '~/platform/audio.server'
 import { loader as assetsApi } from '~/routes/api/assets'
 import { loader as explore } from '~/routes/explore'
-import { callRoute, createTestContext, makeRequest, type TestContext } from '../support/context'
+import { callRoute, createTestContext, emptyCatalogue, makeRequest, type TestContext } from '../support/context'
 
 // Walks the whole demo catalogue, seeded at its real sizes: every file is what its type says,
 // as large as promised, and the words describe it.
@@ -25,7 +25,7 @@ describe('the demo catalogue tells the truth', () => {
 
   beforeAll(async () => {
     t = await createTestContext()
-    await t.db.deleteFrom('assets').execute()
+    await emptyCatalogue(t.db)
     // The default size: what a first start makes.
     await seedDemoContent(t.db, t.storage)
     rows = await t.db.selectFrom('assets').selectAll().orderBy('id').execute()

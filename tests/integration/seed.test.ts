@@ -1,22 +1,57 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_ASSET_COUNT, seedDemoContent } from '#seed/index'
+import { DEMO_ASSET_COUNT, needsDemoSeed, seedDemoContent } from '#seed/index'
+import { demoAssets } from '#seed/catalogue'
 import { ensureAdmin, findUserByEmail } from '~/domain/accounts/users.server'
 import { verifyPassword } from '~/platform/passwords.server'
 import { assetFileKeys } from '~/domain/catalogue/assets.server'
 import { dailyFigures } from '~/domain/analytics/figures.server'
-import { createTestContext, type TestContext } from '../support/context'
+import { createTestContext, emptyCatalogue, type TestContext } from '../support/context'
 
 describe('demo catalogue', () => {
   let t: TestContext
+  const countOf = async (table: 'assets' | 'blog_posts') =>
+    (await t.db.selectFrom(table).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n
+  let stopped: { assets: number; posts: number; error: unknown; seedAgain: boolean }
+  let resumed: { assets: number; posts: number }
+  let seedAfter: boolean
   beforeAll(async () => {
     t = await createTestContext()
-    await t.db.deleteFrom('collections').execute()
-    await t.db.deleteFrom('assets').execute()
-    await t.db.deleteFrom('blog_posts').execute()
-    await seedDemoContent(t.db, t.storage, { imageSize: 256 })
+    await emptyCatalogue(t.db)
+    // A first start stopped part-way through the seed (as a container killed by its health
+    // check would be), then a later start.
+    const stop = new Error('stopped')
+    const error = await seedDemoContent(t.db, t.storage, {
+      imageSize: 256,
+      onProgress: (done) => {
+        if (done === 24) throw stop
+      },
+    }).catch((e: unknown) => e)
+    stopped = {
+      assets: await countOf('assets'),
+      posts: await countOf('blog_posts'),
+      error,
+      seedAgain: await needsDemoSeed(t.db),
+    }
+    resumed = await seedDemoContent(t.db, t.storage, { imageSize: 256 })
+    seedAfter = await needsDemoSeed(t.db)
   }, 600_000)
   afterAll(() => t.close())
+
+  it('a start stopped mid-seed leaves it unfinished, and the next start finishes it', async () => {
+    expect(stopped.error).toBeInstanceOf(Error)
+    expect((stopped.error as Error).message).toBe('stopped')
+    // Assets already begun finish; none after the stop.
+    expect(stopped.assets).toBeGreaterThanOrEqual(24)
+    expect(stopped.assets).toBeLessThan(DEMO_ASSET_COUNT)
+    expect(stopped.posts).toBe(0)
+    expect(stopped.seedAgain).toBe(true)
+    expect(resumed).toEqual({ assets: DEMO_ASSET_COUNT - stopped.assets, posts: 6 })
+    expect(seedAfter).toBe(false)
+    // Dated as one run would have: newest first in the catalogue's order, a day apart or less.
+    const byDate = await t.db.selectFrom('assets').select('title').orderBy('created_at', 'desc').execute()
+    expect(byDate.map((a) => a.title)).toEqual(demoAssets().map((demo) => demo.title))
+  })
 
   it('has 120 published assets with 3-8 normalised tags, a category and a type', async () => {
     const assets = await t.db.selectFrom('assets').selectAll().execute()
@@ -125,8 +160,41 @@ describe('demo catalogue', () => {
   it('is idempotent: seeding again adds nothing', async () => {
     const result = await seedDemoContent(t.db, t.storage, { imageSize: 256 })
     expect(result).toEqual({ assets: 0, posts: 0 })
-    const n = await t.db.selectFrom('assets').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()
-    expect(n.n).toBe(DEMO_ASSET_COUNT)
+    expect(await countOf('assets')).toBe(DEMO_ASSET_COUNT)
+  })
+
+  it('a finished seed never runs again at start, even on a catalogue the artist emptied', async () => {
+    await t.db.deleteFrom('collections').execute()
+    await t.db.deleteFrom('assets').execute()
+    await t.db.deleteFrom('blog_posts').execute()
+    expect(await needsDemoSeed(t.db)).toBe(false)
+    // The `seed` command, asked for by hand, fills it again.
+    expect(await needsDemoSeed(t.db, { whenEmpty: true })).toBe(true)
+  })
+})
+
+describe('when the start seeds', () => {
+  it('seeds a catalogue never filled, and not one filled before demo seeds were recorded', async () => {
+    const t = await createTestContext()
+    try {
+      await emptyCatalogue(t.db)
+      expect(await needsDemoSeed(t.db)).toBe(true)
+      await t.db
+        .insertInto('blog_posts')
+        .values({
+          slug: 'mine',
+          title: 'Mine',
+          excerpt: '',
+          content_html: '<p>Mine</p>',
+          date: '2026-11-29',
+          read_time: '1 min read',
+          category: 'News',
+        })
+        .execute()
+      expect(await needsDemoSeed(t.db)).toBe(false)
+    } finally {
+      await t.close()
+    }
   })
 })
 

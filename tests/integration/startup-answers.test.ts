@@ -133,6 +133,54 @@ describe('start-up', async () => {
     )
   }
 
+  describe('a first start stopped during the demo seed', () => {
+    const { start, later } = builtServerHarness('stock_startup_stopped', false)
+
+    it('is finished by the next start: the whole demo catalogue, its kits and its blog', async () => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'stock-stopped-'))
+      later(async () => rmSync(dataDir, { recursive: true, force: true }))
+      const env = {
+        NODE_ENV: 'production',
+        SESSION_SECRET: SECRET,
+        DATA_DIR: dataDir,
+        DEMO: '1',
+        DEMO_IMAGE_SIZE: '64',
+      }
+
+      // Killed outright (as a container is when its health check gives up) part-way through.
+      const first = start(env)
+      const deadline = Date.now() + 120_000
+      let progress: number[] | undefined
+      while (!progress && Date.now() < deadline) {
+        const answer = await ask(first.base, '/explore', { Accept: 'text/html' })
+        const said = answer && /Preparing the demo catalogue: (\d+) of (\d+)/.exec(answer.body)
+        if (said && Number(said[1]) >= 10) progress = [Number(said[1]), Number(said[2])]
+        else await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+      expect(progress, first.output()).toBeDefined()
+      const [done, total] = progress!
+      expect(done).toBeLessThan(total)
+      first.child.kill('SIGKILL')
+      await first.stop()
+
+      const second = start(env)
+      await waitForStatus(`${second.base}/readyz`, 200, 240_000)
+      expect(second.output()).toMatch(/Resuming the demo seed: \d+ of 120 assets to go/)
+      const assets = await (await fetch(`${second.base}/api/assets?limit=1`)).json()
+      expect(assets.total).toBe(total)
+      const titles = new Set<string>()
+      for (let page = 1; titles.size < total && page <= 10; page++) {
+        const { assets: found } = await (await fetch(`${second.base}/api/assets?limit=50&page=${page}`)).json()
+        for (const asset of found) titles.add(asset.title)
+      }
+      // Each demo asset once: none made twice by the resumed seed.
+      expect(titles.size).toBe(total)
+      expect(await (await fetch(`${second.base}/api/blogs`)).json()).toHaveLength(6)
+      const kits = await (await fetch(`${second.base}/collections`)).text()
+      for (const kit of ['Space Kit', 'Animal Friends', 'Cosy Home']) expect(kits).toContain(kit)
+    }, 420_000)
+  })
+
   describe('a second start on the same data', () => {
     const { start, later } = builtServerHarness('stock_startup_again', false)
 

@@ -37,6 +37,14 @@ export function testDb(): Promise<DB> {
   return shared
 }
 
+/** The shared database as a first start finds it: no asset, kit, post or demo seed begun. */
+export async function emptyCatalogue(db: DB): Promise<void> {
+  await db.deleteFrom('collections').execute()
+  await db.deleteFrom('assets').execute()
+  await db.deleteFrom('blog_posts').execute()
+  await db.deleteFrom('demo_seed').execute()
+}
+
 export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
   const db = await testDb()
   const storageDir = mkdtempSync(path.join(tmpdir(), 'stock-storage-'))
