@@ -1371,9 +1371,16 @@ export const API_CALLS: ApiCall[] = [
     group: 'Assets',
     summary: 'The most used tags',
     description:
-      'Up to 100 tags of published assets, the most used first, each with its number of assets and a thumbnail.',
+      'Up to 100 tags of published assets (of one type, with asset_type), the most used first, each with its number of assets and a thumbnail of its most downloaded asset.',
     bearer: false,
-    parameters: [],
+    parameters: [
+      {
+        name: 'asset_type',
+        in: 'query',
+        description: "Only this type's assets are counted, and the thumbnails are of that type.",
+        schema: { type: 'string', enum: [...ASSET_TYPES] },
+      },
+    ],
     responses: [
       {
         status: 200,
@@ -1381,6 +1388,7 @@ export const API_CALLS: ApiCall[] = [
         schema: { type: 'object', required: ['tags'], properties: { tags: { type: 'array', items: ref('Tag') } } },
         example: { tags: [{ tag: 'robot', count: 64, thumbnail: `${EXAMPLE_IMAGE_DIR}/thumb.png` }] },
       },
+      error(400, 'asset_type is not one of the types.', `asset_type must be one of ${ASSET_TYPES.join(', ')}`),
     ],
     cache: 'public, max-age=60',
   },

@@ -91,7 +91,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       return emptyResult as Awaited<ReturnType<typeof searchAssets>>
     }),
     categoryCounts(db).catch(() => []),
-    topTags(db, 24).catch(() => []),
+    // The filter panel suggests the chosen type's tags ('loop' is no help on the Images tab).
+    topTags(db, 24, params.assetType).catch(() => []),
     params.assetId ? getAssetPreview(db, params.assetId, user?.id) : null,
   ])
   // A page past the last one (an old link, a hand-typed number) goes to the last page there is,

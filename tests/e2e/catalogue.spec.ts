@@ -109,3 +109,22 @@ test('the Images tab shows full-bleed pictures, without a checkerboard', async (
   await expect(page.getByRole('dialog').getByRole('group', { name: 'Background' })).toHaveCount(0)
   await expect(page.getByRole('dialog').getByRole('button', { name: /^Download (JPG|PNG)$/ })).toBeVisible()
 })
+
+test("each tab's filter panel suggests that type's own tags, each finding some of it", async ({ page }) => {
+  const suggested: Record<string, string[]> = {}
+  for (const type of ['image', 'audio'] as const) {
+    await page.goto(`/explore?asset_type=${type}`)
+    await page.getByText('All filters').click()
+    const links = page.getByRole('group', { name: 'Popular tags' }).getByRole('link')
+    await expect(links.first()).toBeVisible()
+    suggested[type] = await links.allTextContents()
+    const hrefs = (await links.evaluateAll((all) => all.map((a) => a.getAttribute('href')!))).slice(0, 4)
+    for (const href of hrefs) {
+      expect(href).toContain(`asset_type=${type}`)
+      await page.goto(href)
+      await expect(page.getByTestId('asset-card').first(), href).toBeVisible()
+    }
+  }
+  // Sounds and pictures are described with different words.
+  expect(suggested.image.slice(0, 4)).not.toEqual(suggested.audio.slice(0, 4))
+})

@@ -1027,26 +1027,31 @@ export interface TagSummary {
 const TAGS_KEPT = 100
 
 /**
- * Tags of published assets by how many assets carry them, each with a thumbnail (its most
- * downloaded asset's). One count of the whole catalogue serves every length asked for.
+ * Tags of published assets (of one type, when given) by how many assets carry them, each with a
+ * thumbnail: its most downloaded asset's, of that type. One count per type (or of the whole
+ * catalogue) serves every length asked for.
  */
-export async function topTags(db: DB, limit = 50): Promise<TagSummary[]> {
+export async function topTags(db: DB, limit = 50, assetType?: AssetType): Promise<TagSummary[]> {
   const kept = Math.max(limit, TAGS_KEPT)
   const tags = await cachedForCatalogue(
     db,
-    `tags:${kept}`,
-    async () => withTagThumbnails(db, await countTags(db, kept)),
-    (previous) => withTagThumbnails(db, previous),
+    `tags:${kept}:${assetType ?? 'all'}`,
+    async () => withTagThumbnails(db, await countTags(db, kept, assetType), assetType),
+    (previous) => withTagThumbnails(db, previous, assetType),
   )
   return tags.length > limit ? tags.slice(0, limit) : tags
 }
 
 /** The whole catalogue read: about a second at a million assets. */
-async function countTags(db: DB, limit: number): Promise<{ tag: string; count: number }[]> {
+async function countTags(
+  db: DB,
+  limit: number,
+  assetType: AssetType | undefined,
+): Promise<{ tag: string; count: number }[]> {
   const rows = await sql<{ tag: string; count: number }>`
     select tag, count(*)::int as count
     from assets, unnest(tags) as tag
-    where ${isPublished()}
+    where ${isPublished()} ${assetType ? sql`and asset_type = ${assetType}` : sql``}
     group by tag
     order by count desc, tag asc
     limit ${limit}
@@ -1054,11 +1059,18 @@ async function countTags(db: DB, limit: number): Promise<{ tag: string; count: n
   return rows.rows
 }
 
-async function withTagThumbnails(db: DB, tags: { tag: string; count: number }[]): Promise<TagSummary[]> {
+async function withTagThumbnails(
+  db: DB,
+  tags: { tag: string; count: number }[],
+  assetType: AssetType | undefined,
+): Promise<TagSummary[]> {
   const thumbs = await mostDownloadedThumbnails(
     db,
     tags.map((t) => t.tag),
-    (value) => sql<SqlBool>`a.tags @> array[${value}]`,
+    (value) =>
+      assetType
+        ? sql<SqlBool>`a.tags @> array[${value}] and a.asset_type = ${assetType}`
+        : sql<SqlBool>`a.tags @> array[${value}]`,
   )
   return tags.map(({ tag, count }) => ({ tag, count, thumbnail: thumbs.get(tag) ?? '' }))
 }

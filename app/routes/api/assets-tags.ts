@@ -1,11 +1,20 @@
 import type { Route } from './+types/assets-tags'
 import { topTags } from '~/domain/catalogue/search.server'
+import { ASSET_TYPES } from '~/lib/constants'
+import { z } from '~/lib/zod'
 import { servicesContext } from '~/web/context.server'
-import { apiRoute } from '~/web/http.server'
+import { apiRoute, jsonError } from '~/web/http.server'
 
-// GET /api/assets/tags: tags by count, most used first, each with a thumbnail.
-async function GET({ context }: Route.LoaderArgs) {
-  const tags = await topTags(context.get(servicesContext).db, 100)
+const TagsQuerySchema = z.object({
+  asset_type: z.enum(ASSET_TYPES, { message: `asset_type must be one of ${ASSET_TYPES.join(', ')}` }).optional(),
+})
+
+// GET /api/assets/tags: tags by count (of one type's assets, when asked), most used first, each
+// with a thumbnail.
+async function GET({ url, context }: Route.LoaderArgs) {
+  const parsed = TagsQuerySchema.safeParse(Object.fromEntries(url.searchParams))
+  if (!parsed.success) return jsonError(400, parsed.error.issues[0]?.message ?? 'Invalid query')
+  const tags = await topTags(context.get(servicesContext).db, 100, parsed.data.asset_type)
   return Response.json({ tags }, { headers: { 'Cache-Control': 'public, max-age=60' } })
 }
 

@@ -1,0 +1,87 @@
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { makeAsset } from '../support/factories'
+import { loader as tagsApi } from '~/routes/api/assets-tags'
+import { loader as explore } from '~/routes/explore'
+import { updateAsset } from '~/domain/catalogue/assets.server'
+import { publicFileUrl } from '~/platform/storage.server'
+import { callRoute, createTestContext, emptyCatalogue, makeRequest, type TestContext } from '../support/context'
+
+// The most used tags of one type: the filter panel on the Images tab suggests picture words,
+// not 'loop' and 'ambience'; GET /api/assets/tags?asset_type= answers the same.
+describe('popular tags of one type', () => {
+  let t: TestContext
+  const thumbnailOf = new Map<string, string>()
+  beforeAll(async () => {
+    t = await createTestContext()
+    await emptyCatalogue(t.db)
+    const made = [
+      { assetType: '3d', tags: ['robot', 'metal'], downloadCount: 50 },
+      { assetType: '3d', tags: ['robot'] },
+      { assetType: 'image', tags: ['sunset', 'metal'], downloadCount: 10 },
+      { assetType: 'image', tags: ['sunset'] },
+      { assetType: 'audio', tags: ['loop', 'metal'], downloadCount: 5 },
+      { assetType: 'audio', tags: ['loop'] },
+    ] as const
+    for (const input of made) {
+      const asset = await makeAsset(t.db, t.storage, { ...input, tags: [...input.tags] })
+      thumbnailOf.set(publicFileUrl(asset.thumb_png_key), input.assetType)
+    }
+    // A draft is never counted.
+    await makeAsset(t.db, t.storage, { assetType: 'audio', tags: ['unreleased'], isActive: false })
+  }, 60_000)
+  afterAll(() => t.close())
+
+  const api = async (query = '') => {
+    const res = (await callRoute(tagsApi, {
+      request: makeRequest(`/api/assets/tags${query}`),
+      context: t.routerContext(),
+    })) as Response
+    return { status: res.status, body: await res.json() }
+  }
+  const counts = (tags: { tag: string; count: number }[]) => tags.map(({ tag, count }) => `${tag} ${count}`)
+  const typeOfThumbnail = (url: string) => thumbnailOf.get(url)
+
+  it('counts only that type, and each thumbnail is of that type', async () => {
+    const all = await api()
+    expect(counts(all.body.tags)).toEqual(['metal 3', 'loop 2', 'robot 2', 'sunset 2'])
+    const audio = await api('?asset_type=audio')
+    expect(audio.status).toBe(200)
+    expect(counts(audio.body.tags)).toEqual(['loop 2', 'metal 1'])
+    const image = await api('?asset_type=image')
+    expect(counts(image.body.tags)).toEqual(['sunset 2', 'metal 1'])
+    // 'metal' is on all three types; the 3D one is downloaded most, but not on the Images tab.
+    expect(typeOfThumbnail(all.body.tags[0].thumbnail)).toBe('3d')
+    for (const tag of image.body.tags) expect(typeOfThumbnail(tag.thumbnail), tag.tag).toBe('image')
+    for (const tag of audio.body.tags) expect(typeOfThumbnail(tag.thumbnail), tag.tag).toBe('audio')
+  })
+
+  it('refuses a type that does not exist with 400 and a message', async () => {
+    const res = await api('?asset_type=video')
+    expect(res.status).toBe(400)
+    expect(res.body.error).toBe('asset_type must be one of 3d, image, audio')
+  })
+
+  it("the explore page's filter panel suggests the chosen type's tags", async () => {
+    const page = async (query: string) =>
+      (
+        (await callRoute(explore, { request: makeRequest(`/explore${query}`), context: t.routerContext() })) as {
+          popularTags: { tag: string }[]
+        }
+      ).popularTags.map((x) => x.tag)
+    expect(await page('?asset_type=audio')).toEqual(['loop', 'metal'])
+    expect(await page('?asset_type=3d')).toEqual(['robot', 'metal'])
+    expect(await page('')).toEqual(['metal', 'loop', 'robot', 'sunset'])
+  })
+
+  it('follows an edit at once: the tags of an edited asset count at once', async () => {
+    const [sound] = await t.db
+      .selectFrom('assets')
+      .select('id')
+      .where(sql<boolean>`tags = array['loop']`)
+      .limit(1)
+      .execute()
+    await updateAsset(t.db, sound.id, { tags: ['drone'] }, null)
+    expect(counts((await api('?asset_type=audio')).body.tags)).toEqual(['drone 1', 'loop 1', 'metal 1'])
+  })
+})
