@@ -90,7 +90,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       loadFailed = true
       return emptyResult as Awaited<ReturnType<typeof searchAssets>>
     }),
-    categoryCounts(db).catch(() => []),
+    categoryCounts(db, params.assetType).catch(() => []),
     // The filter panel suggests the chosen type's tags ('loop' is no help on the Images tab).
     topTags(db, 24, params.assetType).catch(() => []),
     params.assetId ? getAssetPreview(db, params.assetId, user?.id) : null,
@@ -131,6 +131,10 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
     (params.orientation ? 1 : 0) +
     (params.transparent ? 1 : 0)
   const filtersActive = activeCount > 0
+  // Colour, shape and transparency describe pictures: the Audio tab leaves them out unless one
+  // is already set (then it stays, to be seen and removed).
+  const pictureFilters =
+    params.assetType !== 'audio' || Boolean(params.color || params.orientation || params.transparent)
   const activeSwatch = COLOUR_SWATCHES.find((s) => s.name === params.color)
 
   return (
@@ -203,57 +207,61 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
               defaultValue={params.tags.join(', ')}
             />
             {params.color ? <input type="hidden" name="color" value={params.color} /> : null}
-            <div role="group" aria-labelledby="colour-filter-label">
-              <Txt size="sm" fw={500} id="colour-filter-label">
-                Colour{params.color ? `: ${activeSwatch?.label ?? `custom #${params.color}`}` : ''}
-              </Txt>
-              <div className={classes.swatches}>
-                {COLOUR_SWATCHES.map((s) => (
-                  <Link
-                    key={s.name}
-                    to={exploreUrl(params, { color: s.name })}
-                    className={classes.colourSwatch}
-                    style={{ background: s.hex }}
-                    aria-label={s.label}
-                    title={s.label}
-                    aria-current={params.color === s.name ? 'true' : undefined}
-                  />
-                ))}
-                {params.color && !activeSwatch ? (
-                  // A colour picked from an asset's palette is none of the swatches: it is shown as
-                  // itself, marked as the current one.
-                  <span
-                    role="img"
-                    className={classes.colourSwatch}
-                    style={{ background: `#${params.color}` }}
-                    aria-label={`Custom colour #${params.color}`}
-                    title={`Custom colour #${params.color}`}
-                    data-current="true"
-                    data-testid="custom-colour-swatch"
-                  />
-                ) : null}
-              </div>
-              {params.color ? (
-                <Link to={exploreUrl(params, { color: '' })} className={classes.removeColour}>
-                  Remove colour
-                </Link>
-              ) : null}
-            </div>
-            <SelectField
-              label="Orientation"
-              name="orientation"
-              defaultValue={params.orientation ?? ''}
-              data={[
-                { value: '', label: 'Any orientation' },
-                ...ORIENTATIONS.map((o) => ({ value: o, label: ORIENTATION_LABELS[o] })),
-              ]}
-            />
-            <CheckField
-              label="Transparent background only"
-              name="transparent"
-              value="1"
-              defaultChecked={params.transparent}
-            />
+            {pictureFilters ? (
+              <>
+                <div role="group" aria-labelledby="colour-filter-label">
+                  <Txt size="sm" fw={500} id="colour-filter-label">
+                    Colour{params.color ? `: ${activeSwatch?.label ?? `custom #${params.color}`}` : ''}
+                  </Txt>
+                  <div className={classes.swatches}>
+                    {COLOUR_SWATCHES.map((s) => (
+                      <Link
+                        key={s.name}
+                        to={exploreUrl(params, { color: s.name })}
+                        className={classes.colourSwatch}
+                        style={{ background: s.hex }}
+                        aria-label={s.label}
+                        title={s.label}
+                        aria-current={params.color === s.name ? 'true' : undefined}
+                      />
+                    ))}
+                    {params.color && !activeSwatch ? (
+                      // A colour picked from an asset's palette is none of the swatches: it is shown as
+                      // itself, marked as the current one.
+                      <span
+                        role="img"
+                        className={classes.colourSwatch}
+                        style={{ background: `#${params.color}` }}
+                        aria-label={`Custom colour #${params.color}`}
+                        title={`Custom colour #${params.color}`}
+                        data-current="true"
+                        data-testid="custom-colour-swatch"
+                      />
+                    ) : null}
+                  </div>
+                  {params.color ? (
+                    <Link to={exploreUrl(params, { color: '' })} className={classes.removeColour}>
+                      Remove colour
+                    </Link>
+                  ) : null}
+                </div>
+                <SelectField
+                  label="Orientation"
+                  name="orientation"
+                  defaultValue={params.orientation ?? ''}
+                  data={[
+                    { value: '', label: 'Any orientation' },
+                    ...ORIENTATIONS.map((o) => ({ value: o, label: ORIENTATION_LABELS[o] })),
+                  ]}
+                />
+                <CheckField
+                  label="Transparent background only"
+                  name="transparent"
+                  value="1"
+                  defaultChecked={params.transparent}
+                />
+              </>
+            ) : null}
             <Cluster gap={6} className={classes.tagCloud} role="group" aria-label="Popular tags">
               {popularTags.map((t) => (
                 <Link

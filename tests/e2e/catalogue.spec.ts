@@ -110,15 +110,31 @@ test('the Images tab shows full-bleed pictures, without a checkerboard', async (
   await expect(page.getByRole('dialog').getByRole('button', { name: /^Download (JPG|PNG)$/ })).toBeVisible()
 })
 
-test("each tab's filter panel suggests that type's own tags, each finding some of it", async ({ page }) => {
+test("each tab's filter panel offers that type's own tags and categories, each finding some of it", async ({
+  page,
+}) => {
   const suggested: Record<string, string[]> = {}
   for (const type of ['image', 'audio'] as const) {
     await page.goto(`/explore?asset_type=${type}`)
     await page.getByText('All filters').click()
-    const links = page.getByRole('group', { name: 'Popular tags' }).getByRole('link')
+    const panel = page.locator('form').filter({ has: page.getByRole('button', { name: 'Apply filters' }) })
+    // Colour, orientation and transparency describe pictures, not sounds.
+    for (const control of [
+      panel.getByRole('group', { name: /^Colour/ }),
+      panel.getByLabel('Orientation'),
+      panel.getByLabel('Transparent background only'),
+    ])
+      await expect(control).toHaveCount(type === 'audio' ? 0 : 1)
+    const links = panel.getByRole('group', { name: 'Popular tags' }).getByRole('link')
     await expect(links.first()).toBeVisible()
     suggested[type] = await links.allTextContents()
     const hrefs = (await links.evaluateAll((all) => all.map((a) => a.getAttribute('href')!))).slice(0, 4)
+    // Every category listed holds this type, as many as its count says (the count of one page).
+    const categories = (await panel.getByLabel('Category').locator('option').allTextContents()).slice(1)
+    expect(categories.length).toBeGreaterThan(0)
+    const [, name, count] = /^(.+) \((\d+)\)$/.exec(categories.at(-1)!)!
+    await page.goto(`/explore?asset_type=${type}&category=${encodeURIComponent(name!)}`)
+    await expect(page.getByTestId('asset-card')).toHaveCount(Number(count))
     for (const href of hrefs) {
       expect(href).toContain(`asset_type=${type}`)
       await page.goto(href)

@@ -7,21 +7,22 @@ import { updateAsset } from '~/domain/catalogue/assets.server'
 import { publicFileUrl } from '~/platform/storage.server'
 import { callRoute, createTestContext, emptyCatalogue, makeRequest, type TestContext } from '../support/context'
 
-// The most used tags of one type: the filter panel on the Images tab suggests picture words,
-// not 'loop' and 'ambience'; GET /api/assets/tags?asset_type= answers the same.
-describe('popular tags of one type', () => {
+// An Explore tab's filters are that type's: the Images tab suggests picture words, not 'loop'
+// and 'ambience', and lists the categories that hold images, with their images counted;
+// GET /api/assets/tags?asset_type= answers the same tags.
+describe('the filters of one type', () => {
   let t: TestContext
   const thumbnailOf = new Map<string, string>()
   beforeAll(async () => {
     t = await createTestContext()
     await emptyCatalogue(t.db)
     const made = [
-      { assetType: '3d', tags: ['robot', 'metal'], downloadCount: 50 },
-      { assetType: '3d', tags: ['robot'] },
-      { assetType: 'image', tags: ['sunset', 'metal'], downloadCount: 10 },
-      { assetType: 'image', tags: ['sunset'] },
-      { assetType: 'audio', tags: ['loop', 'metal'], downloadCount: 5 },
-      { assetType: 'audio', tags: ['loop'] },
+      { assetType: '3d', tags: ['robot', 'metal'], category: 'Technology', downloadCount: 50 },
+      { assetType: '3d', tags: ['robot'], category: 'Technology' },
+      { assetType: 'image', tags: ['sunset', 'metal'], category: 'Nature', downloadCount: 10 },
+      { assetType: 'image', tags: ['sunset'], category: 'Technology' },
+      { assetType: 'audio', tags: ['loop', 'metal'], category: 'Music Loops', downloadCount: 5 },
+      { assetType: 'audio', tags: ['loop'], category: 'Nature' },
     ] as const
     for (const input of made) {
       const asset = await makeAsset(t.db, t.storage, { ...input, tags: [...input.tags] })
@@ -62,16 +63,32 @@ describe('popular tags of one type', () => {
     expect(res.body.error).toBe('asset_type must be one of 3d, image, audio')
   })
 
-  it("the explore page's filter panel suggests the chosen type's tags", async () => {
-    const page = async (query: string) =>
-      (
-        (await callRoute(explore, { request: makeRequest(`/explore${query}`), context: t.routerContext() })) as {
-          popularTags: { tag: string }[]
-        }
-      ).popularTags.map((x) => x.tag)
-    expect(await page('?asset_type=audio')).toEqual(['loop', 'metal'])
-    expect(await page('?asset_type=3d')).toEqual(['robot', 'metal'])
-    expect(await page('')).toEqual(['metal', 'loop', 'robot', 'sunset'])
+  it("the explore page's filter panel offers the chosen type's tags and categories", async () => {
+    const page = async (query: string) => {
+      const data = (await callRoute(explore, {
+        request: makeRequest(`/explore${query}`),
+        context: t.routerContext(),
+      })) as { popularTags: { tag: string }[]; categories: { category: string; count: number; thumbnail: string }[] }
+      return {
+        tags: data.popularTags.map((x) => x.tag),
+        categories: data.categories.map(({ category, count }) => `${category} ${count}`),
+        thumbnails: data.categories.map((c) => typeOfThumbnail(c.thumbnail)),
+      }
+    }
+    const audio = await page('?asset_type=audio')
+    expect(audio.tags).toEqual(['loop', 'metal'])
+    expect(audio.categories).toEqual(['Music Loops 1', 'Nature 1'])
+    expect(audio.thumbnails).toEqual(['audio', 'audio'])
+    const threeD = await page('?asset_type=3d')
+    expect(threeD.tags).toEqual(['robot', 'metal'])
+    expect(threeD.categories).toEqual(['Technology 2'])
+    // 'Technology' holds two renders and an image: its image is its thumbnail on the Images tab.
+    const image = await page('?asset_type=image')
+    expect(image.categories).toEqual(['Nature 1', 'Technology 1'])
+    expect(image.thumbnails).toEqual(['image', 'image'])
+    const all = await page('')
+    expect(all.tags).toEqual(['metal', 'loop', 'robot', 'sunset'])
+    expect(all.categories).toEqual(['Music Loops 1', 'Nature 2', 'Technology 3'])
   })
 
   it('follows an edit at once: the tags of an edited asset count at once', async () => {
