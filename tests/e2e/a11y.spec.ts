@@ -205,7 +205,7 @@ test.describe('phones: 390 px', () => {
     await expect(cards.first().getByTestId('card-title')).toBeVisible()
   })
 
-  test("the list view's titles and details stay clear of each card's buttons", async ({ page }) => {
+  test("the list view's titles and details stay clear of each card's buttons, with room to read", async ({ page }) => {
     await page.goto('/explore?view=list')
     await hydrated(page)
     const cards = page.getByTestId('asset-card')
@@ -225,6 +225,15 @@ test.describe('phones: 390 px', () => {
       }),
     )
     expect(clashes).toEqual([])
+    // The buttons stand one above the other, so the text column is not squeezed to a few words
+    // a line (side by side they left it 120 px: "Space · 0 / downloads").
+    const room = await cards.evaluateAll((els) =>
+      els.map((card) => {
+        const buttons = [...card.querySelectorAll('form button')].map((button) => button.getBoundingClientRect().left)
+        return Math.min(...buttons) - card.querySelector('h3')!.getBoundingClientRect().left
+      }),
+    )
+    expect(Math.min(...room)).toBeGreaterThanOrEqual(160)
   })
 
   test('the menu opens by thumb and its links are large enough to tap', async ({ page }) => {
