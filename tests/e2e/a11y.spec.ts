@@ -3,7 +3,16 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname } from 'node:path'
 import { expect, test, type BrowserContext, type Page } from '@playwright/test'
-import { hydrated, register, signIn, uniqueEmail, signInAsDemoAdmin, NOT_FOUND_PAGE, SITE_PAGES } from './support'
+import {
+  hydrated,
+  register,
+  signIn,
+  uniqueEmail,
+  signInAsDemoAdmin,
+  NOT_FOUND_PAGE,
+  SITE_PAGES,
+  sitePage,
+} from './support'
 
 /**
  * Every page for every person: axe-core over every page in both JavaScript modes,
@@ -15,24 +24,7 @@ const baseURL = `http://127.0.0.1:${process.env.E2E_PORT ?? 3210}`
 
 const { public: PUBLIC, signedIn: SIGNED_IN, admin: ADMIN_PAGES } = SITE_PAGES
 
-let found: { asset: string; post: string; kit: string } | null = null
-/** One asset, one blog post and one kit of the demo catalogue stand in for FIRST_ASSET, FIRST_POST and FIRST_KIT. */
-async function resolve(page: Page, path: string): Promise<string> {
-  if (!path.includes('FIRST_')) return path
-  if (!found) {
-    await page.goto('/explore')
-    const href = await page.getByTestId('asset-card').first().getByRole('link').first().getAttribute('href')
-    const asset = new URL(href!, 'http://x').searchParams.get('assetId')!
-    await page.goto('/blog')
-    const post = (await page.locator('main a[href^="/blog/"]').first().getAttribute('href'))!.replace('/blog/', '')
-    await page.goto('/collections')
-    const kit = /^\/collections\/(\d+)$/.exec(
-      (await page.getByTestId('kit-tile').first().locator('a').first().getAttribute('href'))!,
-    )![1]
-    found = { asset, post, kit }
-  }
-  return path.replace('FIRST_ASSET', found.asset).replace('FIRST_POST', found.post).replace('FIRST_KIT', found.kit)
-}
+const resolve = (page: Page, path: string) => sitePage(page.request, path)
 
 /**
  * axe's colour-contrast rule reads text only, and the favourite heart is an outline icon on its

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { expect, test, type APIRequestContext } from '@playwright/test'
-import { register, signIn, signInAsDemoAdmin, uniqueEmail, NOT_FOUND_PAGE, SITE_PAGES } from './support'
+import { register, signIn, signInAsDemoAdmin, uniqueEmail, NOT_FOUND_PAGE, SITE_PAGES, sitePage } from './support'
 
 /**
  * Valid HTML: the W3C Nu HTML checker (vnu.jar, run once over every page: Java's
@@ -67,29 +67,24 @@ async function fetchPage(request: APIRequestContext, url: string): Promise<strin
 
 test('the W3C HTML checker finds no error in our markup @nojs-only', async ({ page, browser, request }) => {
   test.setTimeout(180_000)
-  // One asset, one post and one kit of the demo catalogue stand in for FIRST_ASSET, FIRST_POST and FIRST_KIT.
-  const asset = (await fetchPage(request, '/explore')).match(/assetId=(\d+)/)![1]
-  const post = (await fetchPage(request, '/blog')).match(/href="\/blog\/([a-z0-9-]+)"/)![1]
-  const kit = (await fetchPage(request, '/collections')).match(/href="\/collections\/(\d+)"/)![1]
-  const resolve = (url: string) =>
-    url.replace('FIRST_ASSET', asset).replace('FIRST_POST', post).replace('FIRST_KIT', kit)
+  const resolve = (url: string) => sitePage(request, url)
 
   const pages: Array<{ label: string; html: string }> = []
-  for (const url of PUBLIC) pages.push({ label: url, html: await fetchPage(request, resolve(url)) })
+  for (const url of PUBLIC) pages.push({ label: url, html: await fetchPage(request, await resolve(url)) })
 
   const user = { name: 'Valid Person', email: uniqueEmail('vnu'), password: 'correct-horse-9' }
   await register(page, user)
   await signIn(page, user.email, user.password)
   await expect(page).not.toHaveURL(/\/login/)
   for (const url of SIGNED_IN)
-    pages.push({ label: `signed in ${url}`, html: await fetchPage(page.request, resolve(url)) })
+    pages.push({ label: `signed in ${url}`, html: await fetchPage(page.request, await resolve(url)) })
 
   const admin = await browser.newContext({ javaScriptEnabled: false })
   try {
     const adminPage = await admin.newPage()
     await signInAsDemoAdmin(adminPage)
     for (const url of ADMIN)
-      pages.push({ label: `admin ${url}`, html: await fetchPage(adminPage.request, resolve(url)) })
+      pages.push({ label: `admin ${url}`, html: await fetchPage(adminPage.request, await resolve(url)) })
   } finally {
     await admin.close()
   }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import pg from 'pg'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 
 export const jsEnabled = () => test.info().project.name === 'js'
 
@@ -173,6 +173,27 @@ export async function untilUploadsProcessed(page: Page, timeout = 30_000): Promi
       { timeout, intervals: [500, 1000] },
     )
     .toBe(0)
+}
+
+/**
+ * SITE_PAGES' paths with FIRST_ASSET, FIRST_POST and FIRST_KIT replaced by an asset, a blog post
+ * and a kit of the demo catalogue, found once per test file.
+ */
+let firstOfEach: Promise<Record<'FIRST_ASSET' | 'FIRST_POST' | 'FIRST_KIT', string>> | undefined
+export async function sitePage(request: APIRequestContext, path: string): Promise<string> {
+  if (!path.includes('FIRST_')) return path
+  const first = async (page: string, pattern: RegExp) => {
+    const res = await request.get(page)
+    expect(res.status(), page).toBe(200)
+    return pattern.exec(await res.text())![1]!
+  }
+  firstOfEach ??= (async () => ({
+    FIRST_ASSET: await first('/explore', /assetId=(\d+)/),
+    FIRST_POST: await first('/blog', /href="\/blog\/([a-z0-9-]+)"/),
+    FIRST_KIT: await first('/collections', /href="\/collections\/(\d+)"/),
+  }))()
+  const found = await firstOfEach
+  return path.replace(/FIRST_(ASSET|POST|KIT)/g, (name) => found[name as keyof typeof found])
 }
 
 /** Waits until an asset uploaded through the API is processed, and answers its state. */
