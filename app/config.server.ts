@@ -108,13 +108,13 @@ export interface Config extends Env {
   storageDir: string
   isProduction: boolean
   /**
-   * Demo mode: the demo catalogue fills an empty database and, without ADMIN_EMAIL, the demo
+   * Demo mode: the demo catalogue fills a database never filled and, without ADMIN_EMAIL, the demo
    * admin is created and hinted at. On by default except in production, where DEMO=1 asks for it.
    */
   demo: boolean
   /** Demo mode without admin credentials: the published demo admin exists. */
   demoMode: boolean
-  /** Fill an empty catalogue with demo content at start (SEED_ON_EMPTY, default: demo). */
+  /** Fill a catalogue never filled with demo content at start (SEED_ON_EMPTY, default: demo). */
   seedOnEmpty: boolean
   /** Origins a form may lead to after our own redirect (hosted checkout and billing portal). */
   formActionOrigins: string[]

@@ -358,7 +358,9 @@ export interface CatalogueVersionTable {
 export interface DemoSeedTable {
   id: ColumnType<boolean, never, never>
   started_at: ColumnType<Date, Date | undefined, Date>
-  finished_at: ColumnType<Date | null, never, Date | null>
+  finished_at: ColumnType<Date | null, Date | null | undefined, Date | null>
+  /** Runs that ended in an error since it began: after three, starts stop trying (decision 107). */
+  failures: ColumnType<number, number | undefined, number>
 }
 
 export interface Database {

@@ -58,19 +58,31 @@ export async function withSeedLock(
   })
 }
 
+/** Runs of one seed that may end in an error before starts stop trying (a fault that repeats). */
+const SEED_TRIES = 3
+
 /**
  * True when the demo seed should run: on a catalogue never filled (no asset, no post, no seed
- * begun), or to finish a seed that a stopped start left half-way. A start never seeds again
- * after a seed finished, even if the artist empties the catalogue later; `whenEmpty` (the `seed`
- * command, asked for by hand) does.
+ * begun), or to finish a seed that a stopped start left half-way, unless it failed on each of
+ * its last three runs (the start then serves what there is and `warn`s). A start never seeds
+ * again after a seed finished, even if the artist empties the catalogue later; `whenEmpty` (the
+ * `seed` command, asked for by hand) does.
  */
-export async function needsDemoSeed(db: DB, { whenEmpty = false } = {}): Promise<boolean> {
-  const marker = await db.selectFrom('demo_seed').select('finished_at').executeTakeFirst()
-  if (marker && marker.finished_at === null) return true
+export async function needsDemoSeed(
+  db: DB,
+  { whenEmpty = false, warn = (_line: string) => {} } = {},
+): Promise<boolean> {
+  const marker = await db.selectFrom('demo_seed').select(['finished_at', 'failures']).executeTakeFirst()
+  if (marker && marker.finished_at === null) {
+    if (marker.failures < SEED_TRIES) return true
+    warn(`The demo seed failed ${marker.failures} times and is left unfinished; \`seed\` tries again.`)
+    if (!whenEmpty) return false
+    await db.updateTable('demo_seed').set({ failures: 0 }).execute()
+    return true
+  }
   if (marker && !whenEmpty) return false
-  const row = await db.selectFrom('assets').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()
   const posts = await db.selectFrom('blog_posts').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()
-  return row.n === 0 && posts.n === 0
+  return (await countAssets(db)) === 0 && posts.n === 0
 }
 
 /**
@@ -104,7 +116,7 @@ export async function seedDemoContent(
     .onConflict((oc) =>
       oc
         .column('id')
-        .doUpdateSet({ started_at: sql<Date>`now()`, finished_at: null })
+        .doUpdateSet({ started_at: sql<Date>`now()`, finished_at: null, failures: 0 })
         .where('demo_seed.finished_at', 'is not', null),
     )
     .returning('started_at')
@@ -113,97 +125,111 @@ export async function seedDemoContent(
     options.now ??
     begun?.started_at ??
     (await db.selectFrom('demo_seed').select('started_at').executeTakeFirstOrThrow()).started_at
-  let assets = 0
-  const catalogue = demoAssets()
-  const present = new Set(
-    (
-      await db
-        .selectFrom('assets')
-        .select('title')
-        .where(
-          'title',
-          'in',
-          catalogue.map((demo) => demo.title),
-        )
-        .execute()
-    ).map((row) => row.title),
-  )
-  // Each demo asset keeps its place in the catalogue's order (its date and downloads follow it).
-  const missing = [...catalogue.entries()].filter(([, demo]) => !present.has(demo.title))
-  if (missing.length) {
-    log(
-      present.size
-        ? `Resuming the demo seed: ${missing.length} of ${catalogue.length} assets to go...`
-        : `Seeding ${catalogue.length} demo assets...`,
+  try {
+    let assets = 0
+    const catalogue = demoAssets()
+    const present = new Set(
+      (
+        await db
+          .selectFrom('assets')
+          .select('title')
+          .where(
+            'title',
+            'in',
+            catalogue.map((demo) => demo.title),
+          )
+          .execute()
+      ).map((row) => row.title),
     )
-    // As many at a time as there are cores: while one asset waits on the database, the disk or
-    // ffmpeg, another's pixels are encoded. (Image work is bounded on its own by inImagePool.)
-    let next = 0
-    let failed = false
-    const worker = async () => {
-      // After a failure no new asset is begun: the start-up reports it, and the next start resumes.
-      for (let n = next++; !failed && n < missing.length; n = next++) {
-        const [index, demo] = missing[n]
-        const file = await demoFile(demo, options.imageSize ?? DEMO_IMAGE_SIZE, options.renderCacheDir)
-        await createAsset(db, storage, {
-          original: file.data,
-          originalFilename: file.filename,
-          title: demo.title,
-          description: demo.description,
-          tags: demo.tags,
-          category: demo.category,
-          assetType: demo.assetType,
-          isActive: true,
-          // Spread over the last months, newest first in catalogue order.
-          createdAt: new Date(now.getTime() - index * DAY_MS * 0.75),
-          // Downloads at a steady rate of its own (0.4 to 3 a day) since it was added, up to 90
-          // days back: seedDownloadHistory dates each one, so the days add up to the count.
-          downloadCount: Math.round(Math.min(index * 0.75, 89) * (0.4 + (((index * 37) % 211) / 211) * 2.6)),
-        })
-        assets += 1
-        options.onProgress?.(present.size + assets, catalogue.length)
+    // Each demo asset keeps its place in the catalogue's order (its date and downloads follow it).
+    const missing = [...catalogue.entries()].filter(([, demo]) => !present.has(demo.title))
+    if (missing.length) {
+      log(
+        present.size
+          ? `Resuming the demo seed: ${missing.length} of ${catalogue.length} assets to go...`
+          : `Seeding ${catalogue.length} demo assets...`,
+      )
+      // As many at a time as there are cores: while one asset waits on the database, the disk or
+      // ffmpeg, another's pixels are encoded. (Image work is bounded on its own by inImagePool.)
+      let next = 0
+      let failed = false
+      const worker = async () => {
+        // After a failure no new asset is begun: the start-up reports it, and the next start resumes.
+        for (let n = next++; !failed && n < missing.length; n = next++) {
+          const [index, demo] = missing[n]
+          const file = await demoFile(demo, options.imageSize ?? DEMO_IMAGE_SIZE, options.renderCacheDir)
+          await createAsset(db, storage, {
+            original: file.data,
+            originalFilename: file.filename,
+            title: demo.title,
+            description: demo.description,
+            tags: demo.tags,
+            category: demo.category,
+            assetType: demo.assetType,
+            isActive: true,
+            // Spread over the last months, newest first in catalogue order.
+            createdAt: new Date(now.getTime() - index * DAY_MS * 0.75),
+            // Downloads at a steady rate of its own (0.4 to 3 a day) since it was added, up to 90
+            // days back: seedDownloadHistory dates each one, so the days add up to the count.
+            downloadCount: Math.round(Math.min(index * 0.75, 89) * (0.4 + (((index * 37) % 211) / 211) * 2.6)),
+          })
+          assets += 1
+          options.onProgress?.(present.size + assets, catalogue.length)
+        }
       }
+      // Every worker's asset in hand is finished before the failure is passed on.
+      const settled = await Promise.allSettled(
+        Array.from({ length: Math.max(2, availableParallelism()) }, () =>
+          worker().catch((error: unknown) => {
+            failed = true
+            throw error
+          }),
+        ),
+      )
+      const failure = settled.find((result) => result.status === 'rejected')
+      if (failure) throw failure.reason
     }
-    // Every worker's asset in hand is finished before the failure is passed on.
-    const settled = await Promise.allSettled(
-      Array.from({ length: Math.max(2, availableParallelism()) }, () =>
-        worker().catch((error: unknown) => {
-          failed = true
-          throw error
-        }),
-      ),
+    await seedDownloadHistory(
+      db,
+      now,
+      catalogue.map((demo) => demo.title),
     )
-    const failure = settled.find((result) => result.status === 'rejected')
-    if (failure) throw failure.reason
+    await seedDemoKits(db)
+    let posts = 0
+    for (const [index, post] of DEMO_BLOG_POSTS.entries()) {
+      const inserted = await db
+        .insertInto('blog_posts')
+        .values({
+          slug: post.slug,
+          title: post.title,
+          excerpt: post.excerpt,
+          content_html: sanitizeBlogHtml(post.contentHtml),
+          image_url: post.imageUrl,
+          date: post.date,
+          read_time: post.readTime,
+          category: post.category,
+          author_id: options.authorId ?? null,
+          author_name: options.authorName ?? 'The Artist',
+          // The list is newest first and /blog orders by creation: older posts, earlier times.
+          created_at: new Date(now.getTime() - index * DAY_MS * 7),
+        })
+        .onConflict((oc) => oc.column('slug').doNothing())
+        .returning('id')
+        .executeTakeFirst()
+      if (inserted) posts += 1
+    }
+    await db.updateTable('demo_seed').set({ finished_at: new Date() }).execute()
+    log(`Seeded ${assets} assets and ${posts} blog posts.`)
+    return { assets, posts }
+  } catch (error) {
+    // Counted, so a fault that repeats on every start stops being retried (needsDemoSeed).
+    await db
+      .updateTable('demo_seed')
+      .set({ failures: sql<number>`failures + 1` })
+      .execute()
+      .catch(() => {})
+    throw error
   }
-  await seedDownloadHistory(db, now)
-  await seedDemoKits(db)
-  let posts = 0
-  for (const [index, post] of DEMO_BLOG_POSTS.entries()) {
-    const inserted = await db
-      .insertInto('blog_posts')
-      .values({
-        slug: post.slug,
-        title: post.title,
-        excerpt: post.excerpt,
-        content_html: sanitizeBlogHtml(post.contentHtml),
-        image_url: post.imageUrl,
-        date: post.date,
-        read_time: post.readTime,
-        category: post.category,
-        author_id: options.authorId ?? null,
-        author_name: options.authorName ?? 'The Artist',
-        // The list is newest first and /blog orders by creation: older posts, earlier times.
-        created_at: new Date(now.getTime() - index * DAY_MS * 7),
-      })
-      .onConflict((oc) => oc.column('slug').doNothing())
-      .returning('id')
-      .executeTakeFirst()
-    if (inserted) posts += 1
-  }
-  await db.updateTable('demo_seed').set({ finished_at: new Date() }).execute()
-  log(`Seeded ${assets} assets and ${posts} blog posts.`)
-  return { assets, posts }
 }
 
 /**
@@ -213,7 +239,7 @@ export async function seedDemoContent(
  * downloaders, and no licences (a licence names the hash of a file delivered to someone).
  * Spread evenly with a little jitter, the same on every seed.
  */
-async function seedDownloadHistory(db: DB, now: Date): Promise<void> {
+async function seedDownloadHistory(db: DB, now: Date, titles: string[]): Promise<void> {
   const from = new Date(now.getTime() - 89 * DAY_MS)
   await sql`
     insert into downloads (user_id, asset_id, asset_title, day, created_at)
@@ -225,7 +251,7 @@ async function seedDownloadHistory(db: DB, now: Date): Promise<void> {
         + (${now}::timestamptz - greatest(a.created_at, ${from}::timestamptz))
           * least(1, greatest(0, (g.n - 0.5 + 0.45 * sin(g.n * 12.9898 + a.id * 78.233)) / a.download_count)) as at
     ) t
-    where a.download_count > 0
+    where a.download_count > 0 and a.title = any(${titles})
       and not exists (select from downloads d where d.asset_id = a.id)
   `.execute(db)
 }

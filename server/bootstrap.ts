@@ -99,7 +99,8 @@ export async function prepareDatabase(
     db,
     Boolean(config.DATABASE_URL),
     async () => {
-      const seeding = seed && (await needsDemoSeed(db, { whenEmpty: options.seed === true }))
+      const seeding =
+        seed && (await needsDemoSeed(db, { whenEmpty: options.seed === true, warn: (line) => log.warn(line) }))
       const existing = admin ? await findUserByEmail(db, admin.email) : undefined
       // The server does not wait for an administrator already there (any later start):
       // checking the password is a deliberately slow hash, done once the site is ready.

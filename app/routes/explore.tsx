@@ -13,6 +13,7 @@ import { favouriteIdsAmong } from '~/domain/favourites/favourites.server'
 import { getAssetPreview } from '~/domain/catalogue/preview.server'
 import {
   categoryCounts,
+  categoryCountsOfType,
   nearestTerms,
   sharedSearch,
   topTags,
@@ -90,9 +91,21 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       loadFailed = true
       return emptyResult as Awaited<ReturnType<typeof searchAssets>>
     }),
-    categoryCounts(db, params.assetType).catch(() => []),
+    // A type's tab lists the categories holding that type, with its counts.
+    (params.assetType ? categoryCountsOfType(db, params.assetType) : categoryCounts(db))
+      .then((list) => {
+        const shown = list.map(({ category, count }) => ({ category, count }))
+        // A category carried over from another tab that holds none of this type stays listed,
+        // with its true count, so the select shows what the results are filtered by.
+        if (params.category && !shown.some((c) => c.category === params.category))
+          shown.push({ category: params.category, count: 0 })
+        return shown.sort((a, b) => a.category.localeCompare(b.category))
+      })
+      .catch(() => []),
     // The filter panel suggests the chosen type's tags ('loop' is no help on the Images tab).
-    topTags(db, 24, params.assetType).catch(() => []),
+    topTags(db, 24, params.assetType)
+      .then((tags) => tags.map(({ tag, count }) => ({ tag, count })))
+      .catch(() => []),
     params.assetId ? getAssetPreview(db, params.assetId, user?.id) : null,
   ])
   // A page past the last one (an old link, a hand-typed number) goes to the last page there is,

@@ -177,7 +177,7 @@ export async function untilUploadsProcessed(page: Page, timeout = 30_000): Promi
 
 /**
  * SITE_PAGES' paths with FIRST_ASSET, FIRST_POST and FIRST_KIT replaced by an asset, a blog post
- * and a kit of the demo catalogue, found once per test file.
+ * and a kit of the demo catalogue, found once per worker (looked up again after a failure).
  */
 let firstOfEach: Promise<Record<'FIRST_ASSET' | 'FIRST_POST' | 'FIRST_KIT', string>> | undefined
 export async function sitePage(request: APIRequestContext, path: string): Promise<string> {
@@ -192,7 +192,10 @@ export async function sitePage(request: APIRequestContext, path: string): Promis
     FIRST_POST: await first('/blog', /href="\/blog\/([a-z0-9-]+)"/),
     FIRST_KIT: await first('/collections', /href="\/collections\/(\d+)"/),
   }))()
-  const found = await firstOfEach
+  const found = await firstOfEach.catch((error: unknown) => {
+    firstOfEach = undefined
+    throw error
+  })
   return path.replace(/FIRST_(ASSET|POST|KIT)/g, (name) => found[name as keyof typeof found])
 }
 

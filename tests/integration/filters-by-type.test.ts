@@ -68,24 +68,27 @@ describe('the filters of one type', () => {
       const data = (await callRoute(explore, {
         request: makeRequest(`/explore${query}`),
         context: t.routerContext(),
-      })) as { popularTags: { tag: string }[]; categories: { category: string; count: number; thumbnail: string }[] }
+      })) as { popularTags: { tag: string }[]; categories: { category: string; count: number }[] }
       return {
         tags: data.popularTags.map((x) => x.tag),
         categories: data.categories.map(({ category, count }) => `${category} ${count}`),
-        thumbnails: data.categories.map((c) => typeOfThumbnail(c.thumbnail)),
       }
     }
     const audio = await page('?asset_type=audio')
     expect(audio.tags).toEqual(['loop', 'metal'])
     expect(audio.categories).toEqual(['Music Loops 1', 'Nature 1'])
-    expect(audio.thumbnails).toEqual(['audio', 'audio'])
     const threeD = await page('?asset_type=3d')
     expect(threeD.tags).toEqual(['robot', 'metal'])
     expect(threeD.categories).toEqual(['Technology 2'])
-    // 'Technology' holds two renders and an image: its image is its thumbnail on the Images tab.
+    // 'Technology' holds two renders and an image: one on the Images tab.
     const image = await page('?asset_type=image')
     expect(image.categories).toEqual(['Nature 1', 'Technology 1'])
-    expect(image.thumbnails).toEqual(['image', 'image'])
+    // A category carried over from another tab stays in the list, with what it holds here.
+    expect((await page('?asset_type=audio&category=Technology')).categories).toEqual([
+      'Music Loops 1',
+      'Nature 1',
+      'Technology 0',
+    ])
     const all = await page('')
     expect(all.tags).toEqual(['metal', 'loop', 'robot', 'sunset'])
     expect(all.categories).toEqual(['Music Loops 1', 'Nature 2', 'Technology 3'])

@@ -189,6 +189,8 @@ describe('the OpenAPI document against live answers', async () => {
       { op: 'get /api/assets', method: 'GET', path: '/api/assets?category=%00' },
       { op: 'get /api/assets', method: 'DELETE', path: '/api/assets' },
       { op: 'get /api/assets/tags', method: 'GET', path: '/api/assets/tags' },
+      { op: 'get /api/assets/tags', method: 'GET', path: '/api/assets/tags?asset_type=audio' },
+      { op: 'get /api/assets/tags', method: 'GET', path: '/api/assets/tags?asset_type=video' },
       { op: 'get /api/assets/tags', method: 'POST', path: '/api/assets/tags' },
       { op: 'get /api/blogs', method: 'GET', path: '/api/blogs' },
       { op: 'get /api/blogs', method: 'PATCH', path: '/api/blogs' },

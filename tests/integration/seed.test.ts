@@ -7,6 +7,7 @@ import { verifyPassword } from '~/platform/passwords.server'
 import { assetFileKeys } from '~/domain/catalogue/assets.server'
 import { dailyFigures } from '~/domain/analytics/figures.server'
 import { createTestContext, emptyCatalogue, type TestContext } from '../support/context'
+import { makeAsset } from '../support/factories'
 
 describe('demo catalogue', () => {
   let t: TestContext
@@ -174,6 +175,57 @@ describe('demo catalogue', () => {
 })
 
 describe('when the start seeds', () => {
+  it('gives up after three failed runs, serving what there is, until the seed command is run', async () => {
+    const t = await createTestContext()
+    try {
+      await emptyCatalogue(t.db)
+      const failingRun = () =>
+        seedDemoContent(t.db, t.storage, {
+          imageSize: 64,
+          onProgress: () => {
+            throw new Error('disk full')
+          },
+        }).catch((error: unknown) => (error as Error).message)
+      const warned: string[] = []
+      const warn = (line: string) => warned.push(line)
+      for (let run = 1; run <= 3; run++) {
+        expect(await needsDemoSeed(t.db, { warn }), `before run ${run}`).toBe(true)
+        expect(await failingRun()).toBe('disk full')
+      }
+      expect(await needsDemoSeed(t.db, { warn })).toBe(false)
+      expect(warned).toEqual(['The demo seed failed 3 times and is left unfinished; `seed` tries again.'])
+      // The command, asked for by hand, tries again (and three more times after it).
+      expect(await needsDemoSeed(t.db, { whenEmpty: true })).toBe(true)
+      expect(await needsDemoSeed(t.db)).toBe(true)
+    } finally {
+      await emptyCatalogue(t.db)
+      await t.close()
+    }
+  })
+
+  it('an existing catalogue, when the seed is first recorded, counts as seeded', async () => {
+    const t = await createTestContext()
+    const { up } = await import('#db/migrations/0025_demo_seed')
+    const again = async () => {
+      await sql`drop table demo_seed`.execute(t.db)
+      await up(t.db as never)
+    }
+    try {
+      await emptyCatalogue(t.db)
+      await again()
+      expect(await needsDemoSeed(t.db)).toBe(true)
+      await makeAsset(t.db, t.storage, { title: 'Uploaded before the upgrade' })
+      await again()
+      expect(await needsDemoSeed(t.db)).toBe(false)
+      // Emptied later, it is still not filled with the demo at start.
+      await t.db.deleteFrom('assets').execute()
+      expect(await needsDemoSeed(t.db)).toBe(false)
+    } finally {
+      await emptyCatalogue(t.db)
+      await t.close()
+    }
+  })
+
   it('seeds a catalogue never filled, and not one filled before demo seeds were recorded', async () => {
     const t = await createTestContext()
     try {

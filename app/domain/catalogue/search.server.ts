@@ -1018,9 +1018,9 @@ function paletteDistance(from: PaletteColour[], to: PaletteColour[]): number {
 }
 
 /** `and asset_type = …` when a type is given (the counts of one Explore tab), else nothing. */
-function ofType(assetType: AssetType | undefined, table?: string) {
+function ofType(assetType: AssetType | undefined, table?: 'a') {
   if (!assetType) return sql``
-  return table ? sql`and ${sql.ref(`${table}.asset_type`)} = ${assetType}` : sql`and asset_type = ${assetType}`
+  return table ? sql`and a.asset_type = ${assetType}` : sql`and asset_type = ${assetType}`
 }
 
 export interface TagSummary {
@@ -1073,10 +1073,7 @@ async function withTagThumbnails(
   const thumbs = await mostDownloadedThumbnails(
     db,
     tags.map((t) => t.tag),
-    (value) =>
-      assetType
-        ? sql<SqlBool>`a.tags @> array[${value}] and a.asset_type = ${assetType}`
-        : sql<SqlBool>`a.tags @> array[${value}]`,
+    (value) => sql<SqlBool>`a.tags @> array[${value}] ${ofType(assetType, 'a')}`,
   )
   return tags.map(({ tag, count }) => ({ tag, count, thumbnail: thumbs.get(tag) ?? '' }))
 }
@@ -1109,24 +1106,23 @@ export interface CategorySummary {
   thumbnail: string
 }
 
-/**
- * Categories of published assets (of one type, when given) with their counts, each with its most
- * downloaded asset's thumbnail (of that type).
- */
-export function categoryCounts(db: DB, assetType?: AssetType): Promise<CategorySummary[]> {
+/** Categories of published assets with their counts, each with its most downloaded asset's thumbnail. */
+export function categoryCounts(db: DB): Promise<CategorySummary[]> {
   return cachedForCatalogue(
     db,
-    `categories:${assetType ?? 'all'}`,
-    async () => withCategoryThumbnails(db, await countCategories(db, assetType), assetType),
-    (previous) => withCategoryThumbnails(db, previous, assetType),
+    'categories',
+    async () => withCategoryThumbnails(db, await countCategories(db)),
+    (previous) => withCategoryThumbnails(db, previous),
   )
 }
 
+/** One type's categories and how many published assets of the type each holds (an Explore tab's list). */
+export function categoryCountsOfType(db: DB, assetType: AssetType): Promise<{ category: string; count: number }[]> {
+  return cachedForCatalogue(db, `categories:${assetType}`, () => countCategories(db, assetType))
+}
+
 /** The whole catalogue read (half a second at a million assets; with the thumbnails picked in it, 2.6 s). */
-async function countCategories(
-  db: DB,
-  assetType: AssetType | undefined,
-): Promise<{ category: string; count: number }[]> {
+async function countCategories(db: DB, assetType?: AssetType): Promise<{ category: string; count: number }[]> {
   const rows = await sql<{ category: string; count: number }>`
     select category, count(*)::int as count
     from assets where ${isPublished()} and category <> '' ${ofType(assetType)}
@@ -1138,12 +1134,11 @@ async function countCategories(
 async function withCategoryThumbnails(
   db: DB,
   categories: { category: string; count: number }[],
-  assetType: AssetType | undefined,
 ): Promise<CategorySummary[]> {
   const thumbs = await mostDownloadedThumbnails(
     db,
     categories.map((c) => c.category),
-    (value) => sql<SqlBool>`a.category = ${value} ${ofType(assetType, 'a')}`,
+    (value) => sql<SqlBool>`a.category = ${value}`,
   )
   return categories.map(({ category, count }) => ({ category, count, thumbnail: thumbs.get(category) ?? '' }))
 }
