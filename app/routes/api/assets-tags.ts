@@ -1,12 +1,12 @@
 import type { Route } from './+types/assets-tags'
 import { topTags } from '~/domain/catalogue/search.server'
-import { ASSET_TYPES } from '~/lib/constants'
 import { z } from '~/lib/zod'
 import { servicesContext } from '~/web/context.server'
 import { apiRoute, jsonError } from '~/web/http.server'
+import { assetTypeParam } from '~/web/query-params.server'
 
 const TagsQuerySchema = z.object({
-  asset_type: z.enum(ASSET_TYPES, { message: `asset_type must be one of ${ASSET_TYPES.join(', ')}` }).optional(),
+  asset_type: assetTypeParam,
 })
 
 // GET /api/assets/tags: tags by count (of one type's assets, when asked), most used first, each

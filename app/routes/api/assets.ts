@@ -1,13 +1,14 @@
 import type { Route } from './+types/assets'
 import { searchAssets } from '~/domain/catalogue/search.server'
 import { z } from '~/lib/zod'
-import { ASSET_TYPES, SORTS } from '~/lib/constants'
+import { SORTS } from '~/lib/constants'
 import { normaliseTags } from '~/lib/tags'
 import { API_MAX_LIMIT } from '~/lib/api-reference'
 import { COLOUR_SWATCHES, ORIENTATIONS, parseColour } from '~/lib/colour'
 import { servicesContext } from '~/web/context.server'
 import { apiRoute, jsonError } from '~/web/http.server'
 import { apiSearch, recordSearch } from '~/web/search-log.server'
+import { assetTypeParam } from '~/web/query-params.server'
 
 // The public API's query, read strictly: a bad value is a 400 with a message. (Here, not in
 // the shared URL helpers, so zod stays out of the pages' JavaScript.)
@@ -22,7 +23,7 @@ const ApiAssetQuerySchema = z.object({
   search: z.string().max(200, 'search must be at most 200 characters').optional(),
   q: z.string().max(200, 'q must be at most 200 characters').optional(),
   sort: z.enum(SORTS, { message: `sort must be one of ${SORTS.join(', ')}` }).optional(),
-  asset_type: z.enum(ASSET_TYPES, { message: `asset_type must be one of ${ASSET_TYPES.join(', ')}` }).optional(),
+  asset_type: assetTypeParam,
   category: z.string().max(100, 'category must be at most 100 characters').optional(),
   tags: z.string().max(500, 'tags must be at most 500 characters').optional(),
   color: z
