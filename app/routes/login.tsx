@@ -17,7 +17,8 @@ import {
   Title,
 } from '@mantine/core'
 import type { Route } from './+types/login'
-import { getUser, sessionCookie } from '~/web/session.server'
+import { getUser, readCookie, sessionCookie } from '~/web/session.server'
+import { clearCookie, setCookie } from '~/web/cookies.server'
 import { registerAccount, signInWithLoginToken } from '~/domain/accounts/accounts.server'
 import { checkRateLimits, rateLimitedReply, throttledSignIn } from '~/web/rate-limits.server'
 import { readForm } from '~/web/http.server'
@@ -33,6 +34,8 @@ import { refusalStatus } from '~/web/refusals.server'
 
 export const SIGNIN_REQUIRED_TEXT = 'You need to sign in to download the asset.'
 export const REGISTERED_TEXT = 'Registration successful! Please sign in.'
+/** The address just registered, for the sign-in form that follows (read once, ten minutes at most). */
+const REGISTERED_EMAIL_COOKIE = 'registered_email'
 
 /** Why a visitor was sent here, by what they clicked (`?intent=`): it resumes once they are in. */
 export const INTENT_TEXTS: Record<SignInIntent, string> = {
@@ -64,6 +67,14 @@ function carriedParams(url: URL): URLSearchParams {
   return keep
 }
 
+/** The loader's Cache-Control reaches the page (private, no-store while it hands over an address). */
+export const headers: Route.HeadersFunction = ({ loaderHeaders, parentHeaders }) => {
+  const headers = new Headers(parentHeaders)
+  const cacheControl = loaderHeaders.get('Cache-Control')
+  if (cacheControl) headers.set('Cache-Control', cacheControl)
+  return headers
+}
+
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { db, config } = context.get(servicesContext)
   const resume = signInResume(url.searchParams)
@@ -80,20 +91,32 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       params: carriedParams(url).toString(),
       tokenError: result.error,
       registered: false,
+      email: null,
       alert: null,
       googleEnabled: googleEnabled(config),
     }
   }
   // Already signed in (another tab): on to the page; a GET saves nothing.
   if (await getUser(request, context)) return redirect(resumeTarget(resume))
-  return {
+  const registered = url.searchParams.get('registered') === '1'
+  // Just registered: the sign-in form starts with the address given, read once.
+  const email = registered ? readCookie(request, REGISTERED_EMAIL_COOKIE) : null
+  const page = {
     mode: url.searchParams.get('mode') === 'register' ? ('register' as const) : ('login' as const),
     params: carriedParams(url).toString(),
-    registered: url.searchParams.get('registered') === '1',
+    registered,
+    email,
     alert: resume.intent ? INTENT_TEXTS[resume.intent] : (ALERTS[url.searchParams.get('alert') ?? ''] ?? null),
     tokenError: GOOGLE_ERRORS[url.searchParams.get('error') ?? ''] ?? null,
     googleEnabled: googleEnabled(config),
   }
+  if (!email) return page
+  return data(page, {
+    headers: [
+      ['Set-Cookie', clearCookie(context, REGISTERED_EMAIL_COOKIE, { httpOnly: true })],
+      ['Cache-Control', 'private, no-store'],
+    ],
+  })
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
@@ -132,10 +155,18 @@ export async function action({ request, context, url }: Route.ActionArgs) {
         },
         { status: refusalStatus(result.reason) },
       )
-    // A successful registration asks the user to sign in, in sign-in mode.
+    // A successful registration asks the user to sign in, in sign-in mode, with the address filled
+    // in (kept in a short-lived cookie rather than the URL, which request logs keep).
     const next = carriedParams(url)
     next.set('registered', '1')
-    return redirect(`/login?${next.toString()}`)
+    return redirect(`/login?${next.toString()}`, {
+      headers: {
+        'Set-Cookie': setCookie(context, REGISTERED_EMAIL_COOKIE, result.user.email, {
+          maxAgeSeconds: 600,
+          httpOnly: true,
+        }),
+      },
+    })
   }
 
   const submission = parseWithZod(formData, { schema: LoginSchema })
@@ -158,7 +189,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 }
 
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { mode, params, registered, alert, googleEnabled, tokenError } = loaderData
+  const { mode, params, registered, email, alert, googleEnabled, tokenError } = loaderData
   const withMode = (m: 'login' | 'register') => {
     const next = new URLSearchParams(params)
     if (m === 'register') next.set('mode', 'register')
@@ -217,6 +248,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
           <LoginForm
             key="login"
             action={formAction}
+            email={email}
             lastResult={actionData?.intent === 'login' ? actionData.result : undefined}
           />
         )}
@@ -265,9 +297,10 @@ function passwordProps<T extends { type?: string }>(props: T): Omit<T, 'type'> {
 
 type Reply = NonNullable<Route.ComponentProps['actionData']>['result']
 
-function LoginForm({ action, lastResult }: { action: string; lastResult?: Reply }) {
+function LoginForm({ action, email, lastResult }: { action: string; email: string | null; lastResult?: Reply }) {
   const navigation = useNavigation()
   const [form, fields] = useForm({
+    defaultValue: email ? { email } : undefined,
     lastResult,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
     shouldValidate: 'onBlur',

@@ -60,11 +60,27 @@ describe('registration', () => {
     expect(user.full_name).toBe('Ada Lovelace')
     expect(user.password_hash).toMatch(/^\$argon2id\$/)
     expect(user.plan).toBe('free')
+    // The sign-in form that follows starts with the address, handed over in a short-lived cookie
+    // (not the URL, which request logs keep), read once.
+    const cookie = res.headers.get('set-cookie')!
+    expect(cookie).toMatch(/^registered_email=[^;]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=600/)
+    const handedOver = cookie.split(';')[0]!
+    expect(decodeURIComponent(handedOver.split('=')[1]!)).toBe(address)
     const page = (await callRoute(loginLoader, {
-      request: makeRequest('/login?registered=1'),
+      request: makeRequest('/login?registered=1', { headers: { cookie: handedOver } }),
       context: t.routerContext(),
-    })) as { registered: boolean }
-    expect(page.registered).toBe(true)
+    })) as { data: { registered: boolean; email: string | null }; init: ResponseInit }
+    expect(page.data.registered).toBe(true)
+    expect(page.data.email).toBe(address)
+    const headers = new Headers(page.init.headers)
+    expect(headers.get('cache-control')).toBe('private, no-store')
+    expect(headers.get('set-cookie')).toMatch(/^registered_email=; Path=\/; HttpOnly; SameSite=Lax; Max-Age=0/)
+    // Without the banner's parameter the cookie is not read.
+    const plain = (await callRoute(loginLoader, {
+      request: makeRequest('/login', { headers: { cookie: handedOver } }),
+      context: t.routerContext(),
+    })) as { email: string | null }
+    expect(plain.email).toBeNull()
   })
 
   it('refuses mismatched passwords with the spec message', async () => {
