@@ -1,7 +1,9 @@
 import sanitizeHtml from 'sanitize-html'
 import { isAllowedImageUrl, LINK_SCHEMES } from '~/lib/blog-schema'
 
-const DIMENSION = /^(\d{1,5}|auto)$/i
+// An image's width and height in pixels. 'auto' (the editor's default size) is no attribute:
+// HTML's width and height take whole numbers only, and absent they size the image to its picture.
+const DIMENSION = /^\d{1,5}$/
 
 /**
  * The allowlist matches what the blog editor can produce (StarterKit without strike, headings
@@ -79,7 +81,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
       // alt="" is meaningful (a decorative image): keep it.
       if (attribs.alt !== undefined) out.alt = attribs.alt
       for (const name of ['width', 'height'] as const) {
-        if (attribs[name] && DIMENSION.test(attribs[name])) out[name] = attribs[name].toLowerCase()
+        if (attribs[name] && DIMENSION.test(attribs[name])) out[name] = attribs[name]
       }
       return { tagName, attribs: out }
     },

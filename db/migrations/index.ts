@@ -24,6 +24,7 @@ import * as m0022 from './0022_scheduled_publishing'
 import * as m0023 from './0023_palettes_do_not_move_the_version'
 import * as m0024 from './0024_category_thumbnails_index'
 import * as m0025 from './0025_demo_seed'
+import * as m0026 from './0026_blog_images_without_auto_size'
 
 // A static list rather than a folder scan, so migrations work the same inside the server
 // bundle, under tsx and under vitest. Add new files here in order.
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '0023_palettes_do_not_move_the_version': m0023,
   '0024_category_thumbnails_index': m0024,
   '0025_demo_seed': m0025,
+  '0026_blog_images_without_auto_size': m0026,
 }
 
 export const migrationProvider: MigrationProvider = {

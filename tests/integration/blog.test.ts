@@ -101,9 +101,11 @@ describe('sanitizeBlogHtml', () => {
       '<ul><li><p>bullet</p></li></ul><ol><li><p>number</p></li></ol>',
       '<blockquote><p>quote</p></blockquote><pre><code>code block</code></pre><hr />',
       '<p><a href="https://example.com/a?b=1">web</a> <a href="/blog/other">relative</a> <a href="mailto:hi@example.com">mail</a> <a href="tel:+123">tel</a> <a href="ftp://example.com/f">ftp</a> <a href="xmpp:me@example.com">xmpp</a></p>',
-      '<img src="https://example.com/a.png" alt="A" width="auto" height="auto" /><img src="/images/blog/x.webp" alt="" width="640" height="480" />',
+      '<img src="https://example.com/a.png" alt="A" /><img src="/images/blog/x.webp" alt="" width="640" height="480" />',
     ].join('')
     expect(sanitizeBlogHtml(html)).toBe(html)
+    // The editor's default size, 'auto', is no attribute at all: HTML's width and height take pixels.
+    expect(sanitizeBlogHtml('<img src="/a.png" alt="" width="auto" height="AUTO">')).toBe('<img src="/a.png" alt="" />')
   })
 
   it('opens new tabs safely and keeps only allowed image sizes', () => {
@@ -559,5 +561,33 @@ describe('blog API and pages', () => {
     }
     expect(failed.data).toEqual({ posts: [], error: 'Failed to load blog posts' })
     await dead.destroy()
+  })
+})
+
+describe('posts saved with the editor\'s width="auto" (migration 0026)', () => {
+  it('lose the attributes, keeping everything else', async () => {
+    const t = await createTestContext()
+    try {
+      const slug = `auto-size-${randomUUID().slice(0, 8)}`
+      const before =
+        '<p>Look:</p><img src="/images/blog/a.webp" alt="" width="auto" height="auto" /><p>width="auto" in words stays.</p><img src="/b.png" alt="B" width="640" height="AUTO" />'
+      await t.db
+        .insertInto('blog_posts')
+        .values({ slug, title: 'Auto', content_html: before, author_id: null })
+        .execute()
+      const { up } = await import('#db/migrations/0026_blog_images_without_auto_size')
+      await up(t.db as never)
+      const after = await t.db
+        .selectFrom('blog_posts')
+        .select('content_html')
+        .where('slug', '=', slug)
+        .executeTakeFirstOrThrow()
+      expect(after.content_html).toBe(
+        '<p>Look:</p><img src="/images/blog/a.webp" alt="" /><p>width="auto" in words stays.</p><img src="/b.png" alt="B" width="640" />',
+      )
+      await t.db.deleteFrom('blog_posts').where('slug', '=', slug).execute()
+    } finally {
+      await t.close()
+    }
   })
 })
