@@ -148,7 +148,6 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
   // is already set (then it stays, to be seen and removed).
   const pictureFilters =
     params.assetType !== 'audio' || Boolean(params.color || params.orientation || params.transparent)
-  const activeSwatch = COLOUR_SWATCHES.find((s) => s.name === params.color)
 
   return (
     <Container size="xl" py="xl">
@@ -220,61 +219,7 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
               defaultValue={params.tags.join(', ')}
             />
             {params.color ? <input type="hidden" name="color" value={params.color} /> : null}
-            {pictureFilters ? (
-              <>
-                <div role="group" aria-labelledby="colour-filter-label">
-                  <Txt size="sm" fw={500} id="colour-filter-label">
-                    Colour{params.color ? `: ${activeSwatch?.label ?? `custom #${params.color}`}` : ''}
-                  </Txt>
-                  <div className={classes.swatches}>
-                    {COLOUR_SWATCHES.map((s) => (
-                      <Link
-                        key={s.name}
-                        to={exploreUrl(params, { color: s.name })}
-                        className={classes.colourSwatch}
-                        style={{ background: s.hex }}
-                        aria-label={s.label}
-                        title={s.label}
-                        aria-current={params.color === s.name ? 'true' : undefined}
-                      />
-                    ))}
-                    {params.color && !activeSwatch ? (
-                      // A colour picked from an asset's palette is none of the swatches: it is shown as
-                      // itself, marked as the current one.
-                      <span
-                        role="img"
-                        className={classes.colourSwatch}
-                        style={{ background: `#${params.color}` }}
-                        aria-label={`Custom colour #${params.color}`}
-                        title={`Custom colour #${params.color}`}
-                        data-current="true"
-                        data-testid="custom-colour-swatch"
-                      />
-                    ) : null}
-                  </div>
-                  {params.color ? (
-                    <Link to={exploreUrl(params, { color: '' })} className={classes.removeColour}>
-                      Remove colour
-                    </Link>
-                  ) : null}
-                </div>
-                <SelectField
-                  label="Orientation"
-                  name="orientation"
-                  defaultValue={params.orientation ?? ''}
-                  data={[
-                    { value: '', label: 'Any orientation' },
-                    ...ORIENTATIONS.map((o) => ({ value: o, label: ORIENTATION_LABELS[o] })),
-                  ]}
-                />
-                <CheckField
-                  label="Transparent background only"
-                  name="transparent"
-                  value="1"
-                  defaultChecked={params.transparent}
-                />
-              </>
-            ) : null}
+            {pictureFilters ? <PictureFilters params={params} /> : null}
             <Cluster gap={6} className={classes.tagCloud} role="group" aria-label="Popular tags">
               {popularTags.map((t) => (
                 <Link
@@ -427,6 +372,66 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
 }
 
 export const meta: Route.MetaFunction = (args) => withSharing(args, pageMeta(args))
+
+/** Colour, orientation and transparency: the filters that describe pictures. */
+function PictureFilters({ params }: { params: ExploreParams }) {
+  const activeSwatch = COLOUR_SWATCHES.find((s) => s.name === params.color)
+  return (
+    <>
+      <div role="group" aria-labelledby="colour-filter-label">
+        <Txt size="sm" fw={500} id="colour-filter-label">
+          Colour{params.color ? `: ${activeSwatch?.label ?? `custom #${params.color}`}` : ''}
+        </Txt>
+        <div className={classes.swatches}>
+          {COLOUR_SWATCHES.map((s) => (
+            <Link
+              key={s.name}
+              to={exploreUrl(params, { color: s.name })}
+              className={classes.colourSwatch}
+              style={{ background: s.hex }}
+              aria-label={s.label}
+              title={s.label}
+              aria-current={params.color === s.name ? 'true' : undefined}
+            />
+          ))}
+          {params.color && !activeSwatch ? (
+            // A colour picked from an asset's palette is none of the swatches: it is shown as
+            // itself, marked as the current one.
+            <span
+              role="img"
+              className={classes.colourSwatch}
+              style={{ background: `#${params.color}` }}
+              aria-label={`Custom colour #${params.color}`}
+              title={`Custom colour #${params.color}`}
+              data-current="true"
+              data-testid="custom-colour-swatch"
+            />
+          ) : null}
+        </div>
+        {params.color ? (
+          <Link to={exploreUrl(params, { color: '' })} className={classes.removeColour}>
+            Remove colour
+          </Link>
+        ) : null}
+      </div>
+      <SelectField
+        label="Orientation"
+        name="orientation"
+        defaultValue={params.orientation ?? ''}
+        data={[
+          { value: '', label: 'Any orientation' },
+          ...ORIENTATIONS.map((o) => ({ value: o, label: ORIENTATION_LABELS[o] })),
+        ]}
+      />
+      <CheckField
+        label="Transparent background only"
+        name="transparent"
+        value="1"
+        defaultChecked={params.transparent}
+      />
+    </>
+  )
+}
 
 /** The colour, orientation and transparency filters, carried by the page's other forms. */
 function KeepShapeFilters({ params }: { params: ExploreParams }) {
