@@ -4,6 +4,7 @@ import { processUploadJob } from '~/domain/uploads/jobs.server'
 import { analyticsRetentionJob } from '~/domain/analytics/retention.server'
 import { paletteBackfillJob } from '~/domain/catalogue/palette.server'
 import { prepareDownloadsJob } from '~/domain/downloads/prepare-downloads.server'
+import { deliveredSizesJob } from '~/domain/downloads/delivered-sizes.server'
 import { storageSweepJob } from '~/platform/storage-cleanup.server'
 
 // The job table: every kind of background work the site does, run by the queue
@@ -14,6 +15,7 @@ export const jobTable: readonly JobDefinition<any>[] = [
   publishScheduledJob,
   publishDueJob,
   prepareDownloadsJob,
+  deliveredSizesJob,
   paletteBackfillJob,
   storageSweepJob,
   analyticsRetentionJob,

@@ -289,6 +289,8 @@ export interface AssetVariantsTable {
   variant: string
   /** The stored file's SHA-256 in hex: what a licence names. Null for variants kept before licences. */
   sha256: string | null
+  /** The stored file's size in bytes. Null for files kept before sizes were recorded, until next read. */
+  bytes: number | null
 }
 
 /** Every lexeme of the assets' search vectors (migration 0011): a prefix expands to these. */

@@ -16,6 +16,8 @@ const DAY_MS = 86_400_000
 export interface SeedResult {
   assets: number
   posts: number
+  /** The demo assets this run added, published: their download files are for the caller to make ahead. */
+  assetIds: number[]
 }
 
 /** How many assets exist (a waiting instance shows another's seeding progress with it). */
@@ -126,7 +128,7 @@ export async function seedDemoContent(
     begun?.started_at ??
     (await db.selectFrom('demo_seed').select('started_at').executeTakeFirstOrThrow()).started_at
   try {
-    let assets = 0
+    const assetIds: number[] = []
     const catalogue = demoAssets()
     const present = new Set(
       (
@@ -158,7 +160,7 @@ export async function seedDemoContent(
         for (let n = next++; !failed && n < missing.length; n = next++) {
           const [index, demo] = missing[n]
           const file = await demoFile(demo, options.imageSize ?? DEMO_IMAGE_SIZE, options.renderCacheDir)
-          await createAsset(db, storage, {
+          const created = await createAsset(db, storage, {
             original: file.data,
             originalFilename: file.filename,
             title: demo.title,
@@ -173,8 +175,8 @@ export async function seedDemoContent(
             // days back: seedDownloadHistory dates each one, so the days add up to the count.
             downloadCount: Math.round(Math.min(index * 0.75, 89) * (0.4 + (((index * 37) % 211) / 211) * 2.6)),
           })
-          assets += 1
-          options.onProgress?.(present.size + assets, catalogue.length)
+          assetIds.push(created.id)
+          options.onProgress?.(present.size + assetIds.length, catalogue.length)
         }
       }
       // Every worker's asset in hand is finished before the failure is passed on.
@@ -219,8 +221,8 @@ export async function seedDemoContent(
       if (inserted) posts += 1
     }
     await db.updateTable('demo_seed').set({ finished_at: new Date() }).execute()
-    log(`Seeded ${assets} assets and ${posts} blog posts.`)
-    return { assets, posts }
+    log(`Seeded ${assetIds.length} assets and ${posts} blog posts.`)
+    return { assets: assetIds.length, posts, assetIds }
   } catch (error) {
     // Counted, so a fault that repeats on every start stops being retried (needsDemoSeed).
     await db

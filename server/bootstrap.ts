@@ -4,6 +4,8 @@ import path from 'node:path'
 // a demo seed that a stopped start left half-way).
 import { createDatabase, describeDatabase, migrateToLatest } from '#db/client'
 import { sendPaletteBackfill } from '~/domain/catalogue/palette.server'
+import { sendDeliveredSizes } from '~/domain/downloads/delivered-sizes.server'
+import { sendPrepareDownloads } from '~/domain/downloads/prepare-downloads.server'
 import { countAssets, DEMO_ASSET_COUNT, needsDemoSeed, seedDemoContent, withSeedLock } from '#seed/index'
 import type { Config } from '~/config.server'
 import { log } from '~/platform/log.server'
@@ -95,6 +97,7 @@ export async function prepareDatabase(
   // The administrator and the seed, one instance at a time: two instances starting together
   // on an empty database create one admin and seed once.
   let recheckAdmin = false
+  const seededIds: number[] = []
   await withSeedLock(
     db,
     Boolean(config.DATABASE_URL),
@@ -110,7 +113,7 @@ export async function prepareDatabase(
       }
       const adminUser = admin ? await ensureAdmin(db, { ...admin, fullName: 'Site Admin' }) : null
       if (!seeding) return
-      await seedDemoContent(db, storage, {
+      const seeded = await seedDemoContent(db, storage, {
         authorId: adminUser?.id ?? null,
         authorName: 'The Artist',
         log: (line) => log.info(line),
@@ -118,6 +121,7 @@ export async function prepareDatabase(
         renderCacheDir: path.join(config.DATA_DIR, 'render-cache'),
         onProgress: (done, total) => progress({ phase: 'seeding', done, total }),
       })
+      seededIds.push(...seeded.assetIds)
     },
     async () => {
       if (!seed) return
@@ -145,5 +149,11 @@ export async function prepareDatabase(
   // until done. Every start sends it; a chain already under way keeps going instead.
   void sendPaletteBackfill(services.jobs).catch((error: unknown) =>
     log.warn('palette backfill not queued', { error: errorMessage(error) }),
+  )
+  // The demo's download files made ahead, as publishing does for the artist's uploads.
+  void sendPrepareDownloads(services.jobs, seededIds)
+  // Sizes of download files kept before sizes were recorded (migration 0027), likewise.
+  void sendDeliveredSizes(services.jobs).catch((error: unknown) =>
+    log.warn('download sizes not queued', { error: errorMessage(error) }),
   )
 }

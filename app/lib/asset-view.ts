@@ -67,6 +67,19 @@ export function formatDuration(ms: number): string {
   return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`
 }
 
+/**
+ * A file's size as people read it, in binary units like the upload limits ('10MB'):
+ * 830 → '830 bytes', 52_000 → '51 KB', 3_250_000 → '3.1 MB', 24_000_000 → '23 MB'.
+ */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`
+  const kb = bytes / 1024
+  // The thresholds are where rounding would print the next unit's '1024 KB' or '10.0 MB'.
+  if (kb < 1023.5) return `${Math.round(kb)} KB`
+  const mb = kb / 1024
+  return mb < 9.95 ? `${mb.toFixed(1)} MB` : `${Math.round(mb)} MB`
+}
+
 /** The .webp variant of a .png URL, which cards and the dialog prefer. */
 export function webpVariant(url: string): string | null {
   return url.endsWith('.png') ? `${url.slice(0, -4)}.webp` : null

@@ -75,6 +75,7 @@ export default function AssetPage({ loaderData }: Route.ComponentProps) {
       <AssetPreview
         mode="page"
         asset={preview.asset}
+        fileSize={preview.fileSize}
         related={preview.related}
         similar={preview.similar}
         isFavourite={preview.isFavourite}

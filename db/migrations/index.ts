@@ -25,6 +25,7 @@ import * as m0023 from './0023_palettes_do_not_move_the_version'
 import * as m0024 from './0024_category_thumbnails_index'
 import * as m0025 from './0025_demo_seed'
 import * as m0026 from './0026_blog_images_without_auto_size'
+import * as m0027 from './0027_delivered_file_sizes'
 
 // A static list rather than a folder scan, so migrations work the same inside the server
 // bundle, under tsx and under vitest. Add new files here in order.
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '0024_category_thumbnails_index': m0024,
   '0025_demo_seed': m0025,
   '0026_blog_images_without_auto_size': m0026,
+  '0027_delivered_file_sizes': m0027,
 }
 
 export const migrationProvider: MigrationProvider = {

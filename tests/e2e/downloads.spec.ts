@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises'
 import { expect, test, type Page } from '@playwright/test'
+import { formatFileSize } from '../../app/lib/asset-view'
 import { e2eQuery, onEachScreen, register, signIn, uniqueEmail } from './support'
 
 async function newUser(page: Page) {
@@ -64,6 +66,28 @@ test('signed in: Download PNG saves {title}.png and counts against the quota', a
   await expect(page.getByTestId('tile-quota')).toContainText('1 / 5')
   await expect(page.getByTestId('tile-downloads')).toContainText('1')
   await expect(page.getByTestId('recent-downloads')).toContainText(title)
+})
+
+test('the asset page says how large its download is, and the file saved is that large', async ({ page }) => {
+  await newUser(page)
+  // A demo asset whose download file the start made ahead (publishing makes it, a moment after).
+  const [asset] = await e2eQuery<{ id: number; bytes: number }>(
+    `select a.id, v.bytes from assets a join asset_variants v on v.asset_id = a.id and v.variant = 'original'
+     where a.is_active and a.asset_type = '3d' and v.bytes is not null order by a.id limit 1`,
+  )
+  expect(asset, 'a demo asset with its download made ahead').toBeDefined()
+  // A page shared by every visitor may have been read before the file was made: it is at most 30 s old.
+  await expect(async () => {
+    await page.goto(`/assets/${asset!.id}`)
+    await expect(page.getByTestId('file-size')).toBeVisible({ timeout: 1_000 })
+  }).toPass({ timeout: 45_000 })
+  const shown = await page.getByTestId('file-size').textContent()
+  expect(shown).toBe(formatFileSize(asset!.bytes))
+  const downloadPromise = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Download PNG' }).click()
+  const file = await readFile((await (await downloadPromise).path())!)
+  expect(file.length).toBe(asset!.bytes)
+  expect(file.subarray(1, 4).toString()).toBe('PNG')
 })
 
 const spendQuota = (email: string) =>

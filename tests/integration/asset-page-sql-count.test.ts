@@ -40,7 +40,7 @@ async function visit(asset: Asset): Promise<{ statements: string[]; preview: Ass
 
 const shared = (statement: string) =>
   /catalogue_version/.test(statement) || /from "assets" where is_active order by "created_at" desc/.test(statement)
-const rowRead = (statement: string) => /where "id" = \$1 and is_active$/.test(statement)
+const rowRead = (statement: string) => /from "assets" where "id" = \$\d+ and is_active$/.test(statement)
 const candidatesRead = (statement: string) => statement.includes('colour_swatches &&')
 const relatedRead = (statement: string) => statement.includes('tags &&')
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_ASSET_COUNT, needsDemoSeed, seedDemoContent } from '#seed/index'
+import { DEMO_ASSET_COUNT, needsDemoSeed, seedDemoContent, type SeedResult } from '#seed/index'
 import { demoAssets } from '#seed/catalogue'
 import { ensureAdmin, findUserByEmail } from '~/domain/accounts/users.server'
 import { verifyPassword } from '~/platform/passwords.server'
@@ -14,7 +14,7 @@ describe('demo catalogue', () => {
   const countOf = async (table: 'assets' | 'blog_posts') =>
     (await t.db.selectFrom(table).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n
   let stopped: { assets: number; posts: number; error: unknown; seedAgain: boolean }
-  let resumed: { assets: number; posts: number }
+  let resumed: SeedResult
   let seedAfter: boolean
   beforeAll(async () => {
     t = await createTestContext()
@@ -47,7 +47,8 @@ describe('demo catalogue', () => {
     expect(stopped.assets).toBeLessThan(DEMO_ASSET_COUNT)
     expect(stopped.posts).toBe(0)
     expect(stopped.seedAgain).toBe(true)
-    expect(resumed).toEqual({ assets: DEMO_ASSET_COUNT - stopped.assets, posts: 6 })
+    expect(resumed).toMatchObject({ assets: DEMO_ASSET_COUNT - stopped.assets, posts: 6 })
+    expect(resumed.assetIds).toHaveLength(DEMO_ASSET_COUNT - stopped.assets)
     expect(seedAfter).toBe(false)
     // Dated as one run would have: newest first in the catalogue's order, a day apart or less.
     const byDate = await t.db.selectFrom('assets').select('title').orderBy('created_at', 'desc').execute()
@@ -160,7 +161,7 @@ describe('demo catalogue', () => {
 
   it('is idempotent: seeding again adds nothing', async () => {
     const result = await seedDemoContent(t.db, t.storage, { imageSize: 256 })
-    expect(result).toEqual({ assets: 0, posts: 0 })
+    expect(result).toEqual({ assets: 0, posts: 0, assetIds: [] })
     expect(await countOf('assets')).toBe(DEMO_ASSET_COUNT)
   })
 

@@ -1,6 +1,6 @@
 import { Link, useLocation, useNavigate } from 'react-router'
 import { useEffect, useRef, useState, type MouseEvent } from 'react'
-import { fallbackDescription, formatDuration, type AssetView, type StripItem } from '~/lib/asset-view'
+import { fallbackDescription, formatDuration, formatFileSize, type AssetView, type StripItem } from '~/lib/asset-view'
 import { DIALOG_TAGS, ZOOM_MAX, ZOOM_MIN, ZOOM_STEP } from '~/lib/constants'
 import { BACKGROUNDS, BACKGROUND_LABELS, clampZoom, type Background } from '~/lib/explore-params'
 import { AssetImage } from '~/components/AssetImage/AssetImage'
@@ -18,6 +18,8 @@ import { aspectRatio, gridRatio, previewSize, ratioStyle } from '~/lib/asset-sha
 
 export interface AssetPreviewProps {
   asset: AssetView
+  /** The size in bytes of the file 'Download' gives; null (not shown) until that file is made. */
+  fileSize?: number | null
   related: StripItem[]
   /** 'Similar colours': assets with the closest palettes. */
   similar?: StripItem[]
@@ -232,6 +234,8 @@ export function AssetPreview(props: AssetPreviewProps) {
           {asset.category} ·{' '}
           {asset.width && asset.height ? `${asset.width}×${asset.height} ${asset.file_format} · ` : ''}
           {asset.audio ? `${formatDuration(asset.audio.duration_ms)} ${asset.file_format} · ` : ''}
+          {props.fileSize ? <span data-testid="file-size">{formatFileSize(props.fileSize)}</span> : null}
+          {props.fileSize ? ' · ' : ''}
           {plural(asset.download_count, 'download')}
         </Txt>
         {mode === 'dialog' ? (

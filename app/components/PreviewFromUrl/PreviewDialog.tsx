@@ -17,6 +17,7 @@ export function PreviewDialog({ preview }: { preview: AssetPreviewData }) {
   return (
     <AssetPreview
       asset={preview.asset}
+      fileSize={preview.fileSize}
       related={preview.related}
       similar={preview.similar}
       isFavourite={preview.isFavourite}

@@ -7,6 +7,7 @@ import { formatScheduleTime } from '~/lib/schedule'
 import { setPublished, updateAsset } from './assets.server'
 import { cachedForCatalogue } from './catalogue-cache.server'
 import { publishReady, scheduleAssets } from './scheduled-publishing.server'
+import { sendPrepareDownloads } from '~/domain/downloads/prepare-downloads.server'
 
 // The bulk bar of /admin/assets and POST /api/admin/assets/bulk (decision 89): one change to
 // many assets, each through the function that makes it for one (updateAsset, setPublished,
@@ -157,6 +158,7 @@ export async function bulkEditAssets(
         : []
       const state = new Map(after.map((r) => [r.id, r.is_active]))
       changed.push(...asked.filter((id) => state.get(id) === publish))
+      if (publish) await sendPrepareDownloads(services.jobs, changed)
       headline = `${publish ? 'Published' : 'Unpublished'} ${plural(changed.length, 'asset')}`
       skip(already, (n) => `${n} ${wasWere(n)} already ${publish ? 'published' : 'unpublished'}`)
       skip(

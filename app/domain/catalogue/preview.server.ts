@@ -15,6 +15,11 @@ import { sharedResult } from './shared-results.server'
 
 export interface AssetPreviewData {
   asset: AssetView
+  /**
+   * The size in bytes of the file 'Download' gives (the original with its provenance inside),
+   * null until that file is made: a moment after the asset is published.
+   */
+  fileSize: number | null
   related: StripItem[]
   /** 'Similar colours': the closest palettes (none for audio, which has no colours to match). */
   similar: StripItem[]
@@ -66,6 +71,7 @@ export function publicPreview(db: DB, assetId: number): Promise<PublicPreview | 
     ])
     return {
       asset,
+      fileSize: row.original_bytes,
       related: related.map(toStripItem),
       similar: closestPalettes(colours, candidates, RELATED_LIMIT).map(toStripItem),
       // Explore's tag filter needs every tag, so 'View All' narrows by the first tag only: it then

@@ -6,6 +6,7 @@ import { log } from '~/platform/log.server'
 import { errorMessage } from '~/lib/errors'
 import type { AssetChanges } from '~/lib/admin-assets'
 import { ASSET_NOT_FOUND, getAssetForAdmin, setPublished, updateAsset, type UpdateAssetResult } from './assets.server'
+import { sendPrepareDownloads } from '~/domain/downloads/prepare-downloads.server'
 import { invalidateCatalogueCache } from './catalogue-cache.server'
 
 // Scheduled publishing (decision 89): a draft with a publish time goes live then, on whichever
@@ -70,7 +71,7 @@ export const publishScheduledJob = defineJob<{ assetId: number }>({
   retryDelaySeconds: 30,
   expireInSeconds: 60,
   async run({ assetId }, { services }) {
-    await publishDue(services.db, { ids: [assetId] })
+    await sendPrepareDownloads(services.jobs, await publishDue(services.db, { ids: [assetId] }))
   },
 })
 
@@ -83,6 +84,7 @@ export const publishDueJob = defineJob<Record<string, never>>({
   async run(_data, { services }) {
     const published = await publishDue(services.db)
     if (published.length > 0) log.info('scheduled assets published', { count: published.length })
+    await sendPrepareDownloads(services.jobs, published)
   },
 })
 
@@ -174,6 +176,7 @@ export async function scheduleAssets(
     )
     outcome.publishedNow = targets.filter((id) => live.has(id))
     outcome.waiting = targets.filter((id) => !live.has(id))
+    await sendPrepareDownloads(jobs, outcome.publishedNow)
     return outcome
   }
   outcome.scheduled = targets
@@ -223,6 +226,8 @@ export async function editAsset(
   }
   if (Object.values(fields).some((v) => v !== undefined)) {
     const updated = await updateAsset(services.db, id, fields, actorId)
+    if (updated.ok && fields.is_active === true && updated.asset.is_active)
+      await sendPrepareDownloads(services.jobs, [id])
     if (!updated.ok || publishAt === undefined) return updated
   }
   if (publishAt !== undefined) await scheduleAssets(services, [id], publishAt, actorId)

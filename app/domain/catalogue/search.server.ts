@@ -789,9 +789,28 @@ export async function getPublishedAsset(db: DB, id: number): Promise<AssetView |
   return row ? toAssetView(row) : null
 }
 
-/** A published asset's row as views are made from it (its palette with the OKLab coordinates). */
-export function publishedAssetRow(db: DB, id: number): Promise<AssetViewRow | undefined> {
-  return db.selectFrom('assets').select(ASSET_VIEW_COLUMNS).where('id', '=', id).where(isPublished()).executeTakeFirst()
+/**
+ * A published asset's row as views are made from it (its palette with the OKLab coordinates),
+ * with the size of the file its plain download delivers (null until that file is made).
+ */
+export function publishedAssetRow(
+  db: DB,
+  id: number,
+): Promise<(AssetViewRow & { original_bytes: number | null }) | undefined> {
+  return db
+    .selectFrom('assets')
+    .select(ASSET_VIEW_COLUMNS)
+    .select((eb) =>
+      eb
+        .selectFrom('asset_variants')
+        .select('asset_variants.bytes')
+        .whereRef('asset_variants.asset_id', '=', 'assets.id')
+        .where('asset_variants.variant', '=', 'original')
+        .as('original_bytes'),
+    )
+    .where('id', '=', id)
+    .where(isPublished())
+    .executeTakeFirst()
 }
 
 /** How many of the newest published assets Related Assets looks among first. */

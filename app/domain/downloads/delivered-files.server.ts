@@ -155,10 +155,14 @@ async function keepDelivered(
       // (a target names one index, and a race on the other failed); then it gets this digest.
       await trx
         .insertInto('asset_variants')
-        .values({ key, asset_id: assetId, variant: name, sha256 })
+        .values({ key, asset_id: assetId, variant: name, sha256, bytes: bytes.length })
         .onConflict((oc) => oc.doNothing())
         .execute()
-      await trx.updateTable('asset_variants').set({ sha256, variant: name }).where('key', '=', key).execute()
+      await trx
+        .updateTable('asset_variants')
+        .set({ sha256, variant: name, bytes: bytes.length })
+        .where('key', '=', key)
+        .execute()
       await keepUploadKeys(trx, [key])
     })
     return true

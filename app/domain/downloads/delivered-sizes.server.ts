@@ -1,0 +1,88 @@
+import type { DB } from '#db/client'
+import { defineJob, type JobQueue } from '~/platform/job-queue.server'
+import { log } from '~/platform/log.server'
+import { BACKGROUND_DUTY, createPacer } from '~/platform/pacing.server'
+import type { Storage } from '~/platform/storage.server'
+
+// A delivered file's size is recorded when it is made (delivered-files.server.ts). Files kept
+// before sizes were recorded (migration 0027) get theirs here, from storage: the object's
+// size is read, never its bytes. In bounded chunks on the job queue, one at a time across all
+// instances, like the palette backfill; until an asset's file has its size, its page shows
+// none rather than a guess.
+
+/** How many kept files one chunk sizes. */
+const SIZES_CHUNK = 100
+/** The pause between chunks, so serving comes first. */
+const SIZES_PAUSE_MS = 1_000
+const SIZES_KEY = 'delivered-sizes'
+
+/**
+ * Records the size of up to `limit` kept files without one, in key order after `after`.
+ * A file gone from storage stays without a size (its next download makes it again, with one).
+ */
+export async function fillDeliveredSizes(
+  db: DB,
+  storage: Storage,
+  {
+    after = '',
+    limit = SIZES_CHUNK,
+    duty = 1,
+    signal,
+  }: { after?: string; limit?: number; duty?: number; signal?: AbortSignal } = {},
+): Promise<{ filled: number; last: string; done: boolean }> {
+  const paced = createPacer(duty, signal)
+  const rows = await db
+    .selectFrom('asset_variants')
+    .select('key')
+    .where('bytes', 'is', null)
+    .where('key', '>', after)
+    .orderBy('key')
+    .limit(limit)
+    .execute()
+  let filled = 0
+  for (const { key } of rows) {
+    signal?.throwIfAborted()
+    const size = await paced(async () => {
+      const stored = await storage.get(key)
+      stored?.stream.destroy()
+      return stored?.size ?? null
+    })
+    if (size === null) continue
+    // Only a missing size is filled: one written meanwhile, by the file being made again, wins.
+    const updated = await db
+      .updateTable('asset_variants')
+      .set({ bytes: size })
+      .where('key', '=', key)
+      .where('bytes', 'is', null)
+      .executeTakeFirst()
+    if (updated.numUpdatedRows > 0n) filled++
+  }
+  return { filled, last: rows.at(-1)?.key ?? after, done: rows.length < limit }
+}
+
+/** The backfill as a chain of chunks, each sending the next a moment later. */
+export const deliveredSizesJob = defineJob<{ after: string }>({
+  name: 'downloads.sizes',
+  policy: 'stately',
+  concurrency: 1,
+  retryLimit: 5,
+  async run(data, { services, signal }) {
+    const chunk = await fillDeliveredSizes(services.db, services.storage, {
+      after: data.after,
+      duty: BACKGROUND_DUTY,
+      signal,
+    })
+    if (chunk.filled > 0) log.info('download sizes recorded', { files: chunk.filled })
+    if (chunk.done) return
+    await services.jobs.send(
+      deliveredSizesJob,
+      { after: chunk.last },
+      { singletonKey: SIZES_KEY, startAfter: new Date(Date.now() + SIZES_PAUSE_MS) },
+    )
+  },
+})
+
+/** Starts the backfill from the first key (every start sends it; a chain already waiting keeps it). */
+export function sendDeliveredSizes(jobs: JobQueue) {
+  return jobs.send(deliveredSizesJob, { after: '' }, { singletonKey: SIZES_KEY })
+}
