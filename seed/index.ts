@@ -112,21 +112,22 @@ export async function seedDemoContent(
   const log = options.log ?? (() => {})
   // Begun now, unless an unfinished seed is resumed: that one keeps its start, and everything is
   // dated from it as one uninterrupted run would be.
+  // One statement either way: a finished seed starts afresh, an unfinished one keeps its start
+  // and its count of failed runs.
+  const unfinished = sql<boolean>`demo_seed.finished_at is null`
   const begun = await db
     .insertInto('demo_seed')
     .defaultValues()
     .onConflict((oc) =>
-      oc
-        .column('id')
-        .doUpdateSet({ started_at: sql<Date>`now()`, finished_at: null, failures: 0 })
-        .where('demo_seed.finished_at', 'is not', null),
+      oc.column('id').doUpdateSet({
+        started_at: sql<Date>`case when ${unfinished} then demo_seed.started_at else now() end`,
+        finished_at: null,
+        failures: sql<number>`case when ${unfinished} then demo_seed.failures else 0 end`,
+      }),
     )
     .returning('started_at')
-    .executeTakeFirst()
-  const now =
-    options.now ??
-    begun?.started_at ??
-    (await db.selectFrom('demo_seed').select('started_at').executeTakeFirstOrThrow()).started_at
+    .executeTakeFirstOrThrow()
+  const now = options.now ?? begun.started_at
   try {
     const assetIds: number[] = []
     const catalogue = demoAssets()

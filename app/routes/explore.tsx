@@ -97,9 +97,11 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
         const shown = list.map(({ category, count }) => ({ category, count }))
         // A category carried over from another tab that holds none of this type stays listed,
         // with its true count, so the select shows what the results are filtered by.
-        if (params.category && !shown.some((c) => c.category === params.category))
+        if (params.category && !shown.some((c) => c.category === params.category)) {
           shown.push({ category: params.category, count: 0 })
-        return shown.sort((a, b) => a.category.localeCompare(b.category))
+          shown.sort((a, b) => a.category.localeCompare(b.category))
+        }
+        return shown
       })
       .catch(() => []),
     // The filter panel suggests the chosen type's tags ('loop' is no help on the Images tab).

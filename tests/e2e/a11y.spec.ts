@@ -87,8 +87,9 @@ async function seriousViolations(page: Page, path: string, { colourOnly = false 
     expect(response?.status(), path).toBe(path === NOT_FOUND_PAGE ? 404 : 200)
     if (!noScript) await hydrated(target)
     const axe = new AxeBuilder({ page: target, axeSource: AXE_SOURCE })
-    const results = await (
-      colourOnly ? axe.withRules(COLOUR_RULES) : axe.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    const results = await (colourOnly
+      ? axe.withRules(COLOUR_RULES)
+      : axe.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     ).analyze()
     return results.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')

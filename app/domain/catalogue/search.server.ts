@@ -1038,8 +1038,7 @@ function paletteDistance(from: PaletteColour[], to: PaletteColour[]): number {
 
 /** `and asset_type = …` when a type is given (the counts of one Explore tab), else nothing. */
 function ofType(assetType: AssetType | undefined, table?: 'a') {
-  if (!assetType) return sql``
-  return table ? sql`and a.asset_type = ${assetType}` : sql`and asset_type = ${assetType}`
+  return assetType ? sql`and ${sql.ref(table ? `${table}.asset_type` : 'asset_type')} = ${assetType}` : sql``
 }
 
 export interface TagSummary {
