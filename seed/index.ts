@@ -16,7 +16,10 @@ const DAY_MS = 86_400_000
 export interface SeedResult {
   assets: number
   posts: number
-  /** The demo assets this run added, published: their download files are for the caller to make ahead. */
+  /**
+   * Every demo asset once the seed has finished (those of a stopped run included), published:
+   * their download files are for the caller to make ahead. Empty when nothing was added.
+   */
   assetIds: number[]
 }
 
@@ -110,10 +113,8 @@ export async function seedDemoContent(
   } = {},
 ): Promise<SeedResult> {
   const log = options.log ?? (() => {})
-  // Begun now, unless an unfinished seed is resumed: that one keeps its start, and everything is
-  // dated from it as one uninterrupted run would be.
-  // One statement either way: a finished seed starts afresh, an unfinished one keeps its start
-  // and its count of failed runs.
+  // Begun now, unless an unfinished seed is resumed: that one keeps its start (and its count of
+  // failed runs), and everything is dated from it as one uninterrupted run would be.
   const unfinished = sql<boolean>`demo_seed.finished_at is null`
   const begun = await db
     .insertInto('demo_seed')
@@ -129,7 +130,7 @@ export async function seedDemoContent(
     .executeTakeFirstOrThrow()
   const now = options.now ?? begun.started_at
   try {
-    const assetIds: number[] = []
+    let added = 0
     const catalogue = demoAssets()
     const present = new Set(
       (
@@ -161,7 +162,7 @@ export async function seedDemoContent(
         for (let n = next++; !failed && n < missing.length; n = next++) {
           const [index, demo] = missing[n]
           const file = await demoFile(demo, options.imageSize ?? DEMO_IMAGE_SIZE, options.renderCacheDir)
-          const created = await createAsset(db, storage, {
+          await createAsset(db, storage, {
             original: file.data,
             originalFilename: file.filename,
             title: demo.title,
@@ -176,8 +177,8 @@ export async function seedDemoContent(
             // days back: seedDownloadHistory dates each one, so the days add up to the count.
             downloadCount: Math.round(Math.min(index * 0.75, 89) * (0.4 + (((index * 37) % 211) / 211) * 2.6)),
           })
-          assetIds.push(created.id)
-          options.onProgress?.(present.size + assetIds.length, catalogue.length)
+          added += 1
+          options.onProgress?.(present.size + added, catalogue.length)
         }
       }
       // Every worker's asset in hand is finished before the failure is passed on.
@@ -222,8 +223,21 @@ export async function seedDemoContent(
       if (inserted) posts += 1
     }
     await db.updateTable('demo_seed').set({ finished_at: new Date() }).execute()
-    log(`Seeded ${assetIds.length} assets and ${posts} blog posts.`)
-    return { assets: assetIds.length, posts, assetIds }
+    log(`Seeded ${added} assets and ${posts} blog posts.`)
+    const demoIds = added
+      ? (
+          await db
+            .selectFrom('assets')
+            .select('id')
+            .where(
+              'title',
+              'in',
+              catalogue.map((demo) => demo.title),
+            )
+            .execute()
+        ).map((row) => row.id)
+      : []
+    return { assets: added, posts, assetIds: demoIds }
   } catch (error) {
     // Counted, so a fault that repeats on every start stops being retried (needsDemoSeed).
     await db

@@ -151,7 +151,7 @@ export async function prepareDatabase(
     log.warn('palette backfill not queued', { error: errorMessage(error) }),
   )
   // The demo's download files made ahead, as publishing does for the artist's uploads.
-  void sendPrepareDownloads(services.jobs, seededIds)
+  await sendPrepareDownloads(services.jobs, seededIds)
   // Sizes of download files kept before sizes were recorded (migration 0027), likewise.
   void sendDeliveredSizes(services.jobs).catch((error: unknown) =>
     log.warn('download sizes not queued', { error: errorMessage(error) }),

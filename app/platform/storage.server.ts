@@ -32,6 +32,8 @@ export interface Storage {
   /** Removes the file; a missing file is not an error. */
   delete(key: string): Promise<void>
   exists(key: string): Promise<boolean>
+  /** The object's size in bytes without reading it (null when missing): a stat, or S3's HEAD. */
+  size(key: string): Promise<number | null>
   /** Removes files half-written before `before` (a write cut off by a crash); local folders only. */
   removeStaleWrites?(before: Date): Promise<number>
   /** Whether a file can be written now, and the free space in bytes where known. */
@@ -157,6 +159,15 @@ export function createLocalStorage(root: string): Storage {
         return false
       }
     },
+    async size(key) {
+      if (!isValidKey(key)) return null
+      try {
+        const info = await stat(resolve(key))
+        return info.isFile() ? info.size : null
+      } catch {
+        return null
+      }
+    },
     async check() {
       try {
         await mkdir(root, { recursive: true })
@@ -261,6 +272,17 @@ export function createS3Storage(options: S3StorageOptions): Storage {
         return true
       } catch (error) {
         if (isNotFound(error)) return false
+        throw error
+      }
+    },
+    async size(key) {
+      if (!isValidKey(key)) return null
+      const { client, s3 } = await open()
+      try {
+        const head = await client.send(new s3.HeadObjectCommand({ Bucket, Key: key }))
+        return head.ContentLength ?? null
+      } catch (error) {
+        if (isNotFound(error)) return null
         throw error
       }
     },

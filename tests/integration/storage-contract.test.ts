@@ -87,6 +87,7 @@ describe.each(backends)('storage contract: $name', (backend) => {
     const file = await storage.get('originals/contract-a.png')
     expect(file).not.toBeNull()
     expect(file!.size).toBe(data.byteLength)
+    expect(await storage.size('originals/contract-a.png')).toBe(data.byteLength)
     expect(file!.contentType).toBe('image/png')
     expect(file!.etag).toMatch(/^"[^"]+"$/)
     expect((await read(file!.stream)).equals(data)).toBe(true)
@@ -115,6 +116,7 @@ describe.each(backends)('storage contract: $name', (backend) => {
   it('answers null or false for a missing key, and deleting one is no error', async () => {
     expect(await storage.get('originals/never-written.png')).toBeNull()
     expect(await storage.exists('originals/never-written.png')).toBe(false)
+    expect(await storage.size('originals/never-written.png')).toBeNull()
     await expect(storage.delete('originals/never-written.png')).resolves.toBeUndefined()
   })
 

@@ -3,7 +3,7 @@ import type { AssetView, StripItem } from '~/lib/asset-view'
 import { favouriteQuery } from '~/domain/favourites/favourites.server'
 import {
   closestPalettes,
-  publishedAssetRow,
+  publishedAssetPageRow,
   relatedCandidates,
   similarCandidates,
   similarityColours,
@@ -59,7 +59,7 @@ type PublicPreview = Omit<AssetPreviewData, 'isFavourite' | 'downloadedToday'>
  */
 export function publicPreview(db: DB, assetId: number): Promise<PublicPreview | null> {
   return sharedResult(db, `asset:${assetId}`, async () => {
-    const row = await publishedAssetRow(db, assetId)
+    const row = await publishedAssetPageRow(db, assetId)
     if (!row) return null
     const asset = toAssetView(row)
     // Related Assets mostly come from a window every asset page shares; Similar colours'
@@ -71,7 +71,7 @@ export function publicPreview(db: DB, assetId: number): Promise<PublicPreview | 
     ])
     return {
       asset,
-      fileSize: row.original_bytes,
+      fileSize: row.download_bytes,
       related: related.map(toStripItem),
       similar: closestPalettes(colours, candidates, RELATED_LIMIT).map(toStripItem),
       // Explore's tag filter needs every tag, so 'View All' narrows by the first tag only: it then

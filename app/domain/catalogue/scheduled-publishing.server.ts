@@ -219,14 +219,19 @@ export async function editAsset(
   actorId: string | null,
 ): Promise<UpdateAssetResult | { ok: false; reason: 'already-published'; error: string }> {
   const { publish_at: publishAt, ...fields } = changes
+  // Read first when it matters: a schedule is refused for a live asset, and a draft made live
+  // gets its download files made ahead.
+  const before =
+    publishAt !== undefined || fields.is_active === true
+      ? await services.db.selectFrom('assets').select('is_active').where('id', '=', id).executeTakeFirst()
+      : undefined
   if (publishAt !== undefined) {
-    const row = await services.db.selectFrom('assets').select('is_active').where('id', '=', id).executeTakeFirst()
-    if (!row) return { ok: false, reason: 'asset-not-found', error: ASSET_NOT_FOUND }
-    if (publishAt && row.is_active) return { ok: false, reason: 'already-published', error: ALREADY_PUBLISHED }
+    if (!before) return { ok: false, reason: 'asset-not-found', error: ASSET_NOT_FOUND }
+    if (publishAt && before.is_active) return { ok: false, reason: 'already-published', error: ALREADY_PUBLISHED }
   }
   if (Object.values(fields).some((v) => v !== undefined)) {
     const updated = await updateAsset(services.db, id, fields, actorId)
-    if (updated.ok && fields.is_active === true && updated.asset.is_active)
+    if (updated.ok && before && !before.is_active && updated.asset.is_active)
       await sendPrepareDownloads(services.jobs, [id])
     if (!updated.ok || publishAt === undefined) return updated
   }

@@ -789,28 +789,33 @@ export async function getPublishedAsset(db: DB, id: number): Promise<AssetView |
   return row ? toAssetView(row) : null
 }
 
+/** A published asset's row as views are made from it (its palette with the OKLab coordinates). */
+export function publishedAssetRow(db: DB, id: number): Promise<AssetViewRow | undefined> {
+  return publishedAssetQuery(db, id).executeTakeFirst()
+}
+
 /**
- * A published asset's row as views are made from it (its palette with the OKLab coordinates),
- * with the size of the file its plain download delivers (null until that file is made).
+ * The same row for the asset's page, with the size of the file its plain download delivers
+ * (`download_bytes`, null until that file is made), in the same statement.
  */
-export function publishedAssetRow(
+export function publishedAssetPageRow(
   db: DB,
   id: number,
-): Promise<(AssetViewRow & { original_bytes: number | null }) | undefined> {
-  return db
-    .selectFrom('assets')
-    .select(ASSET_VIEW_COLUMNS)
+): Promise<(AssetViewRow & { download_bytes: number | null }) | undefined> {
+  return publishedAssetQuery(db, id)
     .select((eb) =>
       eb
         .selectFrom('asset_variants')
         .select('asset_variants.bytes')
         .whereRef('asset_variants.asset_id', '=', 'assets.id')
         .where('asset_variants.variant', '=', 'original')
-        .as('original_bytes'),
+        .as('download_bytes'),
     )
-    .where('id', '=', id)
-    .where(isPublished())
     .executeTakeFirst()
+}
+
+function publishedAssetQuery(db: DB, id: number) {
+  return db.selectFrom('assets').select(ASSET_VIEW_COLUMNS).where('id', '=', id).where(isPublished())
 }
 
 /** How many of the newest published assets Related Assets looks among first. */

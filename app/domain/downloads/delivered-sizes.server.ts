@@ -6,9 +6,10 @@ import type { Storage } from '~/platform/storage.server'
 
 // A delivered file's size is recorded when it is made (delivered-files.server.ts). Files kept
 // before sizes were recorded (migration 0027) get theirs here, from storage: the object's
-// size is read, never its bytes. In bounded chunks on the job queue, one at a time across all
-// instances, like the palette backfill; until an asset's file has its size, its page shows
-// none rather than a guess.
+// size (a stat, or S3's HEAD), never its bytes. Only files with a digest: one kept before
+// licences has none and is made again at its next download, with its size. In bounded chunks
+// on the job queue, one at a time across all instances, like the palette backfill; until an
+// asset's file has its size, its page shows none rather than a guess.
 
 /** How many kept files one chunk sizes. */
 const SIZES_CHUNK = 100
@@ -18,7 +19,8 @@ const SIZES_KEY = 'delivered-sizes'
 
 /**
  * Records the size of up to `limit` kept files without one, in key order after `after`.
- * A file gone from storage stays without a size (its next download makes it again, with one).
+ * A file gone from storage stays without a size (its next download makes it again, with one),
+ * and so does one storage says is empty, which no delivered file is.
  */
 export async function fillDeliveredSizes(
   db: DB,
@@ -35,6 +37,7 @@ export async function fillDeliveredSizes(
     .selectFrom('asset_variants')
     .select('key')
     .where('bytes', 'is', null)
+    .where('sha256', 'is not', null)
     .where('key', '>', after)
     .orderBy('key')
     .limit(limit)
@@ -42,12 +45,8 @@ export async function fillDeliveredSizes(
   let filled = 0
   for (const { key } of rows) {
     signal?.throwIfAborted()
-    const size = await paced(async () => {
-      const stored = await storage.get(key)
-      stored?.stream.destroy()
-      return stored?.size ?? null
-    })
-    if (size === null) continue
+    const size = await paced(() => storage.size(key))
+    if (!size || size <= 0) continue
     // Only a missing size is filled: one written meanwhile, by the file being made again, wins.
     const updated = await db
       .updateTable('asset_variants')
@@ -60,8 +59,14 @@ export async function fillDeliveredSizes(
   return { filled, last: rows.at(-1)?.key ?? after, done: rows.length < limit }
 }
 
+interface DeliveredSizesData {
+  after: string
+  /** Files per chunk, carried from chunk to chunk (SIZES_CHUNK unless the sender says). */
+  chunk?: number
+}
+
 /** The backfill as a chain of chunks, each sending the next a moment later. */
-export const deliveredSizesJob = defineJob<{ after: string }>({
+export const deliveredSizesJob = defineJob<DeliveredSizesData>({
   name: 'downloads.sizes',
   policy: 'stately',
   concurrency: 1,
@@ -69,6 +74,7 @@ export const deliveredSizesJob = defineJob<{ after: string }>({
   async run(data, { services, signal }) {
     const chunk = await fillDeliveredSizes(services.db, services.storage, {
       after: data.after,
+      limit: data.chunk ?? SIZES_CHUNK,
       duty: BACKGROUND_DUTY,
       signal,
     })
@@ -76,13 +82,13 @@ export const deliveredSizesJob = defineJob<{ after: string }>({
     if (chunk.done) return
     await services.jobs.send(
       deliveredSizesJob,
-      { after: chunk.last },
+      { ...data, after: chunk.last },
       { singletonKey: SIZES_KEY, startAfter: new Date(Date.now() + SIZES_PAUSE_MS) },
     )
   },
 })
 
 /** Starts the backfill from the first key (every start sends it; a chain already waiting keeps it). */
-export function sendDeliveredSizes(jobs: JobQueue) {
-  return jobs.send(deliveredSizesJob, { after: '' }, { singletonKey: SIZES_KEY })
+export function sendDeliveredSizes(jobs: JobQueue, data: Partial<DeliveredSizesData> = {}) {
+  return jobs.send(deliveredSizesJob, { after: '', ...data }, { singletonKey: SIZES_KEY })
 }

@@ -98,7 +98,8 @@ export const prepareDownloadsJob = defineJob<{ assetId: number }>({
  */
 export async function sendPrepareDownloads(jobs: JobQueue, assetIds: number[]): Promise<void> {
   try {
-    for (const assetId of assetIds) await jobs.send(prepareDownloadsJob, { assetId })
+    // Sent together: a caller that stops the queue right after (the seed command) loses none.
+    await Promise.all(assetIds.map((assetId) => jobs.send(prepareDownloadsJob, { assetId })))
   } catch (error) {
     log.warn('download files not queued', { error: errorMessage(error) })
   }
