@@ -132,19 +132,17 @@ export async function seedDemoContent(
   try {
     let added = 0
     const catalogue = demoAssets()
-    const present = new Set(
-      (
-        await db
-          .selectFrom('assets')
-          .select('title')
-          .where(
-            'title',
-            'in',
-            catalogue.map((demo) => demo.title),
-          )
-          .execute()
-      ).map((row) => row.title),
-    )
+    const demoRows = () =>
+      db
+        .selectFrom('assets')
+        .select(['id', 'title'])
+        .where(
+          'title',
+          'in',
+          catalogue.map((demo) => demo.title),
+        )
+        .execute()
+    const present = new Set((await demoRows()).map((row) => row.title))
     // Each demo asset keeps its place in the catalogue's order (its date and downloads follow it).
     const missing = [...catalogue.entries()].filter(([, demo]) => !present.has(demo.title))
     if (missing.length) {
@@ -224,19 +222,7 @@ export async function seedDemoContent(
     }
     await db.updateTable('demo_seed').set({ finished_at: new Date() }).execute()
     log(`Seeded ${added} assets and ${posts} blog posts.`)
-    const demoIds = added
-      ? (
-          await db
-            .selectFrom('assets')
-            .select('id')
-            .where(
-              'title',
-              'in',
-              catalogue.map((demo) => demo.title),
-            )
-            .execute()
-        ).map((row) => row.id)
-      : []
+    const demoIds = added ? (await demoRows()).map((row) => row.id) : []
     return { assets: added, posts, assetIds: demoIds }
   } catch (error) {
     // Counted, so a fault that repeats on every start stops being retried (needsDemoSeed).

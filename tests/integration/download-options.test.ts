@@ -9,10 +9,10 @@ import { downloadsToday } from '~/domain/downloads/downloads.server'
 import { deliveredStats } from '~/domain/downloads/delivered-files.server'
 import { action as webDownload } from '~/routes/asset-download'
 import { MP3_VARIANT, parseDownloadOptions } from '~/lib/download-options'
-import { loader as fileRoute } from '~/routes/download-file'
 import { action as apiDownload } from '~/routes/api/assets-download'
 import { action as adminApiAsset } from '~/routes/api/admin/assets-id'
 import { action as adminAssetsPage } from '~/routes/admin/assets'
+import { openDownloadLink } from '../support/download-link'
 import { callRoute, createTestContext, makeRequest, type TestContext } from '../support/context'
 
 let t: TestContext
@@ -42,15 +42,7 @@ const api = async (asset: Asset, headers: Record<string, string>, json?: unknown
     context: t.routerContext(),
   })) as Response
 
-async function fetchFile(downloadUrl: string) {
-  const token = downloadUrl.replace('/downloads/', '')
-  const res = (await callRoute(fileRoute, {
-    request: makeRequest(downloadUrl),
-    params: { token },
-    context: t.routerContext(),
-  })) as Response
-  return { res, bytes: Buffer.from(await res.arrayBuffer()) }
-}
+const fetchFile = (downloadUrl: string) => openDownloadLink(t, downloadUrl)
 
 async function corner(bytes: Buffer) {
   const { data, info } = await sharp(bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true })

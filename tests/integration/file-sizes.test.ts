@@ -11,8 +11,8 @@ import { editAsset, publishScheduledJob, scheduleAssets } from '~/domain/catalog
 import { deliveredSizesJob, fillDeliveredSizes, sendDeliveredSizes } from '~/domain/downloads/delivered-sizes.server'
 import { formatFileSize } from '~/lib/asset-view'
 import { loader as assetPage } from '~/routes/asset'
-import { loader as fileRoute } from '~/routes/download-file'
 import { callRoute, createTestContext, makeRequest, type TestContext } from '../support/context'
+import { openDownloadLink } from '../support/download-link'
 
 // The size an asset's page gives is the size of the file its download delivers: the original
 // with its provenance written inside, not the uploaded file.
@@ -47,14 +47,9 @@ async function downloaded(asset: Asset, options: Record<string, string> = {}): P
     siteUrl: t.config.appUrl,
   })
   if (!grant.ok) throw new Error(grant.error)
-  const token = grant.downloadUrl.replace('/downloads/', '')
-  const res = (await callRoute(fileRoute, {
-    request: makeRequest(grant.downloadUrl),
-    params: { token },
-    context: t.routerContext(),
-  })) as Response
+  const { res, bytes } = await openDownloadLink(t, grant.downloadUrl)
   expect(res.status).toBe(200)
-  return Buffer.from(await res.arrayBuffer())
+  return bytes
 }
 
 const keptSizes = async (asset: Asset) =>
@@ -140,7 +135,7 @@ describe('the size of a download', () => {
     const keys = (
       await t.db.selectFrom('asset_variants').select('key').where('asset_id', 'in', ids).orderBy('key').execute()
     ).map((row) => row.key)
-    const before = `${keys[0]!.slice(0, -1)}`
+    const before = keys[0]!.slice(0, -1)
     const first = await fillDeliveredSizes(t.db, t.storage, { after: before, limit: 1 })
     expect(first).toEqual({ filled: 1, last: keys[0], done: false })
     const rest = await fillDeliveredSizes(t.db, t.storage, { after: first.last, limit: 1_000 })

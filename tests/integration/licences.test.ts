@@ -19,12 +19,12 @@ import { loader as historyApi } from '~/routes/api/assets-downloads-history'
 import { action as apiDownload } from '~/routes/api/assets-download'
 import { loader as licenceApi } from '~/routes/api/licenses-id'
 import { action as webDownload } from '~/routes/asset-download'
-import { loader as fileRoute } from '~/routes/download-file'
 import { loader as licencePage } from '~/routes/licence'
 import { loader as certificate } from '~/routes/licence-certificate'
 import { loader as licencesPage } from '~/routes/profile-licences'
 import { loader as adminAssets } from '~/routes/admin/assets'
 import { loader as adminLicences } from '~/routes/admin/licences'
+import { openDownloadLink } from '../support/download-link'
 import { callRoute, createTestContext, makeRequest, type TestContext } from '../support/context'
 import { makeAsset, makeUser } from '../support/factories'
 
@@ -65,13 +65,9 @@ async function apiGrant(asset: Asset, headers: Record<string, string>, options?:
 }
 
 async function fetchFile(downloadUrl: string): Promise<{ bytes: Buffer; type: string | null }> {
-  const res = (await callRoute(fileRoute, {
-    request: makeRequest(downloadUrl),
-    params: { token: downloadUrl.replace('/downloads/', '') },
-    context: t.routerContext(),
-  })) as Response
+  const { res, bytes } = await openDownloadLink(t, downloadUrl)
   expect(res.status).toBe(200)
-  return { bytes: Buffer.from(await res.arrayBuffer()), type: res.headers.get('content-type') }
+  return { bytes, type: res.headers.get('content-type') }
 }
 
 async function licenceJson(id: string) {

@@ -234,8 +234,12 @@ export function AssetPreview(props: AssetPreviewProps) {
           {asset.category} ·{' '}
           {asset.width && asset.height ? `${asset.width}×${asset.height} ${asset.file_format} · ` : ''}
           {asset.audio ? `${formatDuration(asset.audio.duration_ms)} ${asset.file_format} · ` : ''}
-          {props.fileSize ? <span data-testid="file-size">{formatFileSize(props.fileSize)}</span> : null}
-          {props.fileSize ? ' · ' : ''}
+          {props.fileSize ? (
+            <>
+              <span data-testid="file-size">{formatFileSize(props.fileSize)}</span>
+              {' · '}
+            </>
+          ) : null}
           {plural(asset.download_count, 'download')}
         </Txt>
         {mode === 'dialog' ? (

@@ -46,7 +46,7 @@ export async function fillDeliveredSizes(
   for (const { key } of rows) {
     signal?.throwIfAborted()
     const size = await paced(() => storage.size(key))
-    if (!size || size <= 0) continue
+    if (size === null || size <= 0) continue
     // Only a missing size is filled: one written meanwhile, by the file being made again, wins.
     const updated = await db
       .updateTable('asset_variants')
