@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDatabase, type DB } from '#db/client'
 import { parseConfig } from '~/config.server'
 import { createJobQueue, defineJob, type JobDefinition, type JobQueue } from '~/platform/job-queue.server'
@@ -16,7 +16,7 @@ import {
   prepareDownloadsJob,
   sendPrepareDownloads,
 } from '~/domain/downloads/prepare-downloads.server'
-import { createTestContext, testDb, type TestContext } from '../support/context'
+import { createTestContext, testDb, workerDatabaseUrl, type TestContext } from '../support/context'
 import { slowJob, slowJobQueue } from '../support/job-child'
 
 // The queue's own guarantees (decision 86), on the real database: a job runs once however many
@@ -24,7 +24,7 @@ import { slowJob, slowJobQueue } from '../support/job-child'
 // worker killed mid-job leaves the job to another worker and nothing half-written; a job sent in
 // a transaction that rolls back never exists; cron jobs are scheduled.
 
-const databaseUrl = inject('databaseUrl') || undefined
+const databaseUrl = await workerDatabaseUrl()
 const config = parseConfig({ NODE_ENV: 'test', SESSION_SECRET: 'test-secret-test-secret-test-secret-123' })
 const storage = createLocalStorage('/nonexistent')
 const newSchema = () => `jobs_t_${randomUUID().replaceAll('-', '').slice(0, 10)}`

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import pg from 'pg'
 import { inject } from 'vitest'
+import { withDatabase } from './database-url'
 import { RouterContextProvider } from 'react-router'
 import { createDatabase, migrateToLatest, type DB } from '#db/client'
 import { parseConfig, type Config } from '~/config.server'
@@ -25,11 +27,34 @@ export interface TestContext {
 }
 
 let shared: Promise<DB> | undefined
+let workerUrl: Promise<string | undefined> | undefined
 
-/** The run's migrated database: the real PostgreSQL one, or an in-memory PGlite fallback. */
+/**
+ * This worker's database on the real PostgreSQL server, made on its first use (files running
+ * side by side have one each), or undefined when the tests run on PGlite.
+ */
+export function workerDatabaseUrl(): Promise<string | undefined> {
+  workerUrl ??= (async () => {
+    const where = inject('workerDatabases')
+    if (!where) return undefined
+    const name = `${where.prefix}${Math.max(Number(process.env.VITEST_POOL_ID ?? 1), 1)}`
+    const client = new pg.Client({ connectionString: where.server })
+    await client.connect()
+    try {
+      const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name])
+      if (!rowCount) await client.query(`create database "${name}"`)
+    } finally {
+      await client.end()
+    }
+    return withDatabase(where.server, name)
+  })()
+  return workerUrl
+}
+
+/** The worker's migrated database: the real PostgreSQL one, or an in-memory PGlite fallback. */
 export function testDb(): Promise<DB> {
   shared ??= (async () => {
-    const url = inject('databaseUrl')
+    const url = await workerDatabaseUrl()
     const db = url ? createDatabase({ url, poolSize: 20 }) : createDatabase({})
     await migrateToLatest(db)
     return db
@@ -47,6 +72,7 @@ export async function emptyCatalogue(db: DB): Promise<void> {
 
 export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
   const db = await testDb()
+  const databaseUrl = await workerDatabaseUrl()
   const storageDir = mkdtempSync(path.join(tmpdir(), 'stock-storage-'))
   const config = parseConfig({
     NODE_ENV: 'test',
@@ -55,8 +81,8 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     ...env,
   })
   const storage = createLocalStorage(storageDir)
-  // A queue schema of its own: test files run side by side on one database, and a job must run
-  // with the services (the storage folder) of the test that sent it.
+  // A queue schema of its own: a job must run with the services (the storage folder) of the
+  // test that sent it, and a file's leftover jobs must not run in the next file's.
   const jobSchema = `jobs_${randomUUID().replaceAll('-', '').slice(0, 12)}`
   const services: Services = {
     db,
@@ -64,7 +90,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     config,
     jobs: createJobQueue({
       db,
-      url: inject('databaseUrl') || undefined,
+      url: databaseUrl,
       jobs: jobTable,
       services: () => services,
       schema: jobSchema,

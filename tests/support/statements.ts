@@ -1,8 +1,7 @@
-import { inject } from 'vitest'
 import { RouterContextProvider } from 'react-router'
 import { createDatabase, migrateToLatest, type DB } from '#db/client'
 import { requestInfoContext, servicesContext } from '~/web/context.server'
-import type { TestContext } from './context'
+import { workerDatabaseUrl, type TestContext } from './context'
 
 export interface RecordingDatabase {
   /** The run's database through a pool of its own, whose statements can be recorded. */
@@ -20,9 +19,9 @@ export interface RecordingDatabase {
 export async function createRecordingDatabase(t: TestContext): Promise<RecordingDatabase> {
   const sent: string[] = []
   let recording = false
-  const url = inject('databaseUrl')
+  const url = await workerDatabaseUrl()
   const db = createDatabase({
-    url: url ?? undefined,
+    url,
     poolSize: 4,
     log: (event) => {
       if (recording) sent.push(event.query.sql)
