@@ -200,9 +200,10 @@ describe('through the real HTTP stack', async () => {
   }, 120_000)
   afterAll(async () => {
     if (!scratch) return
-    await server.stop()
-    await db.destroy()
-    rmSync(storageDir, { recursive: true, force: true })
+    // Whatever the set-up got to before it stopped (no build, a server that never answered).
+    await server?.stop()
+    await db?.destroy()
+    if (storageDir) rmSync(storageDir, { recursive: true, force: true })
     await scratch.drop()
   })
 

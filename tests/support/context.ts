@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { inject } from 'vitest'
-import { withDatabase } from './database-url'
+import { taggedName, withDatabase } from './database-url'
 import { RouterContextProvider } from 'react-router'
 import { createDatabase, migrateToLatest, type DB } from '#db/client'
 import { parseConfig, type Config } from '~/config.server'
@@ -37,7 +37,7 @@ export function workerDatabaseUrl(): Promise<string | undefined> {
   workerUrl ??= (async () => {
     const where = inject('workerDatabases')
     if (!where) return undefined
-    const name = `${where.prefix}${Math.max(Number(process.env.VITEST_POOL_ID ?? 1), 1)}`
+    const name = taggedName('stock_test', where.tag, `w${Math.max(Number(process.env.VITEST_POOL_ID ?? 1), 1)}`)
     const client = new pg.Client({ connectionString: where.server })
     await client.connect()
     try {
