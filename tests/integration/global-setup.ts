@@ -4,10 +4,10 @@ import { dropTaggedDatabases, isReachable, serverUrl, TEST_RUN_TAG } from '../su
 declare module 'vitest' {
   export interface ProvidedContext {
     /**
-     * Where each worker makes its database (named with the run's tag and its VITEST_POOL_ID), or
-     * null when no PostgreSQL server answers and the tests run on PGlite.
+     * The PostgreSQL server each worker makes its database on (named with the run's tag and its
+     * VITEST_POOL_ID), or null when none answers and the tests run on PGlite.
      */
-    workerDatabases: { server: string; tag: string } | null
+    databaseServer: string | null
   }
 }
 
@@ -21,12 +21,12 @@ export default async function setup(project: TestProject) {
     console.warn(
       `\n[tests] No PostgreSQL server answers at ${new URL(server).host}: integration tests run on embedded PGlite instead.\n`,
     )
-    project.provide('workerDatabases', null)
+    project.provide('databaseServer', null)
     return
   }
   const tag = `r${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
   // The workers start after this, with this environment.
   process.env[TEST_RUN_TAG] = tag
-  project.provide('workerDatabases', { server, tag })
+  project.provide('databaseServer', server)
   return () => dropTaggedDatabases(server, tag)
 }

@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import pg from 'pg'
 import { inject } from 'vitest'
-import { taggedName, withDatabase } from './database-url'
+import { runDatabase } from './database-url'
 import { RouterContextProvider } from 'react-router'
 import { createDatabase, migrateToLatest, type DB } from '#db/client'
 import { parseConfig, type Config } from '~/config.server'
@@ -35,18 +34,9 @@ let workerUrl: Promise<string | undefined> | undefined
  */
 export function workerDatabaseUrl(): Promise<string | undefined> {
   workerUrl ??= (async () => {
-    const where = inject('workerDatabases')
-    if (!where) return undefined
-    const name = taggedName('stock_test', where.tag, `w${Math.max(Number(process.env.VITEST_POOL_ID ?? 1), 1)}`)
-    const client = new pg.Client({ connectionString: where.server })
-    await client.connect()
-    try {
-      const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name])
-      if (!rowCount) await client.query(`create database "${name}"`)
-    } finally {
-      await client.end()
-    }
-    return withDatabase(where.server, name)
+    const server = inject('databaseServer')
+    if (!server) return undefined
+    return runDatabase(server, 'stock_test', `w${Math.max(Number(process.env.VITEST_POOL_ID ?? 1), 1)}`)
   })()
   return workerUrl
 }
