@@ -26,6 +26,7 @@ import * as m0024 from './0024_category_thumbnails_index'
 import * as m0025 from './0025_demo_seed'
 import * as m0026 from './0026_blog_images_without_auto_size'
 import * as m0027 from './0027_delivered_file_sizes'
+import * as m0028 from './0028_licences_per_delivered_file'
 
 // A static list rather than a folder scan, so migrations work the same inside the server
 // bundle, under tsx and under vitest. Add new files here in order.
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '0025_demo_seed': m0025,
   '0026_blog_images_without_auto_size': m0026,
   '0027_delivered_file_sizes': m0027,
+  '0028_licences_per_delivered_file': m0028,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -11,7 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Asset } from '#db/schema'
 import { encodeWav } from '#seed/sounds'
 import { createSession } from '~/domain/accounts/sessions.server'
-import { createAsset } from '~/domain/catalogue/assets.server'
+import { createAsset, updateAsset } from '~/domain/catalogue/assets.server'
+import { deliveredFile, selectDeliverable } from '~/domain/downloads/delivered-files.server'
+import { prepareDownloadsJob } from '~/domain/downloads/prepare-downloads.server'
+import { readStoredFile, type Storage } from '~/platform/storage.server'
 import { LICENCE_TERMS } from '~/lib/licence-terms'
 import { PROVENANCE_SOURCE_TYPE } from '~/platform/provenance.server'
 import { loader as root } from '~/root'
@@ -22,7 +25,8 @@ import { action as webDownload } from '~/routes/asset-download'
 import { loader as licencePage } from '~/routes/licence'
 import { loader as certificate } from '~/routes/licence-certificate'
 import { loader as licencesPage } from '~/routes/profile-licences'
-import { loader as adminAssets } from '~/routes/admin/assets'
+import { action as adminAssetsForm, loader as adminAssets } from '~/routes/admin/assets'
+import { action as adminAssetApi } from '~/routes/api/admin/assets-id'
 import { loader as adminLicences } from '~/routes/admin/licences'
 import { openDownloadLink } from '../support/download-link'
 import { callRoute, createTestContext, makeRequest, type TestContext } from '../support/context'
@@ -432,5 +436,156 @@ describe('the admin', () => {
       context: t.routerContext(),
     })) as { thrown: { init: { status: number } } }
     expect(refused.thrown.init.status).toBe(404)
+  })
+})
+
+describe('a title edit', () => {
+  /** The title an image's XMP carries (dc:title). */
+  async function titleInside(bytes: Buffer): Promise<string | undefined> {
+    const xmp = (await sharp(bytes).metadata()).xmp?.toString('utf8') ?? ''
+    return /<dc:title>\s*<rdf:Alt>\s*<rdf:li xml:lang=["']x-default["']>([^<]*)</.exec(xmp)?.[1]
+  }
+
+  const licence = (id: string) => t.db.selectFrom('licences').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+  const digests = async (asset: Asset) =>
+    (await t.db.selectFrom('asset_variants').select('sha256').where('asset_id', '=', asset.id).execute()).map(
+      (row) => row.sha256,
+    )
+
+  async function retitle(door: 'api' | 'form', asset: Asset, title: string) {
+    const admin = await signedIn({ role: 'admin' })
+    if (door === 'api') {
+      const res = (await callRoute(adminAssetApi, {
+        request: makeRequest(`/api/admin/assets/${asset.id}`, {
+          method: 'PUT',
+          headers: admin.bearer,
+          json: { title },
+        }),
+        params: { id: String(asset.id) },
+        context: t.routerContext(),
+      })) as Response
+      expect(res.status, await res.clone().text()).toBe(200)
+    } else {
+      const res = (await callRoute(adminAssetsForm, {
+        request: makeRequest('/admin/assets', {
+          method: 'POST',
+          headers: admin.cookie,
+          form: { intent: 'update', id: String(asset.id), title, description: '', category: 'Abstract', tags: 'test' },
+        }),
+        context: t.routerContext(),
+      })) as Response
+      expect(res.status).toBe(302)
+    }
+  }
+
+  for (const door of ['api', 'form'] as const) {
+    it(`(${door === 'api' ? 'PUT /api/admin/assets/{id}' : 'the admin list’s form'}) makes the delivered files again with the new title; the earlier licence still names the bytes it was granted with`, async () => {
+      const asset = await makeAsset(t.db, t.storage, { title: `Before Edit ${door}`, size: 1024 })
+      const { bearer } = await signedIn({ plan: 'pro' })
+      const before = await apiGrant(asset, bearer)
+      const beforeFile = await fetchFile(before.downloadUrl)
+      const beforeSmall = await fetchFile((await apiGrant(asset, bearer, { size: '512', format: 'webp' })).downloadUrl)
+      expect(await titleInside(beforeFile.bytes)).toBe(`Before Edit ${door}`)
+      await t.services.jobs.runDue({ names: [prepareDownloadsJob.name] })
+
+      await retitle(door, asset, `After Edit ${door}`)
+      // The files kept with the old title (the two taken and those made ahead) are no longer
+      // what a download delivers.
+      const cleared = await digests(asset)
+      expect(cleared.length).toBeGreaterThanOrEqual(2)
+      expect(cleared.every((digest) => digest === null)).toBe(true)
+      // A live asset's files are made again ahead, as when it was published.
+      expect(await t.services.jobs.runDue({ names: [prepareDownloadsJob.name] })).toBe(1)
+      expect((await digests(asset)).filter(Boolean).length).toBeGreaterThanOrEqual(1)
+
+      const after = await apiGrant(asset, bearer)
+      const afterFile = await fetchFile(after.downloadUrl)
+      expect(await titleInside(afterFile.bytes)).toBe(`After Edit ${door}`)
+      expect(sha256(afterFile.bytes)).not.toBe(sha256(beforeFile.bytes))
+      expect(after.filename).toBe(`After Edit ${door}.png`)
+      // Other bytes, another licence; the same bytes again, the same licence.
+      expect(after.licenseId).not.toBe(before.licenseId)
+      expect(await licence(after.licenseId)).toMatchObject({
+        asset_title: `After Edit ${door}`,
+        sha256: sha256(afterFile.bytes),
+      })
+      expect((await apiGrant(asset, bearer)).licenseId).toBe(after.licenseId)
+      expect(await licence(before.licenseId)).toMatchObject({
+        asset_title: `Before Edit ${door}`,
+        sha256: sha256(beforeFile.bytes),
+      })
+      expect((await licenceJson(before.licenseId)).status).toBe(200)
+      // A variant too.
+      const small = await fetchFile((await apiGrant(asset, bearer, { size: '512', format: 'webp' })).downloadUrl)
+      expect(await titleInside(small.bytes)).toBe(`After Edit ${door}`)
+      expect(await titleInside(beforeSmall.bytes)).toBe(`Before Edit ${door}`)
+    })
+  }
+
+  it('an edit that keeps the title keeps the files; a draft retitled is made again when next published', async () => {
+    const asset = await makeAsset(t.db, t.storage, { title: 'Kept Title', size: 512 })
+    const { bearer } = await signedIn({ plan: 'pro' })
+    await apiGrant(asset, bearer)
+    const kept = await digests(asset)
+    expect(kept).toEqual([expect.stringMatching(/^[0-9a-f]{64}$/)])
+    await t.services.jobs.runDue({ names: [prepareDownloadsJob.name] })
+    expect((await updateAsset(t.db, asset.id, { title: 'Kept Title', description: 'Now described' }, null)).ok).toBe(
+      true,
+    )
+    expect(await digests(asset)).toEqual(kept)
+
+    const draft = await makeAsset(t.db, t.storage, { title: 'Draft Before', size: 512 })
+    await apiGrant(draft, bearer)
+    await updateAsset(t.db, draft.id, { is_active: false }, null)
+    await retitle('api', draft, 'Draft After')
+    expect(await digests(draft)).toEqual([null])
+    // Not live: nothing is made ahead for it.
+    expect(await t.services.jobs.runDue({ names: [prepareDownloadsJob.name] })).toBe(0)
+  })
+
+  it('a file made with the old title never lands after the edit, nor while it is written', async () => {
+    const asset = await makeAsset(t.db, t.storage, { title: 'Racing Old', size: 512 })
+    const stale = await selectDeliverable(t.db, asset.id, 'original').executeTakeFirstOrThrow()
+    // Made from a read taken before the edit: made again with the title as it is now.
+    await updateAsset(t.db, asset.id, { title: 'Racing New' }, null)
+    const made = await deliveredFile(t.db, t.storage, stale, null, t.config.appUrl)
+    expect(made?.title).toBe('Racing New')
+    const bytes = await readStoredFile((await t.storage.get(made!.key))!)
+    expect(await titleInside(bytes)).toBe('Racing New')
+    expect(await digests(asset)).toEqual([sha256(bytes)])
+
+    // An edit that comes while a file is being written waits for it, then clears its digest.
+    let release: () => void = () => {}
+    const gate = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    let writing: () => void = () => {}
+    const started = new Promise<void>((resolve) => {
+      writing = resolve
+    })
+    const slow: Storage = Object.assign(Object.create(t.storage) as Storage, {
+      put: async (...args: Parameters<Storage['put']>) => {
+        writing()
+        await gate
+        return t.storage.put(...args)
+      },
+    })
+    await t.db.updateTable('asset_variants').set({ sha256: null }).where('asset_id', '=', asset.id).execute()
+    const current = await selectDeliverable(t.db, asset.id, 'original').executeTakeFirstOrThrow()
+    const making = deliveredFile(t.db, slow, current, null, t.config.appUrl)
+    await started
+    let edited = false
+    const editing = updateAsset(t.db, asset.id, { title: 'Racing Newer' }, null).then(() => {
+      edited = true
+    })
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(edited, 'the edit waits for the file being kept').toBe(false)
+    release()
+    expect((await making)?.title).toBe('Racing New')
+    await editing
+    expect(await digests(asset)).toEqual([null])
+    const { bearer } = await signedIn({ plan: 'pro' })
+    const file = await fetchFile((await apiGrant(asset, bearer)).downloadUrl)
+    expect(await titleInside(file.bytes)).toBe('Racing Newer')
   })
 })

@@ -521,7 +521,8 @@ function notReadyToPublish(rows: { id: number; processing_state: ProcessingState
 }
 
 export type UpdateAssetResult =
-  | { ok: true; asset: AdminAssetView }
+  /** `retitled`: the title changed, so the files its downloads deliver are to be made again. */
+  | { ok: true; asset: AdminAssetView; retitled: boolean }
   /** No such asset, or a type change the file does not allow (audio is audio; an image is 3D or image). */
   | { ok: false; reason: 'asset-not-found' | 'asset-type-not-allowed'; error: string }
   | NotReadyRefusal
@@ -539,7 +540,7 @@ export async function updateAsset(
   const updated = await db.transaction().execute(async (trx): Promise<UpdateAssetResult> => {
     const before = await trx
       .selectFrom('assets')
-      .select(['is_active', 'published_at', 'audio_preview_key', 'processing_state'])
+      .select(['title', 'is_active', 'published_at', 'audio_preview_key', 'processing_state'])
       .where('id', '=', id)
       .forUpdate()
       .executeTakeFirst()
@@ -567,6 +568,12 @@ export async function updateAsset(
       if (changes.is_active && !before.published_at) set.published_at = new Date()
     }
     const row = await trx.updateTable('assets').set(set).where('id', '=', id).returningAll().executeTakeFirstOrThrow()
+    // The title is written inside every delivered file: the files kept with the old one are
+    // no longer what a download should deliver. Without a digest they are made again (at the
+    // same keys) by the next download or the job that makes them ahead.
+    const retitled = row.title !== before.title
+    if (retitled)
+      await trx.updateTable('asset_variants').set({ sha256: null, bytes: null }).where('asset_id', '=', id).execute()
     const audits: AuditEntry[] = [
       { actorId, action: 'asset.update', targetType: 'asset', targetId: id, details: { changes } },
     ]
@@ -579,7 +586,7 @@ export async function updateAsset(
       })
     }
     await recordAudit(trx, audits)
-    return { ok: true, asset: toAdminAssetView(row) }
+    return { ok: true, asset: toAdminAssetView(row), retitled }
   })
   if (updated.ok) invalidateCatalogueCache(db)
   return updated

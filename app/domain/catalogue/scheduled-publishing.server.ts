@@ -220,7 +220,7 @@ export async function editAsset(
 ): Promise<UpdateAssetResult | { ok: false; reason: 'already-published'; error: string }> {
   const { publish_at: publishAt, ...fields } = changes
   // Read first when it matters: a schedule is refused for a live asset, and a draft made live
-  // gets its download files made ahead.
+  // gets its download files made ahead (as does a live asset given a new title).
   const before =
     publishAt !== undefined || fields.is_active === true
       ? await services.db.selectFrom('assets').select('is_active').where('id', '=', id).executeTakeFirst()
@@ -229,13 +229,16 @@ export async function editAsset(
     if (!before) return { ok: false, reason: 'asset-not-found', error: ASSET_NOT_FOUND }
     if (publishAt && before.is_active) return { ok: false, reason: 'already-published', error: ALREADY_PUBLISHED }
   }
+  let retitled = false
   if (Object.values(fields).some((v) => v !== undefined)) {
     const updated = await updateAsset(services.db, id, fields, actorId)
-    if (updated.ok && before && !before.is_active && updated.asset.is_active)
+    retitled = updated.ok && updated.retitled
+    const madeLive = before !== undefined && !before.is_active
+    if (updated.ok && updated.asset.is_active && (madeLive || updated.retitled))
       await sendPrepareDownloads(services.jobs, [id])
     if (!updated.ok || publishAt === undefined) return updated
   }
   if (publishAt !== undefined) await scheduleAssets(services, [id], publishAt, actorId)
   const asset = await getAssetForAdmin(services.db, id)
-  return asset ? { ok: true, asset } : { ok: false, reason: 'asset-not-found', error: ASSET_NOT_FOUND }
+  return asset ? { ok: true, asset, retitled } : { ok: false, reason: 'asset-not-found', error: ASSET_NOT_FOUND }
 }

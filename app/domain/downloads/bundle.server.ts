@@ -223,7 +223,7 @@ class QuotaSpent extends Error {}
 /**
  * The licences, the history rows, the quota and the download counts of every file, in one
  * statement: the single grant's (grant.server.ts), for many rows. A licence per user, asset and
- * file (a conflict keeps the one there); a history row per user, asset and day (`xmax = 0`: a
+ * file's bytes (a conflict keeps the one there); a history row per user, asset and day (`xmax = 0`: a
  * fresh one, which costs a download). The quota moves by the number of fresh rows in a single
  * conditional upsert, so parallel requests cannot pass the limit; when it would, the transaction
  * takes everything back. Rows go in asset id order, so two ZIPs sharing assets lock them in the
@@ -241,7 +241,7 @@ async function spendBundle(
   const values = sql.join(
     rows.map(
       ({ asset, file }) =>
-        sql`(${newLicenceId()}::text, ${asset.id}::integer, ${asset.title}::text, ${file.name}::text,
+        sql`(${newLicenceId()}::text, ${asset.id}::integer, ${file.title}::text, ${file.name}::text,
           ${file.label}::text, ${file.sha256}::text)`,
     ),
   )
@@ -259,7 +259,7 @@ async function spendBundle(
             select licence_id, ${user.id}, asset_id, asset_title, variant, variant_label, sha256, ${licensee},
               ${user.plan}, ${LICENCE_TERMS.version}, ${now}
             from input order by asset_id
-            on conflict (user_id, asset_id, variant) do update set id = licences.id
+            on conflict (user_id, asset_id, variant, sha256) do update set id = licences.id
             returning id, asset_id
           ), history as (
             insert into downloads (user_id, asset_id, asset_title, day, created_at, licence_id)

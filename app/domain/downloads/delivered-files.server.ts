@@ -33,6 +33,8 @@ export interface DeliveredFile {
   filename: string
   /** 'Original PNG, 2048 × 2048' or '1024 px WebP, white background'. */
   label: string
+  /** The asset's title written inside the file: what its licence names. */
+  title: string
 }
 
 /** The name a delivered file goes by: the variant's name, or 'original'. */
@@ -92,6 +94,7 @@ export async function deliveredFile(
   asset: DeliverableAsset,
   variant: DownloadVariant | null,
   siteUrl: string,
+  attempts = 3,
 ): Promise<DeliveredFile | null> {
   const key = deliveredKey(asset, variant)
   const facts = (sha256: string): DeliveredFile => ({
@@ -103,6 +106,7 @@ export async function deliveredFile(
       ? variantFilename(asset.title, variant, asset)
       : downloadFilename(asset.title, asset.original_key),
     label: fileLabel(asset, variant),
+    title: asset.title,
   })
   if (asset.delivered_sha256) return facts(asset.delivered_sha256)
   const original = await storage.get(asset.original_key)
@@ -114,13 +118,19 @@ export async function deliveredFile(
   const kept = await keepDelivered(
     db,
     storage,
-    asset.id,
+    asset,
     deliveredName(variant),
     key,
     bytes,
     facts(sha256).mimeType,
     sha256,
   )
+  if (kept === 'retitled') {
+    // Made with a title an edit replaced meanwhile: made again from the asset as it is now.
+    const now =
+      attempts > 1 ? await selectDeliverable(db, asset.id, deliveredName(variant)).executeTakeFirst() : undefined
+    return now ? deliveredFile(db, storage, now, variant, siteUrl, attempts - 1) : null
+  }
   return kept ? facts(sha256) : null
 }
 
@@ -133,29 +143,42 @@ async function withProvenance(bytes: Buffer, asset: Asset, siteUrl: string): Pro
  * Stores a delivered file as an upload is stored: its key reserved in storage_cleanup before
  * the write and handed to its `asset_variants` row after it, so the asset's deletion finds it.
  * Making is deterministic (same original, same options, same provenance: same bytes), so two
- * requests making it at once write the same file and the same digest, and share one row. False
- * when the asset was deleted meanwhile (the row cannot be written): the object is removed again.
+ * requests making it at once write the same file and the same digest, and share one row.
+ *
+ * The title is inside the file, and an edit of it clears the asset's digests (`updateAsset`).
+ * The asset's row is held (FOR SHARE) from before the write until the row names the file, and
+ * the file is written only if the title it carries is still the asset's: so an edit waits for
+ * a file being kept, and a file made before an edit never lands after it. 'retitled' when the
+ * title changed meanwhile (nothing written); false when the asset was deleted meanwhile.
  */
 async function keepDelivered(
   db: DB,
   storage: Storage,
-  assetId: number,
+  asset: Pick<Asset, 'id' | 'title'>,
   name: string,
   key: string,
   bytes: Buffer,
   contentType: string,
   sha256: string,
-): Promise<boolean> {
+): Promise<boolean | 'retitled'> {
   await reserveUploadKeys(db, [key])
   try {
-    await storage.put(key, bytes, { contentType })
-    await db.transaction().execute(async (trx) => {
+    const kept = await db.transaction().execute(async (trx) => {
+      const now = await trx
+        .selectFrom('assets')
+        .select('title')
+        .where('id', '=', asset.id)
+        .forShare()
+        .executeTakeFirst()
+      if (!now) return false
+      if (now.title !== asset.title) return 'retitled' as const
+      await storage.put(key, bytes, { contentType })
       // The row is unique by key and by asset and name. With no conflict target both are
       // arbiters, so a row a parallel request wrote first under either is found, not an error
       // (a target names one index, and a race on the other failed); then it gets this digest.
       await trx
         .insertInto('asset_variants')
-        .values({ key, asset_id: assetId, variant: name, sha256, bytes: bytes.length })
+        .values({ key, asset_id: asset.id, variant: name, sha256, bytes: bytes.length })
         .onConflict((oc) => oc.doNothing())
         .execute()
       await trx
@@ -164,8 +187,12 @@ async function keepDelivered(
         .where('key', '=', key)
         .execute()
       await keepUploadKeys(trx, [key])
+      return true
     })
-    return true
+    // Nothing was written: the reservation goes (an older file of the asset may be at the key).
+    if (kept === 'retitled') await keepUploadKeys(db, [key])
+    if (kept === false) await removeFiles(db, storage, [key]).catch(() => {})
+    return kept
   } catch (error) {
     await removeFiles(db, storage, [key]).catch(() => {})
     if ((error as { code?: unknown } | null)?.code === '23503') return false

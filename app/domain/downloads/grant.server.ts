@@ -92,7 +92,8 @@ export async function grantDownload(
 
 /**
  * The licence, the history row, the quota and the asset's download count, in one statement.
- * The licence is one per user, asset and file (a conflict returns the one already there). The
+ * The licence is one per user, asset and file's bytes (a conflict returns the one already
+ * there; a file made again after a title edit is another licence). The
  * history row is one per user, asset and day: `xmax = 0` tells a fresh row from a repeat, whose
  * row now names the latest licence. The quota counter moves only for a fresh row, as a single
  * conditional upsert, so parallel requests can never pass the limit; when it is spent, the
@@ -113,13 +114,13 @@ async function spendDownload(
         with licence as (
           insert into licences (id, user_id, asset_id, asset_title, variant, variant_label, sha256, licensee, plan,
             terms_version, issued_at)
-          values (${newLicenceId()}, ${user.id}, ${asset.id}, ${asset.title}, ${file.name}, ${file.label},
+          values (${newLicenceId()}, ${user.id}, ${asset.id}, ${file.title}, ${file.name}, ${file.label},
             ${file.sha256}, ${licenseeName(user)}, ${user.plan}, ${LICENCE_TERMS.version}, ${now})
-          on conflict (user_id, asset_id, variant) do update set id = licences.id
+          on conflict (user_id, asset_id, variant, sha256) do update set id = licences.id
           returning id
         ), history as (
           insert into downloads (user_id, asset_id, asset_title, day, created_at, licence_id)
-          select ${user.id}, ${asset.id}, ${asset.title}, ${utcDay(now)}, ${now}, id from licence
+          select ${user.id}, ${asset.id}, ${file.title}, ${utcDay(now)}, ${now}, id from licence
           on conflict (user_id, asset_id, day) do update set licence_id = excluded.licence_id
           returning user_id, day, (xmax = 0) as fresh
         ), counted as (
