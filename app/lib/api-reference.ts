@@ -1925,7 +1925,7 @@ export const API_CALLS: ApiCall[] = [
     path: '/api/assets/download/{id}',
     group: 'Downloads',
     summary: 'Download an asset',
-    description: `Grants a download and answers with a URL that works for five minutes; a GET of that URL returns the file as an attachment named \`filename\` ({title}.{ext}, the original's own format). On the Free plan each asset counts once per UTC day against the quota of ${FREE_DAILY_DOWNLOADS}; downloading it again the same day, in any size or format, is free. Pro has no daily limit. For 3D and image assets an optional body picks a variant (named {title}-{long side}.{ext}, the long side it really has in pixels): \`size\` (original, 2048, 1024 or 512 px on the long side; a size larger than the original's long side is refused with a 400, never upscaled), \`format\` (png, webp, avif; jpeg for image assets), and for 3D renders \`background\` (transparent, white, black or #rrggbb) and \`padding\` (0-25, percent of the long side on every side). For audio the only option is \`format\`: \`mp3\` gives the recording as an MP3 at ${MP3_BITRATE_KBPS} kbit/s ({title}.mp3, audio/mpeg; the original itself when it is an MP3), \`original\` (or no body) the original file; the MP3 counts as a download of the same asset. Every file carries its licence and provenance; the MP3 and every variant have a licence of their own.`,
+    description: `Grants a download and answers with a URL that works for five minutes; a GET of that URL returns the file as an attachment named \`filename\` ({title}.{ext}, the original's own format). On the Free plan each asset counts once per UTC day against the quota of ${FREE_DAILY_DOWNLOADS}; downloading it again the same day, in any size or format, is free. Pro has no daily limit. For 3D and image assets an optional body picks a variant (named {title}-{long side}.{ext}, the long side it really has in pixels): \`size\` (original, 2048, 1024 or 512 px on the long side; a size larger than the original's long side is refused with a 400, never upscaled), \`format\` (png, webp, avif; jpeg for image assets; left out, the original's own format, so \`size\` original alone is the original file), and for 3D renders \`background\` (transparent, white, black or #rrggbb) and \`padding\` (0-25, percent of the long side on every side). For audio the only option is \`format\`: \`mp3\` gives the recording as an MP3 at ${MP3_BITRATE_KBPS} kbit/s ({title}.mp3, audio/mpeg; the original itself when it is an MP3), \`original\` (or no body) the original file; the MP3 counts as a download of the same asset. Every file carries its licence and provenance; the MP3 and every variant have a licence of their own.`,
     bearer: true,
     parameters: [ASSET_ID],
     body: {
@@ -1942,7 +1942,7 @@ export const API_CALLS: ApiCall[] = [
             type: 'string',
             enum: ['png', 'webp', 'avif', 'jpeg', 'mp3', 'original'],
             description:
-              'Pictures: png (default), webp, avif; jpeg for image assets only. Audio: mp3, or original (default).',
+              "Pictures: png, webp, avif; jpeg for image assets only; the default is the original's own format (PNG when it is not one of these). Audio: mp3, or original (default).",
           },
           background: {
             type: 'string',

@@ -52,6 +52,16 @@ const extensionOf = (originalKey: string | undefined) =>
     ?.toLowerCase()
     .replace(/^jpeg$/, 'jpg') ?? null
 
+/**
+ * The picture format the original itself is in ('jpg' and 'JPG' are 'jpeg'), when this type of
+ * asset is offered it; else PNG. An omitted format is this one, so the original size in it is
+ * the original file itself, and the options form starts on it.
+ */
+export function ownFormat(assetType: AssetType, originalFormat: string | null | undefined): DownloadFormat {
+  const format = originalFormat?.toLowerCase().replace(/^jpg$/, 'jpeg')
+  return (formatsFor(assetType) as string[]).includes(format ?? '') ? (format as DownloadFormat) : 'png'
+}
+
 /** Whether an audio asset is offered as MP3 beside its original: not when the original is one. */
 export function offersMp3(assetType: AssetType, originalFormat: string | null | undefined): boolean {
   return assetType === 'audio' && originalFormat?.toLowerCase() !== 'mp3'
@@ -171,7 +181,8 @@ export function parseDownloadOptions(
     return { ok: false, error: `size must be one of ${DOWNLOAD_SIZES.join(', ')}` }
   if (!(sizesFor(asset) as string[]).includes(size))
     return { ok: false, error: `size ${size} is larger than the original (${asset.width} × ${asset.height})` }
-  const format = given(raw.format) ? text(raw.format) : 'png'
+  const own = ownFormat(assetType, extensionOf(asset.original_key))
+  const format = given(raw.format) ? text(raw.format) : own
   const formats = formatsFor(assetType)
   if (!format || !(formats as string[]).includes(format === 'jpg' ? 'jpeg' : format))
     return { ok: false, error: `format must be one of ${formats.join(', ')} for this asset` }
@@ -194,9 +205,10 @@ export function parseDownloadOptions(
     background,
     padding,
   }
+  // The original's own size and format, untouched: the original file, not a copy re-encoded.
   const isDefault =
     variant.size === 'original' &&
-    variant.format === 'png' &&
+    variant.format === own &&
     variant.background === 'transparent' &&
     variant.padding === 0
   return { ok: true, variant: isDefault ? null : variant }

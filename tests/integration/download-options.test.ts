@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { parseBuffer } from 'music-metadata'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createAsset } from '~/domain/catalogue/assets.server'
 import { makeAsset, makeUser } from '../support/factories'
 import type { Asset } from '#db/schema'
 import { createSession } from '~/domain/accounts/sessions.server'
@@ -329,6 +330,56 @@ describe('download options through the page form', () => {
       `/assets/${small.id}/download.data`,
     )) as { ok: boolean; filename: string }
     expect(fetched).toMatchObject({ ok: true, filename: 'Silver Robot-512.webp' })
+  })
+
+  it('a JPG original: PNG asked for is a PNG, its own format at its own size is the original itself', async () => {
+    const photo = await createAsset(t.db, t.storage, {
+      original: await sharp({ create: { width: 640, height: 400, channels: 3, background: '#d2691e' } })
+        .jpeg()
+        .toBuffer(),
+      originalFilename: 'Clay Photo.jpg',
+      title: 'Clay Photo',
+      tags: ['clay'],
+      category: 'Abstract',
+      assetType: 'image',
+      isActive: true,
+    })
+    const { cookie, headers } = await apiUser('pro')
+    const viaForm = async (form: Record<string, string>) => {
+      const back = (await post(photo, cookie, form)) as Response
+      expect(back.status).toBe(303)
+      const link = new URL(back.headers.get('location')!, 'http://localhost').searchParams.get('download')
+      return fetchFile(`/downloads/${link}`)
+    }
+    const viaApi = async (json?: Record<string, string>) => {
+      const res = await api(photo, headers, json)
+      expect(res.status).toBe(200)
+      return fetchFile(((await res.json()) as { downloadUrl: string }).downloadUrl)
+    }
+    const plain = await viaApi()
+    expect((await sharp(plain.bytes).metadata()).format).toBe('jpeg')
+    for (const [door, take] of [
+      ['form', viaForm],
+      ['api', viaApi],
+    ] as const) {
+      // The options' first choices (its own size, its own format) are the plain download.
+      const firstChoices: Record<string, string>[] = [
+        { size: 'original', format: 'jpeg' },
+        { size: 'original' },
+        { format: 'jpg' },
+      ]
+      for (const options of firstChoices) {
+        const same = await take(options)
+        expect(same.bytes.equals(plain.bytes), `${door} ${JSON.stringify(options)}`).toBe(true)
+        expect(same.res.headers.get('content-disposition')).toContain('Clay Photo.jpg')
+      }
+      // PNG asked for: a PNG, never the JPG under another name.
+      const png = await take({ size: 'original', format: 'png' })
+      expect(png.res.headers.get('content-type'), door).toBe('image/png')
+      expect(png.res.headers.get('content-disposition')).toContain('Clay Photo-640.png')
+      const meta = await sharp(png.bytes).metadata()
+      expect([meta.format, meta.width, meta.height], door).toEqual(['png', 640, 400])
+    }
   })
 
   it('a bad option is a 400 and costs nothing', async () => {

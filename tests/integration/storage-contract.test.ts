@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import sharp from 'sharp'
 import { createAsset, deleteAssets } from '~/domain/catalogue/assets.server'
 import { sweepStorage } from '~/platform/storage-cleanup.server'
-import { openDeliveredFile } from '~/domain/downloads/delivered-files.server'
-import { DEFAULT_VARIANT, type DownloadVariant } from '~/lib/download-options'
+import { deliveredFile, openDeliveredFile, selectDeliverable } from '~/domain/downloads/delivered-files.server'
+import { DEFAULT_VARIANT, type DownloadVariant, variantName } from '~/lib/download-options'
 import { createLocalStorage, createS3Storage, type Storage } from '~/platform/storage.server'
 import { startLocalS3, type LocalS3 } from '../support/s3'
 import { testDb } from '../support/context'
@@ -259,23 +259,48 @@ describe.each(backends)('storage contract: $name', (backend) => {
       it('a variant finished while its asset is being deleted is not left behind', async () => {
         const db = await testDb()
         const asset = await publishedRender(db, 11)
-        // Another instance deletes the asset between the variant's making and its write.
+        // Another instance deletes the asset while the variant is written: the deletion waits
+        // for the row the write holds, then its cascade records the file for the sweep.
+        let deleting: Promise<number> | undefined
+        const written: string[] = []
         const racing: Storage = {
           ...storage,
           async put(key, data, o) {
-            if (key.startsWith('variants/')) await deleteAssets(db, storage, [asset.id])
+            if (key.startsWith('variants/')) {
+              written.push(key)
+              deleting = deleteAssets(db, storage, [asset.id])
+            }
             return storage.put(key, data, o)
           },
         }
-        const written: string[] = []
-        const watching: Storage = {
-          ...racing,
-          put: async (key, data, o) => (written.push(key), racing.put(key, data, o)),
-        }
-        expect(await openDeliveredFile(db, watching, asset.id, variants[0], SITE_URL)).toBeNull()
+        await openDeliveredFile(db, racing, asset.id, variants[0], SITE_URL)
+        expect(await deleting).toBe(1)
         expect(written).toHaveLength(1)
+        await sweepStorage(db, storage)
         expect(await storage.exists(written[0])).toBe(false)
+        expect(await variantKeys(db, asset.id)).toEqual([])
         expect(await db.selectFrom('storage_cleanup').select('key').where('key', 'in', written).execute()).toEqual([])
+        // Deleted before its file is kept: nothing is written, and nothing is left reserved.
+        const gone = await publishedRender(db, 14)
+        const read = await selectDeliverable(db, gone.id, variantName(variants[0])).executeTakeFirstOrThrow()
+        await db.deleteFrom('assets').where('id', '=', gone.id).execute()
+        const puts: string[] = []
+        const deletes: string[] = []
+        const watched: Storage = {
+          ...storage,
+          async put(key, data, o) {
+            puts.push(key)
+            return storage.put(key, data, o)
+          },
+          async delete(key) {
+            deletes.push(key)
+            return storage.delete(key)
+          },
+        }
+        expect(await deliveredFile(db, watched, read, variants[0], SITE_URL)).toBeNull()
+        expect(puts).toEqual([])
+        expect(deletes).toHaveLength(1)
+        expect(await db.selectFrom('storage_cleanup').select('key').where('key', 'in', deletes).execute()).toEqual([])
       })
 
       it('whatever deletes an asset row, its variants are recorded for the sweep (the cascade and its trigger)', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseDownloadOptions, sizeLabel, sizesFor, sizesOffered } from '~/lib/download-options'
+import { ownFormat, parseDownloadOptions, sizeLabel, sizesFor, sizesOffered } from '~/lib/download-options'
 
 describe('download sizes an original can give', () => {
   it('offers no size larger than the original, and says the original size', () => {
@@ -28,5 +28,29 @@ describe('download sizes an original can give', () => {
       error: 'size 2048 is larger than the original (512 × 512)',
     })
     expect(parseDownloadOptions({ size: '512' }, { asset_type: '3d', width: 512, height: 512 }).ok).toBe(true)
+  })
+})
+
+describe('the original’s own format', () => {
+  it('is where the options start, and its own size in it is the original file', () => {
+    // The options form is given the card's format ('JPG'), the server the stored name's extension.
+    expect(ownFormat('image', 'JPG')).toBe('jpeg')
+    expect(ownFormat('image', 'jpeg')).toBe('jpeg')
+    expect(ownFormat('image', 'webp')).toBe('webp')
+    // JPEG is not offered for 3D renders (no transparency); an unknown format starts on PNG.
+    expect(ownFormat('3d', 'jpg')).toBe('png')
+    expect(ownFormat('image', 'tiff')).toBe('png')
+    expect(ownFormat('image', null)).toBe('png')
+    const jpg = { asset_type: 'image' as const, width: 640, height: 400, original_key: 'originals/a.jpg' }
+    expect(parseDownloadOptions({ size: 'original', format: 'jpeg' }, jpg)).toEqual({ ok: true, variant: null })
+    expect(parseDownloadOptions({ size: 'original' }, jpg)).toEqual({ ok: true, variant: null })
+    expect(parseDownloadOptions({ size: 'original', format: 'png' }, jpg)).toMatchObject({
+      ok: true,
+      variant: { size: 'original', format: 'png' },
+    })
+    const png = { ...jpg, original_key: 'originals/a.png' }
+    expect(parseDownloadOptions({ size: 'original', format: 'png' }, png)).toEqual({ ok: true, variant: null })
+    expect(parseDownloadOptions({ size: '512' }, png)).toMatchObject({ variant: { size: '512', format: 'png' } })
+    expect(parseDownloadOptions({ size: '512' }, jpg)).toMatchObject({ variant: { size: '512', format: 'jpeg' } })
   })
 })

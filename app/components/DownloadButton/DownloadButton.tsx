@@ -11,6 +11,7 @@ import {
   type OriginalSize,
   formatsFor,
   offersMp3,
+  ownFormat,
   sizeLabel,
   sizesOffered,
   takesBackground,
@@ -187,7 +188,7 @@ export function DownloadButton({
             <SelectField
               label="Format"
               name="format"
-              defaultValue="png"
+              defaultValue={ownFormat(assetType, format)}
               data={formatsFor(assetType).map((f) => ({ value: f, label: FORMAT_LABELS[f] }))}
             />
             {takesBackground(assetType) ? (
