@@ -21,7 +21,7 @@ export const ZIP_FORMAT_LABELS: Record<ZipFormat, string> = {
   original: 'Original files',
   png: 'PNG',
   webp: 'WebP',
-  jpeg: 'JPEG',
+  jpeg: 'JPG',
   avif: 'AVIF',
 }
 

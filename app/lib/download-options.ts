@@ -9,11 +9,12 @@ export type DownloadSize = (typeof DOWNLOAD_SIZES)[number]
 export const DOWNLOAD_FORMATS = ['png', 'webp', 'avif', 'jpeg'] as const
 /** A picture's formats, and MP3: what an audio original is also offered as. */
 export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number] | 'mp3'
+// As the site names formats everywhere a person reads them: JPG, as its button and file say.
 export const FORMAT_LABELS: Record<DownloadFormat, string> = {
   png: 'PNG',
   webp: 'WebP',
   avif: 'AVIF',
-  jpeg: 'JPEG',
+  jpeg: 'JPG',
   mp3: 'MP3',
 }
 export const FORMAT_EXTENSIONS: Record<DownloadFormat, string> = {

@@ -380,6 +380,15 @@ describe('download options through the page form', () => {
       const meta = await sharp(png.bytes).metadata()
       expect([meta.format, meta.width, meta.height], door).toEqual(['png', 640, 400])
     }
+    // A smaller size stays in the original's format, and its licence names it as the site does.
+    const small = (await (await api(photo, headers, { size: '512' })).json()) as { filename: string; licenseId: string }
+    expect(small.filename).toBe('Clay Photo-512.jpg')
+    const label = await t.db
+      .selectFrom('licences')
+      .select('variant_label')
+      .where('id', '=', small.licenseId)
+      .executeTakeFirstOrThrow()
+    expect(label.variant_label).toBe('512 px JPG')
   })
 
   it('a bad option is a 400 and costs nothing', async () => {
