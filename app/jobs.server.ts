@@ -2,9 +2,9 @@ import type { JobDefinition } from '~/platform/job-queue.server'
 import { publishDueJob, publishScheduledJob } from '~/domain/catalogue/scheduled-publishing.server'
 import { processUploadJob } from '~/domain/uploads/jobs.server'
 import { analyticsRetentionJob } from '~/domain/analytics/retention.server'
-import { paletteBackfillJob } from '~/domain/catalogue/palette.server'
+import { paletteBackfill } from '~/domain/catalogue/palette.server'
 import { prepareDownloadsJob } from '~/domain/downloads/prepare-downloads.server'
-import { deliveredSizesJob } from '~/domain/downloads/delivered-sizes.server'
+import { deliveredSizes } from '~/domain/downloads/delivered-sizes.server'
 import { storageSweepJob } from '~/platform/storage-cleanup.server'
 
 // The job table: every kind of background work the site does, run by the queue
@@ -15,8 +15,8 @@ export const jobTable: readonly JobDefinition<any>[] = [
   publishScheduledJob,
   publishDueJob,
   prepareDownloadsJob,
-  deliveredSizesJob,
-  paletteBackfillJob,
+  deliveredSizes.job,
+  paletteBackfill.job,
   storageSweepJob,
   analyticsRetentionJob,
 ]

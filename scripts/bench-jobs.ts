@@ -24,7 +24,7 @@ import { sql } from 'kysely'
 import { createDatabase } from '#db/client'
 import { parseConfig } from '~/config.server'
 import { jobTable } from '~/jobs.server'
-import { PALETTE_CHUNK, PALETTE_PAUSE_MS, sendPaletteBackfill } from '~/domain/catalogue/palette.server'
+import { PALETTE_CHUNK, PALETTE_PAUSE_MS, paletteBackfill } from '~/domain/catalogue/palette.server'
 import { createJobQueue, type JobQueue } from '~/platform/job-queue.server'
 import { createLocalStorage } from '~/platform/storage.server'
 import { startBuiltServer, writePerformanceSection } from './bench-support'
@@ -294,7 +294,7 @@ async function main() {
     }
     const startChain = async () => {
       const before = await missing()
-      await sendPaletteBackfill(queue, { chunk: CHUNK, pauseMs: PAUSE_MS })
+      await paletteBackfill.send(queue, { chunk: CHUNK, pauseMs: PAUSE_MS })
       // Until its first chunk is written: the backfill is under way.
       for (let i = 0; i < 100 && (await missing()) === before; i++) await new Promise((r) => setTimeout(r, 200))
     }

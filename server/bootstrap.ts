@@ -3,8 +3,8 @@ import path from 'node:path'
 // migrations, make sure the administrator exists, fill an empty catalogue in demo mode (or finish
 // a demo seed that a stopped start left half-way).
 import { createDatabase, describeDatabase, migrateToLatest } from '#db/client'
-import { sendPaletteBackfill } from '~/domain/catalogue/palette.server'
-import { sendDeliveredSizes } from '~/domain/downloads/delivered-sizes.server'
+import { paletteBackfill } from '~/domain/catalogue/palette.server'
+import { deliveredSizes } from '~/domain/downloads/delivered-sizes.server'
 import { sendPrepareDownloads } from '~/domain/downloads/prepare-downloads.server'
 import { countAssets, DEMO_ASSET_COUNT, needsDemoSeed, seedDemoContent, withSeedLock } from '#seed/index'
 import type { Config } from '~/config.server'
@@ -147,13 +147,13 @@ export async function prepareDatabase(
   // Colours of assets from before palettes (migration 0007), on the job queue in bounded chunks
   // (decision 88): the site is usable meanwhile, and those assets only miss the colour filter
   // until done. Every start sends it; a chain already under way keeps going instead.
-  void sendPaletteBackfill(services.jobs).catch((error: unknown) =>
-    log.warn('palette backfill not queued', { error: errorMessage(error) }),
-  )
+  void paletteBackfill
+    .send(services.jobs)
+    .catch((error: unknown) => log.warn('palette backfill not queued', { error: errorMessage(error) }))
   // The demo's download files made ahead, as publishing does for the artist's uploads.
   await sendPrepareDownloads(services.jobs, seededIds)
   // Sizes of download files kept before sizes were recorded (migration 0027), likewise.
-  void sendDeliveredSizes(services.jobs).catch((error: unknown) =>
-    log.warn('download sizes not queued', { error: errorMessage(error) }),
-  )
+  void deliveredSizes
+    .send(services.jobs)
+    .catch((error: unknown) => log.warn('download sizes not queued', { error: errorMessage(error) }))
 }

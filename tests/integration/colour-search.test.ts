@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeAsset } from '../support/factories'
 import type { Asset } from '#db/schema'
 import { createAsset } from '~/domain/catalogue/assets.server'
-import { backfillPalettes, paletteBackfillJob, paletteOf, sendPaletteBackfill } from '~/domain/catalogue/palette.server'
+import { backfillPalettes, paletteBackfill, paletteOf } from '~/domain/catalogue/palette.server'
 import { searchAssets, similarColours } from '~/domain/catalogue/search.server'
 import { getAssetPreview } from '~/domain/catalogue/preview.server'
 import { loader as apiAssets } from '~/routes/api/assets'
@@ -109,14 +109,14 @@ describe('palettes', () => {
     const version = () => t.db.selectFrom('catalogue_version').select('version').executeTakeFirstOrThrow()
     const before = await version()
     // One asset a chunk, no pause: the chain is a job per asset, run here until none is due.
-    expect(await sendPaletteBackfill(t.services.jobs, { chunk: 1, pauseMs: 0 })).toBeTruthy()
+    expect(await paletteBackfill.send(t.services.jobs, { chunk: 1, pauseMs: 0 })).toBeTruthy()
     // A second start while the first chunk waits: the same chain, not a second one.
-    expect(await sendPaletteBackfill(t.services.jobs)).toBeNull()
-    const ran = await t.services.jobs.runDue({ names: [paletteBackfillJob.name] })
+    expect(await paletteBackfill.send(t.services.jobs)).toBeNull()
+    const ran = await t.services.jobs.runDue({ names: [paletteBackfill.job.name] })
     expect(ran).toBeGreaterThanOrEqual(3)
     expect(ids((await search({ colour: 'green' })).assets)).toEqual([made.greenSquare.id])
     expect(ids((await search({ colour: 'red' })).assets)).toEqual([made.redWide.id])
-    const jobs = await t.services.jobs.list({ names: [paletteBackfillJob.name], states: ['completed', 'failed'] })
+    const jobs = await t.services.jobs.list({ names: [paletteBackfill.job.name], states: ['completed', 'failed'] })
     expect(jobs.every((job) => job.state === 'completed')).toBe(true)
     // Filling palettes leaves every instance's caches alone (decision 98); an edit does not.
     expect(await version()).toEqual(before)

@@ -8,7 +8,7 @@ import { grantDownload } from '~/domain/downloads/grant.server'
 import { prepareDownloads, prepareDownloadsJob } from '~/domain/downloads/prepare-downloads.server'
 import { bulkEditAssets } from '~/domain/catalogue/bulk-edit.server'
 import { editAsset, publishScheduledJob, scheduleAssets } from '~/domain/catalogue/scheduled-publishing.server'
-import { deliveredSizesJob, fillDeliveredSizes, sendDeliveredSizes } from '~/domain/downloads/delivered-sizes.server'
+import { deliveredSizes, fillDeliveredSizes } from '~/domain/downloads/delivered-sizes.server'
 import { formatFileSize } from '~/lib/asset-view'
 import { loader as assetPage } from '~/routes/asset'
 import { callRoute, createTestContext, makeRequest, type TestContext } from '../support/context'
@@ -104,12 +104,12 @@ describe('the size of a download', () => {
 
     // The chain: each chunk sends the next for a second later, brought forward here. Other test
     // files' kept files are in the same table, so the chain walks more than these.
-    await sendDeliveredSizes(t.services.jobs, { chunk: 1 })
+    await deliveredSizes.send(t.services.jobs, { chunk: 1 })
     let chunks = 0
     for (let ran = 1; ran > 0 && chunks < 1_000; chunks += ran) {
       await sql`update ${sql.table(`${t.services.jobs.schema}.job`)} set start_after = now()
-        where name = ${deliveredSizesJob.name} and state = 'created'`.execute(t.db)
-      ran = await t.services.jobs.runDue({ names: [deliveredSizesJob.name] })
+        where name = ${deliveredSizes.job.name} and state = 'created'`.execute(t.db)
+      ran = await t.services.jobs.runDue({ names: [deliveredSizes.job.name] })
     }
     // A chunk of one file each: at least one per file sized here, and one that finds nothing more.
     expect(chunks).toBeGreaterThanOrEqual(3)

@@ -1,11 +1,11 @@
 import sharp from 'sharp'
-import { BACKGROUND_DUTY, createPacer } from '~/platform/pacing.server'
+import { createPacer } from '~/platform/pacing.server'
 import { sql } from 'kysely'
 import type { DB } from '#db/client'
 import { labDistance, rgbToOklab, swatchesOf, type Lab, type PaletteColour } from '~/lib/colour'
 import { readStoredFile, type Storage } from '~/platform/storage.server'
 import { inImagePool } from '~/platform/images.server'
-import { defineJob, type JobQueue } from '~/platform/job-queue.server'
+import { defineBackfill } from '~/platform/backfill.server'
 import { log } from '~/platform/log.server'
 
 /** At most this many colours per palette. */
@@ -152,7 +152,7 @@ export async function fillPaletteChunk(
 
 /**
  * Fills in every missing palette, chunk after chunk, in this process: the `backfill:palettes`
- * command (the site does it through `paletteBackfillJob`). Returns how many were filled.
+ * command (the site does it through `paletteBackfill`'s job). Returns how many were filled.
  */
 export async function backfillPalettes(db: DB, storage: Storage, { batch = 50 } = {}): Promise<number> {
   let filled = 0
@@ -165,48 +165,13 @@ export async function backfillPalettes(db: DB, storage: Storage, { batch = 50 } 
   }
 }
 
-export interface PaletteBackfillData {
-  after: number
-  /** Tuning, carried from chunk to chunk (the defaults above unless the sender says). */
-  chunk?: number
-  pauseMs?: number
-  /** The share of a thread's time the chunk may take (BACKGROUND_DUTY unless the sender says). */
-  duty?: number
-}
-
-/**
- * The backfill as a chain of bounded chunks on the job queue: one chunk, then the next sent
- * for a moment later, one at a time across all instances (a 'stately' queue keyed 'palettes':
- * however many instances start and send it, one chunk waits and one runs). Serving comes first:
- * decision 088 measured the chunk and the pause.
- */
-export const paletteBackfillJob = defineJob<PaletteBackfillData>({
+/** The backfill as a chain of bounded chunks on the job queue (decision 088 measured the chunk and the pause). */
+export const paletteBackfill = defineBackfill<number>({
   name: 'palettes.backfill',
-  policy: 'stately',
-  concurrency: 1,
-  retryLimit: 5,
-  async run(data, { services, signal }) {
-    const limit = data.chunk ?? PALETTE_CHUNK
-    const pauseMs = data.pauseMs ?? PALETTE_PAUSE_MS
-    const chunk = await fillPaletteChunk(services.db, services.storage, {
-      after: data.after,
-      limit,
-      duty: data.duty ?? BACKGROUND_DUTY,
-      signal,
-    })
-    if (chunk.filled > 0) log.info('palettes filled', { assets: chunk.filled, upTo: chunk.last })
-    if (chunk.done) return
-    await services.jobs.send(
-      paletteBackfillJob,
-      { ...data, after: chunk.last },
-      { singletonKey: PALETTE_BACKFILL_KEY, startAfter: new Date(Date.now() + pauseMs) },
-    )
-  },
+  key: 'palettes',
+  first: 0,
+  chunk: PALETTE_CHUNK,
+  pauseMs: PALETTE_PAUSE_MS,
+  fill: ({ db, storage }, options) => fillPaletteChunk(db, storage, options),
+  filled: (chunk) => log.info('palettes filled', { assets: chunk.filled, upTo: chunk.last }),
 })
-
-export const PALETTE_BACKFILL_KEY = 'palettes'
-
-/** Starts the backfill from the first asset (every start sends it; a chain already waiting keeps it). */
-export function sendPaletteBackfill(jobs: JobQueue, data: Partial<PaletteBackfillData> = {}) {
-  return jobs.send(paletteBackfillJob, { after: 0, ...data }, { singletonKey: PALETTE_BACKFILL_KEY })
-}

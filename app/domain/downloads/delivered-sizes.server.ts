@@ -1,7 +1,7 @@
 import type { DB } from '#db/client'
-import { defineJob, type JobQueue } from '~/platform/job-queue.server'
+import { defineBackfill } from '~/platform/backfill.server'
 import { log } from '~/platform/log.server'
-import { BACKGROUND_DUTY, createPacer } from '~/platform/pacing.server'
+import { createPacer } from '~/platform/pacing.server'
 import type { Storage } from '~/platform/storage.server'
 
 // A delivered file's size is recorded when it is made (delivered-files.server.ts). Files kept
@@ -15,7 +15,6 @@ import type { Storage } from '~/platform/storage.server'
 const SIZES_CHUNK = 100
 /** The pause between chunks, so serving comes first. */
 const SIZES_PAUSE_MS = 1_000
-const SIZES_KEY = 'delivered-sizes'
 
 /**
  * Records the size of up to `limit` kept files without one, in key order after `after`.
@@ -59,36 +58,13 @@ export async function fillDeliveredSizes(
   return { filled, last: rows.at(-1)?.key ?? after, done: rows.length < limit }
 }
 
-interface DeliveredSizesData {
-  after: string
-  /** Files per chunk, carried from chunk to chunk (SIZES_CHUNK unless the sender says). */
-  chunk?: number
-}
-
 /** The backfill as a chain of chunks, each sending the next a moment later. */
-export const deliveredSizesJob = defineJob<DeliveredSizesData>({
+export const deliveredSizes = defineBackfill<string>({
   name: 'downloads.sizes',
-  policy: 'stately',
-  concurrency: 1,
-  retryLimit: 5,
-  async run(data, { services, signal }) {
-    const chunk = await fillDeliveredSizes(services.db, services.storage, {
-      after: data.after,
-      limit: data.chunk ?? SIZES_CHUNK,
-      duty: BACKGROUND_DUTY,
-      signal,
-    })
-    if (chunk.filled > 0) log.info('download sizes recorded', { files: chunk.filled })
-    if (chunk.done) return
-    await services.jobs.send(
-      deliveredSizesJob,
-      { ...data, after: chunk.last },
-      { singletonKey: SIZES_KEY, startAfter: new Date(Date.now() + SIZES_PAUSE_MS) },
-    )
-  },
+  key: 'delivered-sizes',
+  first: '',
+  chunk: SIZES_CHUNK,
+  pauseMs: SIZES_PAUSE_MS,
+  fill: ({ db, storage }, options) => fillDeliveredSizes(db, storage, options),
+  filled: (chunk) => log.info('download sizes recorded', { files: chunk.filled }),
 })
-
-/** Starts the backfill from the first key (every start sends it; a chain already waiting keeps it). */
-export function sendDeliveredSizes(jobs: JobQueue, data: Partial<DeliveredSizesData> = {}) {
-  return jobs.send(deliveredSizesJob, { after: '', ...data }, { singletonKey: SIZES_KEY })
-}
