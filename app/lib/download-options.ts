@@ -53,14 +53,16 @@ const extensionOf = (originalKey: string | undefined) =>
     ?.toLowerCase()
     .replace(/^jpeg$/, 'jpg') ?? null
 
+/** A format's name as the download options know it: 'jpg' and 'JPG' are 'jpeg'. */
+const formatName = (format: string | null | undefined) => format?.toLowerCase().replace(/^jpg$/, 'jpeg') ?? null
+
 /**
- * The picture format the original itself is in ('jpg' and 'JPG' are 'jpeg'), when this type of
- * asset is offered it; else PNG. An omitted format is this one, so the original size in it is
- * the original file itself, and the options form starts on it.
+ * Where the options start, and what an omitted format is: the format the original itself is in,
+ * when this type of asset is offered it; else PNG (a 3D render is offered no JPEG).
  */
 export function ownFormat(assetType: AssetType, originalFormat: string | null | undefined): DownloadFormat {
-  const format = originalFormat?.toLowerCase().replace(/^jpg$/, 'jpeg')
-  return (formatsFor(assetType) as string[]).includes(format ?? '') ? (format as DownloadFormat) : 'png'
+  const format = formatName(originalFormat)
+  return format && (formatsFor(assetType) as string[]).includes(format) ? (format as DownloadFormat) : 'png'
 }
 
 /** Whether an audio asset is offered as MP3 beside its original: not when the original is one. */
@@ -206,10 +208,11 @@ export function parseDownloadOptions(
     background,
     padding,
   }
-  // The original's own size and format, untouched: the original file, not a copy re-encoded.
+  // The original's own size in the format it really is in, untouched: the original file itself,
+  // not a copy encoded again (an original of unknown format is taken for a PNG).
   const isDefault =
     variant.size === 'original' &&
-    variant.format === own &&
+    variant.format === (formatName(extensionOf(asset.original_key)) ?? 'png') &&
     variant.background === 'transparent' &&
     variant.padding === 0
   return { ok: true, variant: isDefault ? null : variant }

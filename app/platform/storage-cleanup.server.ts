@@ -47,13 +47,13 @@ export async function keepUploadKeys(trx: Kysely<Database>, keys: string[]): Pro
   await trx.deleteFrom('storage_cleanup').where('key', 'in', keys).execute()
 }
 
-/** In the transaction that deletes rows: their files are due for removal now. */
-export async function scheduleDeletion(trx: Kysely<Database>, keys: string[]): Promise<void> {
+/** In the transaction that deletes rows: their files are due for removal now (or at `notBefore`). */
+export async function scheduleDeletion(trx: Kysely<Database>, keys: string[], notBefore = new Date()): Promise<void> {
   if (keys.length === 0) return
   await trx
     .insertInto('storage_cleanup')
-    .values(keys.map((key) => ({ key, not_before: new Date() })))
-    .onConflict((oc) => oc.column('key').doUpdateSet({ not_before: new Date() }))
+    .values(keys.map((key) => ({ key, not_before: notBefore })))
+    .onConflict((oc) => oc.column('key').doUpdateSet({ not_before: notBefore }))
     .execute()
 }
 

@@ -6,6 +6,9 @@ import { variantFromName } from '~/lib/download-options'
 import { signingSecret } from '~/platform/signing.server'
 import { servicesContext } from '~/web/context.server'
 
+export const REPLACED =
+  'This file has been replaced by a newer version since this link was made. Please download the asset again.'
+
 const text = (body: string, status: number) =>
   new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
 
@@ -20,8 +23,9 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
   if (!link) return text('This download link is invalid or has expired. Please download the asset again.', 403)
   const variant = link.variant ? variantFromName(link.variant) : null
   if (link.variant && !variant) return text('This download link is invalid. Please download the asset again.', 403)
-  const found = await openDeliveredFile(db, storage, link.assetId, variant, config.appUrl || url.origin)
+  const found = await openDeliveredFile(db, storage, link.assetId, variant, config.appUrl || url.origin, link.digest)
   if (!found) return text('This asset is no longer available.', 404)
+  if (found === 'replaced') return text(REPLACED, 410)
   return new Response(Readable.toWeb(found.stored.stream) as ReadableStream, {
     headers: {
       'Content-Type': found.file.mimeType,

@@ -169,11 +169,10 @@ describe('download options through the API', () => {
     const b = await fetchFile(second.downloadUrl)
     expect(deliveredStats.made).toBe(before + 1)
     expect(a.bytes.equals(b.bytes)).toBe(true)
-    expect(
-      await t.storage.exists(
-        `variants/${render.original_key.replace(/^originals\//, '').replace(/\.png$/, '')}/1024-00ff00.png`,
-      ),
-    ).toBe(true)
+    // Kept beside the asset's other files, named by its variant and its digest.
+    const digest = createHash('sha256').update(a.bytes).digest('hex').slice(0, 16)
+    const stem = render.original_key.replace(/^originals\//, '').replace(/\.png$/, '')
+    expect(await t.storage.exists(`variants/${stem}/1024-00ff00-${digest}.png`)).toBe(true)
   })
 })
 
@@ -232,7 +231,8 @@ describe('MP3 beside an audio original', () => {
     expect(deliveredStats.made).toBe(before + 1)
     expect(a.bytes.equals(b.bytes)).toBe(true)
     const stem = fresh.original_key.replace(/^originals\//, '').replace(/\.wav$/, '')
-    expect(await t.storage.exists(`variants/${stem}/original.mp3`)).toBe(true)
+    const digest = createHash('sha256').update(a.bytes).digest('hex').slice(0, 16)
+    expect(await t.storage.exists(`variants/${stem}/original-${digest}.mp3`)).toBe(true)
     // An original that is an MP3 already is what 'mp3' gives: no second encoding.
     const mp3Original = { asset_type: 'audio' as const, width: null, height: null, original_key: 'originals/x.mp3' }
     expect(parseDownloadOptions({ format: 'mp3' }, mp3Original)).toEqual({ ok: true, variant: null })

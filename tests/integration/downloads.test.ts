@@ -105,7 +105,13 @@ describe('download links', () => {
     const result = await grant(user, assets[1])
     if (!result.ok) throw new Error('expected a grant')
     const token = result.downloadUrl.replace('/downloads/', '')
-    expect(readDownloadLink(SECRET, token)).toEqual({ assetId: assets[1].id })
+    // It names the file granted by its digest, the one its licence names.
+    const licence = await t.db
+      .selectFrom('licences')
+      .select('sha256')
+      .where('id', '=', result.licenceId)
+      .executeTakeFirstOrThrow()
+    expect(readDownloadLink(SECRET, token)).toEqual({ assetId: assets[1].id, digest: licence.sha256.slice(0, 16) })
     // The payload is readable: it must not carry who downloaded.
     expect(Buffer.from(token.split('.')[0], 'base64url').toString()).not.toContain(user.id)
     expect(readDownloadLink(SECRET, token, Date.now() + 6 * 60_000)).toBeNull()

@@ -12,6 +12,9 @@ import type { Asset } from '#db/schema'
 import { encodeWav } from '#seed/sounds'
 import { createSession } from '~/domain/accounts/sessions.server'
 import { createAsset, updateAsset } from '~/domain/catalogue/assets.server'
+import { editAsset } from '~/domain/catalogue/scheduled-publishing.server'
+import { sweepStorage } from '~/platform/storage-cleanup.server'
+import { REPLACED } from '~/routes/download-file'
 import { deliveredFile, selectDeliverable } from '~/domain/downloads/delivered-files.server'
 import { prepareDownloadsJob } from '~/domain/downloads/prepare-downloads.server'
 import { readStoredFile, type Storage } from '~/platform/storage.server'
@@ -539,11 +542,49 @@ describe('a title edit', () => {
     await updateAsset(t.db, draft.id, { is_active: false }, null)
     await retitle('api', draft, 'Draft After')
     expect(await digests(draft)).toEqual([null])
-    // Not live: nothing is made ahead for it.
+    // Not live: nothing is made ahead for it, until it is published again.
     expect(await t.services.jobs.runDue({ names: [prepareDownloadsJob.name] })).toBe(0)
+    await retitle('api', draft, 'Draft After')
+    await editAsset(t.services, draft.id, { is_active: true }, null)
+    expect(await t.services.jobs.runDue({ names: [prepareDownloadsJob.name] })).toBe(1)
+    const original = await t.db
+      .selectFrom('asset_variants')
+      .select(['key', 'sha256'])
+      .where('asset_id', '=', draft.id)
+      .where('variant', '=', 'original')
+      .executeTakeFirstOrThrow()
+    const remade = await readStoredFile((await t.storage.get(original.key))!)
+    expect(sha256(remade)).toBe(original.sha256)
+    expect(await titleInside(remade)).toBe('Draft After')
   })
 
-  it('a file made with the old title never lands after the edit, nor while it is written', async () => {
+  it('a link granted before the edit still gives the bytes its licence names, while they are kept', async () => {
+    const asset = await makeAsset(t.db, t.storage, { title: 'Linked Before', size: 512 })
+    const { bearer } = await signedIn({ plan: 'pro' })
+    const before = await apiGrant(asset, bearer)
+    await retitle('api', asset, 'Linked After')
+    await t.services.jobs.runDue({ names: [prepareDownloadsJob.name] })
+    const after = await fetchFile((await apiGrant(asset, bearer)).downloadUrl)
+    expect(await titleInside(after.bytes)).toBe('Linked After')
+    // The link granted first still delivers the file its licence names, not the new one.
+    const old = await fetchFile(before.downloadUrl)
+    expect(sha256(old.bytes)).toBe((await licence(before.licenseId)).sha256)
+    expect(await titleInside(old.bytes)).toBe('Linked Before')
+    // Once the replaced file is gone (the sweep, an hour on), the link says so: never other bytes.
+    const due = await t.db
+      .updateTable('storage_cleanup')
+      .set({ not_before: new Date(Date.now() - 1000) })
+      .where('key', 'like', `%-${(await licence(before.licenseId)).sha256.slice(0, 16)}.%`)
+      .returning('key')
+      .execute()
+    expect(due).toHaveLength(1)
+    await sweepStorage(t.db, t.storage)
+    const { res, bytes } = await openDownloadLink(t, before.downloadUrl)
+    expect(res.status).toBe(410)
+    expect(bytes.toString('utf8')).toBe(REPLACED)
+  })
+
+  it('a file made with the old title never becomes the asset’s file, whenever its write lands', async () => {
     const asset = await makeAsset(t.db, t.storage, { title: 'Racing Old', size: 512 })
     const stale = await selectDeliverable(t.db, asset.id, 'original').executeTakeFirstOrThrow()
     // Made from a read taken before the edit: made again with the title as it is now.
@@ -554,7 +595,8 @@ describe('a title edit', () => {
     expect(await titleInside(bytes)).toBe('Racing New')
     expect(await digests(asset)).toEqual([sha256(bytes)])
 
-    // An edit that comes while a file is being written waits for it, then clears its digest.
+    // A file made before an edit whose write lands after the new one was kept: the row keeps
+    // naming the new file, whose bytes are what its digest says.
     let release: () => void = () => {}
     const gate = new Promise<void>((resolve) => {
       release = resolve
@@ -574,16 +616,20 @@ describe('a title edit', () => {
     const current = await selectDeliverable(t.db, asset.id, 'original').executeTakeFirstOrThrow()
     const making = deliveredFile(t.db, slow, current, null, t.config.appUrl)
     await started
-    let edited = false
-    const editing = updateAsset(t.db, asset.id, { title: 'Racing Newer' }, null).then(() => {
-      edited = true
-    })
-    await new Promise((resolve) => setTimeout(resolve, 300))
-    expect(edited, 'the edit waits for the file being kept').toBe(false)
+    await updateAsset(t.db, asset.id, { title: 'Racing Newer' }, null)
+    const newer = await selectDeliverable(t.db, asset.id, 'original').executeTakeFirstOrThrow()
+    const fresh = await deliveredFile(t.db, t.storage, newer, null, t.config.appUrl)
     release()
-    expect((await making)?.title).toBe('Racing New')
-    await editing
-    expect(await digests(asset)).toEqual([null])
+    expect((await making)?.title).toBe('Racing Newer')
+    const row = await t.db
+      .selectFrom('asset_variants')
+      .select(['key', 'sha256'])
+      .where('asset_id', '=', asset.id)
+      .executeTakeFirstOrThrow()
+    expect(row.key).toBe(fresh!.key)
+    const kept = await readStoredFile((await t.storage.get(row.key))!)
+    expect(sha256(kept)).toBe(row.sha256)
+    expect(await titleInside(kept)).toBe('Racing Newer')
     const { bearer } = await signedIn({ plan: 'pro' })
     const file = await fetchFile((await apiGrant(asset, bearer)).downloadUrl)
     expect(await titleInside(file.bytes)).toBe('Racing Newer')

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ownFormat, parseDownloadOptions, sizeLabel, sizesFor, sizesOffered } from '~/lib/download-options'
+import { ownFormat, parseDownloadOptions, sizeLabel, sizesFor, sizesOffered, variantName } from '~/lib/download-options'
+import { variantsAhead } from '~/domain/downloads/prepare-downloads.server'
 
 describe('download sizes an original can give', () => {
   it('offers no size larger than the original, and says the original size', () => {
@@ -52,5 +53,28 @@ describe('the original’s own format', () => {
     expect(parseDownloadOptions({ size: 'original', format: 'png' }, png)).toEqual({ ok: true, variant: null })
     expect(parseDownloadOptions({ size: '512' }, png)).toMatchObject({ variant: { size: '512', format: 'png' } })
     expect(parseDownloadOptions({ size: '512' }, jpg)).toMatchObject({ variant: { size: '512', format: 'jpeg' } })
+    // A 3D render uploaded as a JPG: offered no JPEG, it starts on PNG, and PNG is made, never the JPG.
+    const render = { ...jpg, asset_type: '3d' as const }
+    expect(parseDownloadOptions({ size: 'original', format: 'png' }, render)).toMatchObject({
+      ok: true,
+      variant: { size: 'original', format: 'png' },
+    })
+    expect(parseDownloadOptions({}, render)).toEqual({ ok: true, variant: null })
+  })
+})
+
+describe('the files made ahead of a download', () => {
+  const names = (asset: Parameters<typeof variantsAhead>[0], popular: string[]) =>
+    variantsAhead(asset, popular).map(variantName)
+  const popular = ['original', '1024.png', '512.png', '1024-ffffff.png', '512.webp']
+
+  it('are the popular ones the picture can give, PNG sizes in the original’s own format', () => {
+    // A 3D render (PNG): as taken, backgrounds included, none larger than it.
+    const render = { asset_type: '3d' as const, original_key: 'originals/r.png', width: 2048, height: 2048 }
+    expect(names(render, popular)).toEqual(['1024.png', '512.png', '1024-ffffff.png', '512.webp'])
+    // A JPG photograph: its options start on JPG, so that is what the first download will ask for;
+    // no background for an image; no size larger than its 640 px.
+    const photo = { asset_type: 'image' as const, original_key: 'originals/p.jpg', width: 640, height: 400 }
+    expect(names(photo, popular)).toEqual(['512.jpg', '512.webp'])
   })
 })

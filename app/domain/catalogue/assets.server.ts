@@ -260,6 +260,9 @@ export function assetFileKeys(
 export async function deleteAssets(db: DB, storage: Storage, ids: number[], actorId?: string | null): Promise<number> {
   if (ids.length === 0) return 0
   const { rows: deleted, variantKeys } = await db.transaction().execute(async (trx) => {
+    // The assets' rows first, in id order, as an edit and the keeping of a delivered file take
+    // them before their variants' rows: the same order everywhere, so none waits on another.
+    await trx.selectFrom('assets').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute()
     // The stored download variants go with the asset: deleting their rows records
     // their keys in storage_cleanup (a trigger), and so does the cascade for a variant kept
     // while this runs.

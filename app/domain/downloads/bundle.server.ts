@@ -44,7 +44,7 @@ export type BundleGrant =
 /**
  * Grants a ZIP of several assets (a collection, a kit), under the single download's rules: only
  * published assets, each file the one a single download of it delivers (made once per asset and
- * file, with its provenance inside), one licence per user, asset and file, and a history row per
+ * file, with its provenance inside), one licence per user, asset and file's bytes, and a history row per
  * asset and day. Pro takes up to 100 assets; Free spends one of the day's downloads per asset not
  * taken today and is refused whole when fewer are left. The quota, the licences, the history and
  * the download counts are written in one statement, so parallel requests can never pass the limit
@@ -103,7 +103,7 @@ export async function grantBundle(
   const names = uniqueNames(files.map((f) => f.file.filename))
   const listed = files.map((f, i) => ({
     assetId: f.asset.id,
-    title: f.asset.title,
+    title: f.file.title,
     filename: names[i],
     licenceId: spent.licences.get(f.asset.id)!,
     sha256: f.file.sha256,
@@ -156,25 +156,41 @@ async function publishedAssets(
   })
 }
 
-/** Each asset with the digest of its delivered file when it is kept (null: to be made). */
+/**
+ * Each asset with the digest and key of its delivered file when it is kept (null: to be made),
+ * read with the asset's title in one statement: a kept file's digest always goes with the title
+ * inside it (an edit clears the digest in the same transaction that changes the title).
+ */
 async function withDigests(
   db: DB,
   chosen: Array<{ asset: Asset; variant: DownloadVariant | null }>,
 ): Promise<Array<{ asset: DeliverableAsset; variant: DownloadVariant | null }>> {
   const kept = await db
     .selectFrom('asset_variants')
-    .select(['asset_id', 'variant', 'sha256'])
+    .innerJoin('assets', 'assets.id', 'asset_variants.asset_id')
+    .select([
+      'asset_variants.asset_id',
+      'asset_variants.variant',
+      'asset_variants.sha256',
+      'asset_variants.key',
+      'assets.title',
+    ])
     .where(
-      'asset_id',
+      'asset_variants.asset_id',
       'in',
       chosen.map((c) => c.asset.id),
     )
     .execute()
-  const digest = new Map(kept.map((k) => [`${k.asset_id}/${k.variant}`, k.sha256]))
-  return chosen.map(({ asset, variant }) => ({
-    asset: { ...asset, delivered_sha256: digest.get(`${asset.id}/${deliveredName(variant)}`) ?? null },
-    variant,
-  }))
+  const byName = new Map(kept.map((k) => [`${k.asset_id}/${k.variant}`, k]))
+  return chosen.map(({ asset, variant }) => {
+    const file = byName.get(`${asset.id}/${deliveredName(variant)}`)
+    return {
+      asset: file?.sha256
+        ? { ...asset, title: file.title, delivered_sha256: file.sha256, delivered_key: file.key }
+        : { ...asset, delivered_sha256: null, delivered_key: null },
+      variant,
+    }
+  })
 }
 
 /** How many of today's downloads the ZIP would spend, and how many the user has left. */
@@ -304,7 +320,10 @@ async function spendBundle(
   }
 }
 
-/** The file's bytes for the ZIP: the kept file, or made again when its object went meanwhile. */
+/**
+ * The file's bytes for the ZIP: the kept file its licence names (a file replaced meanwhile stays
+ * a while), or made again when its object went (the same bytes while the title is the same).
+ */
 async function openFile(
   db: DB,
   storage: Storage,
@@ -313,7 +332,13 @@ async function openFile(
 ): Promise<AsyncIterable<Uint8Array>> {
   const stored = await storage.get(file.key)
   if (stored) return stored.stream
-  const made = await deliveredFile(db, storage, { ...asset, delivered_sha256: null }, variant, siteUrl)
+  const made = await deliveredFile(
+    db,
+    storage,
+    { ...asset, delivered_sha256: null, delivered_key: null },
+    variant,
+    siteUrl,
+  )
   const again = made && (await storage.get(made.key))
   if (!again) throw new Error(`The file of asset ${asset.id} is gone`)
   return again.stream

@@ -15,14 +15,20 @@ import { LICENCE_TERMS } from '~/lib/licence-terms'
 import { audioWithProvenance, imageWithProvenance, type Provenance } from '~/platform/provenance.server'
 import { readStoredFile, type Storage, type StoredObject } from '~/platform/storage.server'
 import { isPublished } from '~/domain/catalogue/assets.server'
-import { keepUploadKeys, removeFiles, reserveUploadKeys } from '~/platform/storage-cleanup.server'
-import { deliveredFolder, makeVariant, variantFilename, variantKey } from './download-variants.server'
+import { keepUploadKeys, removeFiles, reserveUploadKeys, scheduleDeletion } from '~/platform/storage-cleanup.server'
+import { deliveredFolder, makeVariant, variantFilename } from './download-variants.server'
 import { downloadFilename } from './downloads.server'
 
 /**
  * What a download delivers: a stored file made once per asset and variant, with the asset's
  * provenance inside (made with AI, by whom, under which licence, from which page). The same
  * bytes for every user, so they are kept, and a licence names them by their SHA-256.
+ *
+ * A file is kept under a key named by its digest, and the asset's `asset_variants` row points
+ * at the current one. The title is inside the file: an edit of it clears the row's digest
+ * (`updateAsset`), so the next download or the job that makes files ahead makes it again, under
+ * a new key. The replaced file stays a while for the links and ZIPs granted with it, which name
+ * its digest, so every licence keeps the bytes it names.
  */
 export interface DeliveredFile {
   key: string
@@ -42,11 +48,21 @@ export function deliveredName(variant: DownloadVariant | null): string {
   return variant ? variantName(variant) : 'original'
 }
 
-/** Where a delivered original is kept: beside the asset's variants, never public. */
-function deliveredKey(asset: Pick<Asset, 'original_key'>, variant: DownloadVariant | null): string {
-  if (variant) return variantKey(asset.original_key, variant)
-  const ext = /\.([a-z0-9]+)$/i.exec(asset.original_key)?.[1]?.toLowerCase() ?? 'png'
-  return `${deliveredFolder(asset.original_key)}/original.${ext}`
+/** How much of the digest a key carries: 64 bits, enough to tell an asset's files apart. */
+const KEY_DIGEST_LENGTH = 16
+
+/**
+ * Where a delivered file is kept, beside the asset's other files, never public: named by the
+ * variant and its digest ('variants/<original>/512-ffffff.webp' becomes '…/512-ffffff-<digest>.webp'),
+ * so other bytes never overwrite a file a licence names. Files kept before were named without the
+ * digest; their rows still point at them.
+ */
+function deliveredKey(asset: Pick<Asset, 'original_key'>, variant: DownloadVariant | null, sha256: string): string {
+  const name = variant
+    ? variantName(variant)
+    : `original.${/\.([a-z0-9]+)$/i.exec(asset.original_key)?.[1]?.toLowerCase() ?? 'png'}`
+  const dot = name.lastIndexOf('.')
+  return `${deliveredFolder(asset.original_key)}/${name.slice(0, dot)}-${sha256.slice(0, KEY_DIGEST_LENGTH)}${name.slice(dot)}`
 }
 
 function fileLabel(
@@ -77,27 +93,9 @@ export function provenanceOf(asset: Pick<Asset, 'id' | 'title'>, siteUrl: string
   }
 }
 
-/** Counts files made (not read from storage): the tests' evidence that a second request is a read. */
-export const deliveredStats = { made: 0 }
-
-export type DeliverableAsset = Asset & { delivered_sha256: string | null }
-
-/**
- * The delivered file of an asset and variant, made and kept now when it was not (or was kept
- * before files carried their provenance). `asset.delivered_sha256` is what the caller read
- * with the asset for this variant's name (null: not kept yet). Null when the original is gone
- * or the asset was deleted meanwhile.
- */
-export async function deliveredFile(
-  db: DB,
-  storage: Storage,
-  asset: DeliverableAsset,
-  variant: DownloadVariant | null,
-  siteUrl: string,
-  attempts = 3,
-): Promise<DeliveredFile | null> {
-  const key = deliveredKey(asset, variant)
-  const facts = (sha256: string): DeliveredFile => ({
+/** What a kept file is: its key and digest, and what its asset and variant say of it. */
+function describeFile(asset: Asset, variant: DownloadVariant | null, key: string, sha256: string): DeliveredFile {
+  return {
     key,
     name: deliveredName(variant),
     sha256,
@@ -107,31 +105,47 @@ export async function deliveredFile(
       : downloadFilename(asset.title, asset.original_key),
     label: fileLabel(asset, variant),
     title: asset.title,
-  })
-  if (asset.delivered_sha256) return facts(asset.delivered_sha256)
+  }
+}
+
+/** Counts files made (not read from storage): the tests' evidence that a second request is a read. */
+export const deliveredStats = { made: 0 }
+
+/** An asset as read with its delivered file of one name: its digest and key (null: to be made). */
+export type DeliverableAsset = Asset & { delivered_sha256: string | null; delivered_key: string | null }
+
+/**
+ * The delivered file of an asset and variant, made and kept now when it was not (or was kept
+ * before files carried their provenance, or its title changed since). `asset.delivered_sha256`
+ * and `delivered_key` are what the caller read with the asset for this variant's name (null:
+ * to be made). A file made from a read older than a title edit is made again from the asset as
+ * it is now (`attempts` times at most). Null when the original is gone, or the asset was deleted
+ * or unpublished meanwhile.
+ */
+export async function deliveredFile(
+  db: DB,
+  storage: Storage,
+  asset: DeliverableAsset,
+  variant: DownloadVariant | null,
+  siteUrl: string,
+  attempts = 3,
+): Promise<DeliveredFile | null> {
+  const facts = (key: string, sha256: string) => describeFile(asset, variant, key, sha256)
+  if (asset.delivered_sha256 && asset.delivered_key) return facts(asset.delivered_key, asset.delivered_sha256)
   const original = await storage.get(asset.original_key)
   if (!original) return null
   const source = await readStoredFile(original)
   const bytes = await withProvenance(variant ? await makeVariant(source, variant) : source, asset, siteUrl)
   const sha256 = createHash('sha256').update(bytes).digest('hex')
   deliveredStats.made++
-  const kept = await keepDelivered(
-    db,
-    storage,
-    asset,
-    deliveredName(variant),
-    key,
-    bytes,
-    facts(sha256).mimeType,
-    sha256,
-  )
+  const file = facts(deliveredKey(asset, variant, sha256), sha256)
+  const kept = await keepDelivered(db, storage, asset, file, bytes)
   if (kept === 'retitled') {
-    // Made with a title an edit replaced meanwhile: made again from the asset as it is now.
     const now =
       attempts > 1 ? await selectDeliverable(db, asset.id, deliveredName(variant)).executeTakeFirst() : undefined
     return now ? deliveredFile(db, storage, now, variant, siteUrl, attempts - 1) : null
   }
-  return kept ? facts(sha256) : null
+  return kept ? file : null
 }
 
 async function withProvenance(bytes: Buffer, asset: Asset, siteUrl: string): Promise<Buffer> {
@@ -139,30 +153,32 @@ async function withProvenance(bytes: Buffer, asset: Asset, siteUrl: string): Pro
   return asset.asset_type === 'audio' ? audioWithProvenance(bytes, provenance) : imageWithProvenance(bytes, provenance)
 }
 
+/** How long a replaced file stays: longer than a download link lives or a large ZIP takes to read. */
+const REPLACED_FILE_MS = 60 * 60 * 1000
+
 /**
  * Stores a delivered file as an upload is stored: its key reserved in storage_cleanup before
  * the write and handed to its `asset_variants` row after it, so the asset's deletion finds it.
- * Making is deterministic (same original, same options, same provenance: same bytes), so two
- * requests making it at once write the same file and the same digest, and share one row.
+ * Making is deterministic (same original, same options, same provenance: same bytes, same key),
+ * so two requests making it at once write the same file, and share one row.
  *
- * The title is inside the file, and an edit of it clears the asset's digests (`updateAsset`).
- * The asset's row is held (FOR SHARE) from before the write until the row names the file, and
- * the file is written only if the title it carries is still the asset's: so an edit waits for
- * a file being kept, and a file made before an edit never lands after it. 'retitled' when the
- * title changed meanwhile (nothing written); false when the asset was deleted meanwhile.
+ * The row names the file only if the title inside is still the asset's, checked with the asset's
+ * row held (FOR SHARE) in that short transaction: an edit either comes before (the file is
+ * 'retitled', the row untouched, the file left to the sweep) or after (it clears the row's
+ * digest). The file the row named before is retired after REPLACED_FILE_MS. False when the asset
+ * was deleted meanwhile (the file is removed).
  */
 async function keepDelivered(
   db: DB,
   storage: Storage,
   asset: Pick<Asset, 'id' | 'title'>,
-  name: string,
-  key: string,
+  file: DeliveredFile,
   bytes: Buffer,
-  contentType: string,
-  sha256: string,
 ): Promise<boolean | 'retitled'> {
+  const { key, name, sha256 } = file
   await reserveUploadKeys(db, [key])
   try {
+    await storage.put(key, bytes, { contentType: file.mimeType })
     const kept = await db.transaction().execute(async (trx) => {
       const now = await trx
         .selectFrom('assets')
@@ -172,30 +188,38 @@ async function keepDelivered(
         .executeTakeFirst()
       if (!now) return false
       if (now.title !== asset.title) return 'retitled' as const
-      await storage.put(key, bytes, { contentType })
-      // The row is unique by key and by asset and name. With no conflict target both are
-      // arbiters, so a row a parallel request wrote first under either is found, not an error
-      // (a target names one index, and a race on the other failed); then it gets this digest.
-      await trx
-        .insertInto('asset_variants')
-        .values({ key, asset_id: asset.id, variant: name, sha256, bytes: bytes.length })
-        .onConflict((oc) => oc.doNothing())
-        .execute()
-      await trx
-        .updateTable('asset_variants')
-        .set({ sha256, variant: name, bytes: bytes.length })
-        .where('key', '=', key)
-        .execute()
+      const before = await trx
+        .selectFrom('asset_variants')
+        .select('key')
+        .where('asset_id', '=', asset.id)
+        .where('variant', '=', name)
+        .forUpdate()
+        .executeTakeFirst()
+      const row = { key, sha256, bytes: bytes.length }
+      if (before) {
+        await trx
+          .updateTable('asset_variants')
+          .set(row)
+          .where('asset_id', '=', asset.id)
+          .where('variant', '=', name)
+          .execute()
+      } else {
+        // A parallel request keeping the same file may have written the row first: it is the same.
+        await trx
+          .insertInto('asset_variants')
+          .values({ ...row, asset_id: asset.id, variant: name })
+          .onConflict((oc) => oc.doNothing())
+          .execute()
+      }
       await keepUploadKeys(trx, [key])
+      if (before && before.key !== key)
+        await scheduleDeletion(trx, [before.key], new Date(Date.now() + REPLACED_FILE_MS))
       return true
     })
-    // Nothing was written: the reservation goes (an older file of the asset may be at the key).
-    if (kept === 'retitled') await keepUploadKeys(db, [key])
     if (kept === false) await removeFiles(db, storage, [key]).catch(() => {})
     return kept
   } catch (error) {
     await removeFiles(db, storage, [key]).catch(() => {})
-    if ((error as { code?: unknown } | null)?.code === '23503') return false
     throw error
   }
 }
@@ -208,15 +232,18 @@ export function selectDeliverable(db: DB, assetId: number, name: string) {
       join.onRef('asset_variants.asset_id', '=', 'assets.id').on('asset_variants.variant', '=', name),
     )
     .selectAll('assets')
-    .select('asset_variants.sha256 as delivered_sha256')
+    .select(['asset_variants.sha256 as delivered_sha256', 'asset_variants.key as delivered_key'])
     .where('assets.id', '=', assetId)
     .where(isPublished('assets'))
 }
 
 /**
- * The file behind a download link, to stream: the kept file, or made again when its object is
- * gone. Null once the asset is unpublished or deleted (a link minted before no longer works),
- * or when the name is not a file this asset delivers.
+ * The file behind a download link, to stream. A link names the digest of the file it was
+ * granted with (links minted before digests were named take the current file): the kept file
+ * while it is the current one (made again when its object is gone), or the file it replaced,
+ * kept a while. 'replaced' when that file is gone too. Null once the asset is unpublished or
+ * deleted (a link minted before no longer works), or when the name is not a file this asset
+ * delivers.
  */
 export async function openDeliveredFile(
   db: DB,
@@ -224,15 +251,21 @@ export async function openDeliveredFile(
   assetId: number,
   variant: DownloadVariant | null,
   siteUrl: string,
-): Promise<{ file: DeliveredFile; stored: StoredObject } | null> {
+  digest?: string,
+): Promise<{ file: DeliveredFile; stored: StoredObject } | 'replaced' | null> {
   const asset = await selectDeliverable(db, assetId, deliveredName(variant)).executeTakeFirst()
   if (!asset || (variant && !variantFits(asset.asset_type, variant))) return null
-  for (const known of [asset.delivered_sha256, null]) {
-    const file = await deliveredFile(db, storage, { ...asset, delivered_sha256: known }, variant, siteUrl)
+  if (digest && !asset.delivered_sha256?.startsWith(digest)) {
+    const key = deliveredKey(asset, variant, digest)
+    const stored = await storage.get(key)
+    return stored ? { file: describeFile(asset, variant, key, digest), stored } : 'replaced'
+  }
+  for (const known of [asset, { ...asset, delivered_sha256: null, delivered_key: null }]) {
+    const file = await deliveredFile(db, storage, known, variant, siteUrl)
     if (!file) return null
     const stored = await storage.get(file.key)
     if (stored) return { file, stored }
-    if (known === null) break
+    if (known.delivered_sha256 === null) break
   }
   return null
 }

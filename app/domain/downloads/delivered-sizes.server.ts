@@ -46,12 +46,14 @@ export async function fillDeliveredSizes(
     signal?.throwIfAborted()
     const size = await paced(() => storage.size(key))
     if (size === null || size <= 0) continue
-    // Only a missing size is filled: one written meanwhile, by the file being made again, wins.
+    // Only a missing size of a file still current is filled: one written meanwhile by the file
+    // being made again wins, and a digest cleared meanwhile (a title edit) leaves none to size.
     const updated = await db
       .updateTable('asset_variants')
       .set({ bytes: size })
       .where('key', '=', key)
       .where('bytes', 'is', null)
+      .where('sha256', 'is not', null)
       .executeTakeFirst()
     if (updated.numUpdatedRows > 0n) filled++
   }

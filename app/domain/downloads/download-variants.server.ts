@@ -3,7 +3,6 @@ import {
   FORMAT_EXTENSIONS,
   MP3_BITRATE_KBPS,
   deliveredLongSide,
-  variantName,
   type DownloadVariant,
   type OriginalSize,
 } from '~/lib/download-options'
@@ -32,11 +31,6 @@ export function deliveredFolder(originalKey: string): string {
     .replace(/\.[a-z0-9]+$/i, '')
     .toLowerCase()
   return `variants/${stem}`
-}
-
-/** Where a variant is kept. */
-export function variantKey(originalKey: string, variant: DownloadVariant): string {
-  return `${deliveredFolder(originalKey)}/${variantName(variant)}`
 }
 
 /**

@@ -60,27 +60,41 @@ interface DownloadLink {
   e: number
   /** A download option's variant name ('1024-ffffff.webp'); absent for the original. */
   v?: string
+  /** The start of the granted file's SHA-256, which its licence names (links minted before had none). */
+  d?: string
 }
 
 /** The signed token of a granted download, valid for a few minutes from `now`. */
-export function downloadLink(secret: string, assetId: number, now: Date, variant: DownloadVariant | null): string {
+export function downloadLink(
+  secret: string,
+  assetId: number,
+  now: Date,
+  variant: DownloadVariant | null,
+  sha256: string,
+): string {
   const link: DownloadLink = {
     a: assetId,
     e: now.getTime() + DOWNLOAD_LINK_MS,
     ...(variant ? { v: variantName(variant) } : {}),
+    d: sha256.slice(0, 16),
   }
   return sign(secret, link)
 }
 
-/** The asset a download link grants, or null when it is forged, altered or expired. */
+/** The asset (and file) a download link grants, or null when it is forged, altered or expired. */
 export function readDownloadLink(
   secret: string,
   token: string,
   now = Date.now(),
-): { assetId: number; variant?: string } | null {
+): { assetId: number; variant?: string; digest?: string } | null {
   const link = verify<DownloadLink>(secret, token)
   if (!link || typeof link.a !== 'number' || typeof link.e !== 'number' || link.e < now) return null
-  return typeof link.v === 'string' ? { assetId: link.a, variant: link.v } : { assetId: link.a }
+  if (link.d !== undefined && (typeof link.d !== 'string' || !/^[0-9a-f]{16}$/.test(link.d))) return null
+  return {
+    assetId: link.a,
+    ...(typeof link.v === 'string' ? { variant: link.v } : {}),
+    ...(link.d ? { digest: link.d } : {}),
+  }
 }
 
 /**

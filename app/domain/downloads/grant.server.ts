@@ -83,7 +83,7 @@ export async function grantDownload(
   return {
     ok: true,
     asset: toAssetView(outcome.fresh ? { ...asset, download_count: asset.download_count + 1 } : asset),
-    downloadUrl: `/downloads/${downloadLink(input.secret, asset.id, now, variant)}`,
+    downloadUrl: `/downloads/${downloadLink(input.secret, asset.id, now, variant, file.sha256)}`,
     filename: file.filename,
     repeat: !outcome.fresh,
     licenceId: outcome.licenceId,

@@ -1,12 +1,14 @@
 import { sql } from 'kysely'
 import { BACKGROUND_DUTY, createPacer } from '~/platform/pacing.server'
 import type { DB } from '#db/client'
+import type { Asset } from '#db/schema'
 import {
   MP3_VARIANT,
   offersMp3,
-  sizesFor,
-  variantFits,
+  ownFormat,
+  parseDownloadOptions,
   variantFromName,
+  variantName,
   type DownloadVariant,
 } from '~/lib/download-options'
 import { defineJob, type JobQueue } from '~/platform/job-queue.server'
@@ -44,6 +46,28 @@ export async function popularVariantNames(db: DB): Promise<string[]> {
 }
 
 /**
+ * The variants of a picture made ahead, from the popular names: those it can give (no size
+ * larger than it, no background for an image), each read as a download asking for it would be.
+ * The options start on the original's own format, so a popular size taken as PNG is made in that
+ * format; one that comes out as the original itself is left out (the original is made anyway).
+ */
+export function variantsAhead(
+  asset: Pick<Asset, 'asset_type' | 'original_key' | 'width' | 'height'>,
+  popularNames: string[],
+): DownloadVariant[] {
+  const own = ownFormat(asset.asset_type, /\.([a-z0-9]+)$/i.exec(asset.original_key)?.[1])
+  const variants: DownloadVariant[] = []
+  for (const name of popularNames) {
+    const popular = name === 'original' ? null : variantFromName(name)
+    if (!popular) continue
+    const asked = parseDownloadOptions({ ...popular, format: popular.format === 'png' ? own : popular.format }, asset)
+    const variant = asked.ok ? asked.variant : null
+    if (variant && !variants.some((v) => variantName(v) === variantName(variant))) variants.push(variant)
+  }
+  return variants
+}
+
+/**
  * Makes and keeps the popular delivered files of a published asset that are not kept yet (the
  * same files a download makes: `deliveredFile`). Sizes larger than the original are left out;
  * audio gets its original and its MP3. Returns how many files were made; 0 for an asset that is
@@ -63,14 +87,7 @@ export async function prepareDownloads(
   if (first.asset_type === 'audio') {
     const format = /\.([a-z0-9]+)$/i.exec(first.original_key)?.[1]
     if (offersMp3('audio', format)) variants.push(MP3_VARIANT)
-  } else {
-    const sizes = sizesFor(first) as string[]
-    for (const name of await popularVariantNames(db)) {
-      const variant = name === 'original' ? null : variantFromName(name)
-      if (!variant || !variantFits(first.asset_type, variant) || !sizes.includes(variant.size)) continue
-      variants.push(variant)
-    }
-  }
+  } else variants.push(...variantsAhead(first, await popularVariantNames(db)))
   let made = 0
   for (const variant of variants) {
     const asset = await selectDeliverable(db, assetId, deliveredName(variant)).executeTakeFirst()
