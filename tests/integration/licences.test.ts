@@ -584,6 +584,34 @@ describe('a title edit', () => {
     expect(bytes.toString('utf8')).toBe(REPLACED)
   })
 
+  it('two files made at once for one name: one becomes the asset’s, the other is retired, none is left behind', async () => {
+    // Made with two site addresses, so their bytes differ (an encoder that differed would do the same).
+    const asset = await makeAsset(t.db, t.storage, { title: 'Twice Made', size: 512 })
+    const read = await selectDeliverable(t.db, asset.id, 'original').executeTakeFirstOrThrow()
+    const [a, b] = await Promise.all([
+      deliveredFile(t.db, t.storage, read, null, 'http://one.example'),
+      deliveredFile(t.db, t.storage, read, null, 'http://two.example'),
+    ])
+    expect(a!.key).not.toBe(b!.key)
+    const row = await t.db
+      .selectFrom('asset_variants')
+      .select('key')
+      .where('asset_id', '=', asset.id)
+      .executeTakeFirstOrThrow()
+    const other = row.key === a!.key ? b!.key : a!.key
+    expect([a!.key, b!.key]).toContain(row.key)
+    // Both still readable for the downloads they were made for; the other one goes in an hour.
+    for (const file of [a!, b!])
+      expect(sha256(await readStoredFile((await t.storage.get(file.key))!))).toBe(file.sha256)
+    const cleanup = await t.db
+      .selectFrom('storage_cleanup')
+      .select(['key', 'not_before'])
+      .where('key', 'in', [a!.key, b!.key])
+      .execute()
+    expect(cleanup.map((c) => c.key)).toEqual([other])
+    expect(cleanup[0]!.not_before.getTime()).toBeGreaterThan(Date.now() + 50 * 60_000)
+  })
+
   it('a file made with the old title never becomes the asset’s file, whenever its write lands', async () => {
     const asset = await makeAsset(t.db, t.storage, { title: 'Racing Old', size: 512 })
     const stale = await selectDeliverable(t.db, asset.id, 'original').executeTakeFirstOrThrow()

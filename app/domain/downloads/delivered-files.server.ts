@@ -163,10 +163,10 @@ const REPLACED_FILE_MS = 60 * 60 * 1000
  * so two requests making it at once write the same file, and share one row.
  *
  * The row names the file only if the title inside is still the asset's, checked with the asset's
- * row held (FOR SHARE) in that short transaction: an edit either comes before (the file is
- * 'retitled', the row untouched, the file left to the sweep) or after (it clears the row's
- * digest). The file the row named before is retired after REPLACED_FILE_MS. False when the asset
- * was deleted meanwhile (the file is removed).
+ * row held in that short transaction (no lock is held while the file is written): an edit either
+ * comes before (the file is 'retitled', the row untouched, the file left to the sweep) or after
+ * (it clears the row's digest). The file the row named before is retired after REPLACED_FILE_MS.
+ * False when the asset was deleted meanwhile (the file is removed).
  */
 async function keepDelivered(
   db: DB,
@@ -180,11 +180,14 @@ async function keepDelivered(
   try {
     await storage.put(key, bytes, { contentType: file.mimeType })
     const kept = await db.transaction().execute(async (trx) => {
+      // The asset's row, held so that the files kept for it are recorded one at a time (and an
+      // edit or a deletion waits for this short transaction); the references other rows take
+      // to it (a licence's) do not wait.
       const now = await trx
         .selectFrom('assets')
         .select('title')
         .where('id', '=', asset.id)
-        .forShare()
+        .forNoKeyUpdate()
         .executeTakeFirst()
       if (!now) return false
       if (now.title !== asset.title) return 'retitled' as const
@@ -193,25 +196,17 @@ async function keepDelivered(
         .select('key')
         .where('asset_id', '=', asset.id)
         .where('variant', '=', name)
-        .forUpdate()
         .executeTakeFirst()
       const row = { key, sha256, bytes: bytes.length }
-      if (before) {
-        await trx
-          .updateTable('asset_variants')
-          .set(row)
-          .where('asset_id', '=', asset.id)
-          .where('variant', '=', name)
-          .execute()
-      } else {
-        // A parallel request keeping the same file may have written the row first: it is the same.
+      if (!before)
         await trx
           .insertInto('asset_variants')
           .values({ ...row, asset_id: asset.id, variant: name })
-          .onConflict((oc) => oc.doNothing())
           .execute()
-      }
+      else await trx.updateTable('asset_variants').set(row).where('key', '=', before.key).execute()
       await keepUploadKeys(trx, [key])
+      // The file named before stays an hour for the downloads granted with it: the same file
+      // made twice at once is the same key, but should an encoder ever differ, the first one too.
       if (before && before.key !== key)
         await scheduleDeletion(trx, [before.key], new Date(Date.now() + REPLACED_FILE_MS))
       return true
