@@ -58,7 +58,8 @@ const formatName = (format: string | null | undefined) => format?.toLowerCase().
 
 /**
  * Where the options start, and what an omitted format is: the format the original itself is in,
- * when this type of asset is offered it; else PNG (a 3D render is offered no JPEG).
+ * when this type of asset is offered it; else PNG (a 3D render is offered no JPEG). With no
+ * other option either, an omitted format is the original file itself, whatever its format.
  */
 export function ownFormat(assetType: AssetType, originalFormat: string | null | undefined): DownloadFormat {
   const format = formatName(originalFormat)
@@ -208,11 +209,12 @@ export function parseDownloadOptions(
     background,
     padding,
   }
-  // The original's own size in the format it really is in, untouched: the original file itself,
-  // not a copy encoded again (an original of unknown format is taken for a PNG).
+  // The original's own size in the format it really is in (or with no format asked for),
+  // untouched: the original file itself, not a copy encoded again (an original of unknown format
+  // is taken for a PNG).
   const isDefault =
     variant.size === 'original' &&
-    variant.format === (formatName(extensionOf(asset.original_key)) ?? 'png') &&
+    (!given(raw.format) || variant.format === (formatName(extensionOf(asset.original_key)) ?? 'png')) &&
     variant.background === 'transparent' &&
     variant.padding === 0
   return { ok: true, variant: isDefault ? null : variant }

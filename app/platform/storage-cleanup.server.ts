@@ -15,13 +15,19 @@ const UPLOAD_GRACE_MS = 60 * 60 * 1000
 /** A file still being written after this long was cut off (a crash, a shutdown). */
 const STALE_WRITE_MS = 15 * 60 * 1000
 
-/** Before writing an upload's files: if the row never follows, the sweep removes them. */
+/**
+ * Before writing an upload's files: if the row never follows, the sweep removes them. A key
+ * already recorded (a file named by its content, made again) is put off to the same grace, so
+ * the sweep does not take it while it is written.
+ */
 export async function reserveUploadKeys(db: Kysely<Database>, keys: string[]): Promise<void> {
   if (keys.length === 0) return
   await db
     .insertInto('storage_cleanup')
     .values(keys.map((key) => ({ key, not_before: new Date(Date.now() + UPLOAD_GRACE_MS) })))
-    .onConflict((oc) => oc.column('key').doNothing())
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({ not_before: sql`greatest(storage_cleanup.not_before, excluded.not_before)` }),
+    )
     .execute()
 }
 
@@ -47,7 +53,10 @@ export async function keepUploadKeys(trx: Kysely<Database>, keys: string[]): Pro
   await trx.deleteFrom('storage_cleanup').where('key', 'in', keys).execute()
 }
 
-/** In the transaction that deletes rows: their files are due for removal now (or at `notBefore`). */
+/**
+ * In the transaction that deletes rows, or stops naming their files: the files are due for
+ * removal now (or at `notBefore`).
+ */
 export async function scheduleDeletion(trx: Kysely<Database>, keys: string[], notBefore = new Date()): Promise<void> {
   if (keys.length === 0) return
   await trx
@@ -58,7 +67,7 @@ export async function scheduleDeletion(trx: Kysely<Database>, keys: string[], no
 }
 
 /** Removes the files, then their records; a file that fails stays recorded for the next sweep. */
-export async function removeFiles(db: DB, storage: Storage, keys: string[]): Promise<number> {
+export async function removeFiles(db: DB, storage: Storage, keys: string[], { onlyDue = false } = {}): Promise<number> {
   const results = await Promise.allSettled(keys.map((key) => storage.delete(key)))
   const removed = keys.filter((_, i) => results[i]!.status === 'fulfilled')
   const failed = results.filter((r) => r.status === 'rejected')
@@ -68,7 +77,12 @@ export async function removeFiles(db: DB, storage: Storage, keys: string[]): Pro
       error: String((failed[0] as PromiseRejectedResult).reason),
     })
   }
-  if (removed.length > 0) await db.deleteFrom('storage_cleanup').where('key', 'in', removed).execute()
+  if (removed.length > 0) {
+    let records = db.deleteFrom('storage_cleanup').where('key', 'in', removed)
+    // The sweep's: a record put off meanwhile (its key reserved again for a file being written) stays.
+    if (onlyDue) records = records.where('not_before', '<=', sql<Date>`now()`)
+    await records.execute()
+  }
   return removed.length
 }
 
@@ -86,6 +100,7 @@ export async function sweepStorage(db: DB, storage: Storage, limit = 500, now = 
     db,
     storage,
     due.map((row) => row.key),
+    { onlyDue: true },
   )
 }
 

@@ -3,7 +3,9 @@ import type { Readable } from 'node:stream'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Asset, User } from '#db/schema'
-import { createAsset } from '~/domain/catalogue/assets.server'
+import { createAsset, updateAsset } from '~/domain/catalogue/assets.server'
+import { prepareDownloads } from '~/domain/downloads/prepare-downloads.server'
+import { sweepStorage } from '~/platform/storage-cleanup.server'
 import { type BundleGrant, grantBundle } from '~/domain/downloads/bundle.server'
 import { downloadsToday } from '~/domain/downloads/downloads.server'
 import { grantDownload } from '~/domain/downloads/grant.server'
@@ -289,6 +291,40 @@ describe('a ZIP is written while it is read', () => {
     expect(opened.length).toBeGreaterThan(0)
     await reader.cancel()
     expect(opened.at(-1)!.destroyed).toBe(true)
+  })
+
+  it('holds the bytes its README licenses, or stops: a file replaced by a title edit and gone is never swapped', async () => {
+    const user = await makeUser(t.db, { plan: 'pro' })
+    const renamed = await makeAsset(t.db, t.storage, { title: 'Zip Before', size: 256 })
+    // The reader reaches the file only once the edit below is done.
+    let reach: () => void = () => {}
+    const reached = new Promise<void>((resolve) => {
+      reach = resolve
+    })
+    const slowReader: Storage = {
+      ...t.storage,
+      async get(key) {
+        if (key.startsWith('variants/')) await reached
+        return t.storage.get(key)
+      },
+    }
+    const granted = await bundle(user, [renamed], { storage: slowReader })
+    if (!granted.ok) throw new Error(granted.error)
+    const reading = readAll(granted.stream)
+    // Meanwhile: a new title, its file made again, and the replaced one swept.
+    await updateAsset(t.db, renamed.id, { title: 'Zip After' }, null)
+    await prepareDownloads(t.db, t.storage, renamed.id, SITE_URL)
+    const replaced = await t.db
+      .updateTable('storage_cleanup')
+      .set({ not_before: new Date(Date.now() - 1000) })
+      .where('key', 'like', 'variants/%')
+      .where('not_before', '>', new Date())
+      .returning('key')
+      .execute()
+    expect(replaced).toHaveLength(1)
+    await sweepStorage(t.db, t.storage)
+    reach()
+    await expect(reading).rejects.toThrow(/is gone/)
   })
 
   it('writes nothing when a file cannot be made', async () => {

@@ -15,7 +15,7 @@ import { createAsset, updateAsset } from '~/domain/catalogue/assets.server'
 import { editAsset } from '~/domain/catalogue/scheduled-publishing.server'
 import { sweepStorage } from '~/platform/storage-cleanup.server'
 import { REPLACED } from '~/routes/download-file'
-import { deliveredFile, selectDeliverable } from '~/domain/downloads/delivered-files.server'
+import { deliveredFile, openDeliveredFile, selectDeliverable } from '~/domain/downloads/delivered-files.server'
 import { prepareDownloadsJob } from '~/domain/downloads/prepare-downloads.server'
 import { readStoredFile, type Storage } from '~/platform/storage.server'
 import { LICENCE_TERMS } from '~/lib/licence-terms'
@@ -610,6 +610,49 @@ describe('a title edit', () => {
       .execute()
     expect(cleanup.map((c) => c.key)).toEqual([other])
     expect(cleanup[0]!.not_before.getTime()).toBeGreaterThan(Date.now() + 50 * 60_000)
+  })
+
+  it('a write that fails never removes the file another request kept under the same key', async () => {
+    const asset = await makeAsset(t.db, t.storage, { title: 'Kept Once', size: 256 })
+    const read = await selectDeliverable(t.db, asset.id, 'original').executeTakeFirstOrThrow()
+    const kept = await deliveredFile(t.db, t.storage, read, null, t.config.appUrl)
+    const failing: Storage = Object.assign(Object.create(t.storage) as Storage, {
+      put: async () => {
+        throw new Error('bucket refused the write')
+      },
+    })
+    // The same bytes made again (a read that missed the digest), whose write fails.
+    await expect(deliveredFile(t.db, failing, read, null, t.config.appUrl)).rejects.toThrow(/refused/)
+    expect(await t.storage.exists(kept!.key)).toBe(true)
+    expect(await t.db.selectFrom('storage_cleanup').select('key').where('key', '=', kept!.key).execute()).toEqual([])
+  })
+
+  it('a link whose file is made again while the title changes answers replaced, never other bytes', async () => {
+    const asset = await makeAsset(t.db, t.storage, { title: 'Remade Before', size: 256 })
+    const { bearer } = await signedIn({ plan: 'pro' })
+    const grant = await apiGrant(asset, bearer)
+    const digest = (await licence(grant.licenseId)).sha256.slice(0, 16)
+    const row = await t.db
+      .selectFrom('asset_variants')
+      .select('key')
+      .where('asset_id', '=', asset.id)
+      .executeTakeFirstOrThrow()
+    // The kept file is lost; the link's reader makes it again, and the title changes meanwhile.
+    await t.storage.delete(row.key)
+    let resume: () => void = () => {}
+    const resumed = new Promise<void>((resolve) => {
+      resume = resolve
+    })
+    const paused: Storage = Object.assign(Object.create(t.storage) as Storage, {
+      get: async (key: string) => {
+        if (key === asset.original_key) await resumed
+        return t.storage.get(key)
+      },
+    })
+    const opening = openDeliveredFile(t.db, paused, asset.id, null, t.config.appUrl, digest)
+    await updateAsset(t.db, asset.id, { title: 'Remade After' }, null)
+    resume()
+    expect(await opening).toBe('replaced')
   })
 
   it('a file made with the old title never becomes the asset’s file, whenever its write lands', async () => {

@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import sharp from 'sharp'
 import { createAsset, deleteAssets } from '~/domain/catalogue/assets.server'
-import { sweepStorage } from '~/platform/storage-cleanup.server'
+import { removeFiles, reserveUploadKeys, scheduleDeletion, sweepStorage } from '~/platform/storage-cleanup.server'
 import { openDeliveredFile } from '~/domain/downloads/delivered-files.server'
 import { DEFAULT_VARIANT, type DownloadVariant } from '~/lib/download-options'
 import { createLocalStorage, createS3Storage, type Storage } from '~/platform/storage.server'
@@ -280,6 +280,23 @@ describe.each(backends)('storage contract: $name', (backend) => {
         expect(written).toHaveLength(1)
         expect(await storage.exists(written[0])).toBe(false)
         expect(await db.selectFrom('storage_cleanup').select('key').where('key', 'in', written).execute()).toEqual([])
+      })
+
+      it('a key reserved again is put off, and the sweep leaves a record put off while it ran', async () => {
+        const db = await testDb()
+        const key = `variants/put-off-${randomBytes(4).toString('hex')}/original-0123456789abcdef.png`
+        await storage.put(key, Buffer.from('kept'))
+        await scheduleDeletion(db, [key], new Date(Date.now() - 1000))
+        await reserveUploadKeys(db, [key])
+        const record = await db
+          .selectFrom('storage_cleanup')
+          .select('not_before')
+          .where('key', '=', key)
+          .executeTakeFirstOrThrow()
+        expect(record.not_before.getTime()).toBeGreaterThan(Date.now() + 50 * 60_000)
+        // A sweep that had picked the key while it was due: the object goes, the put-off record stays.
+        await removeFiles(db, storage, [key], { onlyDue: true })
+        expect(await db.selectFrom('storage_cleanup').select('key').where('key', '=', key).execute()).toEqual([{ key }])
       })
 
       it('whatever deletes an asset row, its variants are recorded for the sweep (the cascade and its trigger)', async () => {

@@ -53,13 +53,17 @@ describe('the original’s own format', () => {
     expect(parseDownloadOptions({ size: 'original', format: 'png' }, png)).toEqual({ ok: true, variant: null })
     expect(parseDownloadOptions({ size: '512' }, png)).toMatchObject({ variant: { size: '512', format: 'png' } })
     expect(parseDownloadOptions({ size: '512' }, jpg)).toMatchObject({ variant: { size: '512', format: 'jpeg' } })
-    // A 3D render uploaded as a JPG: offered no JPEG, it starts on PNG, and PNG is made, never the JPG.
+    // A 3D render uploaded as a JPG: offered no JPEG, its options start on PNG, and PNG asked for
+    // is made, never the JPG under another name; with no format asked for, the original JPG.
     const render = { ...jpg, asset_type: '3d' as const }
+    expect(ownFormat(render.asset_type, 'jpg')).toBe('png')
     expect(parseDownloadOptions({ size: 'original', format: 'png' }, render)).toMatchObject({
       ok: true,
       variant: { size: 'original', format: 'png' },
     })
     expect(parseDownloadOptions({}, render)).toEqual({ ok: true, variant: null })
+    expect(parseDownloadOptions({ size: 'original' }, render)).toEqual({ ok: true, variant: null })
+    expect(parseDownloadOptions({ size: '512' }, render)).toMatchObject({ variant: { size: '512', format: 'png' } })
   })
 })
 

@@ -263,9 +263,8 @@ export async function deleteAssets(db: DB, storage: Storage, ids: number[], acto
     // The assets' rows first, in id order, as an edit and the keeping of a delivered file take
     // them before their variants' rows: the same order everywhere, so none waits on another.
     await trx.selectFrom('assets').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute()
-    // The stored download variants go with the asset: deleting their rows records
-    // their keys in storage_cleanup (a trigger), and so does the cascade for a variant kept
-    // while this runs.
+    // The stored download variants go with the asset: deleting their rows records their keys
+    // in storage_cleanup (a trigger; the cascade would do the same).
     const variants = await trx.deleteFrom('asset_variants').where('asset_id', 'in', ids).returning('key').execute()
     const rows = await trx.deleteFrom('assets').where('id', 'in', ids).returningAll().execute()
     await scheduleDeletion(trx, rows.flatMap(assetFileKeys))
@@ -572,8 +571,8 @@ export async function updateAsset(
     }
     const row = await trx.updateTable('assets').set(set).where('id', '=', id).returningAll().executeTakeFirstOrThrow()
     // The title is written inside every delivered file: the files kept with the old one are
-    // no longer what a download should deliver. Without a digest they are made again (at the
-    // same keys) by the next download or the job that makes them ahead.
+    // no longer what a download should deliver. Without a digest they are made again (under
+    // new keys, named by their digest) by the next download or the job that makes them ahead.
     const retitled = row.title !== before.title
     if (retitled)
       await trx.updateTable('asset_variants').set({ sha256: null, bytes: null }).where('asset_id', '=', id).execute()
@@ -617,6 +616,7 @@ export async function setPublished(
       .selectFrom('assets')
       .select(['id', 'is_active', 'title', 'processing_state', 'publish_at'])
       .where('id', 'in', ids)
+      .orderBy('id')
       .forUpdate()
       .execute()
     if (isActive) {

@@ -322,7 +322,8 @@ async function spendBundle(
 
 /**
  * The file's bytes for the ZIP: the kept file its licence names (a file replaced meanwhile stays
- * a while), or made again when its object went (the same bytes while the title is the same).
+ * an hour), or made again when its object went, if that gives the same bytes. Otherwise the ZIP
+ * stops here rather than hold other bytes than the licence in its README names.
  */
 async function openFile(
   db: DB,
@@ -339,7 +340,7 @@ async function openFile(
     variant,
     siteUrl,
   )
-  const again = made && (await storage.get(made.key))
+  const again = made?.sha256 === file.sha256 && (await storage.get(made.key))
   if (!again) throw new Error(`The file of asset ${asset.id} is gone`)
   return again.stream
 }

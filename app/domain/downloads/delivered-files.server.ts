@@ -153,20 +153,23 @@ async function withProvenance(bytes: Buffer, asset: Asset, siteUrl: string): Pro
   return asset.asset_type === 'audio' ? audioWithProvenance(bytes, provenance) : imageWithProvenance(bytes, provenance)
 }
 
-/** How long a replaced file stays: longer than a download link lives or a large ZIP takes to read. */
+/**
+ * How long a replaced file stays: longer than a download link lives. A ZIP read slower than this
+ * stops at that file rather than deliver other bytes than its licence names.
+ */
 const REPLACED_FILE_MS = 60 * 60 * 1000
 
 /**
  * Stores a delivered file as an upload is stored: its key reserved in storage_cleanup before
  * the write and handed to its `asset_variants` row after it, so the asset's deletion finds it.
  * Making is deterministic (same original, same options, same provenance: same bytes, same key),
- * so two requests making it at once write the same file, and share one row.
+ * so two requests making it at once usually write the same file and share one row.
  *
  * The row names the file only if the title inside is still the asset's, checked with the asset's
  * row held in that short transaction (no lock is held while the file is written): an edit either
- * comes before (the file is 'retitled', the row untouched, the file left to the sweep) or after
- * (it clears the row's digest). The file the row named before is retired after REPLACED_FILE_MS.
- * False when the asset was deleted meanwhile (the file is removed).
+ * comes before (the file is 'retitled', the row untouched, its reservation left for the sweep) or
+ * after (it clears the row's digest). The file the row named before is retired after
+ * REPLACED_FILE_MS. False when the asset was deleted meanwhile (the file is removed).
  */
 async function keepDelivered(
   db: DB,
@@ -214,7 +217,14 @@ async function keepDelivered(
     if (kept === false) await removeFiles(db, storage, [key]).catch(() => {})
     return kept
   } catch (error) {
-    await removeFiles(db, storage, [key]).catch(() => {})
+    // Never removed here: another request may have kept the same file under this key. Its
+    // reservation is released if a row names the key; otherwise the sweep takes the file.
+    await db
+      .deleteFrom('storage_cleanup')
+      .where('key', '=', key)
+      .where((eb) => eb.exists(eb.selectFrom('asset_variants').select('key').where('key', '=', key)))
+      .execute()
+      .catch(() => {})
     throw error
   }
 }
@@ -253,11 +263,25 @@ export async function openDeliveredFile(
   if (digest && !asset.delivered_sha256?.startsWith(digest)) {
     const key = deliveredKey(asset, variant, digest)
     const stored = await storage.get(key)
-    return stored ? { file: describeFile(asset, variant, key, digest), stored } : 'replaced'
+    if (!stored) return 'replaced'
+    // Named by the title inside it, as its licence names it.
+    const granted = await db
+      .selectFrom('licences')
+      .select('asset_title')
+      .where('asset_id', '=', asset.id)
+      .where('variant', '=', deliveredName(variant))
+      .where('sha256', 'like', `${digest}%`)
+      .executeTakeFirst()
+    return {
+      file: describeFile({ ...asset, title: granted?.asset_title ?? asset.title }, variant, key, digest),
+      stored,
+    }
   }
   for (const known of [asset, { ...asset, delivered_sha256: null, delivered_key: null }]) {
     const file = await deliveredFile(db, storage, known, variant, siteUrl)
     if (!file) return null
+    // Made again meanwhile with other bytes (its title changed): not the file this link grants.
+    if (digest && !file.sha256.startsWith(digest)) return 'replaced'
     const stored = await storage.get(file.key)
     if (stored) return { file, stored }
     if (known.delivered_sha256 === null) break
