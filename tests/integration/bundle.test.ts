@@ -4,6 +4,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Asset, User } from '#db/schema'
 import { createAsset, updateAsset } from '~/domain/catalogue/assets.server'
+import { deliveredFolder } from '~/domain/downloads/download-variants.server'
 import { prepareDownloads } from '~/domain/downloads/prepare-downloads.server'
 import { sweepStorage } from '~/platform/storage-cleanup.server'
 import { type BundleGrant, grantBundle } from '~/domain/downloads/bundle.server'
@@ -317,7 +318,7 @@ describe('a ZIP is written while it is read', () => {
     const replaced = await t.db
       .updateTable('storage_cleanup')
       .set({ not_before: new Date(Date.now() - 1000) })
-      .where('key', 'like', 'variants/%')
+      .where('key', 'like', `${deliveredFolder(renamed.original_key)}/%`)
       .where('not_before', '>', new Date())
       .returning('key')
       .execute()
