@@ -450,6 +450,14 @@ describe('a title edit', () => {
   }
 
   const licence = (id: string) => t.db.selectFrom('licences').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+  /** The asset's kept original: the key and digest its row names. */
+  const keptOriginal = (asset: Pick<Asset, 'id'>) =>
+    t.db
+      .selectFrom('asset_variants')
+      .select(['key', 'sha256'])
+      .where('asset_id', '=', asset.id)
+      .where('variant', '=', 'original')
+      .executeTakeFirstOrThrow()
   const digests = async (asset: Asset) =>
     (await t.db.selectFrom('asset_variants').select('sha256').where('asset_id', '=', asset.id).execute()).map(
       (row) => row.sha256,
@@ -547,12 +555,7 @@ describe('a title edit', () => {
     await retitle('api', draft, 'Draft After')
     await editAsset(t.services, draft.id, { is_active: true }, null)
     expect(await t.services.jobs.runDue({ names: [prepareDownloadsJob.name] })).toBe(1)
-    const original = await t.db
-      .selectFrom('asset_variants')
-      .select(['key', 'sha256'])
-      .where('asset_id', '=', draft.id)
-      .where('variant', '=', 'original')
-      .executeTakeFirstOrThrow()
+    const original = await keptOriginal(draft)
     const remade = await readStoredFile((await t.storage.get(original.key))!)
     expect(sha256(remade)).toBe(original.sha256)
     expect(await titleInside(remade)).toBe('Draft After')
@@ -593,11 +596,7 @@ describe('a title edit', () => {
       deliveredFile(t.db, t.storage, read, null, 'http://two.example'),
     ])
     expect(a!.key).not.toBe(b!.key)
-    const row = await t.db
-      .selectFrom('asset_variants')
-      .select('key')
-      .where('asset_id', '=', asset.id)
-      .executeTakeFirstOrThrow()
+    const row = await keptOriginal(asset)
     const other = row.key === a!.key ? b!.key : a!.key
     expect([a!.key, b!.key]).toContain(row.key)
     // Both still readable for the downloads they were made for; the other one goes in an hour.
@@ -632,11 +631,7 @@ describe('a title edit', () => {
     const { bearer } = await signedIn({ plan: 'pro' })
     const grant = await apiGrant(asset, bearer)
     const digest = (await licence(grant.licenseId)).sha256.slice(0, 16)
-    const row = await t.db
-      .selectFrom('asset_variants')
-      .select('key')
-      .where('asset_id', '=', asset.id)
-      .executeTakeFirstOrThrow()
+    const row = await keptOriginal(asset)
     // The kept file is lost; the link's reader makes it again, and the title changes meanwhile.
     await t.storage.delete(row.key)
     let resume: () => void = () => {}
@@ -692,11 +687,7 @@ describe('a title edit', () => {
     const fresh = await deliveredFile(t.db, t.storage, newer, null, t.config.appUrl)
     release()
     expect((await making)?.title).toBe('Racing Newer')
-    const row = await t.db
-      .selectFrom('asset_variants')
-      .select(['key', 'sha256'])
-      .where('asset_id', '=', asset.id)
-      .executeTakeFirstOrThrow()
+    const row = await keptOriginal(asset)
     expect(row.key).toBe(fresh!.key)
     const kept = await readStoredFile((await t.storage.get(row.key))!)
     expect(sha256(kept)).toBe(row.sha256)
