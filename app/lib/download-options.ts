@@ -47,7 +47,7 @@ export function formatsFor(assetType: AssetType): DownloadFormat[] {
 }
 
 /** The original's format, from its stored name: 'wav', 'mp3', 'png' ('jpeg' is 'jpg'). */
-const extensionOf = (originalKey: string | undefined) =>
+export const extensionOf = (originalKey: string | undefined) =>
   /\.([a-z0-9]+)$/i
     .exec(originalKey ?? '')?.[1]
     ?.toLowerCase()

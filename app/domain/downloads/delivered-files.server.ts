@@ -17,7 +17,7 @@ import { readStoredFile, type Storage, type StoredObject } from '~/platform/stor
 import { isPublished } from '~/domain/catalogue/assets.server'
 import { keepUploadKeys, removeFiles, reserveUploadKeys, scheduleDeletion } from '~/platform/storage-cleanup.server'
 import { deliveredFolder, makeVariant, variantFilename } from './download-variants.server'
-import { downloadFilename } from './downloads.server'
+import { DIGEST_PREFIX_LENGTH, downloadFilename } from './downloads.server'
 
 /**
  * What a download delivers: a stored file made once per asset and variant, with the asset's
@@ -48,9 +48,6 @@ export function deliveredName(variant: DownloadVariant | null): string {
   return variant ? variantName(variant) : 'original'
 }
 
-/** How much of the digest a key carries: 64 bits, enough to tell an asset's files apart. */
-const KEY_DIGEST_LENGTH = 16
-
 /**
  * Where a delivered file is kept, beside the asset's other files, never public: named by the
  * variant and its digest ('variants/<original>/512-ffffff.webp' becomes '…/512-ffffff-<digest>.webp'),
@@ -62,7 +59,7 @@ function deliveredKey(asset: Pick<Asset, 'original_key'>, variant: DownloadVaria
     ? variantName(variant)
     : `original.${/\.([a-z0-9]+)$/i.exec(asset.original_key)?.[1]?.toLowerCase() ?? 'png'}`
   const dot = name.lastIndexOf('.')
-  return `${deliveredFolder(asset.original_key)}/${name.slice(0, dot)}-${sha256.slice(0, KEY_DIGEST_LENGTH)}${name.slice(dot)}`
+  return `${deliveredFolder(asset.original_key)}/${name.slice(0, dot)}-${sha256.slice(0, DIGEST_PREFIX_LENGTH)}${name.slice(dot)}`
 }
 
 function fileLabel(

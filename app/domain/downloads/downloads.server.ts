@@ -52,6 +52,13 @@ export function downloadedTodayQuery(db: DB, userId: string, assetId: number, no
 }
 
 /**
+ * How much of a delivered file's SHA-256 names it, in its storage key and in a download link:
+ * 64 bits, enough to tell an asset's files apart.
+ */
+export const DIGEST_PREFIX_LENGTH = 16
+const DIGEST_PREFIX = new RegExp(`^[0-9a-f]{${DIGEST_PREFIX_LENGTH}}$`)
+
+/**
  * A download link's signed payload: the asset and the expiry, nothing about who holds it (the
  * payload is readable; the grant itself is in the user's history).
  */
@@ -76,7 +83,7 @@ export function downloadLink(
     a: assetId,
     e: now.getTime() + DOWNLOAD_LINK_MS,
     ...(variant ? { v: variantName(variant) } : {}),
-    d: sha256.slice(0, 16),
+    d: sha256.slice(0, DIGEST_PREFIX_LENGTH),
   }
   return sign(secret, link)
 }
@@ -89,7 +96,7 @@ export function readDownloadLink(
 ): { assetId: number; variant?: string; digest?: string } | null {
   const link = verify<DownloadLink>(secret, token)
   if (!link || typeof link.a !== 'number' || typeof link.e !== 'number' || link.e < now) return null
-  if (link.d !== undefined && (typeof link.d !== 'string' || !/^[0-9a-f]{16}$/.test(link.d))) return null
+  if (link.d !== undefined && (typeof link.d !== 'string' || !DIGEST_PREFIX.test(link.d))) return null
   return {
     assetId: link.a,
     ...(typeof link.v === 'string' ? { variant: link.v } : {}),

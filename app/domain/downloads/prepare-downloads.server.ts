@@ -3,6 +3,7 @@ import { BACKGROUND_DUTY, createPacer } from '~/platform/pacing.server'
 import type { DB } from '#db/client'
 import type { Asset } from '#db/schema'
 import {
+  extensionOf,
   MP3_VARIANT,
   offersMp3,
   ownFormat,
@@ -55,7 +56,7 @@ export function variantsAhead(
   asset: Pick<Asset, 'asset_type' | 'original_key' | 'width' | 'height'>,
   popularNames: string[],
 ): DownloadVariant[] {
-  const own = ownFormat(asset.asset_type, /\.([a-z0-9]+)$/i.exec(asset.original_key)?.[1])
+  const own = ownFormat(asset.asset_type, extensionOf(asset.original_key))
   const variants: DownloadVariant[] = []
   for (const name of popularNames) {
     const popular = name === 'original' ? null : variantFromName(name)
@@ -85,8 +86,7 @@ export async function prepareDownloads(
   if (!first) return 0
   const variants: (DownloadVariant | null)[] = [null]
   if (first.asset_type === 'audio') {
-    const format = /\.([a-z0-9]+)$/i.exec(first.original_key)?.[1]
-    if (offersMp3('audio', format)) variants.push(MP3_VARIANT)
+    if (offersMp3('audio', extensionOf(first.original_key))) variants.push(MP3_VARIANT)
   } else variants.push(...variantsAhead(first, await popularVariantNames(db)))
   let made = 0
   for (const variant of variants) {
