@@ -21,7 +21,18 @@ export default defineConfig({
   environments: {
     // The server build's entry is our Express server, which imports React Router's build: one
     // bundle, run by plain `node build/server/index.js` (React Router's custom-server template).
-    ssr: { build: { rollupOptions: { input: './server/index.ts' } } },
+    // Its first import, React's production build (server/react-production.ts), is a chunk of
+    // its own, so it runs before any chunk that imports React.
+    ssr: {
+      build: {
+        rollupOptions: {
+          input: './server/index.ts',
+          output: {
+            manualChunks: (id) => (id.endsWith('/server/react-production.ts') ? 'react-production' : undefined),
+          },
+        },
+      },
+    },
   },
   resolve: {
     alias: {

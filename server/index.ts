@@ -1,6 +1,9 @@
 // The server entry, built by Vite with the app into build/server/index.js and run by plain
 // `node`: with no arguments it serves the site; with a command it runs that command
 // (`migrate`, `seed`, `admin:create --email ...`), on the same start-up code.
+// First of all, React's production build is chosen (react-production.ts): an import before it
+// would load React with the development build outside production.
+import './react-production'
 import { realpathSync } from 'node:fs'
 import type { Server } from 'node:http'
 import { Server as NetServer } from 'node:net'
