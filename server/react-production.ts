@@ -3,8 +3,8 @@ import { createRequire } from 'node:module'
 
 /**
  * The packages that pick their build by NODE_ENV when first loaded. Under anything but
- * 'production' that is their development build, with which React renders a page at about 1.6
- * times the CPU; the browser's bundle is the production build whatever NODE_ENV says. So the
+ * 'production' that is their development build, with which React renders a page at about twice
+ * the CPU; the browser's bundle is the production build whatever NODE_ENV says. So the
  * server renders with the production build in every mode: a `npm start` on a laptop and the
  * test servers serve what production serves. NODE_ENV keeps setting the app's own mode (the
  * demo catalogue, cookies; config.server.ts), and any other package's build.

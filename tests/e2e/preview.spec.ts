@@ -79,6 +79,10 @@ test('an out-of-range zoom in the URL is clamped', async ({ page }) => {
 
 test('backgrounds switch between white, black, transparent and colorful', async ({ page }) => {
   await page.goto('/explore')
+  // With JavaScript, the dialog opens in the hydrated page. (A card clicked before hydration
+  // loads the dialog's page whole; a background clicked while that page hydrates was once lost
+  // in CI: noted for the team, not what this test is about.)
+  await hydrated(page)
   await page.getByTestId('asset-card').first().locator('a').first().click()
   const stage = page.getByTestId('preview-stage')
   await expect(stage).toHaveAttribute('data-background', 'transparent')

@@ -8,7 +8,7 @@ import { BUILT_ENTRY } from '../support/built-server'
 
 // The built server renders with React's production build whatever NODE_ENV is (a `npm start` on
 // a laptop runs in development mode, the test servers in test mode): the development build took
-// about 1.6 times the CPU per page. NODE_ENV itself is left as given: it sets the app's mode.
+// about twice the CPU per page. NODE_ENV itself is left as given: it sets the app's mode.
 
 const run = promisify(execFile)
 
