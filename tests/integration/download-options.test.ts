@@ -358,6 +358,13 @@ describe('download options through the page form', () => {
     }
     const plain = await viaApi()
     expect((await sharp(plain.bytes).metadata()).format).toBe('jpeg')
+    // Its licence names the file as the site names formats: JPG, with its pixels.
+    const original = await t.db
+      .selectFrom('licences')
+      .select('variant_label')
+      .where('asset_id', '=', photo.id)
+      .executeTakeFirstOrThrow()
+    expect(original.variant_label).toBe('Original JPG, 640 × 400')
     for (const [door, take] of [
       ['form', viaForm],
       ['api', viaApi],

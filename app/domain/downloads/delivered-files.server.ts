@@ -3,6 +3,7 @@ import type { DB } from '#db/client'
 import type { Asset } from '#db/schema'
 import { SITE_NAME } from '~/lib/constants'
 import {
+  extensionOf,
   FORMAT_LABELS,
   FORMAT_TYPES,
   MP3_BITRATE_KBPS,
@@ -55,6 +56,8 @@ export function deliveredName(variant: DownloadVariant | null): string {
  * digest; their rows still point at them.
  */
 function deliveredKey(asset: Pick<Asset, 'original_key'>, variant: DownloadVariant | null, sha256: string): string {
+  // The original's own extension as stored ('.jpeg' stays '.jpeg', unlike `extensionOf`): a link
+  // to a replaced file finds it again by this key.
   const name = variant
     ? variantName(variant)
     : `original.${/\.([a-z0-9]+)$/i.exec(asset.original_key)?.[1]?.toLowerCase() ?? 'png'}`
@@ -67,9 +70,8 @@ function fileLabel(
   variant: DownloadVariant | null,
 ): string {
   if (!variant) {
-    const format = (/\.([a-z0-9]+)$/i.exec(asset.original_key)?.[1] ?? 'png').toUpperCase()
     const size = asset.width && asset.height ? `, ${asset.width} × ${asset.height}` : ''
-    return `Original ${format === 'JPEG' ? 'JPG' : format}${size}`
+    return `Original ${(extensionOf(asset.original_key) ?? 'png').toUpperCase()}${size}`
   }
   if (variant.format === 'mp3') return `MP3, ${MP3_BITRATE_KBPS} kbit/s`
   const parts = [`${variant.size === 'original' ? 'Full size' : `${variant.size} px`} ${FORMAT_LABELS[variant.format]}`]
