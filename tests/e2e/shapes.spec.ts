@@ -237,3 +237,41 @@ test('the list view keeps one card per line, each picture whole in its square', 
   }
   expect(xs.size).toBe(1)
 })
+
+for (const path of ['/categories', '/collections']) {
+  test(`${path}: every tile's pictures share one 4:3 box, so a row's names line up`, async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await page.goto(path)
+    const tiles = page.getByTestId('tile-pictures')
+    expect(await tiles.count()).toBeGreaterThan(3)
+    // Every picture loaded (they load lazily as they come near): a picture's own shape is what
+    // used to stretch or shrink its tile.
+    for (const tile of await tiles.all()) await tile.scrollIntoViewIfNeeded()
+    await expect
+      .poll(() => page.evaluate(() => Array.from(document.images).filter((img) => !img.complete).length), {
+        timeout: 30_000,
+      })
+      .toBe(0)
+    const measured = await tiles.evaluateAll((els) =>
+      els.map((el) => {
+        const box = el.getBoundingClientRect()
+        const name = el.nextElementSibling!.getBoundingClientRect()
+        const shapes = Array.from(el.querySelectorAll('img')).map((img) => img.naturalWidth / img.naturalHeight)
+        return {
+          top: Math.round(box.top + scrollY),
+          ratio: box.width / box.height,
+          nameTop: Math.round(name.top),
+          shapes,
+        }
+      }),
+    )
+    // The demo catalogue's pictures are of several shapes: wide patterns, square renders.
+    const shapes = measured.flatMap((m) => m.shapes)
+    expect(Math.max(...shapes) / Math.min(...shapes)).toBeGreaterThan(1.3)
+    for (const m of measured)
+      expect(Math.abs(m.ratio - 4 / 3), `a tile's box is ${m.ratio.toFixed(3)}`).toBeLessThan(0.02)
+    const rows = new Map<number, Set<number>>()
+    for (const m of measured) rows.set(m.top, (rows.get(m.top) ?? new Set()).add(m.nameTop))
+    for (const [top, names] of rows) expect(names.size, `the names of the row at ${top} px`).toBe(1)
+  })
+}

@@ -17,7 +17,7 @@ export function CollectionTile({ href, title, countText, images, description }: 
   const shown = images.slice(0, 4)
   return (
     <Link to={href} className={classes.tile}>
-      <span className={classes.images} data-count={shown.length}>
+      <span className={classes.images} data-count={shown.length} data-testid="tile-pictures">
         {/* Decorative: the tile's name and count are the link's text. */}
         {shown.length === 0 ? (
           <AssetImage src="" alt="" className={classes.image} />
