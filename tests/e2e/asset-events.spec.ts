@@ -37,6 +37,23 @@ test("the asset page opened from a search's preview counts one page view, with t
   expect(after.at(-1)?.search_query).toBe('burger')
 })
 
+test('a page the browser loads itself counts one view: the asset page and a preview URL', async ({ page }) => {
+  await page.goto('/explore?q=burger')
+  const id = await cardAssetId(page)
+  for (const [path, kind] of [
+    [`/assets/${id}`, 'page_view'],
+    [`/explore?assetId=${id}`, 'dialog_view'],
+  ] as const) {
+    const before = (await events(id, kind)).length
+    await page.goto(path)
+    await hydrated(page)
+    // The server counts the request; with JavaScript the page must not report it again.
+    await expect.poll(async () => (await events(id, kind)).length, { timeout: 8_000 }).toBe(before + 1)
+    await page.waitForTimeout(2_000)
+    expect(await events(id, kind), `${path} counted once`).toHaveLength(before + 1)
+  }
+})
+
 test('playing an audio preview counts one play: the play button or the browser player', async ({ page }) => {
   await page.goto('/explore?asset_type=audio')
   await hydrated(page)
