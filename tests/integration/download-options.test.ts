@@ -356,15 +356,14 @@ describe('download options through the page form', () => {
       expect(res.status).toBe(200)
       return fetchFile(((await res.json()) as { downloadUrl: string }).downloadUrl)
     }
+    const labelOf = async (licenseId: string) =>
+      (await t.db.selectFrom('licences').select('variant_label').where('id', '=', licenseId).executeTakeFirstOrThrow())
+        .variant_label
     const plain = await viaApi()
     expect((await sharp(plain.bytes).metadata()).format).toBe('jpeg')
     // Its licence names the file as the site names formats: JPG, with its pixels.
-    const original = await t.db
-      .selectFrom('licences')
-      .select('variant_label')
-      .where('asset_id', '=', photo.id)
-      .executeTakeFirstOrThrow()
-    expect(original.variant_label).toBe('Original JPG, 640 × 400')
+    const granted = (await (await api(photo, headers)).json()) as { licenseId: string }
+    expect(await labelOf(granted.licenseId)).toBe('Original JPG, 640 × 400')
     for (const [door, take] of [
       ['form', viaForm],
       ['api', viaApi],
@@ -390,12 +389,7 @@ describe('download options through the page form', () => {
     // A smaller size stays in the original's format, and its licence names it as the site does.
     const small = (await (await api(photo, headers, { size: '512' })).json()) as { filename: string; licenseId: string }
     expect(small.filename).toBe('Clay Photo-512.jpg')
-    const label = await t.db
-      .selectFrom('licences')
-      .select('variant_label')
-      .where('id', '=', small.licenseId)
-      .executeTakeFirstOrThrow()
-    expect(label.variant_label).toBe('512 px JPG')
+    expect(await labelOf(small.licenseId)).toBe('512 px JPG')
   })
 
   it('a bad option is a 400 and costs nothing', async () => {
