@@ -129,7 +129,8 @@ export interface UploadItem {
   status: 'uploading' | 'completed' | 'published' | 'draft' | 'error'
   detectedTitle: string
   detectedTags: string[]
-  sizeMb: number
+  /** The file's size in bytes, as chosen. */
+  bytes: number
   metadata: { category: string; releases: string; thumbnail: string | null } | null
   previewUrl: string | null
   isPublished: boolean
@@ -162,10 +163,6 @@ export function processingLabel(processing: { state: ProcessingState; error: str
   const retrying = processing.error ? `trying again after: ${processing.error}` : null
   const detail = [step, retrying].filter(Boolean).join('; ')
   return detail ? `Processing… (${detail})` : 'Processing…'
-}
-
-export function sizeInMb(bytes: number): number {
-  return Math.round((bytes / (1024 * 1024)) * 100) / 100
 }
 
 type Publishable = {

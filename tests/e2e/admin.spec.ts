@@ -1,9 +1,10 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { hydrated, jsEnabled, DEMO_ADMIN, signInAsDemoAdmin, untilProcessed, untilUploadsProcessed } from './support'
+import { formatFileSize } from '../../app/lib/asset-view'
 
 const ADMIN = DEMO_ADMIN
 
@@ -108,6 +109,8 @@ test('an admin uploads two PNGs with a CSV, publishes them and finds them on /ex
   await expect(items.nth(0).getByTestId('detected-title')).toHaveText(`Teapot ${word}`)
   await expect(items.nth(1).getByTestId('detected-title')).toHaveText(`Rocket ${word}`)
   await expect(items.nth(0)).toContainText('kitchen')
+  // Each file's own size, as the site writes sizes (a PNG of a few KB is not '0.00 MB').
+  await expect(items.nth(0)).toContainText(formatFileSize(statSync(files['teapot.png']!).size))
 
   // One by its own button, then the rest with Publish All.
   await page.getByRole('button', { name: 'Publish teapot.png' }).click()
@@ -115,6 +118,7 @@ test('an admin uploads two PNGs with a CSV, publishes them and finds them on /ex
   await page.getByRole('button', { name: 'Publish All' }).click()
   await expect(count).toHaveText('2 files • 0 ready to publish')
   await expect(items.getByTestId('upload-status')).toHaveText(['Published', 'Published'])
+  await expect(items.nth(1)).toContainText(formatFileSize(statSync(files['rocket.png']!).size))
 
   await page.goto(`/explore?q=${word}`)
   const cards = page.getByTestId('asset-card')

@@ -482,6 +482,30 @@ describe('/admin/upload without JavaScript', () => {
     })
   })
 
+  it('says when a picture is chosen as the CSV, and uploads nothing with it', async () => {
+    const picture = { field: 'csv', name: 'sunset.png', type: 'image/png', data: await png() }
+    const parsed = await upload(multipart({ intent: 'parse-csv' }, [picture]))
+    expect(statusOf(parsed)).toBe(400)
+    expect(dataOf<{ error: string }>(parsed).error).toMatch(/^The CSV file is not text/)
+    const before = await t.db
+      .selectFrom('assets')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow()
+    const refused = await upload(
+      multipart({ intent: 'upload' }, [
+        picture,
+        { field: 'files', name: 'a.png', type: 'image/png', data: await png() },
+      ]),
+    )
+    expect(statusOf(refused)).toBe(400)
+    expect(dataOf<{ error: string }>(refused).error).toMatch(/^The CSV file is not text.*Nothing was uploaded\.$/)
+    const after = await t.db
+      .selectFrom('assets')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow()
+    expect(after.n).toBe(before.n)
+  })
+
   it('refuses a tampered results batch', async () => {
     const reply = await page(
       uploadPageAction,

@@ -160,6 +160,23 @@ describe('the CSV, the edit and the blog image return theirs', () => {
       reason: 'bad-csv',
       error: 'The CSV file is larger than 1MB.',
     })
+    // A header alone, or rows without a file name: nothing it could apply, said as such.
+    for (const input of [
+      'filename,title\n',
+      ',title\n,Orphan title\n',
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a]),
+    ])
+      expect(readCsvMetadata(input)).toEqual({
+        ok: false,
+        reason: 'bad-csv',
+        error: 'The CSV file names no files: its first row is a header, and each row after it starts with a file name.',
+      })
+    // A picture chosen as the CSV: binary, not text.
+    expect(readCsvMetadata(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00]))).toEqual({
+      ok: false,
+      reason: 'bad-csv',
+      error: 'The CSV file is not text: choose the .csv file with the titles and keywords.',
+    })
     expect(readCsvMetadata('filename,title\na.png,A\n')).toEqual({
       ok: true,
       rows: [expect.objectContaining({ filename: 'a.png', title: 'A' })],

@@ -74,9 +74,9 @@ describe('parseCsvMetadata', () => {
     expect(() => parseCsvMetadata(`filename\n${'x'.repeat(1024 * 1024)}`)).toThrow('The CSV file is larger than 1MB.')
   })
 
-  it('reads an empty file as no rows', () => {
-    expect(parseCsvMetadata('')).toEqual([])
-    expect(parseCsvMetadata('filename,title,keywords,category,releases\n')).toEqual([])
+  it('refuses a file that names no files: empty, or a header alone', () => {
+    for (const input of ['', 'filename,title,keywords,category,releases\n'])
+      expect(() => parseCsvMetadata(input)).toThrow('The CSV file names no files')
   })
 })
 

@@ -3,14 +3,7 @@ import type { DB } from '#db/client'
 import type { AssetType, ImageAssetType } from '~/lib/constants'
 import { oversizeMessage } from '~/lib/upload-limits'
 import { AUDIO_MIME, sniffAudioContainer, type AudioContainer, type AudioFormat } from '~/platform/audio.server'
-import {
-  claimsAudio,
-  fileBaseName,
-  planUpload,
-  sizeInMb,
-  type CsvMetadataRow,
-  type UploadItem,
-} from '~/lib/upload-plan'
+import { claimsAudio, fileBaseName, planUpload, type CsvMetadataRow, type UploadItem } from '~/lib/upload-plan'
 import { toAdminAssetView, type AdminAssetView } from '~/domain/catalogue/assets.server'
 import { recordAudit } from '~/domain/admin/audit.server'
 import { inspectImage, NotAnImageError } from '~/platform/images.server'
@@ -213,7 +206,7 @@ export async function uploadBatch(
       status: 'error',
       detectedTitle: '',
       detectedTags: [],
-      sizeMb: sizeInMb(skip.file.size),
+      bytes: skip.file.size,
       metadata: null,
       previewUrl: null,
       isPublished: false,
@@ -228,7 +221,7 @@ export async function uploadBatch(
       status: 'error',
       detectedTitle: plan.title,
       detectedTags: plan.tags,
-      sizeMb: sizeInMb(plan.file.size),
+      bytes: plan.file.size,
       metadata: {
         category: plan.category,
         releases: plan.metadata?.releases ?? '',

@@ -32,9 +32,13 @@ export function readCsvMetadata(input: string | Buffer): CsvMetadataResult {
 export function parseCsvMetadata(input: string | Buffer): CsvMetadataRow[] {
   const size = typeof input === 'string' ? Buffer.byteLength(input) : input.byteLength
   if (size > CSV_MAX_BYTES) throw new CsvMetadataError('The CSV file is larger than 1MB.')
+  // Control characters other than tabs and line ends: a binary file (a picture chosen as the CSV).
+  const text = typeof input === 'string' ? input : input.toString('utf8')
+  if (/[\x00-\x08\x0e-\x1f]/.test(text))
+    throw new CsvMetadataError('The CSV file is not text: choose the .csv file with the titles and keywords.')
   let records: string[][]
   try {
-    records = parse(input, { bom: true, relax_column_count: true, skip_empty_lines: true, trim: true })
+    records = parse(text, { bom: true, relax_column_count: true, skip_empty_lines: true, trim: true })
   } catch (error) {
     if (error instanceof CsvError) {
       const line = typeof error.lines === 'number' ? ` (line ${error.lines})` : ''
@@ -68,6 +72,11 @@ export function parseCsvMetadata(input: string | Buffer): CsvMetadataRow[] {
       assetType: typeColumn >= 0 ? csvAssetType(row[typeColumn], n + 2) : undefined,
     })
   }
+  // Nothing to apply: a header alone, or not a CSV at all (a picture chosen by mistake).
+  if (result.length === 0)
+    throw new CsvMetadataError(
+      'The CSV file names no files: its first row is a header, and each row after it starts with a file name.',
+    )
   return result
 }
 

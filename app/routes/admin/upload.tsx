@@ -62,7 +62,7 @@ const BatchSchema = z
       status: z.enum(['uploading', 'completed', 'published', 'draft', 'error']),
       detectedTitle: z.string().max(300),
       detectedTags: z.array(z.string().max(60)).max(60),
-      sizeMb: z.number().min(0),
+      bytes: z.number().int().min(0),
       metadata: z
         .object({
           category: z.string().max(200),

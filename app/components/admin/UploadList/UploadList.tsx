@@ -1,6 +1,7 @@
 import { Badge, Group, Progress, Text } from '@mantine/core'
 import type { ReactNode } from 'react'
 import type { UploadItem } from '~/lib/upload-plan'
+import { formatFileSize } from '~/lib/asset-view'
 import { ProcessingStatus } from '~/components/admin/ProcessingStatus/ProcessingStatus'
 import { ScheduledFor } from '~/components/admin/ScheduleField/ScheduleField'
 import classes from './UploadList.module.css'
@@ -53,7 +54,7 @@ export function UploadList({
                   {item.name}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {item.sizeMb.toFixed(2)} MB
+                  {formatFileSize(item.bytes)}
                 </Text>
               </Group>
               {item.detectedTitle ? (
