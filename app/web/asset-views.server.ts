@@ -1,6 +1,7 @@
 import type { AssetEvent } from '~/domain/analytics/asset-events.server'
 import { parseId } from '~/lib/ids'
 import { normaliseSearchQuery } from '~/lib/search-query'
+import { viewAt } from '~/lib/view-addresses'
 import { hashToken } from '~/platform/tokens.server'
 import { isBot } from './bots.server'
 
@@ -27,9 +28,6 @@ export interface DoorRequest {
   header(name: string): string | undefined
 }
 
-/** Pages whose ?assetId= opens the preview dialog: home, explore, favourites, a collection. */
-const DIALOG_PAGES = /^\/(?:(?:explore|favorites|collections\/\d+)\/?)?$/
-const ASSET_PAGE = /^\/assets\/(\d{1,9})\/?$/
 const PREVIEW_FILE = /^\/images\/([\w-]+\/preview\.mp3)$/
 
 /** The search words of a same-site page this request came from, if it was a search. */
@@ -70,30 +68,17 @@ export function classifyRequest(req: DoorRequest, now = new Date()): AssetEvent 
       session: sessionHash(req.header('cookie')),
     }
   }
-  if (req.query.has('bg') || req.query.has('zoom')) return null
-  const page = ASSET_PAGE.exec(req.path)
-  if (page) {
-    const assetId = parseId(page[1])
-    if (!assetId) return null
-    return {
-      kind: 'page_view',
-      assetId,
-      searchQuery:
-        normaliseSearchQuery(req.query.get('q')) || searchFromReferrer(req.header('referer'), req.header('host')),
-      at: now,
-      session: sessionHash(req.header('cookie')),
-    }
+  const view = viewAt(req.path, req.query)
+  const assetId = parseId(view?.assetId)
+  if (!view || !assetId) return null
+  return {
+    kind: view.kind,
+    assetId,
+    searchQuery:
+      view.kind === 'page_view'
+        ? normaliseSearchQuery(req.query.get('q')) || searchFromReferrer(req.header('referer'), req.header('host'))
+        : normaliseSearchQuery(req.query.get('q') ?? req.query.get('search')) || null,
+    at: now,
+    session: sessionHash(req.header('cookie')),
   }
-  if (DIALOG_PAGES.test(req.path)) {
-    const assetId = parseId(req.query.get('assetId'))
-    if (!assetId) return null
-    return {
-      kind: 'dialog_view',
-      assetId,
-      searchQuery: normaliseSearchQuery(req.query.get('q') ?? req.query.get('search')) || null,
-      at: now,
-      session: sessionHash(req.header('cookie')),
-    }
-  }
-  return null
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { e2eQuery, hydrated, jsEnabled, signInAsDemoAdmin } from './support'
+import { e2eQuery, hydrated, jsEnabled, register, signIn, signInAsDemoAdmin, uniqueEmail } from './support'
 
 // The events behind an asset's figures (decision 91), through the doors a visitor uses: a page
 // view reached from the preview dialog (with JavaScript the page reports it, without it the
@@ -52,6 +52,36 @@ test('a page the browser loads itself counts one view: the asset page and a prev
     await page.waitForTimeout(2_000)
     expect(await events(id, kind), `${path} counted once`).toHaveLength(before + 1)
   }
+})
+
+test('a preview opened on the profile counts one view, as on any page with cards', async ({ page }) => {
+  const email = uniqueEmail('views')
+  await register(page, { name: 'View Counter', email, password: 'view-counter-pass-1' })
+  await signIn(page, email, 'view-counter-pass-1')
+  await expect(page).toHaveURL(/\/profile$/)
+  await page.goto('/explore?q=burger')
+  const id = await cardAssetId(page)
+  const before = (await events(id, 'dialog_view')).length
+  await page.goto(`/profile?assetId=${id}`)
+  await hydrated(page)
+  await expect(page.getByRole('dialog')).toBeVisible()
+  await expect.poll(async () => (await events(id, 'dialog_view')).length, { timeout: 8_000 }).toBe(before + 1)
+  await page.waitForTimeout(2_000)
+  expect(await events(id, 'dialog_view')).toHaveLength(before + 1)
+})
+
+test('a shared link with a background chosen counts the view once: the page reports what the server leaves @js-only', async ({
+  page,
+}) => {
+  await page.goto('/explore?q=burger')
+  const id = await cardAssetId(page)
+  const before = (await events(id, 'page_view')).length
+  // The server counts no request with `bg` (without JavaScript it is a control of the same view).
+  await page.goto(`/assets/${id}?bg=black`)
+  await hydrated(page)
+  await expect.poll(async () => (await events(id, 'page_view')).length, { timeout: 8_000 }).toBe(before + 1)
+  await page.waitForTimeout(2_000)
+  expect(await events(id, 'page_view')).toHaveLength(before + 1)
 })
 
 test('playing an audio preview counts one play: the play button or the browser player', async ({ page }) => {

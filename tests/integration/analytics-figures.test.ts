@@ -337,6 +337,9 @@ describe('recording views and previews', () => {
     expect(door('/explore?q=Lamp&assetId=7')).toMatchObject({ kind: 'dialog_view', assetId: 7, searchQuery: 'lamp' })
     expect(door('/collections/3?assetId=7')).toMatchObject({ kind: 'dialog_view', assetId: 7 })
     expect(door('/?assetId=7')).toMatchObject({ kind: 'dialog_view', assetId: 7 })
+    expect(door('/profile?assetId=7')).toMatchObject({ kind: 'dialog_view', assetId: 7 })
+    expect(door('/profile')).toBeNull()
+    expect(door('/explore?assetId=07')).toBeNull()
     expect(door('/blog?assetId=7')).toBeNull()
     expect(door('/images/abc-1/preview.mp3', { referer: 'http://localhost/explore?q=rain' })).toMatchObject({
       kind: 'preview_play',
