@@ -256,12 +256,20 @@ for (const path of ['/categories', '/collections']) {
       els.map((el) => {
         const box = el.getBoundingClientRect()
         const name = el.nextElementSibling!.getBoundingClientRect()
-        const shapes = Array.from(el.querySelectorAll('img')).map((img) => img.naturalWidth / img.naturalHeight)
+        const imgs = Array.from(el.querySelectorAll('img'))
+        // Every picture inside the box: none spills out of it or is cut at its edge.
+        const inside = imgs.every((img) => {
+          const r = img.getBoundingClientRect()
+          return (
+            r.left >= box.left - 1 && r.right <= box.right + 1 && r.top >= box.top - 1 && r.bottom <= box.bottom + 1
+          )
+        })
         return {
           top: Math.round(box.top + scrollY),
           ratio: box.width / box.height,
           nameTop: Math.round(name.top),
-          shapes,
+          shapes: imgs.map((img) => img.naturalWidth / img.naturalHeight),
+          inside,
         }
       }),
     )
@@ -270,6 +278,7 @@ for (const path of ['/categories', '/collections']) {
     expect(Math.max(...shapes) / Math.min(...shapes)).toBeGreaterThan(1.3)
     for (const m of measured)
       expect(Math.abs(m.ratio - 4 / 3), `a tile's box is ${m.ratio.toFixed(3)}`).toBeLessThan(0.02)
+    expect(measured.filter((m) => !m.inside)).toEqual([])
     const rows = new Map<number, Set<number>>()
     for (const m of measured) rows.set(m.top, (rows.get(m.top) ?? new Set()).add(m.nameTop))
     for (const [top, names] of rows) expect(names.size, `the names of the row at ${top} px`).toBe(1)
