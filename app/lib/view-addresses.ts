@@ -6,8 +6,10 @@
 const DIALOG_PAGES = /^\/(?:(?:explore|favorites|profile|collections\/\d+)\/?)?$/
 const ASSET_PAGE = /^\/assets\/(\d{1,10})\/?$/
 
+export type ViewKind = 'page_view' | 'dialog_view'
+
 export interface AddressedView {
-  kind: 'page_view' | 'dialog_view'
+  kind: ViewKind
   /** The asset's id as the address writes it (parse it before use). */
   assetId: string
 }

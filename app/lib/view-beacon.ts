@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { useLocation } from 'react-router'
-import { viewAt } from './view-addresses'
+import { viewAt, type ViewKind } from './view-addresses'
 
 /** Where a view came from, passed in a link's state: the search the visitor had typed. */
 export interface ViewState {
@@ -31,8 +31,6 @@ function countedByServer(pathname: string, search: string, assetId: number, kind
   const view = viewAt(loaded.pathname, loaded.searchParams)
   return view?.kind === kind && view.assetId === String(assetId)
 }
-
-type ViewKind = 'page_view' | 'dialog_view'
 
 /**
  * Reports a view of an asset's page or dialog that no page request counted (decision 91): one

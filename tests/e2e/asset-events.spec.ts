@@ -13,6 +13,18 @@ async function events(id: number, kind: string) {
   )
 }
 
+/**
+ * The asset's events of a kind once exactly one more than `before` has been written: the one
+ * arrives within seconds (events are written in batches), and a second would within two more.
+ */
+async function oneMore(page: Page, id: number, kind: string, before: number, message?: string) {
+  await expect.poll(async () => (await events(id, kind)).length, { timeout: 8_000 }).toBe(before + 1)
+  await page.waitForTimeout(2_000)
+  const after = await events(id, kind)
+  expect(after, message).toHaveLength(before + 1)
+  return after
+}
+
 /** The asset a card opens, from its link's ?assetId=. */
 async function cardAssetId(page: Page, index = 0, cards = page.getByTestId('asset-card')): Promise<number> {
   const href = await cards.nth(index).getByRole('link').first().getAttribute('href')
@@ -30,10 +42,7 @@ test("the asset page opened from a search's preview counts one page view, with t
   await expect(page).toHaveURL(new RegExp(`/assets/${id}$`))
   await hydrated(page)
   // With JavaScript no page request is made: the page's beacon reports the view.
-  await expect.poll(async () => (await events(id, 'page_view')).length, { timeout: 8_000 }).toBe(before + 1)
-  await page.waitForTimeout(2_000)
-  const after = await events(id, 'page_view')
-  expect(after).toHaveLength(before + 1)
+  const after = await oneMore(page, id, 'page_view', before)
   expect(after.at(-1)?.search_query).toBe('burger')
 })
 
@@ -48,9 +57,7 @@ test('a page the browser loads itself counts one view: the asset page and a prev
     await page.goto(path)
     await hydrated(page)
     // The server counts the request; with JavaScript the page must not report it again.
-    await expect.poll(async () => (await events(id, kind)).length, { timeout: 8_000 }).toBe(before + 1)
-    await page.waitForTimeout(2_000)
-    expect(await events(id, kind), `${path} counted once`).toHaveLength(before + 1)
+    await oneMore(page, id, kind, before, `${path} counted once`)
   }
 })
 
@@ -65,9 +72,7 @@ test('a preview opened on the profile counts one view, as on any page with cards
   await page.goto(`/profile?assetId=${id}`)
   await hydrated(page)
   await expect(page.getByRole('dialog')).toBeVisible()
-  await expect.poll(async () => (await events(id, 'dialog_view')).length, { timeout: 8_000 }).toBe(before + 1)
-  await page.waitForTimeout(2_000)
-  expect(await events(id, 'dialog_view')).toHaveLength(before + 1)
+  await oneMore(page, id, 'dialog_view', before)
 })
 
 test('a shared link with a background chosen counts the view once: the page reports what the server leaves @js-only', async ({
@@ -79,9 +84,7 @@ test('a shared link with a background chosen counts the view once: the page repo
   // The server counts no request with `bg` (without JavaScript it is a control of the same view).
   await page.goto(`/assets/${id}?bg=black`)
   await hydrated(page)
-  await expect.poll(async () => (await events(id, 'page_view')).length, { timeout: 8_000 }).toBe(before + 1)
-  await page.waitForTimeout(2_000)
-  expect(await events(id, 'page_view')).toHaveLength(before + 1)
+  await oneMore(page, id, 'page_view', before)
 })
 
 test('playing an audio preview counts one play: the play button or the browser player', async ({ page }) => {
@@ -103,10 +106,8 @@ test('playing an audio preview counts one play: the play button or the browser p
     await page.mouse.click(box.x + 16, box.y + box.height / 2)
   }
   await mp3
-  await expect.poll(async () => (await events(id, 'preview_play')).length, { timeout: 8_000 }).toBe(before + 1)
   // The rest of the file (a later range) and the wait do not count again.
-  await page.waitForTimeout(2_000)
-  expect(await events(id, 'preview_play')).toHaveLength(before + 1)
+  await oneMore(page, id, 'preview_play', before)
 })
 
 test("the admin's own looking is not counted: the dialog, the asset page, a reload", async ({ page }) => {

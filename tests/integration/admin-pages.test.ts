@@ -487,10 +487,14 @@ describe('/admin/upload without JavaScript', () => {
     const parsed = await upload(multipart({ intent: 'parse-csv' }, [picture]))
     expect(statusOf(parsed)).toBe(400)
     expect(dataOf<{ error: string }>(parsed).error).toMatch(/^The CSV file is not text/)
-    const before = await t.db
-      .selectFrom('assets')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow()
+    const assets = async () =>
+      (
+        await t.db
+          .selectFrom('assets')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n
+    const before = await assets()
     const refused = await upload(
       multipart({ intent: 'upload' }, [
         picture,
@@ -499,11 +503,7 @@ describe('/admin/upload without JavaScript', () => {
     )
     expect(statusOf(refused)).toBe(400)
     expect(dataOf<{ error: string }>(refused).error).toMatch(/^The CSV file is not text.*Nothing was uploaded\.$/)
-    const after = await t.db
-      .selectFrom('assets')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow()
-    expect(after.n).toBe(before.n)
+    expect(await assets()).toBe(before)
   })
 
   it('refuses a tampered results batch', async () => {
