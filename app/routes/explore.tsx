@@ -323,9 +323,10 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
             We couldn't find any assets matching your search. Try a different keyword.
           </Txt>
           {loaderData.nearest.length ? (
-            <nav aria-label="Nearest terms" className={classes.suggestionRow}>
+            // Look-alikes ('hexagon' for 'dragon'), not corrections: a typo's correction is searched.
+            <nav aria-label="Nearest words" className={classes.suggestionRow}>
               <Txt span fw={600}>
-                Did you mean:
+                Nearest words:
               </Txt>
               {loaderData.nearest.map((term) => (
                 <Link key={term} to={exploreUrl(params, { q: term, exact: false })} className={classes.tagLink}>

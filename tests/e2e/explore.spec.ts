@@ -37,6 +37,16 @@ test('a typo still finds robots', async ({ page }) => {
   expect(await cards(page).count()).toBeGreaterThan(0)
 })
 
+test('a word the library lacks is not swapped for a look-alike (unicorn is not acorn)', async ({ page, request }) => {
+  // The demo catalogue has a Brown Acorn and no unicorn; by trigrams the two are as near as a typo.
+  await page.goto('/explore?q=unicorn')
+  await expect(page.getByRole('heading', { name: 'No assets found' })).toBeVisible()
+  await expect(page.getByTestId('corrected-query')).toHaveCount(0)
+  expect(await cards(page).count()).toBe(0)
+  const api = await (await request.get('/api/assets?search=unicorn')).json()
+  expect({ total: api.total, assets: api.assets.length }).toEqual({ total: 0, assets: 0 })
+})
+
 test('nothing found shows the empty state', async ({ page }) => {
   await page.goto('/explore?q=zzqqxxyy')
   await expect(page.getByRole('heading', { name: 'No assets found' })).toBeVisible()

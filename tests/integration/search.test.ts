@@ -205,6 +205,20 @@ describe.each(paths)('searchAssets on %s', (_name, open) => {
     expect(r.correctedQuery).toBe('sphere')
   })
 
+  it('corrects only a slip of the keys: a word the library lacks finds nothing', async () => {
+    const own = `Slips ${randomUUID().slice(0, 8)}`
+    await makeAsset(t.db, t.storage, { title: 'Honeycomb Tile', tags: ['hexagon'], category: own })
+    await makeAsset(t.db, t.storage, { title: 'Oak Seed', tags: ['acorn'], category: own })
+    // Near by trigrams (as near as 'shpere' is to 'sphere'), but other words.
+    for (const q of ['dragon', 'unicorn']) {
+      const r = await searchAssets(t.db, { q, category: own })
+      expect({ q, total: r.total, correctedQuery: r.correctedQuery }).toEqual({ q, total: 0, correctedQuery: null })
+    }
+    const slip = await searchAssets(t.db, { q: 'hexagno', category: own })
+    expect(slip.correctedQuery).toBe('hexagon')
+    expect(titles(slip)).toEqual(['Honeycomb Tile'])
+  })
+
   it('gives an empty result for nonsense', async () => {
     const r = await search({ q: 'qqxxzzvv' })
     expect(r.total).toBe(0)

@@ -1,3 +1,4 @@
+import editDistance from 'damerau-levenshtein'
 import { CompiledQuery, sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely'
 import type { DB } from '#db/client'
 import type { Asset, Database } from '#db/schema'
@@ -131,6 +132,19 @@ function noteNoLexemes(error: unknown) {
   })
 }
 
+/** How many of the nearest terms by trigrams are weighed as a word's correction. */
+const CORRECTION_CANDIDATES = 8
+
+/**
+ * Whether `term` is `word` mistyped: at most one slip (a letter wrong, missing, extra, or two
+ * swapped) in a word of up to five letters, two in a longer one. Trigrams alone make 'dragon'
+ * 'hexagon' and 'unicorn' 'acorn': a search for something the library lacks would show
+ * something else and count as found.
+ */
+export function isTypoOf(word: string, term: string): boolean {
+  return editDistance(word, term).steps <= (word.length <= 5 ? 1 : 2)
+}
+
 /** Each word not in the catalogue's vocabulary, replaced by its nearest term if one is close. */
 async function correctWords(db: DB, words: string[]): Promise<string[] | null> {
   return db.transaction().execute(async (trx) => {
@@ -151,14 +165,15 @@ async function correctWords(db: DB, words: string[]): Promise<string[] | null> {
         corrected.push(word)
         continue
       }
-      const nearest = await trx
+      const near = await trx
         .selectFrom('search_terms')
         .select(['term', sql<number>`similarity(term, ${word})`.as('score')])
         .where(sql<SqlBool>`term % ${word}`)
         .orderBy('score', 'desc')
         .orderBy('term')
-        .limit(1)
-        .executeTakeFirst()
+        .limit(CORRECTION_CANDIDATES)
+        .execute()
+      const nearest = near.find((candidate) => isTypoOf(word, candidate.term))
       if (nearest) {
         corrected.push(nearest.term)
         changed = true
