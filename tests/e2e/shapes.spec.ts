@@ -284,3 +284,72 @@ for (const path of ['/categories', '/collections']) {
     for (const [top, names] of rows) expect(names.size, `the names of the row at ${top} px`).toBe(1)
   })
 }
+
+for (const width of [1440, 390]) {
+  test(`home at ${width} px: every picture of the hero, the strip and the kits whole and centred in its frame`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 })
+    // The floating circles bob up and down unless motion is reduced.
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    await page.goto('/')
+    const images = page
+      .getByRole('group', { name: 'Featured assets' })
+      .or(page.getByTestId('hero-strip'))
+      .or(page.getByTestId('home-kits'))
+      .locator('img')
+    expect(await images.count()).toBeGreaterThan(15)
+    for (const img of await images.all()) await img.scrollIntoViewIfNeeded()
+    await expect
+      .poll(() => images.evaluateAll((imgs: HTMLImageElement[]) => imgs.filter((img) => !img.complete).length), {
+        timeout: 30_000,
+      })
+      .toBe(0)
+    const measured = await images.evaluateAll((imgs: HTMLImageElement[]) =>
+      imgs.map((img) => {
+        // The frame is the element around the <picture>: the tile, the circle, the square.
+        const frame = (img.closest('picture') ?? img).parentElement!
+        const f = frame.getBoundingClientRect()
+        const r = img.getBoundingClientRect()
+        const cs = getComputedStyle(frame)
+        const px = (v: string) => Number.parseFloat(v) || 0
+        const centre = {
+          x:
+            (f.left +
+              px(cs.borderLeftWidth) +
+              px(cs.paddingLeft) +
+              f.right -
+              px(cs.borderRightWidth) -
+              px(cs.paddingRight)) /
+            2,
+          y:
+            (f.top +
+              px(cs.borderTopWidth) +
+              px(cs.paddingTop) +
+              f.bottom -
+              px(cs.borderBottomWidth) -
+              px(cs.paddingBottom)) /
+            2,
+        }
+        return {
+          alt: img.alt || img.src,
+          shape: img.naturalWidth / img.naturalHeight,
+          inside: r.left >= f.left - 1 && r.right <= f.right + 1 && r.top >= f.top - 1 && r.bottom <= f.bottom + 1,
+          offCentre: Math.round(
+            Math.max(Math.abs((r.left + r.right) / 2 - centre.x), Math.abs((r.top + r.bottom) / 2 - centre.y)),
+          ),
+          strip: Boolean(frame.closest('[data-testid="hero-strip"]')),
+          frameRatio: f.width / f.height,
+        }
+      }),
+    )
+    // The strip holds pictures of several shapes (a wide landscape, a tall one, square renders):
+    // a tall one used to stretch its square and the others sat against its left edge.
+    const stripShapes = measured.filter((m) => m.strip).map((m) => m.shape)
+    expect(Math.max(...stripShapes) / Math.min(...stripShapes)).toBeGreaterThan(1.3)
+    expect(
+      measured.filter((m) => !m.inside || m.offCentre > 1).map((m) => `${m.alt}: off by ${m.offCentre} px`),
+    ).toEqual([])
+    for (const m of measured.filter((m) => m.strip)) expect(Math.abs(m.frameRatio - 1), m.alt).toBeLessThan(0.02)
+  })
+}

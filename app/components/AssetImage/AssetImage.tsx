@@ -57,7 +57,7 @@ export function AssetImage({
   }
   const webp = webpVariant(src)
   return (
-    <picture>
+    <picture className={classes.frame}>
       {webp ? <source srcSet={webp} type="image/webp" /> : null}
       <img
         ref={ref}
