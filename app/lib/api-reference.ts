@@ -212,7 +212,7 @@ export const API_SCHEMAS = {
   },
   AssetPage: {
     type: 'object',
-    required: ['assets', 'total', 'totalCapped', 'totalEstimated', 'page', 'limit', 'pageCount'],
+    required: ['assets', 'total', 'totalCapped', 'totalEstimated', 'page', 'limit', 'pageCount', 'correctedQuery'],
     properties: {
       assets: { type: 'array', items: { $ref: '#/components/schemas/Asset' } },
       total: {
@@ -227,6 +227,10 @@ export const API_SCHEMAS = {
       page: { type: 'integer' },
       limit: { type: 'integer' },
       pageCount: { type: 'integer' },
+      correctedQuery: nullable('string', {
+        description:
+          "The words searched for instead, when the words as typed found nothing and a typo was corrected ('robto' → 'robot'): one slip in a word of up to five letters, two in a longer one. Null otherwise; exact=true turns correction off.",
+      }),
     },
   },
   Tag: {
@@ -1301,6 +1305,12 @@ export const API_CALLS: ApiCall[] = [
         schema: { type: 'string', enum: ['true', 'false', '1', '0'] },
       },
       {
+        name: 'exact',
+        in: 'query',
+        description: '`true`: search the words as typed, with no typo correction (`correctedQuery` stays null).',
+        schema: { type: 'string', enum: ['true', 'false', '1', '0'] },
+      },
+      {
         name: 'page',
         in: 'query',
         description:
@@ -1327,6 +1337,7 @@ export const API_CALLS: ApiCall[] = [
           page: 1,
           limit: 20,
           pageCount: 5,
+          correctedQuery: null,
         },
       },
       error(400, 'A parameter has a value it cannot take.', `sort must be one of ${SORTS.join(', ')}`),

@@ -65,6 +65,23 @@ describe('GET /api/assets', () => {
     expect(body.assets[0].asset_type).toBe('image')
   })
 
+  it('says which words it searched when it corrected a typo, and exact=true searches them as typed', async () => {
+    const inCategory = `category=${encodeURIComponent(category)}`
+    const typo = await get(`search=teapto&${inCategory}`)
+    expect({ total: typo.body.total, correctedQuery: typo.body.correctedQuery }).toEqual({
+      total: 3,
+      correctedQuery: 'teapot',
+    })
+    const asTyped = await get(`search=teapto&exact=true&${inCategory}`)
+    expect({ total: asTyped.body.total, correctedQuery: asTyped.body.correctedQuery }).toEqual({
+      total: 0,
+      correctedQuery: null,
+    })
+    expect((await get(`search=teapot&${inCategory}`)).body.correctedQuery).toBeNull()
+    const bad = await get('search=teapto&exact=maybe')
+    expect({ status: bad.status, error: bad.body.error }).toEqual({ status: 400, error: 'exact must be true or false' })
+  })
+
   it('gives each asset its palette: {hex, weight}, biggest share first (decision 60)', async () => {
     const paletteCategory = `${category} palette`
     // A full-bleed red square: one colour covering every pixel.

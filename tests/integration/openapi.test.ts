@@ -205,6 +205,7 @@ describe('GET /api/openapi.json', () => {
       'asset_type',
       'category',
       'color',
+      'exact',
       'limit',
       'orientation',
       'page',

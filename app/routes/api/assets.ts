@@ -35,6 +35,7 @@ const ApiAssetQuerySchema = z.object({
     .optional(),
   orientation: z.enum(ORIENTATIONS, { message: `orientation must be one of ${ORIENTATIONS.join(', ')}` }).optional(),
   transparent: z.enum(['1', 'true', '0', 'false'], { message: 'transparent must be true or false' }).optional(),
+  exact: z.enum(['1', 'true', '0', 'false'], { message: 'exact must be true or false' }).optional(),
   page: intParam('page', 100_000).optional(),
   limit: intParam('limit', API_MAX_LIMIT).optional(),
 })
@@ -56,7 +57,8 @@ async function GET({ request, url, context }: Route.LoaderArgs) {
     orientation: p.orientation,
     transparentOnly: p.transparent === '1' || p.transparent === 'true',
   }
-  const result = await searchAssets(db, { ...terms, sort: p.sort, page: p.page, limit: p.limit ?? 20 })
+  const exact = p.exact === '1' || p.exact === 'true'
+  const result = await searchAssets(db, { ...terms, sort: p.sort, page: p.page, limit: p.limit ?? 20, exact })
   // A search with words or filters is recorded for the artist's analytics (decision 90).
   const colour = parseColour(p.color)
   const search = apiSearch(
@@ -78,6 +80,7 @@ async function GET({ request, url, context }: Route.LoaderArgs) {
       page: result.page,
       limit: result.limit,
       pageCount: result.pageCount,
+      correctedQuery: result.correctedQuery,
     },
     { headers: { 'Cache-Control': 'public, max-age=30' } },
   )

@@ -148,6 +148,11 @@ const OVERVIEW: DocumentSection[] = [
           <Code>true</Code>); smaller ones are counted exactly. Pages stop at the 10,000th match. Narrow the search to
           see more.
         </li>
+        <li>
+          A search whose words find nothing is tried once more with each unknown word corrected to the library's nearest
+          word a typo away ('robto' becomes 'robot'); <Code>correctedQuery</Code> then names the words searched for, and{' '}
+          <Code>exact=true</Code> searches the words as typed.
+        </li>
         <li>Public listings may be cached briefly; the Cache-Control of each is given with its answers below.</li>
         <li>Sign-in attempts are rate-limited and answer 429 when there are too many.</li>
       </ul>
