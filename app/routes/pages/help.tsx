@@ -52,7 +52,9 @@ const SECTIONS: DocumentSection[] = [
           Type a word in the search box on the home page, in the header or on {to('/explore', 'Explore')} and press
           Enter. Search looks at titles, tags, categories and descriptions. Every word must match, and the last word may
           be the start of a word, so “glass rob” finds glass robots. Small typos are corrected: if “robto” finds
-          nothing, the results for “robot” are shown and the page says so.
+          nothing, the results for “robot” are shown and the page says so. Only a slip of the keys is corrected (a
+          letter wrong, missing, extra or two swapped): a word the library does not have, such as “dragon”, finds
+          nothing rather than something else, and the artist sees that people looked for it.
         </p>
         <ul>
           <li>
