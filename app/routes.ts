@@ -39,6 +39,7 @@ export default [
   route('collections', 'routes/collections.tsx'),
   route('collections/:id', 'routes/collection.tsx'),
   route('collections/:id/download', 'routes/collection-download.ts'),
+  route('early-access', 'routes/early-access.tsx'),
   route('api', 'routes/pages/api-docs.tsx'),
   route('careers', 'routes/pages/careers.tsx'),
   route('help', 'routes/pages/help.tsx'),

@@ -25,6 +25,7 @@ import {
 } from './constants'
 import { fileTooLargeMessage } from './upload-limits'
 import { MP3_BITRATE_KBPS } from './download-options'
+import { EARLY_ACCESS_DAYS } from './early-access'
 
 export type JsonSchema = { [key: string]: unknown }
 
@@ -2006,7 +2007,7 @@ export const API_CALLS: ApiCall[] = [
       ),
       error(
         404,
-        'No published asset has this id (an id is a whole number written in decimal, without leading zeros).',
+        `No published asset has this id (an id is a whole number written in decimal, without leading zeros); for Pro, nor an asset in early access (scheduled to go live within the next ${EARLY_ACCESS_DAYS} days, see /early-access).`,
         'Asset not found',
         'asset-not-found',
       ),

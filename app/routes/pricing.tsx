@@ -112,7 +112,11 @@ export default function PricingPage({ loaderData, actionData }: Route.ComponentP
           price={`$${PRO_PRICE_USD}`}
           period="per month"
           summary="For creators who download every day."
-          features={['Unlimited downloads', 'Early access to new assets', 'Everything in Free']}
+          features={[
+            'Unlimited downloads',
+            { label: 'Early access to new assets', to: '/early-access' },
+            'Everything in Free',
+          ]}
           featured
           badge={isPro ? 'Current plan' : null}
         >

@@ -128,6 +128,7 @@ export const SITE_PAGES = {
     '/categories',
     '/collections',
     '/collections/FIRST_KIT',
+    '/early-access',
     '/api',
     '/careers',
     '/help',

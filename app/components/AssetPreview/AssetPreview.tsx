@@ -13,6 +13,7 @@ import { DownloadButton } from '~/components/DownloadButton/DownloadButton'
 import { AudioPreview } from '~/components/AudioPlayer/AudioPlayer'
 import classes from './AssetPreview.module.css'
 import { plural } from '~/lib/plural'
+import { formatScheduleTime } from '~/lib/schedule'
 import { useViewBeacon, type ViewState } from '~/lib/view-beacon'
 import { aspectRatio, gridRatio, previewSize, ratioStyle } from '~/lib/asset-shape'
 
@@ -26,6 +27,11 @@ export interface AssetPreviewProps {
   isFavourite: boolean
   /** Taken today by the signed-in user: downloading it again is free even with the quota spent. */
   downloadedToday?: boolean
+  /**
+   * In early access (open to Pro before it goes live): when it does. Its page says so, and offers
+   * no heart, collection or sharing, which are for published assets.
+   */
+  publicAt?: string
   background: Background
   zoom: number
   /** Where 'close' goes: the same page without ?assetId=. */
@@ -197,6 +203,11 @@ export function AssetPreview(props: AssetPreviewProps) {
         )}
       </div>
       <div className={classes.info}>
+        {props.publicAt ? (
+          <Txt size="sm" fw={600} mb={4} data-testid="early-access">
+            Early access for Pro · public on {formatScheduleTime(props.publicAt, 'UTC')}
+          </Txt>
+        ) : null}
         <Heading order={mode === 'page' ? 1 : 2} id="asset-preview-title" fz={24}>
           {asset.title}
         </Heading>
@@ -209,16 +220,22 @@ export function AssetPreview(props: AssetPreviewProps) {
             original={asset}
             downloadedToday={props.downloadedToday}
           />
-          <FavouriteButton assetId={asset.id} isFavourite={isFavourite} />
-          <SaveToCollection assetId={asset.id} assetTitle={asset.title} look="button" />
+          {props.publicAt ? null : (
+            <>
+              <FavouriteButton assetId={asset.id} isFavourite={isFavourite} />
+              <SaveToCollection assetId={asset.id} assetTitle={asset.title} look="button" />
+            </>
+          )}
         </Cluster>
         <CreditLine asset={asset} />
-        <ShareMenu
-          path={`/assets/${asset.id}`}
-          title={asset.title}
-          image={asset.image}
-          embed={asset.asset_type === 'audio' ? asset : null}
-        />
+        {props.publicAt ? null : (
+          <ShareMenu
+            path={`/assets/${asset.id}`}
+            title={asset.title}
+            image={asset.image}
+            embed={asset.asset_type === 'audio' ? asset : null}
+          />
+        )}
         <Cluster gap={6} mt="md" role="group" aria-label="Tags">
           {shownTags.map((tag) => (
             <Tag key={tag} to={`/explore?tags=${encodeURIComponent(tag)}`}>

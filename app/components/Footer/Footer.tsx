@@ -9,6 +9,7 @@ const COLUMNS = [
       { to: '/explore', label: 'Explore' },
       { to: '/categories', label: 'Categories' },
       { to: '/collections', label: 'Collections' },
+      { to: '/early-access', label: 'Early access' },
       { to: '/favorites', label: 'Favorites' },
       { to: '/api', label: 'API' },
     ],

@@ -1,5 +1,6 @@
 import { Badge, Group, Text, Title } from '@mantine/core'
 import type { ReactNode } from 'react'
+import { Link } from 'react-router'
 import classes from './PlanCard.module.css'
 
 export interface PlanCardProps {
@@ -9,7 +10,8 @@ export interface PlanCardProps {
   /** Under or beside the price, e.g. 'per month'. */
   period: string
   summary: string
-  features: string[]
+  /** What it includes; one with `to` links to the page that shows it. */
+  features: (string | { label: string; to: string })[]
   /** The recommended plan stands out. */
   featured?: boolean
   /** A small label beside the name, e.g. 'Current plan'. */
@@ -41,7 +43,7 @@ export function PlanCard({ name, price, period, summary, features, featured = fa
       </p>
       <ul className={classes.features}>
         {features.map((feature) => (
-          <li key={feature}>
+          <li key={typeof feature === 'string' ? feature : feature.label}>
             <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" className={classes.tick}>
               <path
                 d="M5 12.5l4.5 4.5L19 7.5"
@@ -52,7 +54,13 @@ export function PlanCard({ name, price, period, summary, features, featured = fa
                 strokeLinejoin="round"
               />
             </svg>
-            {feature}
+            {typeof feature === 'string' ? (
+              feature
+            ) : (
+              <Link to={feature.to} className={classes.link}>
+                {feature.label}
+              </Link>
+            )}
           </li>
         ))}
       </ul>

@@ -6,6 +6,7 @@ import type { AssetType } from '~/lib/constants'
 import type { AdminStatusFilter, AssetChanges } from '~/lib/admin-assets'
 import type { AssetView, StripItem } from '~/lib/asset-view'
 import { normaliseTags } from '~/lib/tags'
+import { EARLY_ACCESS_DAYS } from '~/lib/early-access'
 import { plural } from '~/lib/plural'
 import { recordAudit, type AuditEntry } from '~/domain/admin/audit.server'
 import { inspectImage, makeDerivatives } from '~/platform/images.server'
@@ -314,6 +315,21 @@ export interface AssetProcessing {
  */
 export function isPublished(table?: string): RawBuilder<SqlBool> {
   return table ? sql<SqlBool>`${sql.ref(`${table}.is_active`)}` : sql<SqlBool>`is_active`
+}
+
+/**
+ * A draft in early access: scheduled to go live within EARLY_ACCESS_DAYS, its processing done
+ * (what publishing at that time would put live).
+ */
+export function inEarlyAccess(table?: string): RawBuilder<SqlBool> {
+  const col = (name: string) => sql.ref(table ? `${table}.${name}` : name)
+  return sql<SqlBool>`(not ${col('is_active')} and ${col('processing_state')} = 'ready'
+    and ${col('publish_at')} > now() and ${col('publish_at')} <= now() + ${sql.lit(`${EARLY_ACCESS_DAYS} days`)}::interval)`
+}
+
+/** Published, or in early access for someone who has it (hasEarlyAccess). */
+export function isOpenTo(early: boolean, table?: string): RawBuilder<SqlBool> {
+  return early ? sql<SqlBool>`(${isPublished(table)} or ${inEarlyAccess(table)})` : isPublished(table)
 }
 
 /**

@@ -3,12 +3,13 @@ import type { AssetView, StripItem } from '~/lib/asset-view'
 import { favouriteQuery } from '~/domain/favourites/favourites.server'
 import {
   closestPalettes,
+  earlyAccessAssetPageRow,
   publishedAssetPageRow,
   relatedCandidates,
   similarCandidates,
   similarityColours,
 } from './search.server'
-import { STRIP_COLUMNS, toAssetView, toStripItem } from './assets.server'
+import { type AssetViewRow, STRIP_COLUMNS, toAssetView, toStripItem } from './assets.server'
 import { RELATED_LIMIT } from '~/lib/constants'
 import { downloadedTodayQuery } from '~/domain/downloads/downloads.server'
 import { sharedResult } from './shared-results.server'
@@ -28,6 +29,8 @@ export interface AssetPreviewData {
   downloadedToday: boolean
   /** /explore filtered like the related strip: its category and first tag. */
   viewAll: { category: string; tags: string[] }
+  /** In early access (a draft open to Pro): when it goes live, as ISO 8601. */
+  publicAt?: string
 }
 
 /** Everything the preview dialog and the asset page show; null for an unknown or draft asset. */
@@ -35,8 +38,10 @@ export async function getAssetPreview(
   db: DB,
   assetId: number,
   userId?: string | null,
+  /** The viewer has early access (hasEarlyAccess): a draft in early access shows too. */
+  early = false,
 ): Promise<AssetPreviewData | null> {
-  const shown = await publicPreview(db, assetId)
+  const shown = (await publicPreview(db, assetId)) ?? (early ? await earlyAccessPreview(db, assetId) : null)
   if (!shown) return null
   if (!userId) return { ...shown, isFavourite: false, downloadedToday: false }
   // Only the personal parts are read per request, in one round trip: the heart and today's
@@ -60,23 +65,37 @@ type PublicPreview = Omit<AssetPreviewData, 'isFavourite' | 'downloadedToday'>
 export function publicPreview(db: DB, assetId: number): Promise<PublicPreview | null> {
   return sharedResult(db, `asset:${assetId}`, async () => {
     const row = await publishedAssetPageRow(db, assetId)
-    if (!row) return null
-    const asset = toAssetView(row)
-    // Related Assets mostly come from a window every asset page shares; Similar colours'
-    // candidates come with what their thumbnails need: no read of the strips' assets after.
-    const colours = asset.asset_type === 'audio' ? [] : similarityColours(row.palette)
-    const [related, candidates] = await Promise.all([
-      relatedCandidates(db, asset, RELATED_LIMIT),
-      colours[0] ? similarCandidates(db, asset.id, colours[0]).select(STRIP_COLUMNS).execute() : [],
-    ])
-    return {
-      asset,
-      fileSize: row.download_bytes,
-      related: related.map(toStripItem),
-      similar: closestPalettes(colours, candidates, RELATED_LIMIT).map(toStripItem),
-      // Explore's tag filter needs every tag, so 'View All' narrows by the first tag only: it then
-      // shows the related assets that carry it and more like them.
-      viewAll: { category: asset.category, tags: asset.tags.slice(0, 1) },
-    }
+    return row ? previewOf(db, row) : null
   })
+}
+
+/**
+ * An asset in early access, for those who have it: read each time, never from the shared
+ * results, which every visitor reads.
+ */
+async function earlyAccessPreview(db: DB, assetId: number): Promise<PublicPreview | null> {
+  const row = await earlyAccessAssetPageRow(db, assetId)
+  if (!row?.publish_at) return null
+  return { ...(await previewOf(db, row)), publicAt: new Date(row.publish_at).toISOString() }
+}
+
+/** What an asset's page shows beside the asset: its file's size, Related Assets, Similar colours. */
+async function previewOf(db: DB, row: AssetViewRow & { download_bytes: number | null }): Promise<PublicPreview> {
+  const asset = toAssetView(row)
+  // Related Assets mostly come from a window every asset page shares; Similar colours'
+  // candidates come with what their thumbnails need: no read of the strips' assets after.
+  const colours = asset.asset_type === 'audio' ? [] : similarityColours(row.palette)
+  const [related, candidates] = await Promise.all([
+    relatedCandidates(db, asset, RELATED_LIMIT),
+    colours[0] ? similarCandidates(db, asset.id, colours[0]).select(STRIP_COLUMNS).execute() : [],
+  ])
+  return {
+    asset,
+    fileSize: row.download_bytes,
+    related: related.map(toStripItem),
+    similar: closestPalettes(colours, candidates, RELATED_LIMIT).map(toStripItem),
+    // Explore's tag filter needs every tag, so 'View All' narrows by the first tag only: it then
+    // shows the related assets that carry it and more like them.
+    viewAll: { category: asset.category, tags: asset.tags.slice(0, 1) },
+  }
 }

@@ -6,7 +6,14 @@ import type { AssetView } from '~/lib/asset-view'
 import { RELATED_TAG_SOURCE, sortToUse, type AssetType, type Sort } from '~/lib/constants'
 import { cachedForCatalogue } from './catalogue-cache.server'
 import { sharedResult } from './shared-results.server'
-import { ASSET_VIEW_COLUMNS, type AssetViewRow, isPublished, STRIP_COLUMNS, toAssetView } from './assets.server'
+import {
+  ASSET_VIEW_COLUMNS,
+  type AssetViewRow,
+  inEarlyAccess,
+  isPublished,
+  STRIP_COLUMNS,
+  toAssetView,
+} from './assets.server'
 import { log } from '~/platform/log.server'
 import { publicFileUrl } from '~/platform/storage.server'
 import {
@@ -817,7 +824,23 @@ export function publishedAssetPageRow(
   db: DB,
   id: number,
 ): Promise<(AssetViewRow & { download_bytes: number | null }) | undefined> {
-  return publishedAssetQuery(db, id)
+  return assetPageQuery(db, id, isPublished()).executeTakeFirst()
+}
+
+/** The same for an asset in early access, with the time it goes live. */
+export function earlyAccessAssetPageRow(
+  db: DB,
+  id: number,
+): Promise<(AssetViewRow & { download_bytes: number | null; publish_at: Date | null }) | undefined> {
+  return assetPageQuery(db, id, inEarlyAccess()).select('publish_at').executeTakeFirst()
+}
+
+function assetPageQuery(db: DB, id: number, which: RawBuilder<SqlBool>) {
+  return db
+    .selectFrom('assets')
+    .select(ASSET_VIEW_COLUMNS)
+    .where('id', '=', id)
+    .where(which)
     .select((eb) =>
       eb
         .selectFrom('asset_variants')
@@ -826,7 +849,6 @@ export function publishedAssetPageRow(
         .where('asset_variants.variant', '=', 'original')
         .as('download_bytes'),
     )
-    .executeTakeFirst()
 }
 
 function publishedAssetQuery(db: DB, id: number) {

@@ -15,7 +15,7 @@ import {
 import { LICENCE_TERMS } from '~/lib/licence-terms'
 import { audioWithProvenance, imageWithProvenance, type Provenance } from '~/platform/provenance.server'
 import { readStoredFile, type Storage, type StoredObject } from '~/platform/storage.server'
-import { isPublished } from '~/domain/catalogue/assets.server'
+import { isOpenTo } from '~/domain/catalogue/assets.server'
 import { keepUploadKeys, removeFiles, reserveUploadKeys, scheduleDeletion } from '~/platform/storage-cleanup.server'
 import { deliveredFolder, makeVariant, variantFilename } from './download-variants.server'
 import { DIGEST_PREFIX_LENGTH, downloadFilename } from './downloads.server'
@@ -229,7 +229,11 @@ async function keepDelivered(
 }
 
 /** The published asset with the digest of its delivered file of this name, in one read. */
-export function selectDeliverable(db: DB, assetId: number, name: string) {
+/**
+ * The asset to deliver, published (or, with `early`, in early access too), with the digest and
+ * key of its delivered file by that name.
+ */
+export function selectDeliverable(db: DB, assetId: number, name: string, early = false) {
   return db
     .selectFrom('assets')
     .leftJoin('asset_variants', (join) =>
@@ -238,7 +242,7 @@ export function selectDeliverable(db: DB, assetId: number, name: string) {
     .selectAll('assets')
     .select(['asset_variants.sha256 as delivered_sha256', 'asset_variants.key as delivered_key'])
     .where('assets.id', '=', assetId)
-    .where(isPublished('assets'))
+    .where(isOpenTo(early, 'assets'))
 }
 
 /**
@@ -257,7 +261,8 @@ export async function openDeliveredFile(
   siteUrl: string,
   digest?: string,
 ): Promise<{ file: DeliveredFile; stored: StoredObject } | 'replaced' | null> {
-  const asset = await selectDeliverable(db, assetId, deliveredName(variant)).executeTakeFirst()
+  // The signed link is the grant: an asset in early access was granted to someone who has it.
+  const asset = await selectDeliverable(db, assetId, deliveredName(variant), true).executeTakeFirst()
   if (!asset || (variant && !variantFits(asset.asset_type, variant))) return null
   if (digest && !asset.delivered_sha256?.startsWith(digest)) {
     const key = deliveredKey(asset, variant, digest)

@@ -8,6 +8,7 @@ import { toAssetView } from '~/domain/catalogue/assets.server'
 import { licenseeName, newLicenceId } from '~/domain/licences/licences.server'
 import { LICENCE_TERMS } from '~/lib/licence-terms'
 import { hasDailyLimit } from '~/lib/quota'
+import { hasEarlyAccess } from '~/lib/early-access'
 import type { Storage } from '~/platform/storage.server'
 import { type DeliveredFile, deliveredFile, deliveredName, selectDeliverable } from './delivered-files.server'
 import { downloadLink, utcDay } from './downloads.server'
@@ -65,13 +66,14 @@ export async function grantDownload(
     height: null,
   })
   const guessedName = guessed.ok ? deliveredName(guessed.variant) : 'original'
-  let asset = await selectDeliverable(db, input.assetId, guessedName).executeTakeFirst()
+  const early = hasEarlyAccess(input.user)
+  let asset = await selectDeliverable(db, input.assetId, guessedName, early).executeTakeFirst()
   if (!asset) return { ok: false, reason: 'asset-not-found', error: ASSET_NOT_FOUND }
   const checked = parseDownloadOptions(input.options, asset)
   if (!checked.ok) return { ok: false, reason: 'invalid-option', error: checked.error }
   const variant = checked.variant
   if (deliveredName(variant) !== guessedName) {
-    asset = await selectDeliverable(db, input.assetId, deliveredName(variant)).executeTakeFirst()
+    asset = await selectDeliverable(db, input.assetId, deliveredName(variant), early).executeTakeFirst()
     if (!asset) return { ok: false, reason: 'asset-not-found', error: ASSET_NOT_FOUND }
   }
   const file = await deliveredFile(db, storage, asset, variant, input.siteUrl)

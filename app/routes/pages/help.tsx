@@ -4,6 +4,8 @@ import type { Route } from './+types/help'
 import { DocumentPage, type DocumentSection } from '~/components/DocumentPage/DocumentPage'
 import { ACCOUNT_PATH, FREE_DAILY_DOWNLOADS, PRO_PRICE_USD, SITE_NAME } from '~/lib/constants'
 import { withSharing } from '~/lib/sharing'
+import { EARLY_ACCESS_DAYS } from '~/lib/early-access'
+import { plural } from '~/lib/plural'
 
 const pageMeta: Route.MetaFunction = () => [
   { title: `Help Center | ${SITE_NAME}` },
@@ -147,7 +149,9 @@ const SECTIONS: DocumentSection[] = [
             <strong>Free</strong>: {FREE_DAILY_DOWNLOADS} downloads per day, free of charge.
           </li>
           <li>
-            <strong>Pro</strong>: ${PRO_PRICE_USD} per month for unlimited downloads and early access to new assets.
+            <strong>Pro</strong>: ${PRO_PRICE_USD} per month for unlimited downloads and early access to new assets: an
+            asset the artist has scheduled opens and downloads for Pro up to {plural(EARLY_ACCESS_DAYS, 'day')} before
+            it goes live for everyone ({to('/early-access', 'what is in early access now')}).
           </li>
         </ul>
         <p>

@@ -1,0 +1,175 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sql } from 'kysely'
+import type { Asset, User } from '#db/schema'
+import { makeAsset, makeUser } from '../support/factories'
+import { createSession } from '~/domain/accounts/sessions.server'
+import { setPublished } from '~/domain/catalogue/assets.server'
+import { loader as assetPage } from '~/routes/asset'
+import { action as webDownload } from '~/routes/asset-download'
+import { action as apiDownload } from '~/routes/api/assets-download'
+import { loader as fileRoute } from '~/routes/download-file'
+import { loader as earlyAccessPage } from '~/routes/early-access'
+import { callRoute, createTestContext, makeRequest, type TestContext } from '../support/context'
+
+// Early access: a draft scheduled to go live within 7 days, its processing done, opens and
+// downloads for Pro members and administrators, through every door; for no one else, and not
+// one scheduled further out, one not scheduled, or one still processing.
+let t: TestContext
+let soon: Asset
+let later: Asset
+let unscheduled: Asset
+let processing: Asset
+const users: Record<'free' | 'pro' | 'admin', User> = {} as never
+const cookies: Record<string, string> = {}
+
+const schedule = (asset: Asset, inDays: number | null, state = 'ready') =>
+  t.db
+    .updateTable('assets')
+    .set({
+      publish_at: inDays === null ? null : sql<Date>`now() + ${`${inDays} days`}::interval`,
+      processing_state: state as never,
+    })
+    .where('id', '=', asset.id)
+    .execute()
+
+beforeAll(async () => {
+  t = await createTestContext()
+  soon = await makeAsset(t.db, t.storage, { title: 'Early Comet', isActive: false })
+  later = await makeAsset(t.db, t.storage, { title: 'Far Comet', isActive: false })
+  unscheduled = await makeAsset(t.db, t.storage, { title: 'Plain Draft Comet', isActive: false })
+  processing = await makeAsset(t.db, t.storage, { title: 'Busy Comet', isActive: false })
+  await schedule(soon, 2)
+  await schedule(later, 10)
+  await schedule(unscheduled, null)
+  await schedule(processing, 1, 'processing')
+  users.free = await makeUser(t.db)
+  users.pro = await makeUser(t.db, { plan: 'pro' })
+  users.admin = await makeUser(t.db, { role: 'admin' })
+  for (const [who, user] of Object.entries(users)) cookies[who] = (await createSession(t.db, user.id)).token
+}, 60_000)
+afterAll(() => t.close())
+
+const page = async (asset: Asset, who?: keyof typeof users) => {
+  const res = await callRoute(assetPage, {
+    request: makeRequest(`/assets/${asset.id}`, { headers: who ? { cookie: `__session=${cookies[who]}` } : {} }),
+    params: { id: String(asset.id) },
+    context: t.routerContext(),
+  })
+  // A 404 is thrown as data with its status.
+  if (res && typeof res === 'object' && 'thrown' in res)
+    return { status: (res as { thrown: { init: { status: number } } }).thrown.init.status, publicAt: undefined }
+  return { status: 200, publicAt: (res as { preview: { publicAt?: string } }).preview.publicAt }
+}
+
+/** The status of an answer: a Response, or data with its status (200 without one). */
+const statusOf = (res: unknown) =>
+  res instanceof Response ? res.status : ((res as { init?: { status?: number } | null }).init?.status ?? 200)
+
+const webGrant = async (asset: Asset, who: keyof typeof users) =>
+  (await callRoute(webDownload, {
+    request: makeRequest(`/assets/${asset.id}/download`, {
+      method: 'POST',
+      headers: { cookie: `__session=${cookies[who]}` },
+    }),
+    params: { id: String(asset.id) },
+    context: t.routerContext(),
+  })) as Response
+
+const apiGrant = async (asset: Asset, who: keyof typeof users) =>
+  (await callRoute(apiDownload, {
+    request: makeRequest(`/api/assets/download/${asset.id}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${cookies[who]}` },
+    }),
+    params: { id: String(asset.id) },
+    context: t.routerContext(),
+  })) as Response
+
+describe('early access', () => {
+  it('the asset page of a draft going live within 7 days opens for Pro and administrators only, saying when', async () => {
+    expect(await page(soon)).toEqual({ status: 404, publicAt: undefined })
+    expect((await page(soon, 'free')).status).toBe(404)
+    for (const who of ['pro', 'admin'] as const) {
+      const shown = await page(soon, who)
+      expect(shown.status, who).toBe(200)
+      const hours = (new Date(shown.publicAt!).getTime() - Date.now()) / 3_600_000
+      expect(hours).toBeGreaterThan(47)
+      expect(hours).toBeLessThan(49)
+    }
+  })
+
+  it('not a draft scheduled further out, one with no schedule, nor one still processing', async () => {
+    for (const asset of [later, unscheduled, processing])
+      expect((await page(asset, 'pro')).status, asset.title).toBe(404)
+    for (const asset of [later, unscheduled, processing]) {
+      expect(statusOf(await webGrant(asset, 'pro')), asset.title).toBe(404)
+      expect((await apiGrant(asset, 'pro')).status, asset.title).toBe(404)
+    }
+  })
+
+  it('Pro downloads it through the page form and the API, and the link delivers the file', async () => {
+    const viaForm = await webGrant(soon, 'pro')
+    expect(viaForm.status).toBe(303)
+    expect(viaForm.headers.get('location')).toMatch(new RegExp(`^/assets/${soon.id}\\?download=[\\w.-]+&licence=LIC-`))
+    const viaApi = await apiGrant(soon, 'pro')
+    expect(viaApi.status).toBe(200)
+    const { downloadUrl } = (await viaApi.json()) as { downloadUrl: string }
+    const token = downloadUrl.replace('/downloads/', '')
+    const file = (await callRoute(fileRoute, {
+      request: makeRequest(downloadUrl),
+      params: { token },
+      context: t.routerContext(),
+    })) as Response
+    expect(file.status).toBe(200)
+    expect(file.headers.get('content-disposition')).toContain('Early Comet.png')
+    expect(
+      Buffer.from(await file.arrayBuffer())
+        .subarray(1, 4)
+        .toString(),
+    ).toBe('PNG')
+  })
+
+  it('a Free member gets 404 through both doors, as for any draft, and spends no quota', async () => {
+    expect(statusOf(await webGrant(soon, 'free'))).toBe(404)
+    expect((await apiGrant(soon, 'free')).status).toBe(404)
+    const spent = await t.db
+      .selectFrom('download_quota_usage')
+      .select('used')
+      .where('user_id', '=', users.free.id)
+      .executeTakeFirst()
+    expect(spent).toBeUndefined()
+  })
+
+  it('/early-access lists what is coming, soonest first, to everyone; it opens only for Pro', async () => {
+    await schedule(processing, 1, 'ready')
+    try {
+      const as = async (who?: keyof typeof users) =>
+        (await callRoute(earlyAccessPage, {
+          request: makeRequest('/early-access', { headers: who ? { cookie: `__session=${cookies[who]}` } : {} }),
+          context: t.routerContext(),
+        })) as { coming: { asset: { title: string } }[]; open: boolean }
+      for (const who of [undefined, 'free', 'pro'] as const) {
+        const shown = await as(who)
+        expect(
+          shown.coming.map((c) => c.asset.title).filter((title) => title.endsWith('Comet')),
+          String(who),
+        ).toEqual(['Busy Comet', 'Early Comet'])
+        expect(shown.open, String(who)).toBe(who === 'pro')
+      }
+    } finally {
+      await schedule(processing, 1, 'processing')
+    }
+  })
+
+  it('once it goes live it is everyone’s, and early access is over', async () => {
+    // Published the way the schedule publishes it.
+    await setPublished(t.db, [soon.id], true, null, { scheduled: true })
+    try {
+      expect((await page(soon)).status).toBe(200)
+      expect((await page(soon, 'pro')).publicAt).toBeUndefined()
+    } finally {
+      await setPublished(t.db, [soon.id], false, null)
+      await schedule(soon, 2)
+    }
+  })
+})
