@@ -30,6 +30,9 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
 const pageMeta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [{ title: `Asset not found | ${SITE_NAME}` }]
   const { asset } = loaderData.preview
+  // In early access the page is Pro's alone until it goes live: nothing to share or index yet.
+  if (loaderData.preview.publicAt)
+    return [{ title: `${asset.title} | ${SITE_NAME}` }, { name: 'robots', content: 'noindex' }]
   const fallback = fallbackDescription(asset)
   const description = asset.description || `${asset.title}: ${fallback[0]!.toLowerCase()}${fallback.slice(1)}`
   const image = `${loaderData.origin}/og/assets/${asset.id}.png`

@@ -22,19 +22,19 @@ export const meta: Route.MetaFunction = () => [
 // and downloads check it on the server).
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext)
-  const [user, coming] = await Promise.all([getUser(request, context), earlyAccessAssets(db)])
-  return { coming, open: hasEarlyAccess(user), signedIn: Boolean(user) }
+  const [user, { coming, total }] = await Promise.all([getUser(request, context), earlyAccessAssets(db)])
+  return { coming, total, open: hasEarlyAccess(user), signedIn: Boolean(user) }
 }
 
 export default function EarlyAccessPage({ loaderData }: Route.ComponentProps) {
-  const { coming, open, signedIn } = loaderData
+  const { coming, total, open, signedIn } = loaderData
   return (
     <Container size="lg" py="xl">
       <Heading order={1}>Early access</Heading>
       <Txt c="dimmed" mt="xs" mb="lg">
         New assets open to Pro members up to {plural(EARLY_ACCESS_DAYS, 'day')} before they go live for everyone.{' '}
-        {coming.length
-          ? `${plural(coming.length, 'asset')} ${coming.length === 1 ? 'is' : 'are'} in early access now.`
+        {total
+          ? `${plural(total, 'asset')} ${total === 1 ? 'is' : 'are'} in early access now${total > coming.length ? `; the ${coming.length} going live soonest are below` : ''}.`
           : 'Nothing is in early access right now.'}
       </Txt>
       {open ? null : (

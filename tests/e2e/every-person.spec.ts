@@ -49,7 +49,7 @@ test('a corrected search says so and offers the exact words', async ({ page }) =
   await expect(page.getByRole('heading', { name: 'No assets found' })).toBeVisible()
   await expect(page.getByTestId('corrected-query')).toHaveCount(0)
   // The empty state offers the nearest words and popular tags as links.
-  const nearest = page.getByRole('navigation', { name: 'Nearest terms' })
+  const nearest = page.getByRole('navigation', { name: 'Nearest words' })
   await expect(nearest.getByRole('link', { name: 'robot', exact: true })).toHaveAttribute('href', '/explore?q=robot')
   await expect(page.getByRole('navigation', { name: 'Popular tags' }).getByRole('link').first()).toHaveAttribute(
     'href',

@@ -140,24 +140,58 @@ describe('early access', () => {
     expect(spent).toBeUndefined()
   })
 
-  it('/early-access lists what is coming, soonest first, to everyone; it opens only for Pro', async () => {
+  it('/early-access lists what is coming, soonest first, to everyone; it opens only for Pro and administrators', async () => {
     await schedule(processing, 1, 'ready')
     try {
       const as = async (who?: keyof typeof users) =>
         (await callRoute(earlyAccessPage, {
           request: makeRequest('/early-access', { headers: who ? { cookie: `__session=${cookies[who]}` } : {} }),
           context: t.routerContext(),
-        })) as { coming: { asset: { title: string } }[]; open: boolean }
-      for (const who of [undefined, 'free', 'pro'] as const) {
+        })) as unknown as { coming: Record<string, unknown>[]; total: number; open: boolean }
+      for (const who of [undefined, 'free', 'pro', 'admin'] as const) {
         const shown = await as(who)
+        const comets = shown.coming.filter((c) => String(c.title).endsWith('Comet'))
         expect(
-          shown.coming.map((c) => c.asset.title).filter((title) => title.endsWith('Comet')),
+          comets.map((c) => c.title),
           String(who),
         ).toEqual(['Busy Comet', 'Early Comet'])
-        expect(shown.open, String(who)).toBe(who === 'pro')
+        expect(shown.open, String(who)).toBe(who === 'pro' || who === 'admin')
+        expect(shown.total).toBe(shown.coming.length)
+        // Its name, thumbnail and date only: the preview and the audio stay with its page.
+        for (const c of comets) expect(Object.keys(c).sort()).toEqual(['id', 'publicAt', 'thumbnail', 'title'])
+        expect(JSON.stringify(shown)).not.toMatch(/preview/)
       }
     } finally {
       await schedule(processing, 1, 'processing')
+    }
+  })
+
+  it('stays open to Pro from its time until the schedule has published it', async () => {
+    await schedule(soon, -0.01)
+    try {
+      expect((await page(soon, 'pro')).status).toBe(200)
+      expect((await page(soon, 'free')).status).toBe(404)
+    } finally {
+      await schedule(soon, 2)
+    }
+  })
+
+  it('a download link granted in early access stops working once the schedule is withdrawn', async () => {
+    const granted = await apiGrant(soon, 'pro')
+    const { downloadUrl } = (await granted.json()) as { downloadUrl: string }
+    const fetchFile = async () =>
+      (await callRoute(fileRoute, {
+        request: makeRequest(downloadUrl),
+        params: { token: downloadUrl.replace('/downloads/', '') },
+        context: t.routerContext(),
+      })) as Response
+    expect((await fetchFile()).status).toBe(200)
+    await schedule(soon, null)
+    try {
+      expect((await fetchFile()).status).toBe(404)
+      expect((await page(soon, 'pro')).status).toBe(404)
+    } finally {
+      await schedule(soon, 2)
     }
   })
 

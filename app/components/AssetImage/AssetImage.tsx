@@ -13,6 +13,8 @@ interface AssetImageProps {
   style?: React.CSSProperties
   /** The page's largest image on the first screen: fetched first (fetchpriority=high). */
   priority?: boolean
+  /** Fills its frame, the whole picture shown in it (object-fit: contain). */
+  whole?: boolean
 }
 
 /**
@@ -31,7 +33,9 @@ export function AssetImage({
   height,
   style,
   priority = false,
+  whole = false,
 }: AssetImageProps) {
+  const classNames = [classes.image, whole ? classes.whole : '', className ?? ''].filter(Boolean).join(' ')
   const [state, setState] = useState<'loading' | 'loaded' | 'failed'>(src ? 'loading' : 'failed')
   const ref = useRef<HTMLImageElement>(null)
   useEffect(() => {
@@ -44,16 +48,7 @@ export function AssetImage({
     if (img?.complete) setState(img.naturalWidth > 0 ? 'loaded' : 'failed')
   }, [src])
   if (state === 'failed') {
-    return (
-      <img
-        src={PLACEHOLDER_IMAGE}
-        alt={alt}
-        className={`${classes.image} ${className ?? ''}`}
-        width={width}
-        height={height}
-        style={style}
-      />
-    )
+    return <img src={PLACEHOLDER_IMAGE} alt={alt} className={classNames} width={width} height={height} style={style} />
   }
   const webp = webpVariant(src)
   return (
@@ -69,7 +64,7 @@ export function AssetImage({
         width={width}
         height={height}
         style={style}
-        className={`${classes.image} ${className ?? ''}`}
+        className={classNames}
         data-state={state}
         onLoad={() => setState('loaded')}
         onError={() => setState('failed')}

@@ -318,13 +318,14 @@ export function isPublished(table?: string): RawBuilder<SqlBool> {
 }
 
 /**
- * A draft in early access: scheduled to go live within EARLY_ACCESS_DAYS, its processing done
- * (what publishing at that time would put live).
+ * A draft in early access: scheduled to go live within EARLY_ACCESS_DAYS (in hours, whatever the
+ * session's time zone), its processing done: what the schedule will put live. One whose time has
+ * come stays in it until the schedule's job has published it, a moment later.
  */
 export function inEarlyAccess(table?: string): RawBuilder<SqlBool> {
   const col = (name: string) => sql.ref(table ? `${table}.${name}` : name)
   return sql<SqlBool>`(not ${col('is_active')} and ${col('processing_state')} = 'ready'
-    and ${col('publish_at')} > now() and ${col('publish_at')} <= now() + ${sql.lit(`${EARLY_ACCESS_DAYS} days`)}::interval)`
+    and ${col('publish_at')} <= now() + ${sql.lit(`${EARLY_ACCESS_DAYS * 24} hours`)}::interval)`
 }
 
 /** Published, or in early access for someone who has it (hasEarlyAccess). */

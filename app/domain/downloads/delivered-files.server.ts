@@ -140,8 +140,9 @@ export async function deliveredFile(
   const file = facts(deliveredKey(asset, variant, sha256), sha256)
   const kept = await keepDelivered(db, storage, asset, file, bytes)
   if (kept === 'retitled') {
+    // Who may have it was decided before (the grant, or the signed link): read it again as it is.
     const now =
-      attempts > 1 ? await selectDeliverable(db, asset.id, deliveredName(variant)).executeTakeFirst() : undefined
+      attempts > 1 ? await selectDeliverable(db, asset.id, deliveredName(variant), true).executeTakeFirst() : undefined
     return now ? deliveredFile(db, storage, now, variant, siteUrl, attempts - 1) : null
   }
   return kept ? file : null
@@ -228,7 +229,6 @@ async function keepDelivered(
   }
 }
 
-/** The published asset with the digest of its delivered file of this name, in one read. */
 /**
  * The asset to deliver, published (or, with `early`, in early access too), with the digest and
  * key of its delivered file by that name.
@@ -249,8 +249,8 @@ export function selectDeliverable(db: DB, assetId: number, name: string, early =
  * The file behind a download link, to stream. A link names the digest of the file it was
  * granted with (links minted before digests were named take the current file): the kept file
  * while it is the current one (made again when its object is gone), or the file it replaced,
- * kept a while. 'replaced' when that file is gone too. Null once the asset is unpublished or
- * deleted (a link minted before no longer works), or when the name is not a file this asset
+ * kept a while. 'replaced' when that file is gone too. Null once the asset is neither published
+ * nor in early access, or deleted (a link minted before no longer works), or when the name is not a file this asset
  * delivers.
  */
 export async function openDeliveredFile(

@@ -41,7 +41,7 @@ export function CollectionsStrip({ assets, kits = [] }: { assets: AssetView[]; k
           {assets.map((asset) => (
             <li key={asset.id}>
               <Link to={`/?assetId=${asset.id}`} preventScrollReset className={classes.item} title={asset.title}>
-                <AssetImage src={asset.thumbnail} alt={asset.title} className={classes.image} />
+                <AssetImage src={asset.thumbnail} alt={asset.title} whole />
               </Link>
             </li>
           ))}
@@ -62,7 +62,7 @@ export function CollectionsStrip({ assets, kits = [] }: { assets: AssetView[]; k
               <li key={kit.id} className={classes.kit}>
                 <Link to={`/collections/${kit.id}`} className={classes.kitLink}>
                   <span className={classes.kitCover}>
-                    <AssetImage src={kit.cover} alt="" className={classes.image} />
+                    <AssetImage src={kit.cover} alt="" whole />
                   </span>
                   <span className={classes.kitText}>
                     <span className={classes.kitName}>{kit.name}</span>
