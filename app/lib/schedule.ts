@@ -61,20 +61,6 @@ export function toLocalInput(iso: string, timeZone: string): string {
   return new Date(instant + zoneOffsetMs(instant, timeZone)).toISOString().slice(0, 16)
 }
 
-/** '1 Dec 2026, 09:00 UTC': in the given zone, or the browser's own when left out. */
-export function formatScheduleTime(iso: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZoneName: 'short',
-  }).format(new Date(iso))
-}
-
 /** Whether a schedule lies within the allowed horizon (a time in the past publishes at once). */
 export function withinHorizon(date: Date, now = Date.now()): boolean {
   return date.getTime() <= now + MAX_SCHEDULE_DAYS * 24 * 3600 * 1000

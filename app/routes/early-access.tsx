@@ -1,8 +1,7 @@
-import { Container } from '@mantine/core'
+import { Container, Text, Title } from '@mantine/core'
 import type { Route } from './+types/early-access'
 import { EarlyAccessList } from '~/components/EarlyAccessList/EarlyAccessList'
 import { ButtonLink } from '~/components/Plain/Plain'
-import { Heading, Txt } from '~/components/Plain/Typography'
 import { earlyAccessAssets } from '~/domain/catalogue/early-access.server'
 import { PRO_PRICE_USD, SITE_NAME } from '~/lib/constants'
 import { EARLY_ACCESS_DAYS, hasEarlyAccess } from '~/lib/early-access'
@@ -30,20 +29,20 @@ export default function EarlyAccessPage({ loaderData }: Route.ComponentProps) {
   const { coming, total, open, signedIn } = loaderData
   return (
     <Container size="lg" py="xl">
-      <Heading order={1}>Early access</Heading>
-      <Txt c="dimmed" mt="xs" mb="lg">
+      <Title order={1}>Early access</Title>
+      <Text c="dimmed" mt="xs" mb="lg">
         New assets open to Pro members up to {plural(EARLY_ACCESS_DAYS, 'day')} before they go live for everyone.{' '}
         {total
           ? `${plural(total, 'asset')} ${total === 1 ? 'is' : 'are'} in early access now${total > coming.length ? `; the ${coming.length} going live soonest are below` : ''}.`
           : 'Nothing is in early access right now.'}
-      </Txt>
+      </Text>
       {open ? null : (
         <div data-testid="early-access-offer">
-          <Txt mb="sm">
+          <Text mb="sm">
             {signedIn
               ? `Go Pro ($${PRO_PRICE_USD} a month) to open and download these now.`
               : `Pro members ($${PRO_PRICE_USD} a month) open and download these now.`}
-          </Txt>
+          </Text>
           <ButtonLink to="/pricing">See Pro</ButtonLink>
         </div>
       )}

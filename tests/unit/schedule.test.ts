@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { formatScheduleTime, readScheduleFields, toLocalInput, zonedTimeToDate } from '~/lib/schedule'
+import { readScheduleFields, toLocalInput, zonedTimeToDate } from '~/lib/schedule'
+import { formatScheduleTime } from '~/lib/schedule-time'
 
 // The wall time of a datetime-local input, read in the admin's zone (decision 89).
 

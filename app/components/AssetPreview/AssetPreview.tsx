@@ -13,7 +13,7 @@ import { DownloadButton } from '~/components/DownloadButton/DownloadButton'
 import { AudioPreview } from '~/components/AudioPlayer/AudioPlayer'
 import classes from './AssetPreview.module.css'
 import { plural } from '~/lib/plural'
-import { formatScheduleTime } from '~/lib/schedule'
+import { formatScheduleTime } from '~/lib/schedule-time'
 import { useViewBeacon, type ViewState } from '~/lib/view-beacon'
 import { aspectRatio, gridRatio, previewSize, ratioStyle } from '~/lib/asset-shape'
 

@@ -1,6 +1,6 @@
 import { CollectionTile } from '~/components/CollectionTile/CollectionTile'
 import type { ComingAsset } from '~/lib/early-access'
-import { formatScheduleTime } from '~/lib/schedule'
+import { formatScheduleTime } from '~/lib/schedule-time'
 import classes from './EarlyAccessList.module.css'
 
 /** The assets in early access, each with when it goes live; each leads to its page for Pro only. */

@@ -1,5 +1,6 @@
 import { Text, TextInput } from '@mantine/core'
-import { formatScheduleTime, toLocalInput } from '~/lib/schedule'
+import { formatScheduleTime } from '~/lib/schedule-time'
+import { toLocalInput } from '~/lib/schedule'
 import { useHydrated } from '~/lib/use-hydrated'
 
 // A datetime-local input has no zone (decision 89): the server reads the wall time in the zone
