@@ -12,7 +12,7 @@ export const EARLY_ACCESS_DAYS = 7
  * the people with no daily limit.
  */
 export function hasEarlyAccess(user: { plan: 'free' | 'pro'; role: 'user' | 'admin' } | null | undefined): boolean {
-  return Boolean(user) && !hasDailyLimit(user!)
+  return user ? !hasDailyLimit(user) : false
 }
 
 /**

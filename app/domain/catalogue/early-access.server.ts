@@ -12,17 +12,15 @@ export async function earlyAccessAssets(
   db: DB,
   limit = EARLY_ACCESS_LIST_LIMIT,
 ): Promise<{ coming: ComingAsset[]; total: number }> {
-  const [rows, counted] = await Promise.all([
-    db
-      .selectFrom('assets')
-      .select(['id', 'title', 'thumb_png_key', 'publish_at'])
-      .where(inEarlyAccess())
-      .orderBy('publish_at')
-      .orderBy('id')
-      .limit(limit)
-      .execute(),
-    db.selectFrom('assets').select(sql<number>`count(*)::int`.as('n')).where(inEarlyAccess()).executeTakeFirstOrThrow(),
-  ])
+  // One statement: the window's count is taken over every match, before the limit.
+  const rows = await db
+    .selectFrom('assets')
+    .select(['id', 'title', 'thumb_png_key', 'publish_at', sql<number>`(count(*) over ())::int`.as('total')])
+    .where(inEarlyAccess())
+    .orderBy('publish_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute()
   return {
     coming: rows.map((row) => ({
       id: row.id,
@@ -30,6 +28,6 @@ export async function earlyAccessAssets(
       thumbnail: publicFileUrl(row.thumb_png_key),
       publicAt: new Date(row.publish_at!).toISOString(),
     })),
-    total: counted.n,
+    total: rows[0]?.total ?? 0,
   }
 }

@@ -250,8 +250,8 @@ export function selectDeliverable(db: DB, assetId: number, name: string, early =
  * granted with (links minted before digests were named take the current file): the kept file
  * while it is the current one (made again when its object is gone), or the file it replaced,
  * kept a while. 'replaced' when that file is gone too. Null once the asset is neither published
- * nor in early access, or deleted (a link minted before no longer works), or when the name is not a file this asset
- * delivers.
+ * nor in early access, or deleted (a link minted before no longer works), or when the name is
+ * not a file this asset delivers.
  */
 export async function openDeliveredFile(
   db: DB,

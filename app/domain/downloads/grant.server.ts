@@ -37,8 +37,8 @@ export type DownloadGrant =
 /**
  * Grants one download, the one path of both doors (the page's form and the JSON API): a Free
  * user gets 5 distinct assets per UTC day, a repeat of the same asset that day is free, Pro and
- * administrators have no limit. The asset (published, or in early access for those who have it) is read once, with the digest of the file it delivers, and that
- * row answers everything: its type and size check the options first (a bad one costs no quota), the
+ * administrators have no limit. The asset (published, or in early access for those who have it)
+ * is read once, with the digest of the file it delivers, and that row answers everything: its type and size check the options first (a bad one costs no quota), the
  * delivered file is made if it was not (a failure costs no quota either), then the quota is
  * spent and the history row and the licence written together. Returns a short-lived signed
  * link to the file and the licence it is granted under.

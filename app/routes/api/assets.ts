@@ -8,7 +8,7 @@ import { COLOUR_SWATCHES, ORIENTATIONS, parseColour } from '~/lib/colour'
 import { servicesContext } from '~/web/context.server'
 import { apiRoute, jsonError } from '~/web/http.server'
 import { apiSearch, recordSearch } from '~/web/search-log.server'
-import { assetTypeParam } from '~/web/query-params.server'
+import { assetTypeParam, flagParam } from '~/web/query-params.server'
 
 // The public API's query, read strictly: a bad value is a 400 with a message. (Here, not in
 // the shared URL helpers, so zod stays out of the pages' JavaScript.)
@@ -34,8 +34,8 @@ const ApiAssetQuerySchema = z.object({
     )
     .optional(),
   orientation: z.enum(ORIENTATIONS, { message: `orientation must be one of ${ORIENTATIONS.join(', ')}` }).optional(),
-  transparent: z.enum(['1', 'true', '0', 'false'], { message: 'transparent must be true or false' }).optional(),
-  exact: z.enum(['1', 'true', '0', 'false'], { message: 'exact must be true or false' }).optional(),
+  transparent: flagParam('transparent'),
+  exact: flagParam('exact'),
   page: intParam('page', 100_000).optional(),
   limit: intParam('limit', API_MAX_LIMIT).optional(),
 })
@@ -55,10 +55,9 @@ async function GET({ request, url, context }: Route.LoaderArgs) {
     tags: p.tags ? normaliseTags(p.tags) : undefined,
     colour: p.color,
     orientation: p.orientation,
-    transparentOnly: p.transparent === '1' || p.transparent === 'true',
+    transparentOnly: p.transparent ?? false,
   }
-  const exact = p.exact === '1' || p.exact === 'true'
-  const result = await searchAssets(db, { ...terms, sort: p.sort, page: p.page, limit: p.limit ?? 20, exact })
+  const result = await searchAssets(db, { ...terms, sort: p.sort, page: p.page, limit: p.limit ?? 20, exact: p.exact })
   // A search with words or filters is recorded for the artist's analytics (decision 90).
   const colour = parseColour(p.color)
   const search = apiSearch(
