@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { parseBuffer } from 'music-metadata'
 import sharp, { type Sharp } from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import {
   audioWithProvenance,
   endProvenanceTools,
@@ -374,8 +374,17 @@ describe('audioWithProvenance', () => {
   })
 
   it('refuses bytes that are not the format said, or not audio, and leaves no temporary files', async () => {
-    const ours = () => readdirSync(tmpdir()).filter((name) => name.startsWith('stock-audio-'))
-    const before = ours()
+    // A folder of this test's own as the tmpdir: other test files convert audio at the same time.
+    const shared = process.env.TMPDIR
+    const own = mkdtempSync(path.join(tmpdir(), 'provenance-tmp-'))
+    process.env.TMPDIR = own
+    onTestFinished(() => {
+      if (shared === undefined) delete process.env.TMPDIR
+      else process.env.TMPDIR = shared
+      rmSync(own, { recursive: true, force: true })
+    })
+    const ours = () => readdirSync(own)
+    expect(tmpdir()).toBe(own)
     await expect(audioWithProvenance(clip('wav'), provenance, 'mp3')).rejects.toThrow(/WAV, not MP3/)
     await expect(audioWithProvenance(Buffer.from('hello, not audio'), provenance)).rejects.toThrow(ProvenanceError)
     const broken = (magic: string) => Buffer.concat([Buffer.from(magic), Buffer.alloc(2000, 7)])
@@ -383,6 +392,6 @@ describe('audioWithProvenance', () => {
     await expect(audioWithProvenance(broken('fLaC'), provenance, 'flac')).rejects.toThrow(/Could not write provenance/)
     await expect(audioWithProvenance(broken('OggS'), provenance)).rejects.toThrow(/into the OGG/)
     await expect(audioWithProvenance(clip('flac'), { ...provenance, rights: '' })).rejects.toThrow(/needs a rights/)
-    expect(ours().filter((name) => !before.includes(name))).toEqual([])
+    expect(ours()).toEqual([])
   })
 })
