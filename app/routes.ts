@@ -73,6 +73,7 @@ export default [
     route('assets', 'routes/api/assets.ts'),
     route('assets/tags', 'routes/api/assets-tags.ts'),
     route('assets/suggest', 'routes/api/assets-suggest.ts'),
+    route('assets/early-access', 'routes/api/assets-early-access.ts'),
     route('assets/download/:id', 'routes/api/assets-download.ts'),
     route('assets/downloads/history', 'routes/api/assets-downloads-history.ts'),
     route('asset-events', 'routes/api/asset-events.ts'),

@@ -25,7 +25,7 @@ import {
 } from './constants'
 import { fileTooLargeMessage } from './upload-limits'
 import { MP3_BITRATE_KBPS } from './download-options'
-import { EARLY_ACCESS_DAYS } from './early-access'
+import { EARLY_ACCESS_DAYS, EARLY_ACCESS_LIST_LIMIT } from './early-access'
 
 export type JsonSchema = { [key: string]: unknown }
 
@@ -309,6 +309,17 @@ export const API_SCHEMAS = {
       date: { type: 'string', format: 'date-time', description: 'When it was paid.' },
       amount: { type: 'number', description: 'In the currency’s main unit: 9 for $9.00.' },
       currency: { type: 'string', description: 'Lower-case ISO code, such as usd.' },
+    },
+  },
+  ComingAsset: {
+    type: 'object',
+    description: 'An asset in early access: what anyone may see before it goes live.',
+    required: ['id', 'title', 'thumbnail', 'publicAt'],
+    properties: {
+      id: { type: 'integer' },
+      title: { type: 'string' },
+      thumbnail: { type: 'string', description: 'Thumbnail URL.' },
+      publicAt: { type: 'string', format: 'date-time', description: 'When it goes live for everyone.' },
     },
   },
   BlogPost: {
@@ -1372,6 +1383,45 @@ export const API_CALLS: ApiCall[] = [
           properties: { q: { type: 'string' }, suggestions: { type: 'array', items: { type: 'string' }, maxItems: 8 } },
         },
         example: { q: 'glossy rob', suggestions: ['glossy robot', 'glossy robots'] },
+      },
+    ],
+    cache: 'public, max-age=60',
+  },
+  {
+    operationId: 'listEarlyAccess',
+    method: 'GET',
+    path: '/api/assets/early-access',
+    group: 'Assets',
+    summary: 'Assets in early access',
+    description: `What /early-access lists: drafts the artist has scheduled to go live within ${EARLY_ACCESS_DAYS} days, the soonest first (at most ${EARLY_ACCESS_LIST_LIMIT}), with how many there are in all. Each gives its name, thumbnail and date only. \`open\` says whether the caller can open and download them now: a Pro member or an administrator, through POST /api/assets/download/{id}.`,
+    bearer: false,
+    optionalAuth: true,
+    parameters: [],
+    responses: [
+      {
+        status: 200,
+        description: 'The assets, their number, and whether they are open to the caller.',
+        schema: {
+          type: 'object',
+          required: ['assets', 'total', 'open'],
+          properties: {
+            assets: { type: 'array', items: ref('ComingAsset'), maxItems: EARLY_ACCESS_LIST_LIMIT },
+            total: { type: 'integer', minimum: 0, description: 'Every asset in early access, listed or not.' },
+            open: { type: 'boolean', description: 'The caller can open and download them now.' },
+          },
+        },
+        example: {
+          assets: [
+            {
+              id: 43,
+              title: 'Chrome Rocket',
+              thumbnail: `${EXAMPLE_IMAGE_DIR}/thumb.png`,
+              publicAt: '2025-05-09T17:00:00.000Z',
+            },
+          ],
+          total: 1,
+          open: false,
+        },
       },
     ],
     cache: 'public, max-age=60',

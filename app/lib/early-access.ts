@@ -7,6 +7,9 @@ import { hasDailyLimit } from '~/lib/quota'
 /** How many days before its publish time a scheduled asset is open to Pro. */
 export const EARLY_ACCESS_DAYS = 7
 
+/** The most assets /early-access (and its JSON call) lists. */
+export const EARLY_ACCESS_LIST_LIMIT = 60
+
 /**
  * Who opens and downloads assets in early access: Pro members and the site's administrators,
  * the people with no daily limit.

@@ -9,6 +9,7 @@ import { action as webDownload } from '~/routes/asset-download'
 import { action as apiDownload } from '~/routes/api/assets-download'
 import { loader as fileRoute } from '~/routes/download-file'
 import { loader as earlyAccessPage } from '~/routes/early-access'
+import { loader as earlyAccessApi } from '~/routes/api/assets-early-access'
 import { callRoute, createTestContext, makeRequest, type TestContext } from '../support/context'
 
 // Early access: a draft scheduled to go live within 7 days, its processing done, opens and
@@ -148,8 +149,27 @@ describe('early access', () => {
           request: makeRequest('/early-access', { headers: who ? { cookie: `__session=${cookies[who]}` } : {} }),
           context: t.routerContext(),
         })) as unknown as { coming: Record<string, unknown>[]; total: number; open: boolean }
-      for (const who of [undefined, 'free', 'pro', 'admin'] as const) {
-        const shown = await as(who)
+      // The JSON call lists the same, for a bearer token as for the cookie.
+      const asJson = async (who?: keyof typeof users) => {
+        const res = (await callRoute(earlyAccessApi, {
+          request: makeRequest('/api/assets/early-access', {
+            headers: who ? { authorization: `Bearer ${cookies[who]}` } : {},
+          }),
+          context: t.routerContext(),
+        })) as Response
+        expect(res.status).toBe(200)
+        expect(res.headers.get('cache-control'), String(who)).toBe(who ? null : 'public, max-age=60')
+        const { assets, total, open } = (await res.json()) as {
+          assets: Record<string, unknown>[]
+          total: number
+          open: boolean
+        }
+        return { coming: assets, total, open }
+      }
+      for (const [who, door] of [undefined, 'free', 'pro', 'admin'].flatMap((who) =>
+        [as, asJson].map((door) => [who as keyof typeof users | undefined, door] as const),
+      )) {
+        const shown = await door(who)
         const comets = shown.coming.filter((c) => String(c.title).endsWith('Comet'))
         expect(
           comets.map((c) => c.title),

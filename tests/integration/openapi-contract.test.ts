@@ -446,6 +446,9 @@ describe('the OpenAPI document against live answers', async () => {
       { op: 'get /api/assets/suggest', method: 'GET', path: '/api/assets/suggest?q=tea' },
       { op: 'get /api/assets/suggest', method: 'GET', path: '/api/assets/suggest?q=%00' },
       { op: 'get /api/assets/suggest', method: 'POST', path: '/api/assets/suggest' },
+      { op: 'get /api/assets/early-access', method: 'GET', path: '/api/assets/early-access' },
+      { op: 'get /api/assets/early-access', method: 'GET', path: '/api/assets/early-access', auth: true },
+      { op: 'get /api/assets/early-access', method: 'DELETE', path: '/api/assets/early-access' },
       // The door's cross-site refusal: the session cookie, no bearer token, another site's Origin.
       {
         op: 'post /api/users/favorites',

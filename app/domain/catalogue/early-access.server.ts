@@ -1,11 +1,8 @@
 import { sql } from 'kysely'
 import type { DB } from '#db/client'
 import { publicFileUrl } from '~/platform/storage.server'
-import type { ComingAsset } from '~/lib/early-access'
+import { type ComingAsset, EARLY_ACCESS_LIST_LIMIT } from '~/lib/early-access'
 import { inEarlyAccess } from './assets.server'
-
-/** The most assets /early-access lists. */
-export const EARLY_ACCESS_LIST_LIMIT = 60
 
 /** The assets in early access now, the soonest to go live first, and how many there are. */
 export async function earlyAccessAssets(
