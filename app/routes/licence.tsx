@@ -4,6 +4,7 @@ import { Fact } from '~/components/Fact/Fact'
 import type { Route } from './+types/licence'
 import { findLicence, LICENCE_NOT_FOUND } from '~/domain/licences/licences.server'
 import { SITE_NAME } from '~/lib/constants'
+import { formatScheduleTime } from '~/lib/schedule-time'
 import {
   formatIssued,
   LICENCE_ALLOWS,
@@ -79,7 +80,15 @@ export default function LicencePage({ loaderData }: Route.ComponentProps) {
                 licence.asset.title
               )}
             </Title>
-            {licence.asset.url ? null : (
+            {licence.asset.url ? null : licence.asset.publicAt ? (
+              <Text size="sm" c="dimmed">
+                In{' '}
+                <Anchor component={Link} to="/early-access">
+                  early access
+                </Anchor>{' '}
+                for Pro members; in the library for everyone from {formatScheduleTime(licence.asset.publicAt, 'UTC')}.
+              </Text>
+            ) : (
               <Text size="sm" c="dimmed">
                 No longer in the library; the licence stands.
               </Text>

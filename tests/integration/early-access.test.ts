@@ -9,6 +9,7 @@ import { action as webDownload } from '~/routes/asset-download'
 import { action as apiDownload } from '~/routes/api/assets-download'
 import { loader as fileRoute } from '~/routes/download-file'
 import { loader as earlyAccessPage } from '~/routes/early-access'
+import { loader as licencePage } from '~/routes/licence'
 import { loader as earlyAccessApi } from '~/routes/api/assets-early-access'
 import { callRoute, createTestContext, makeRequest, type TestContext } from '../support/context'
 
@@ -210,6 +211,36 @@ describe('early access', () => {
     try {
       expect((await fetchFile()).status).toBe(404)
       expect((await page(soon, 'pro')).status).toBe(404)
+    } finally {
+      await schedule(soon, 2)
+    }
+  })
+
+  it('its licence says it is in early access until it goes live, then links to its page', async () => {
+    const { licenseId } = (await (await apiGrant(soon, 'pro')).json()) as { licenseId: string }
+    const asset = async () =>
+      (
+        (await callRoute(licencePage, {
+          request: makeRequest(`/licenses/${licenseId}`),
+          params: { licenseId },
+          context: t.routerContext(),
+        })) as { licence: { asset: { url: string | null; thumbnail: string | null; publicAt: string | null } } }
+      ).licence.asset
+    const early = await asset()
+    // Not 'no longer in the library': its page is Pro's until it goes live, its thumbnail anyone's.
+    expect(early.url).toBeNull()
+    expect(early.thumbnail).toMatch(/^\/images\//)
+    expect((new Date(early.publicAt!).getTime() - Date.now()) / 3_600_000).toBeGreaterThan(47)
+    await setPublished(t.db, [soon.id], true, null, { scheduled: true })
+    try {
+      expect(await asset()).toMatchObject({ url: `/assets/${soon.id}`, publicAt: null })
+    } finally {
+      await setPublished(t.db, [soon.id], false, null)
+      await schedule(soon, 2)
+    }
+    await schedule(soon, null)
+    try {
+      expect(await asset()).toMatchObject({ url: null, thumbnail: null, publicAt: null })
     } finally {
       await schedule(soon, 2)
     }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { sql } from 'kysely'
 import type { DB } from '#db/client'
 import type { Plan } from '#db/schema'
+import { inEarlyAccess } from '~/domain/catalogue/assets.server'
 import { LICENCE_ID_PATTERN, licencePath } from '~/lib/licence-id'
 import { LICENCE_TERMS } from '~/lib/licence-terms'
 import { certificatePdf } from '~/platform/certificate-pdf.server'
@@ -46,7 +47,8 @@ export function licenseeName(user: { full_name: string; email: string }): string
 export interface LicenceView {
   licenseId: string
   status: 'valid'
-  asset: { id: number | null; title: string; url: string | null; thumbnail: string | null }
+  /** `publicAt`: when an asset in early access goes live for everyone (its page is Pro's until then). */
+  asset: { id: number | null; title: string; url: string | null; thumbnail: string | null; publicAt: string | null }
   licensee: string
   issuedAt: string
   plan: Plan
@@ -68,6 +70,8 @@ type LicenceRow = {
   terms_version: string
   issued_at: Date
   published: boolean | null
+  early: boolean | null
+  publish_at: Date | null
   thumb_png_key: string | null
 }
 
@@ -86,6 +90,8 @@ function selectLicences(db: DB) {
       'licences.terms_version',
       'licences.issued_at',
       'assets.is_active as published',
+      sql<boolean | null>`${inEarlyAccess('assets')}`.as('early'),
+      'assets.publish_at',
       'assets.thumb_png_key',
     ])
 }
@@ -93,6 +99,7 @@ function selectLicences(db: DB) {
 function toLicenceView(row: LicenceRow): LicenceView {
   // The asset is linked while it is in the library; the licence stands either way.
   const listed = row.asset_id !== null && row.published === true
+  const early = row.early === true && row.publish_at !== null
   return {
     licenseId: row.id,
     status: 'valid',
@@ -100,7 +107,8 @@ function toLicenceView(row: LicenceRow): LicenceView {
       id: row.asset_id,
       title: row.asset_title,
       url: listed ? `/assets/${row.asset_id}` : null,
-      thumbnail: listed && row.thumb_png_key ? publicFileUrl(row.thumb_png_key) : null,
+      thumbnail: (listed || early) && row.thumb_png_key ? publicFileUrl(row.thumb_png_key) : null,
+      publicAt: early ? new Date(row.publish_at!).toISOString() : null,
     },
     licensee: row.licensee,
     issuedAt: row.issued_at.toISOString(),
