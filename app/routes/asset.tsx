@@ -8,7 +8,6 @@ import { getAssetPreview } from '~/domain/catalogue/preview.server'
 import { SITE_NAME } from '~/lib/constants'
 import { exploreUrl, parseExploreParams } from '~/lib/explore-params'
 import { parseId } from '~/lib/ids'
-import { hasEarlyAccess } from '~/lib/early-access'
 import { servicesContext } from '~/web/context.server'
 import { JsonLd } from '~/components/JsonLd/JsonLd'
 import { breadcrumbList, mediaObject } from '~/lib/structured-data'
@@ -22,7 +21,7 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
   const id = parseId(params.id)
   const user = await getUser(request, context)
   // Pro members also open the assets in early access (their pages are theirs: never cached).
-  const preview = id ? await getAssetPreview(context.get(servicesContext).db, id, user?.id, hasEarlyAccess(user)) : null
+  const preview = id ? await getAssetPreview(context.get(servicesContext).db, id, user) : null
   if (!preview) throw data(null, { status: 404 })
   return { preview, origin: context.get(servicesContext).config.appUrl || url.origin }
 }

@@ -56,7 +56,7 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
       user?.id,
       found.assets.map((a) => a.id),
     ),
-    params_.assetId ? getAssetPreview(db, params_.assetId, user?.id) : null,
+    params_.assetId ? getAssetPreview(db, params_.assetId, user) : null,
   ])
   return {
     ...found,

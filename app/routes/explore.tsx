@@ -108,7 +108,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     topTags(db, 24, params.assetType)
       .then((tags) => tags.map(({ tag, count }) => ({ tag, count })))
       .catch(() => []),
-    params.assetId ? getAssetPreview(db, params.assetId, user?.id) : null,
+    params.assetId ? getAssetPreview(db, params.assetId, user) : null,
   ])
   // A page past the last one (an old link, a hand-typed number) goes to the last page there is,
   // rather than saying '120 assets' over 'No assets found'.

@@ -30,7 +30,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const params = parseExploreParams(url.searchParams)
   const [favourites, preview] = await Promise.all([
     listFavourites(db, user.id, { page: params.page, limit: EXPLORE_PAGE_SIZE }),
-    params.assetId ? getAssetPreview(db, params.assetId, user.id) : null,
+    params.assetId ? getAssetPreview(db, params.assetId, user) : null,
   ])
   return {
     ...favourites,

@@ -54,7 +54,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     assetsOrEmpty({ sort: 'downloads', page: 2, limit: HERO_STRIP_SIZE }),
     assetsOrEmpty({ sort: 'newest', limit: HOME_GRID_SIZE }),
     topTags(db, TOP_TAGS).catch(() => []),
-    params.assetId ? getAssetPreview(db, params.assetId, user?.id) : null,
+    params.assetId ? getAssetPreview(db, params.assetId, user) : null,
     // The same for everyone (the page is cached for visitors): no viewer.
     listKits(db, null, { limit: HOME_KITS }).catch((error: unknown) => {
       log.error('Failed to fetch kits:', { error: errorMessage(error) })

@@ -36,7 +36,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     totalDownloads(db, user.id),
     downloadHistory(db, user.id, RECENT_DOWNLOADS),
     billingHistory(db, user.id),
-    params.assetId ? getAssetPreview(db, params.assetId, user.id) : null,
+    params.assetId ? getAssetPreview(db, params.assetId, user) : null,
   ])
   // Favourites can fail on their own and say so, without taking the profile down.
   let favourites: Awaited<ReturnType<typeof listFavourites>> | null = null

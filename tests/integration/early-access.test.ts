@@ -9,6 +9,8 @@ import { action as webDownload } from '~/routes/asset-download'
 import { action as apiDownload } from '~/routes/api/assets-download'
 import { loader as fileRoute } from '~/routes/download-file'
 import { loader as earlyAccessPage } from '~/routes/early-access'
+import { loader as explorePage } from '~/routes/explore'
+import { loader as homePage } from '~/routes/home'
 import { loader as licencePage } from '~/routes/licence'
 import { loader as earlyAccessApi } from '~/routes/api/assets-early-access'
 import { callRoute, createTestContext, makeRequest, type TestContext } from '../support/context'
@@ -97,6 +99,30 @@ describe('early access', () => {
       const hours = (new Date(shown.publicAt!).getTime() - Date.now()) / 3_600_000
       expect(hours).toBeGreaterThan(47)
       expect(hours).toBeLessThan(49)
+    }
+  })
+
+  it('opens in the preview dialog of a page (?assetId=) for Pro and administrators only', async () => {
+    const dialog = async (loader: (args: never) => unknown, path: string, who?: keyof typeof users) =>
+      (
+        (await callRoute<unknown>(loader, {
+          request: makeRequest(`${path}?assetId=${soon.id}`, {
+            headers: who ? { cookie: `__session=${cookies[who]}` } : {},
+          }),
+          context: t.routerContext(),
+        })) as { preview: { asset: { id: number }; publicAt?: string } | null }
+      ).preview
+    for (const [loader, path] of [
+      [explorePage, '/explore'],
+      [homePage, '/'],
+    ] as const) {
+      for (const who of ['pro', 'admin'] as const) {
+        const shown = await dialog(loader, path, who)
+        expect(shown?.asset.id, `${path} ${who}`).toBe(soon.id)
+        expect(shown?.publicAt, `${path} ${who}`).toBeTruthy()
+      }
+      for (const who of [undefined, 'free'] as const)
+        expect(await dialog(loader, path, who), `${path} ${who}`).toBeNull()
     }
   })
 

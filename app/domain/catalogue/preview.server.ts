@@ -1,4 +1,5 @@
 import type { DB } from '#db/client'
+import type { User } from '#db/schema'
 import type { AssetView, StripItem } from '~/lib/asset-view'
 import { favouriteQuery } from '~/domain/favourites/favourites.server'
 import {
@@ -11,6 +12,7 @@ import {
 } from './search.server'
 import { type AssetViewRow, STRIP_COLUMNS, toAssetView, toStripItem } from './assets.server'
 import { RELATED_LIMIT } from '~/lib/constants'
+import { hasEarlyAccess } from '~/lib/early-access'
 import { downloadedTodayQuery } from '~/domain/downloads/downloads.server'
 import { sharedResult } from './shared-results.server'
 
@@ -37,13 +39,14 @@ export interface AssetPreviewData {
 export async function getAssetPreview(
   db: DB,
   assetId: number,
-  userId?: string | null,
-  /** The viewer has early access (hasEarlyAccess): a draft in early access shows too. */
-  early = false,
+  /** Who is looking: their heart and repeat download; a draft in early access shows to those who have it. */
+  viewer?: Viewer | null,
 ): Promise<AssetPreviewData | null> {
-  const shown = (await publicPreview(db, assetId)) ?? (early ? await earlyAccessPreview(db, assetId) : null)
+  const shown =
+    (await publicPreview(db, assetId)) ?? (hasEarlyAccess(viewer) ? await earlyAccessPreview(db, assetId) : null)
   if (!shown) return null
-  if (!userId) return { ...shown, isFavourite: false, downloadedToday: false }
+  if (!viewer) return { ...shown, isFavourite: false, downloadedToday: false }
+  const userId = viewer.id
   // Only the personal parts are read per request, in one round trip: the heart and today's
   // free repeat download.
   const personal = await db
@@ -54,6 +57,8 @@ export async function getAssetPreview(
     .executeTakeFirstOrThrow()
   return { ...shown, isFavourite: Boolean(personal.isFavourite), downloadedToday: Boolean(personal.downloadedToday) }
 }
+
+type Viewer = Pick<User, 'id' | 'plan' | 'role'>
 
 type PublicPreview = Omit<AssetPreviewData, 'isFavourite' | 'downloadedToday'>
 
