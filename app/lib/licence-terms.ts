@@ -1,3 +1,5 @@
+import { formatDay } from './dates'
+
 // The licence agreement in force: the /license page shows its date, and every licence records
 // the version it was granted under.
 export const LICENCE_TERMS = {
@@ -29,12 +31,11 @@ export const LICENCE_NEVER = 'Not allowed: using the asset as a trademark or log
 /** When a licence was granted, as the page and the certificate say it: '25 November 2026, 14:03 UTC'. */
 export function formatIssued(at: Date | string): string {
   const date = new Date(at)
-  const day = date.toLocaleDateString('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' })
   const time = date.toLocaleTimeString('en-GB', {
     timeZone: 'UTC',
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',
   })
-  return `${day}, ${time} UTC`
+  return `${formatDay(date)}, ${time} UTC`
 }

@@ -6,6 +6,7 @@ import { PlanCard } from '~/components/PlanCard/PlanCard'
 import { BILLING_ERRORS, createCheckoutSession, type BillingErrorCode } from '~/domain/billing/billing.server'
 import { FREE_DAILY_DOWNLOADS, PRO_PRICE_USD, SITE_NAME } from '~/lib/constants'
 import { servicesContext } from '~/web/context.server'
+import { formatDay } from '~/lib/dates'
 import { loginHref } from '~/lib/redirects'
 import { withSharing } from '~/lib/sharing'
 import { refusalStatus } from '~/web/refusals.server'
@@ -49,9 +50,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) return data({ error: result.error }, { status: refusalStatus(result.reason) })
   return redirect(result.url, 303)
 }
-
-const formatDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
 
 export default function PricingPage({ loaderData, actionData }: Route.ComponentProps) {
   const { signedIn, plan, renewsAt, endsAt, upgradeRequired, quotaResets, checkoutCancelled, billingError } = loaderData
@@ -130,11 +128,11 @@ export default function PricingPage({ loaderData, actionData }: Route.ComponentP
               </Form>
               {endsAt ? (
                 <Text size="sm" c="dimmed" mt="xs" ta="center">
-                  Your Pro plan ends on {formatDate(endsAt)}.
+                  Your Pro plan ends on {formatDay(endsAt)}.
                 </Text>
               ) : renewsAt ? (
                 <Text size="sm" c="dimmed" mt="xs" ta="center">
-                  Your Pro plan renews on {formatDate(renewsAt)}.
+                  Your Pro plan renews on {formatDay(renewsAt)}.
                 </Text>
               ) : null}
             </>

@@ -1,4 +1,5 @@
 import { Form, Link, useRevalidator } from 'react-router'
+import { formatDay, formatShortDay } from '~/lib/dates'
 import { Anchor, Avatar, Badge, Button, Container, SimpleGrid, Table } from '@mantine/core'
 import { useEffect } from 'react'
 import type { Route } from './+types/profile'
@@ -63,9 +64,6 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     checkout: url.searchParams.get('checkout'),
   }
 }
-
-const formatDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' })
 
 export default function ProfilePage({ loaderData }: Route.ComponentProps) {
   const { user, quota, totalDownloads, recent, favourites, billing, preview, checkout } = loaderData
@@ -138,11 +136,11 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
           ) : null}
           {user.endsAt ? (
             <Txt size="xs" c="dimmed" mt={4}>
-              Ends on {formatDate(user.endsAt)}
+              Ends on {formatDay(user.endsAt)}
             </Txt>
           ) : user.renewsAt ? (
             <Txt size="xs" c="dimmed" mt={4}>
-              Renews on {formatDate(user.renewsAt)}
+              Renews on {formatDay(user.renewsAt)}
             </Txt>
           ) : null}
         </Panel>
@@ -210,7 +208,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
                       <Txt span>{item.title}</Txt>
                     )}
                     <Txt size="xs" c="dimmed">
-                      {formatDate(item.downloaded_at)}
+                      {formatShortDay(item.downloaded_at)}
                       {item.removed ? ' · Removed from the library (your licence still holds)' : ''}
                     </Txt>
                     {item.licenseId ? (
@@ -247,7 +245,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
                   // biome-ignore lint/suspicious/noArrayIndexKey: two payments may share a date; the history never reorders
                   <Table.Tr key={`${item.date}-${i}`}>
                     <Table.Td>{item.description}</Table.Td>
-                    <Table.Td>{formatDate(item.date)}</Table.Td>
+                    <Table.Td>{formatShortDay(item.date)}</Table.Td>
                     <Table.Td>
                       {item.amount.toLocaleString('en-US', {
                         style: 'currency',

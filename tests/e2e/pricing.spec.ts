@@ -95,12 +95,9 @@ test('Upgrade: signed out it asks to sign in, then reaches checkout; after the w
   await page.goto('/pricing')
   await hydrated(page)
   await expect(page.getByRole('button', { name: 'Upgrade to Pro' })).toHaveCount(0)
-  const renews = new Date(periodEnd * 1000).toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  })
+  // The site's one way of writing a day: '30 November 2026', in UTC.
+  const end = new Date(periodEnd * 1000)
+  const renews = `${end.getUTCDate()} ${end.toLocaleString('en', { month: 'long', timeZone: 'UTC' })} ${end.getUTCFullYear()}`
   await expect(page.getByText(`Your Pro plan renews on ${renews}.`)).toBeVisible()
   await page.getByRole('button', { name: 'Manage subscription' }).click()
   await expect(page.getByRole('heading', { name: 'Fake Stripe Billing Portal' })).toBeVisible()
