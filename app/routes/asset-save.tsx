@@ -6,7 +6,7 @@ import type { Route } from './+types/asset-save'
 import { CollectionFields } from '~/components/CollectionFields/CollectionFields'
 import { getUser, requireUser } from '~/web/session.server'
 import { AssetImage } from '~/components/AssetImage/AssetImage'
-import { getPublishedAsset } from '~/domain/catalogue/search.server'
+import { getPublishedAsset } from '~/domain/catalogue/assets.server'
 import {
   addToCollection,
   createCollection,

@@ -1,5 +1,5 @@
 import type { Route } from './+types/embed-asset'
-import { getPublishedAsset } from '~/domain/catalogue/search.server'
+import { getPublishedAsset } from '~/domain/catalogue/assets.server'
 import { type AssetView, formatDuration } from '~/lib/asset-view'
 import { SITE_NAME } from '~/lib/constants'
 import { parseId } from '~/lib/ids'

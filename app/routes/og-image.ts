@@ -1,5 +1,5 @@
 import type { Route } from './+types/og-image'
-import { getPublishedAsset } from '~/domain/catalogue/search.server'
+import { getPublishedAsset } from '~/domain/catalogue/assets.server'
 import { getPostBySlug } from '~/domain/blog/blog.server'
 import { getCollection } from '~/domain/collections/collections.server'
 import { readPublicImage, renderShareCard } from '~/platform/og-image.server'

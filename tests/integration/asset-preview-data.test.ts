@@ -5,7 +5,7 @@ import type { Asset } from '#db/schema'
 import { grantDownload } from '~/domain/downloads/grant.server'
 import { loader as assetPage } from '~/routes/asset'
 import type { AssetPreviewData } from '~/domain/catalogue/preview.server'
-import { relatedAssets } from '~/domain/catalogue/search.server'
+import { relatedAssets } from '~/domain/catalogue/related.server'
 import { createSession } from '~/domain/accounts/sessions.server'
 import { callRoute, createTestContext, makeRequest, type TestContext } from '../support/context'
 

@@ -693,3 +693,27 @@ export async function setPublished(
   if (found.ok) invalidateCatalogueCache(db)
   return found
 }
+
+/** A published asset as a view; null for an unknown or unpublished id. */
+export async function getPublishedAsset(db: DB, id: number): Promise<AssetView | null> {
+  const row = await db
+    .selectFrom('assets')
+    .select(ASSET_VIEW_COLUMNS)
+    .where('id', '=', id)
+    .where(isPublished())
+    .executeTakeFirst()
+  return row ? toAssetView(row) : null
+}
+
+/** The assets of `ids`, in that order (one query; an id gone meanwhile is left out). */
+export async function assetsInOrder(db: DB, ids: number[]) {
+  if (ids.length === 0) return []
+  const rows = await db.selectFrom('assets').select(ASSET_VIEW_COLUMNS).where('id', 'in', ids).execute()
+  const byId = new Map(rows.map((r) => [r.id, r]))
+  return ids.flatMap((id) => byId.get(id) ?? [])
+}
+
+/** The assets of `ids` as views, in that order (one query for any number of lists). */
+export async function assetViewsInOrder(db: DB, ids: number[]): Promise<AssetView[]> {
+  return (await assetsInOrder(db, ids)).map(toAssetView)
+}

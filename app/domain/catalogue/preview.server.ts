@@ -1,16 +1,18 @@
+import type { RawBuilder, SqlBool } from 'kysely'
 import type { DB } from '#db/client'
 import type { User } from '#db/schema'
 import type { AssetView, StripItem } from '~/lib/asset-view'
 import { favouriteQuery } from '~/domain/favourites/favourites.server'
+import { closestPalettes, relatedCandidates, similarCandidates, similarityColours } from './related.server'
 import {
-  closestPalettes,
-  earlyAccessAssetPageRow,
-  publishedAssetPageRow,
-  relatedCandidates,
-  similarCandidates,
-  similarityColours,
-} from './search.server'
-import { type AssetViewRow, STRIP_COLUMNS, toAssetView, toStripItem } from './assets.server'
+  ASSET_VIEW_COLUMNS,
+  type AssetViewRow,
+  inEarlyAccess,
+  isPublished,
+  STRIP_COLUMNS,
+  toAssetView,
+  toStripItem,
+} from './assets.server'
 import { RELATED_LIMIT } from '~/lib/constants'
 import { hasEarlyAccess } from '~/lib/early-access'
 import { downloadedTodayQuery } from '~/domain/downloads/downloads.server'
@@ -103,4 +105,39 @@ async function previewOf(db: DB, row: AssetViewRow & { download_bytes: number | 
     // shows the related assets that carry it and more like them.
     viewAll: { category: asset.category, tags: asset.tags.slice(0, 1) },
   }
+}
+
+/**
+ * A published asset's row for its page (its palette with the OKLab coordinates), with the size of the file its plain download delivers
+ * (`download_bytes`, null until that file is made), in the same statement.
+ */
+function publishedAssetPageRow(
+  db: DB,
+  id: number,
+): Promise<(AssetViewRow & { download_bytes: number | null }) | undefined> {
+  return assetPageQuery(db, id, isPublished()).executeTakeFirst()
+}
+
+/** The same for an asset in early access, with the time it goes live. */
+function earlyAccessAssetPageRow(
+  db: DB,
+  id: number,
+): Promise<(AssetViewRow & { download_bytes: number | null; publish_at: Date | null }) | undefined> {
+  return assetPageQuery(db, id, inEarlyAccess()).select('publish_at').executeTakeFirst()
+}
+
+function assetPageQuery(db: DB, id: number, which: RawBuilder<SqlBool>) {
+  return db
+    .selectFrom('assets')
+    .select(ASSET_VIEW_COLUMNS)
+    .where('id', '=', id)
+    .where(which)
+    .select((eb) =>
+      eb
+        .selectFrom('asset_variants')
+        .select('asset_variants.bytes')
+        .whereRef('asset_variants.asset_id', '=', 'assets.id')
+        .where('asset_variants.variant', '=', 'original')
+        .as('download_bytes'),
+    )
 }

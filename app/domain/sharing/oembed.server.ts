@@ -2,7 +2,7 @@ import type { DB } from '#db/client'
 import type { AssetView } from '~/lib/asset-view'
 import { SITE_NAME } from '~/lib/constants'
 import { EMBED_HEIGHT, EMBED_WIDTH, embedHtml } from '~/lib/share-links'
-import { getPublishedAsset } from '~/domain/catalogue/search.server'
+import { getPublishedAsset } from '~/domain/catalogue/assets.server'
 import { getCollection, getCollectionPage } from '~/domain/collections/collections.server'
 import { PREVIEW_SIZE, THUMB_SIZE } from '~/platform/images.server'
 
