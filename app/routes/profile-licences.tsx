@@ -4,6 +4,7 @@ import type { Route } from './+types/profile-licences'
 import { Pagination } from '~/components/Pagination/Pagination'
 import { licencesOf } from '~/domain/licences/licences.server'
 import { SITE_NAME } from '~/lib/constants'
+import { hasEarlyAccess } from '~/lib/early-access'
 import { parseId } from '~/lib/ids'
 import { formatIssued } from '~/lib/licence-terms'
 import { servicesContext } from '~/web/context.server'
@@ -23,7 +24,17 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   if (!page) throw data('Page not found.', { status: 404 })
   const list = await licencesOf(context.get(servicesContext).db, user.id, page)
   if (page > list.pages) throw data('Page not found.', { status: 404 })
-  return list
+  // An asset still in early access has a page for those who have it (the public licence page
+  // links none until it goes live).
+  const early = hasEarlyAccess(user)
+  return {
+    ...list,
+    licences: list.licences.map((licence) =>
+      early && licence.asset.publicAt && licence.asset.id !== null
+        ? { ...licence, asset: { ...licence.asset, url: `/assets/${licence.asset.id}` } }
+        : licence,
+    ),
+  }
 }
 
 export default function ProfileLicencesPage({ loaderData }: Route.ComponentProps) {
@@ -63,6 +74,12 @@ export default function ProfileLicencesPage({ loaderData }: Route.ComponentProps
                     ) : (
                       licence.asset.title
                     )}
+                    {licence.asset.publicAt ? (
+                      <Text span size="xs" c="dimmed">
+                        {' '}
+                        (early access)
+                      </Text>
+                    ) : null}
                   </Table.Td>
                   <Table.Td>{licence.variant}</Table.Td>
                   <Table.Td>{formatIssued(licence.issuedAt)}</Table.Td>

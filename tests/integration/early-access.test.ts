@@ -12,6 +12,7 @@ import { loader as earlyAccessPage } from '~/routes/early-access'
 import { loader as explorePage } from '~/routes/explore'
 import { loader as homePage } from '~/routes/home'
 import { loader as licencePage } from '~/routes/licence'
+import { loader as licencesPage } from '~/routes/profile-licences'
 import { loader as earlyAccessApi } from '~/routes/api/assets-early-access'
 import { callRoute, createTestContext, makeRequest, type TestContext } from '../support/context'
 
@@ -257,6 +258,21 @@ describe('early access', () => {
     expect(early.url).toBeNull()
     expect(early.thumbnail).toMatch(/^\/images\//)
     expect((new Date(early.publicAt!).getTime() - Date.now()) / 3_600_000).toBeGreaterThan(47)
+    // The member's own list links its page while it opens for them.
+    const listed = async (who: keyof typeof users) => {
+      const { licences } = (await callRoute(licencesPage, {
+        request: makeRequest('/profile/licences', { headers: { cookie: `__session=${cookies[who]}` } }),
+        context: t.routerContext(),
+      })) as { licences: { licenseId: string; asset: { url: string | null } }[] }
+      return licences.find((l) => l.licenseId === licenseId)?.asset.url
+    }
+    expect(await listed('pro')).toBe(`/assets/${soon.id}`)
+    await t.db.updateTable('users').set({ plan: 'free' }).where('id', '=', users.pro.id).execute()
+    try {
+      expect(await listed('pro')).toBeNull()
+    } finally {
+      await t.db.updateTable('users').set({ plan: 'pro' }).where('id', '=', users.pro.id).execute()
+    }
     await setPublished(t.db, [soon.id], true, null, { scheduled: true })
     try {
       expect(await asset()).toMatchObject({ url: `/assets/${soon.id}`, publicAt: null })
