@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeAsset, makeUser } from '../support/factories'
 import type { Asset } from '#db/schema'
 import { grantDownload } from '~/domain/downloads/grant.server'
-import { loader as assetPage } from '~/routes/asset'
+import { createElement as h } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
+import { createMemoryRouter, RouterProvider, useLoaderData } from 'react-router'
+import { MantineProvider } from '@mantine/core'
+import AssetPage, { loader as assetPage } from '~/routes/asset'
+import { theme } from '~/theme'
 import type { AssetPreviewData } from '~/domain/catalogue/preview.server'
 import { relatedAssets } from '~/domain/catalogue/related.server'
 import { createSession } from '~/domain/accounts/sessions.server'
@@ -102,5 +107,36 @@ describe("the asset page's data", () => {
     expect((await pageData(render, cookie)).downloadedToday).toBe(true)
     expect((await pageData(sound, cookie)).downloadedToday).toBe(false)
     expect((await pageData(render)).downloadedToday).toBe(false)
+  })
+})
+
+/** The asset page component with its loader's answer, as the route gives it. */
+function AssetRoute() {
+  return h(AssetPage as never, { loaderData: useLoaderData() })
+}
+
+describe('the facts line under the description', () => {
+  /** The asset page as the server renders it, with the loader's answer. */
+  async function factsLine(asset: Asset): Promise<string> {
+    const data = await callRoute(assetPage, {
+      request: makeRequest(`/assets/${asset.id}`),
+      params: { id: String(asset.id) },
+      context: t.routerContext(),
+    })
+    const router = createMemoryRouter([{ id: 'asset', path: '/assets/:id', Component: AssetRoute }], {
+      initialEntries: [`/assets/${asset.id}`],
+      hydrationData: { loaderData: { asset: data } },
+    })
+    const html = renderToStaticMarkup(h(MantineProvider, { theme }, h(RouterProvider, { router })))
+    const text = html.replace(/<[^>]+>/g, '').replace(/&#x27;/g, "'")
+    return text.match(/[^.]*\d+ downloads?/)![0].trim()
+  }
+
+  it('names only the facts the asset has, one separator between each', async () => {
+    const plain = await makeAsset(t.db, t.storage, { title: 'Uncategorised Cube', category: '' })
+    const line = await factsLine(plain)
+    expect(line).toMatch(/^\d+×\d+ PNG · /)
+    expect(line).not.toMatch(/· ·|^·/)
+    expect(await factsLine(render)).toMatch(/^Abstract · \d+×\d+ PNG · /)
   })
 })

@@ -1,5 +1,5 @@
 import { Link, useLocation, useNavigate } from 'react-router'
-import { useEffect, useRef, useState, type MouseEvent } from 'react'
+import { Fragment, useEffect, useRef, useState, type MouseEvent } from 'react'
 import { fallbackDescription, formatDuration, formatFileSize, type AssetView, type StripItem } from '~/lib/asset-view'
 import { DIALOG_TAGS, ZOOM_MAX, ZOOM_MIN, ZOOM_STEP } from '~/lib/constants'
 import { BACKGROUNDS, BACKGROUND_LABELS, clampZoom, type Background } from '~/lib/explore-params'
@@ -248,16 +248,30 @@ export function AssetPreview(props: AssetPreviewProps) {
           {asset.description || fallbackDescription(asset)}
         </Txt>
         <Txt size="sm" c="dimmed" mt="sm">
-          {asset.category} ·{' '}
-          {asset.width && asset.height ? `${asset.width}×${asset.height} ${asset.file_format} · ` : ''}
-          {asset.audio ? `${formatDuration(asset.audio.duration_ms)} ${asset.file_format} · ` : ''}
-          {props.fileSize ? (
-            <>
-              <span data-testid="file-size">{formatFileSize(props.fileSize)}</span>
-              {' · '}
-            </>
-          ) : null}
-          {plural(asset.download_count, 'download')}
+          {/* Only the facts it has, one separator between each (an asset may have no category). */}
+          {(
+            [
+              ['category', asset.category || null],
+              ['size', asset.width && asset.height ? `${asset.width}×${asset.height} ${asset.file_format}` : null],
+              ['duration', asset.audio ? `${formatDuration(asset.audio.duration_ms)} ${asset.file_format}` : null],
+              [
+                'bytes',
+                props.fileSize ? (
+                  <span key="bytes" data-testid="file-size">
+                    {formatFileSize(props.fileSize)}
+                  </span>
+                ) : null,
+              ],
+              ['downloads', plural(asset.download_count, 'download')],
+            ] as const
+          )
+            .filter(([, fact]) => fact !== null)
+            .map(([key, fact], i) => (
+              <Fragment key={key}>
+                {i > 0 ? ' · ' : null}
+                {fact}
+              </Fragment>
+            ))}
         </Txt>
         {mode === 'dialog' ? (
           <Txt size="sm" mt="sm">
