@@ -1,5 +1,6 @@
 import { Anchor, Container, SimpleGrid, Text, Title } from '@mantine/core'
 import { Link } from 'react-router'
+import { assetCount } from '~/lib/plural'
 import type { Route } from './+types/categories'
 import { CollectionTile } from '~/components/CollectionTile/CollectionTile'
 import { categoryCounts } from '~/domain/catalogue/search.server'
@@ -20,8 +21,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   const categories = await categoryCounts(context.get(servicesContext).db)
   return { categories }
 }
-
-const assetsText = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'asset' : 'assets'}`
 
 export default function CategoriesPage({ loaderData }: Route.ComponentProps) {
   const { categories } = loaderData
@@ -56,7 +55,7 @@ export default function CategoriesPage({ loaderData }: Route.ComponentProps) {
               <CollectionTile
                 href={`/explore?category=${encodeURIComponent(c.category)}`}
                 title={c.category}
-                countText={assetsText(c.count)}
+                countText={assetCount(c.count)}
                 images={[c.thumbnail]}
               />
             </li>

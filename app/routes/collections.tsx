@@ -10,7 +10,7 @@ import { createCollection, listKits, listUserCollections } from '~/domain/collec
 import { ASSET_TYPES, ASSET_TYPE_LABELS, SITE_NAME, type AssetType } from '~/lib/constants'
 import { CollectionFormSchema } from '~/lib/collections'
 import { loginHref } from '~/lib/redirects'
-import { plural } from '~/lib/plural'
+import { assetCount, plural } from '~/lib/plural'
 import { servicesContext } from '~/web/context.server'
 import { readForm } from '~/web/http.server'
 import { refusalStatus } from '~/web/refusals.server'
@@ -84,8 +84,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-const assetsText = (n: number, capped = false, estimated = false) =>
-  `${estimated ? 'About ' : ''}${n.toLocaleString('en-US')}${capped ? '+' : ''} ${n === 1 ? 'asset' : 'assets'}`
 const titleCase = (tag: string) =>
   tag.replace(/(^|[\s-])(\p{L})/gu, (_, sep: string, letter: string) => sep + letter.toUpperCase())
 
@@ -153,7 +151,7 @@ export default function CollectionsPage({ loaderData, actionData }: Route.Compon
                 <CollectionTile
                   href={`/explore?asset_type=${c.type}`}
                   title={ASSET_TYPE_LABELS[c.type].collection}
-                  countText={assetsText(c.total, c.totalCapped, c.estimated)}
+                  countText={assetCount(c.total, { capped: c.totalCapped, estimated: c.estimated })}
                   description={TYPE_DESCRIPTIONS[c.type]}
                   images={c.images}
                 />
@@ -174,7 +172,7 @@ export default function CollectionsPage({ loaderData, actionData }: Route.Compon
                 <CollectionTile
                   href={`/explore?tags=${encodeURIComponent(c.tag)}`}
                   title={titleCase(c.tag)}
-                  countText={assetsText(c.count)}
+                  countText={assetCount(c.count)}
                   images={c.images}
                 />
               </li>

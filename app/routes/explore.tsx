@@ -3,6 +3,7 @@ import { Container, Text } from '@mantine/core'
 import { PlainButton } from '~/components/Plain/Plain'
 import { Cluster, Heading, Txt } from '~/components/Plain/Typography'
 import { CheckField, SelectField, TextField } from '~/components/Plain/Fields'
+import { assetCount } from '~/lib/plural'
 import type { Route } from './+types/explore'
 import { getUser } from '~/web/session.server'
 import { AssetCard } from '~/components/AssetCard/AssetCard'
@@ -14,6 +15,7 @@ import { getAssetPreview } from '~/domain/catalogue/preview.server'
 import {
   categoryCounts,
   categoryCountsOfType,
+  eachWordAlone,
   nearestTerms,
   sharedSearch,
   topTags,
@@ -73,20 +75,21 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   }
   // A failing search shows 'Failed to load assets' on the page rather than an error page.
   // The search is shared by every visitor (decision 92); only the hearts are read per user.
+  const query = {
+    q: params.q,
+    assetType: params.assetType,
+    category: params.category || undefined,
+    tags: params.tags,
+    colour: params.color || undefined,
+    orientation: params.orientation,
+    transparentOnly: params.transparent,
+    sort: params.sort,
+    page: params.page,
+    limit: EXPLORE_PAGE_SIZE,
+    exact: params.exact,
+  }
   const [result, categories, popularTags, preview] = await Promise.all([
-    sharedSearch(db, {
-      q: params.q,
-      assetType: params.assetType,
-      category: params.category || undefined,
-      tags: params.tags,
-      colour: params.color || undefined,
-      orientation: params.orientation,
-      transparentOnly: params.transparent,
-      sort: params.sort,
-      page: params.page,
-      limit: EXPLORE_PAGE_SIZE,
-      exact: params.exact,
-    }).catch((error: unknown) => {
+    sharedSearch(db, query).catch((error: unknown) => {
       log.error('Failed to load assets', { error: errorMessage(error) })
       loadFailed = true
       return emptyResult as Awaited<ReturnType<typeof searchAssets>>
@@ -116,18 +119,29 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     throw redirect(exploreUrl(params, { page: result.pageCount }))
   // Recorded for the artist's analytics (decision 90), without waiting for the database.
   if (!loadFailed) recordPageSearch(db, request, context, exploreSearch(params, result.total))
-  const [favourites, nearest] = await Promise.all([
+  const foundNothing = !loadFailed && result.total === 0 && Boolean(params.q)
+  const [favourites, nearest, eachWord] = await Promise.all([
     favouriteIdsAmong(
       db,
       user?.id,
       result.assets.map((a) => a.id),
     ),
-    // A search that found nothing offers the catalogue's nearest words.
-    !loadFailed && result.total === 0 && params.q
-      ? sharedResult(db, `nearest:${params.q}`, () => nearestTerms(db, params.q)).catch(() => [])
-      : [],
+    // A search that found nothing offers the catalogue's nearest words, and each of its words
+    // alone when it had several.
+    foundNothing ? sharedResult(db, `nearest:${params.q}`, () => nearestTerms(db, params.q)).catch(() => []) : [],
+    foundNothing ? eachWordAlone(db, query).catch(() => []) : [],
   ])
-  return { params, result, categories, popularTags, preview, favouriteIds: [...favourites], loadFailed, nearest }
+  return {
+    params,
+    result,
+    categories,
+    popularTags,
+    preview,
+    favouriteIds: [...favourites],
+    loadFailed,
+    nearest,
+    eachWord,
+  }
 }
 
 export default function ExplorePage({ loaderData }: Route.ComponentProps) {
@@ -298,7 +312,7 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
       <Txt c="dimmed" size="sm" mb="md" aria-live="polite">
         {loading
           ? 'Loading assets...'
-          : `${result.totalEstimated ? 'About ' : ''}${result.total.toLocaleString('en-US')}${result.totalCapped ? '+' : ''} ${result.total === 1 ? 'asset' : 'assets'}`}
+          : assetCount(result.total, { capped: result.totalCapped, estimated: result.totalEstimated })}
         {!loading && result.correctedQuery ? ` for “${result.correctedQuery}”` : ''}
       </Txt>
       {!loading && result.correctedQuery ? (
@@ -322,6 +336,28 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
           <Txt c="dimmed" mt="xs">
             We couldn't find any assets matching your search. Try a different keyword.
           </Txt>
+          {loaderData.eachWord.length ? (
+            // Every word must match: with several, say what each finds alone.
+            <nav aria-label="Each word alone" className={classes.suggestionRow}>
+              <Txt span fw={600}>
+                No asset has all these words. Each alone:
+              </Txt>
+              {loaderData.eachWord.map((found) => (
+                <Link
+                  key={found.word}
+                  to={exploreUrl(params, { q: found.word, exact: false })}
+                  className={classes.tagLink}
+                >
+                  {found.word} (
+                  {assetCount(found.total, {
+                    capped: found.totalCapped,
+                    estimated: found.totalEstimated,
+                  }).toLowerCase()}
+                  )
+                </Link>
+              ))}
+            </nav>
+          ) : null}
           {loaderData.nearest.length ? (
             // Look-alikes ('hexagon' for 'dragon'), not corrections: a typo's correction is searched.
             <nav aria-label="Nearest words" className={classes.suggestionRow}>

@@ -56,6 +56,31 @@ describe('search that talks back', () => {
     expect(data.nearest).toContain('sphere')
   })
 
+  it('a search of several words that found nothing says what each word finds alone', async () => {
+    type Empty = {
+      result: { total: number }
+      nearest: string[]
+      eachWord: { word: string; total: number }[]
+    }
+    const page = async (search: string) =>
+      (await callRoute(explore, { request: makeRequest(`/explore?${search}`), context: t.routerContext() })) as Empty
+    const both = await page('q=spiral+robot')
+    expect(both.result.total).toBe(0)
+    expect(both.eachWord.map((w) => w.word)).toEqual(['spiral', 'robot'])
+    for (const { word, total } of both.eachWord) expect(total).toBe((await searchAssets(t.db, { q: word })).total)
+    // The look-alikes are other words: the typed ones are not offered back as if they were new.
+    expect(both.nearest).not.toContain('spiral')
+    expect(both.nearest).not.toContain('robot')
+    // A word that finds nothing alone is left out; the filters stay with each word.
+    expect((await page('q=spiral+zzqxv')).eachWord.map((w) => w.word)).toEqual(['spiral'])
+    expect((await page('q=spiral+robot&category=Shapes')).eachWord).toEqual([])
+    // One word alone has nothing to split.
+    const one = await page('q=robot&category=Shapes')
+    expect(one.result.total).toBe(0)
+    expect(one.eachWord).toEqual([])
+    expect(one.nearest).not.toContain('robot')
+  })
+
   it('nearest terms come from the catalogue vocabulary', async () => {
     expect(await nearestTerms(t.db, 'robto')).toContain('robot')
     expect(await nearestTerms(t.db, '')).toEqual([])

@@ -217,8 +217,41 @@ export async function nearestTerms(db: DB, q: string, limit = 6): Promise<string
       .orderBy('term')
       .limit(limit)
       .execute()
-    return rows.map((r) => r.term)
+    // Look-alikes only: the search's own words are offered by eachWordAlone, or found nothing.
+    return rows.map((r) => r.term).filter((term) => !words.includes(term))
   })
+}
+
+/** A word of a search that found nothing, and how many assets it finds alone. */
+export interface WordAlone {
+  word: string
+  total: number
+  totalCapped: boolean
+  totalEstimated: boolean
+}
+
+/**
+ * For a search of several words that found nothing (every word must match): each word searched
+ * alone with the same filters, those that find something, in the order typed. 'red robot' has
+ * no asset with both; 'red' alone finds 14 and 'robot' 2.
+ */
+export async function eachWordAlone(db: DB, query: SearchQuery): Promise<WordAlone[]> {
+  const words = [...new Set(searchWords(query.q))]
+  if (words.length < 2) return []
+  const alone = await Promise.all(
+    words.map(async (word) => {
+      // As typed (a typo finds nothing here: nearestTerms offers its look-alikes).
+      const { total, totalCapped, totalEstimated } = await sharedSearch(db, {
+        ...query,
+        q: word,
+        page: 1,
+        limit: 1,
+        exact: true,
+      })
+      return { word, total, totalCapped, totalEstimated }
+    }),
+  )
+  return alone.filter((w) => w.total > 0)
 }
 
 export const MAX_PAGE_SIZE = 100
