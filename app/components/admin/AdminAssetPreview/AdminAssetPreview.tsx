@@ -118,7 +118,7 @@ export function AdminAssetPreview({
             </Anchor>
           ) : (
             <Text size="sm" c="dimmed">
-              A draft: visitors cannot see it until it is published.
+              Pending: visitors cannot see it until it is published.
             </Text>
           )}
         </Stack>
