@@ -152,6 +152,22 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   }
 }
 
+/**
+ * What a start in production should tell its operator. Without APP_URL the site writes its
+ * address as http://localhost:PORT into licences, certificates, the files' provenance, emails
+ * and shared pages: never the request's Host, which anyone can set.
+ */
+export function configWarnings(config: Config): { message: string; [field: string]: unknown }[] {
+  if (!config.isProduction || config.APP_URL) return []
+  return [
+    {
+      message: 'APP_URL is not set: links the site writes name this address',
+      using: config.appUrl,
+      in: 'licences and their certificates, provenance in delivered files, emails, feeds, shared pages',
+    },
+  ]
+}
+
 let cached: Config | undefined
 
 export function getConfig(): Config {

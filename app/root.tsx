@@ -139,7 +139,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   // Where the person stands today, shown beside every download button; every download
   // revalidates this loader, so the line updates after each one.
   const quota = signedIn ? quotaOf(signedIn) : null
-  const origin = context.get(servicesContext).config.appUrl || new URL(request.url).origin
+  const origin = context.get(servicesContext).config.appUrl
   // Back from a plain download post: the page starts the file and names its licence.
   const downloadStarted = user ? downloadStartedIn(url) : null
   // Back from signing in after a heart's click: the favourite was saved on the way.

@@ -10,7 +10,7 @@ import { Server as NetServer } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { ViteDevServer } from 'vite'
-import { ConfigError, getConfig, type Config } from '~/config.server'
+import { ConfigError, configWarnings, getConfig, type Config } from '~/config.server'
 import { isConnectionFailure } from '#db/client'
 import { log } from '~/platform/log.server'
 import { endProvenanceTools } from '~/platform/provenance.server'
@@ -119,6 +119,7 @@ export async function startServer(
     // in between would end the process with that request unanswered.
     if (options.stopOnSignals) stopOnSignals(close)
     log.info('listening', { url: config.appUrl, port: config.PORT })
+    for (const { message, ...fields } of configWarnings(config)) log.warn(message, fields)
     return listening
   }
 

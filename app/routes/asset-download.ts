@@ -36,7 +36,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     assetId: id,
     options,
     secret: signingSecret(config),
-    siteUrl: config.appUrl || new URL(request.url).origin,
+    siteUrl: config.appUrl,
   })
   if (!grant.ok) {
     if (grant.reason === 'quota-exceeded') return redirect(UPGRADE_URL)

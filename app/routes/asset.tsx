@@ -17,13 +17,13 @@ import { oembedHref } from '~/lib/share-links'
 
 // The canonical page of one asset: the preview's content at a URL of its own, for sharing
 // and search engines.
-export async function loader({ request, context, params, url }: Route.LoaderArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = parseId(params.id)
   const user = await getUser(request, context)
   // Pro members also open the assets in early access (their pages are theirs: never cached).
   const preview = id ? await getAssetPreview(context.get(servicesContext).db, id, user) : null
   if (!preview) throw data(null, { status: 404 })
-  return { preview, origin: context.get(servicesContext).config.appUrl || url.origin }
+  return { preview, origin: context.get(servicesContext).config.appUrl }
 }
 
 const pageMeta: Route.MetaFunction = ({ loaderData }) => {

@@ -12,10 +12,10 @@ import { shareImageTags, withSharing } from '~/lib/sharing'
 
 const NOT_FOUND = 'Post not found.'
 
-export async function loader({ params, context, url }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const post = await getPostBySlug(context.get(servicesContext).db, params.slug)
   if (!post) throw data(NOT_FOUND, { status: 404 })
-  return { post, origin: context.get(servicesContext).config.appUrl || url.origin }
+  return { post, origin: context.get(servicesContext).config.appUrl }
 }
 
 const pageMeta: Route.MetaFunction = ({ loaderData }) => {

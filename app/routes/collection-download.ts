@@ -35,7 +35,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     assetIds,
     format: String(form.get('format') ?? 'original'),
     name: collection.name,
-    siteUrl: config.appUrl || new URL(request.url).origin,
+    siteUrl: config.appUrl,
   })
   if (!grant.ok) {
     const [path, search] = back.split('?') as [string, string | undefined]

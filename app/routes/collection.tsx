@@ -64,7 +64,7 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
     pageCount: Math.max(1, Math.ceil(found.total / COLLECTION_PAGE_SIZE)),
     favouriteIds: [...favourites],
     preview,
-    origin: config.appUrl || url.origin,
+    origin: config.appUrl,
   }
 }
 

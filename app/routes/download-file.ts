@@ -17,13 +17,13 @@ const text = (body: string, status: number) =>
  * asked for, with the asset's provenance inside), as an attachment. The link is minted by a
  * download grant and expires within minutes; originals leave only here.
  */
-export async function loader({ params, context, url }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, storage, config } = context.get(servicesContext)
   const link = readDownloadLink(signingSecret(config), params.token)
   if (!link) return text('This download link is invalid or has expired. Please download the asset again.', 403)
   const variant = link.variant ? variantFromName(link.variant) : null
   if (link.variant && !variant) return text('This download link is invalid. Please download the asset again.', 403)
-  const found = await openDeliveredFile(db, storage, link.assetId, variant, config.appUrl || url.origin, link.digest)
+  const found = await openDeliveredFile(db, storage, link.assetId, variant, config.appUrl, link.digest)
   if (!found) return text('This asset is no longer available.', 404)
   if (found === 'replaced') return text(REPLACED, 410)
   return new Response(Readable.toWeb(found.stored.stream) as ReadableStream, {

@@ -8,11 +8,11 @@ import { servicesContext } from '~/web/context.server'
 // GET /embed/assets/:id: the audio player other sites put in an iframe (the one page that may be
 // framed: server/app.ts). Plain HTML with no script at all: the native player, the waveform as
 // SVG, the title linking to the asset's page in a new tab.
-export async function loader({ params, context, url }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, config } = context.get(servicesContext)
   const id = parseId(params.id)
   const asset = id ? await getPublishedAsset(db, id) : null
-  const origin = config.appUrl || url.origin
+  const origin = config.appUrl
   if (!asset?.audio) {
     const home = new URL('/', origin).href
     return html(htmlPage('Not found', '<p class="missing">This sound is not available.</p>', home), 404)

@@ -77,7 +77,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     favouriteIds: [...favourites],
     faq: parseFaqCategory(url.searchParams.get('faq')),
     // Made here, so the structured data's code stays out of the page's scripts.
-    webSite: webSite(config.appUrl || new URL(request.url).origin),
+    webSite: webSite(config.appUrl),
   }
 }
 

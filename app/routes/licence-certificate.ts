@@ -4,9 +4,9 @@ import { LICENCE_NOT_FOUND, licenceCertificate } from '~/domain/licences/licence
 import { servicesContext } from '~/web/context.server'
 
 // GET /licenses/{licenseId}.pdf: the licence's certificate, for anyone who has its id.
-export async function loader({ params, context, url }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, storage, config } = context.get(servicesContext)
-  const pdf = await licenceCertificate(db, storage, params.licenseId, config.appUrl || url.origin)
+  const pdf = await licenceCertificate(db, storage, params.licenseId, config.appUrl)
   if (!pdf) throw data(`${LICENCE_NOT_FOUND}.`, { status: 404 })
   return new Response(Buffer.from(pdf), {
     headers: {

@@ -17,9 +17,9 @@ import { servicesContext } from '~/web/context.server'
 const NOT_FOUND = `${LICENCE_NOT_FOUND}.`
 
 // GET /licenses/{licenseId}: the verification page, for anyone who has the id.
-export async function loader({ params, context, url }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, config } = context.get(servicesContext)
-  const origin = config.appUrl || url.origin
+  const origin = config.appUrl
   const licence = await findLicence(db, params.licenseId)
   if (!licence) throw data(NOT_FOUND, { status: 404 })
   return { licence, origin }

@@ -14,7 +14,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     format: params.get('format'),
     maxwidth: params.get('maxwidth'),
     maxheight: params.get('maxheight'),
-    origin: config.appUrl || url.origin,
+    origin: config.appUrl,
     aliases: [url.origin],
   })
   const headers = { 'Access-Control-Allow-Origin': '*' }

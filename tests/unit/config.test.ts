@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError, parseConfig } from '~/config.server'
+import { ConfigError, configWarnings, parseConfig } from '~/config.server'
 
 describe('parseConfig', () => {
   it('gives working defaults for a bare environment', () => {
@@ -9,6 +9,18 @@ describe('parseConfig', () => {
     expect(config.pgliteDir).toMatch(/data[\\/]pglite$/)
     expect(config.demoMode).toBe(true)
     expect(config.appUrl).toBe('http://localhost:3000')
+  })
+
+  it('warns a production start without APP_URL that its links will name localhost', () => {
+    const production = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), PORT: '8080' }
+    const [warning, ...more] = configWarnings(parseConfig(production))
+    expect(warning).toMatchObject({
+      message: expect.stringMatching(/^APP_URL is not set/),
+      using: 'http://localhost:8080',
+    })
+    expect(more).toEqual([])
+    expect(configWarnings(parseConfig({ ...production, APP_URL: 'https://stock.example' }))).toEqual([])
+    expect(configWarnings(parseConfig({}))).toEqual([])
   })
 
   it('logs requests in production by default, elsewhere only when LOG_REQUESTS asks', () => {

@@ -38,7 +38,7 @@ async function POST({ request, context, params }: Route.ActionArgs) {
     assetId: id,
     options,
     secret: signingSecret(config),
-    siteUrl: config.appUrl || new URL(request.url).origin,
+    siteUrl: config.appUrl,
   })
   if (!grant.ok) return refusalResponse(grant)
   return Response.json(
@@ -46,7 +46,7 @@ async function POST({ request, context, params }: Route.ActionArgs) {
       downloadUrl: grant.downloadUrl,
       filename: grant.filename,
       licenseId: grant.licenceId,
-      licenseUrl: new URL(licencePath(grant.licenceId), config.appUrl || new URL(request.url).origin).href,
+      licenseUrl: new URL(licencePath(grant.licenceId), config.appUrl).href,
     },
     { headers: { 'Cache-Control': 'no-store' } },
   )

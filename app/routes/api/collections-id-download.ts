@@ -21,7 +21,7 @@ async function GET({ request, context, params, url }: Route.LoaderArgs) {
     assetIds,
     format: url.searchParams.get('format'),
     name: collection.name,
-    siteUrl: config.appUrl || url.origin,
+    siteUrl: config.appUrl,
   })
   if (!grant.ok) return refusalResponse(grant)
   return new Response(grant.stream, {

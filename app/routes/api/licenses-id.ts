@@ -4,11 +4,11 @@ import { servicesContext } from '~/web/context.server'
 import { apiRoute, jsonError } from '~/web/http.server'
 
 // GET /api/licenses/{licenseId} → the licence's facts, for anyone who has its id (no sign-in).
-async function GET({ params, context, request }: Route.LoaderArgs) {
+async function GET({ params, context }: Route.LoaderArgs) {
   const { db, config } = context.get(servicesContext)
   const licence = await findLicence(db, params.licenseId)
   if (!licence) return jsonError(404, LICENCE_NOT_FOUND, { reason: 'licence-not-found' })
-  const origin = config.appUrl || new URL(request.url).origin
+  const origin = config.appUrl
   return Response.json(
     {
       licenseId: licence.licenseId,
