@@ -2,9 +2,9 @@ import type { Route } from './+types/robots'
 import { servicesContext } from '~/web/context.server'
 
 // A route rather than a file: the Sitemap line must be an absolute URL of this site.
-export function loader({ context, url }: Route.LoaderArgs) {
+export function loader({ context }: Route.LoaderArgs) {
   const { config } = context.get(servicesContext)
-  const origin = config.APP_URL ? config.appUrl : url.origin
+  const origin = config.appUrl
   const body = [
     'User-agent: *',
     'Disallow: /admin',

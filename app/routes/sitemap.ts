@@ -28,9 +28,9 @@ const MAX_COLLECTIONS = 4_000
 const escapeXml = (s: string) =>
   s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!)
 
-export async function loader({ context, url }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const { db, config } = context.get(servicesContext)
-  const origin = config.APP_URL ? config.appUrl : url.origin
+  const origin = config.appUrl
   const [{ assets, posts }, collections] = await Promise.all([
     sitemapEntries(db, MAX_ASSETS),
     publicCollectionsForSitemap(db, MAX_COLLECTIONS),

@@ -30,4 +30,16 @@ describe('sitemap and robots', () => {
     expect(text).toContain('Sitemap: https://stock.example/sitemap.xml')
     await t.close()
   })
+
+  it('names the configured address, never the Host a request sent (cached answers carry it)', async () => {
+    const t = await createTestContext({ PORT: '8123' })
+    const asked = (route: typeof robots | typeof sitemap, path: string) =>
+      callRoute(route, { request: makeRequest(`http://evil.example${path}`), context: t.routerContext() })
+    const robotsTxt = await ((await asked(robots, '/robots.txt')) as Response).text()
+    expect(robotsTxt).toContain('Sitemap: http://localhost:8123/sitemap.xml')
+    const xml = await ((await asked(sitemap, '/sitemap.xml')) as Response).text()
+    expect(xml).toContain('<loc>http://localhost:8123/')
+    expect(xml).not.toContain('evil.example')
+    await t.close()
+  })
 })

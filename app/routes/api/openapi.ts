@@ -5,11 +5,11 @@ import { apiRoute } from '~/web/http.server'
 
 // GET /api/openapi.json: every call of the API, admin ones marked, as OpenAPI 3.1 (from the same
 // data as the /api page).
-function GET({ context, url }: Route.LoaderArgs) {
+function GET({ context }: Route.LoaderArgs) {
   const { config } = context.get(servicesContext)
-  // The configured address when there is one, as in the sitemap: a cached document should not
-  // carry whatever Host header the first request happened to send.
-  const origin = config.APP_URL ? config.appUrl : url.origin
+  // The configured address (APP_URL), as everywhere: a cached document must not carry
+  // whatever Host header the first request happened to send.
+  const origin = config.appUrl
   return Response.json(openApiDocument(origin), { headers: { 'Cache-Control': 'public, max-age=3600' } })
 }
 
