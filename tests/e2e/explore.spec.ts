@@ -55,6 +55,24 @@ test('nothing found shows the empty state', async ({ page }) => {
   ).toBeVisible()
 })
 
+test('several words no asset has together: each word alone, with what it finds', async ({ page, request }) => {
+  // The demo catalogue has red things and robots, and no red robot.
+  await page.goto('/explore?q=red+robot')
+  await expect(page.getByRole('heading', { name: 'No assets found' })).toBeVisible()
+  const each = page.getByRole('navigation', { name: 'Each word alone' })
+  await expect(each.getByRole('link')).toHaveText([/^red \(\d+ assets?\)$/, /^robot \(\d+ assets?\)$/])
+  const robot = each.getByRole('link', { name: /^robot / })
+  const offered = Number((await robot.textContent())!.match(/\((\d+)/)![1])
+  expect(offered).toBe((await (await request.get('/api/assets?search=robot')).json()).total)
+  // The typed words are not offered back as look-alikes.
+  await expect(
+    page.getByRole('navigation', { name: 'Nearest words' }).getByRole('link', { name: /^(red|robot)$/ }),
+  ).toHaveCount(0)
+  await robot.click()
+  await expect(page).toHaveURL(/\/explore\?q=robot$/)
+  await expect.poll(() => totalShown(page)).toBe(offered)
+})
+
 test('type tabs filter by asset type', async ({ page }) => {
   await page.goto('/explore')
   const all = await totalShown(page)
