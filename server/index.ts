@@ -28,6 +28,12 @@ import { errorMessage, errorStack } from '~/lib/errors'
 const CLOSING_RESERVE_MS = 2_000
 /** While stopping, the open connections are looked at this often. */
 const DRAIN_TICK_MS = 100
+/**
+ * While stopping, idle connections close once no request began or ended for this long: a
+ * client on a loaded machine can take a few hundred milliseconds between connecting and
+ * sending its request (100 ms reset uploads in a test run beside other work).
+ */
+const IDLE_QUIET_MS = 500
 /** How long a running job may take to finish at shutdown before it is left to a retry. */
 const JOB_STOP_MS = 3_000
 /** Connections still arriving this long after SIGTERM are refused even if the queue never empties. */
@@ -146,10 +152,10 @@ export async function startServer(
       // in progress, among them those whose request is on the wire or not read yet.
       const drained = new Promise<void>((resolve) => NetServer.prototype.close.call(listener, () => resolve()))
       // Requests on open connections are still answered (with `Connection: close`); idle
-      // connections close once no request began or ended for a whole tick, by when one already
+      // connections close once no request began or ended for IDLE_QUIET_MS, by when one already
       // sent on them would have been read.
       const sweep = setInterval(() => {
-        if (inFlight === 0 && performance.now() - lastActivity >= DRAIN_TICK_MS) listener.closeIdleConnections()
+        if (inFlight === 0 && performance.now() - lastActivity >= IDLE_QUIET_MS) listener.closeIdleConnections()
       }, DRAIN_TICK_MS)
       const cut = setTimeout(() => {
         log.warn('shutting down: cutting requests still running', { requests: inFlight })
