@@ -5,6 +5,7 @@ import { Pagination } from '~/components/Pagination/Pagination'
 import { licencesOf } from '~/domain/licences/licences.server'
 import { SITE_NAME } from '~/lib/constants'
 import { hasEarlyAccess } from '~/lib/early-access'
+import { plural } from '~/lib/plural'
 import { parseId } from '~/lib/ids'
 import { formatIssued } from '~/lib/licence-terms'
 import { servicesContext } from '~/web/context.server'
@@ -50,7 +51,7 @@ export default function ProfileLicencesPage({ loaderData }: Route.ComponentProps
       <Text c="dimmed" mb="lg">
         {total === 0
           ? 'Nothing downloaded yet: every download is granted under a licence, listed here.'
-          : `${total} ${total === 1 ? 'licence' : 'licences'}, one for each file you downloaded. Anyone with a licence's address can check it.`}
+          : `${plural(total, 'licence')}, one for each file you downloaded (an asset taken in two formats or sizes has two). Anyone with a licence's address can check it.`}
       </Text>
       {total > 0 ? (
         <Table.ScrollContainer minWidth={640}>
