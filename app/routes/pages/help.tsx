@@ -56,8 +56,8 @@ const SECTIONS: DocumentSection[] = [
           be the start of a word, so “glass rob” finds glass robots. Small typos are corrected: if “robto” finds
           nothing, the results for “robot” are shown and the page says so. Only a slip of the keys is corrected (a
           letter wrong, missing, extra or two swapped): a word the library does not have, such as “dragon”, finds
-          nothing rather than something else, and the artist sees that people looked for it. When no asset has all
-          your words, the page lists each word alone with how many assets it finds.
+          nothing rather than something else, and the artist sees that people looked for it. When no asset has all your
+          words, the page lists each word alone with how many assets it finds.
         </p>
         <ul>
           <li>
