@@ -223,12 +223,7 @@ export async function nearestTerms(db: DB, q: string, limit = 6): Promise<string
 }
 
 /** A word of a search that found nothing, and how many assets it finds alone. */
-export interface WordAlone {
-  word: string
-  total: number
-  totalCapped: boolean
-  totalEstimated: boolean
-}
+export type WordAlone = { word: string } & Pick<SearchResult, 'total' | 'totalCapped' | 'totalEstimated'>
 
 /**
  * For a search of several words that found nothing (every word must match): each word searched
