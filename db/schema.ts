@@ -346,8 +346,11 @@ export interface CollectionAssetsTable {
   added_at: Timestamp
 }
 
+/** A word of the published assets' titles, tags and categories (migration 0029). */
 export interface SearchTermsTable {
   term: string
+  /** How many published assets have it; the row goes at 0. */
+  assets: number
 }
 
 /** One row: moves whenever the catalogue as anonymous pages show it changes (migration 0005). */

@@ -208,11 +208,12 @@ async function fill(db: DB) {
     await sql`set session_replication_role = default`.execute(conn)
   })
   await sql`
-    insert into search_terms (term)
-    select distinct word
-    from assets, regexp_split_to_table(lower(title || ' ' || tags_to_text(tags) || ' ' || category), '[^[:alnum:]]+') as word
-    where length(word) between 3 and 40 and word ~ '[[:alpha:]]'
-    on conflict do nothing`.execute(db)
+    insert into search_terms (term, assets)
+    select w.word, count(*)
+    from assets a cross join lateral asset_search_words(a.title, a.tags, a.category) as w(word)
+    where a.is_active
+    group by w.word
+    on conflict (term) do update set assets = search_terms.assets + excluded.assets`.execute(db)
   await sql`
     insert into search_lexemes (lexeme, first_title)
     select lexeme, min(lower(title)) from assets, unnest(tsvector_to_array(search)) as lexeme
