@@ -4,7 +4,6 @@ import type { Route } from './+types/profile-licences'
 import { Pagination } from '~/components/Pagination/Pagination'
 import { licencesOf } from '~/domain/licences/licences.server'
 import { SITE_NAME } from '~/lib/constants'
-import { hasEarlyAccess } from '~/lib/early-access'
 import { plural } from '~/lib/plural'
 import { parseId } from '~/lib/ids'
 import { formatIssued } from '~/lib/licence-terms'
@@ -23,19 +22,9 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const raw = url.searchParams.get('page')
   const page = raw === null ? 1 : parseId(raw)
   if (!page) throw data('Page not found.', { status: 404 })
-  const list = await licencesOf(context.get(servicesContext).db, user.id, page)
+  const list = await licencesOf(context.get(servicesContext).db, user, page)
   if (page > list.pages) throw data('Page not found.', { status: 404 })
-  // An asset still in early access has a page for those who have it (the public licence page
-  // links none until it goes live).
-  const early = hasEarlyAccess(user)
-  return {
-    ...list,
-    licences: list.licences.map((licence) =>
-      early && licence.asset.publicAt && licence.asset.id !== null
-        ? { ...licence, asset: { ...licence.asset, url: `/assets/${licence.asset.id}` } }
-        : licence,
-    ),
-  }
+  return list
 }
 
 export default function ProfileLicencesPage({ loaderData }: Route.ComponentProps) {

@@ -118,6 +118,20 @@ describe('the search vocabulary holds the published assets’ words', () => {
   })
 })
 
+describe('suggestions', () => {
+  it('name first the completions the most published assets have, then the shortest', async () => {
+    const stem = uniqueWord()
+    const [rare, alsoRare, common] = [`${stem}ab`, `${stem}abc`, `${stem}abcd`]
+    await makeAsset(t.db, t.storage, { title: `Mug ${alsoRare}` })
+    await makeAsset(t.db, t.storage, { title: `Mug ${rare}` })
+    for (let i = 0; i < 3; i++) await makeAsset(t.db, t.storage, { title: `Vase ${common} ${i}` })
+    // Drafts do not count: four more of the rare word would put it first if they did.
+    for (let i = 0; i < 4; i++) await makeAsset(t.db, t.storage, { title: `Draft ${rare}`, isActive: false })
+    expect(await suggested(stem)).toEqual([common, rare, alsoRare])
+    expect(await suggested(`blue ${stem}`)).toEqual([`blue ${common}`, `blue ${rare}`, `blue ${alsoRare}`])
+  })
+})
+
 describe('migration 0029 on a catalogue that already has assets', () => {
   it('keeps the published assets’ words only, counted, and going back restores every word', async () => {
     const scratch = (await isReachable(serverUrl())) ? await createScratchDatabase('stock_vocabulary') : null

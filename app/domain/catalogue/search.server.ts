@@ -185,7 +185,8 @@ async function correctWords(db: DB, words: string[]): Promise<string[] | null> {
 
 /**
  * Completions of what a person is typing, from the catalogue's vocabulary: terms that start
- * with the last word (shortest first), the earlier words kept. 'glass sph' → 'glass sphere'.
+ * with the last word, those the most published assets have first (then shortest), the earlier
+ * words kept. 'glass sph' → 'glass sphere'; 'rob' → 'robot' (40 assets) before 'robe' (1).
  */
 export async function suggestSearches(db: DB, q: string, limit = 8): Promise<string[]> {
   const words = searchWords(q)
@@ -196,6 +197,7 @@ export async function suggestSearches(db: DB, q: string, limit = 8): Promise<str
     .selectFrom('search_terms')
     .select('term')
     .where(sql<SqlBool>`term like ${`${last.replace(/[\\%_]/g, '\\$&')}%`}`)
+    .orderBy('assets', 'desc')
     .orderBy(sql`length(term)`)
     .orderBy('term')
     .limit(limit)

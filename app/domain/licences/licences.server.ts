@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import { sql } from 'kysely'
 import type { DB } from '#db/client'
-import type { Plan } from '#db/schema'
+import type { Plan, Role } from '#db/schema'
 import { inEarlyAccess } from '~/domain/catalogue/assets.server'
+import { hasEarlyAccess } from '~/lib/early-access'
 import { LICENCE_ID_PATTERN, licencePath } from '~/lib/licence-id'
 import { LICENCE_TERMS } from '~/lib/licence-terms'
 import { certificatePdf } from '~/platform/certificate-pdf.server'
@@ -96,7 +97,11 @@ function selectLicences(db: DB) {
     ])
 }
 
-function toLicenceView(row: LicenceRow): LicenceView {
+/**
+ * `opensEarly`: the reader has early access, so an asset still in it links to its page (anyone
+ * else sees its name, thumbnail and date, and no link until it goes live).
+ */
+function toLicenceView(row: LicenceRow, opensEarly = false): LicenceView {
   // The asset is linked while it is in the library; the licence stands either way.
   const listed = row.asset_id !== null && row.published === true
   const early = row.early === true && row.publish_at !== null
@@ -106,7 +111,7 @@ function toLicenceView(row: LicenceRow): LicenceView {
     asset: {
       id: row.asset_id,
       title: row.asset_title,
-      url: listed ? `/assets/${row.asset_id}` : null,
+      url: row.asset_id !== null && (listed || (early && opensEarly)) ? `/assets/${row.asset_id}` : null,
       thumbnail: (listed || early) && row.thumb_png_key ? publicFileUrl(row.thumb_png_key) : null,
       publicAt: early ? new Date(row.publish_at!).toISOString() : null,
     },
@@ -131,12 +136,13 @@ export async function findLicence(db: DB, licenceId: string): Promise<LicenceVie
 
 export const LICENCES_PAGE_SIZE = 20
 
-/** The user's licences, newest first, a page at a time. */
+/** The user's licences, newest first, a page at a time, linked as the user may open them. */
 export async function licencesOf(
   db: DB,
-  userId: string,
+  holder: { id: string; plan: Plan; role: Role },
   page = 1,
 ): Promise<{ licences: LicenceView[]; total: number; page: number; pages: number }> {
+  const userId = holder.id
   const [rows, count] = await Promise.all([
     selectLicences(db)
       .where('licences.user_id', '=', userId)
@@ -152,7 +158,7 @@ export async function licencesOf(
       .executeTakeFirstOrThrow(),
   ])
   return {
-    licences: rows.map(toLicenceView),
+    licences: rows.map((row) => toLicenceView(row, hasEarlyAccess(holder))),
     total: count.n,
     page,
     pages: Math.max(1, Math.ceil(count.n / LICENCES_PAGE_SIZE)),
