@@ -12,6 +12,8 @@ export default [
   route('billing/portal', 'routes/billing-portal.ts'),
   route('pricing', 'routes/pricing.tsx'),
   route('login', 'routes/login.tsx'),
+  route('register', 'routes/register.ts'),
+  route('signup', 'routes/register.ts', { id: 'routes/signup' }),
   route('logout', 'routes/logout.ts'),
   route('color-scheme', 'routes/color-scheme.ts'),
   route('auth/google', 'routes/auth-google.ts'),

@@ -49,7 +49,19 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
       { status: 400 },
     )
-  return { done: true, result: submission.reply({ resetForm: true }) }
+  // Without JavaScript the browser follows the Refresh header; with it, the page's timer does.
+  return data(
+    { done: true, result: submission.reply({ resetForm: true }) },
+    { headers: { Refresh: `${RESET_REDIRECT_MS / 1000}; url=/login` } },
+  )
+}
+
+/** The action's Refresh header reaches the page a plain form post gets back. */
+export const headers: Route.HeadersFunction = ({ actionHeaders, parentHeaders }) => {
+  const headers = new Headers(parentHeaders)
+  const refresh = actionHeaders.get('Refresh')
+  if (refresh) headers.set('Refresh', refresh)
+  return headers
 }
 
 export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {

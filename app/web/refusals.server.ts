@@ -28,6 +28,7 @@ export const REFUSAL_STATUS = {
   'bad-reset-token': 400,
   'google-unverified': 403,
   'not-configured': 409,
+  'portal-not-configured': 409,
   'already-pro': 409,
   'no-subscription': 409,
   'provider-unavailable': 502,

@@ -87,7 +87,7 @@ test('a reset page without a token says so', async ({ page }) => {
   await expect(page.getByText('Invalid or missing reset token.')).toBeVisible()
 })
 
-test('after a reset, JavaScript returns to sign in within 3 seconds @js-only', async ({ page }) => {
+test('after a reset, the page returns to sign in within 3 seconds, with or without JavaScript', async ({ page }) => {
   const email = uniqueEmail('reset3')
   await register(page, { name: 'Tim Timer', email, password: 'old-password-1' })
   await page.goto('/forgot-password')

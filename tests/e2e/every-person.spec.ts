@@ -33,6 +33,22 @@ test('dark mode: the toggle sets a cookie the server reads, so the page arrives 
   await expect(page.getByTestId('color-scheme-toggle')).toHaveAttribute('data-scheme', 'light')
 })
 
+test('a card’s two buttons wear the same disc in either scheme', async ({ page, baseURL }) => {
+  for (const scheme of ['light', 'dark']) {
+    await page.context().addCookies([{ name: 'color-scheme', value: scheme, url: baseURL! }])
+    await page.goto('/explore')
+    await hydrated(page)
+    const card = page.getByTestId('asset-card').first()
+    const disc = (button: ReturnType<Page['locator']>) =>
+      button.evaluate((el) => {
+        const style = getComputedStyle(el)
+        return { background: style.backgroundColor, ink: style.color }
+      })
+    const heart = await disc(card.locator('form[action="/favorites"] > button'))
+    expect(await disc(card.getByTestId('save-to-collection')), scheme).toEqual(heart)
+  }
+})
+
 test('dark mode follows the system when nothing is chosen @js-only', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'dark' })
   await page.goto('/')

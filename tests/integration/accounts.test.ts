@@ -783,7 +783,8 @@ describe('password reset', () => {
       }),
       context: t.routerContext(ip()),
     })
-    expect((done as { done: boolean }).done).toBe(true)
+    // Done, and (without JavaScript) back to sign in after 3 seconds by the Refresh header.
+    expect(done).toMatchObject({ data: { done: true }, init: { headers: { Refresh: '3; url=/login' } } })
     expect(
       await getUser(makeRequest('/', { headers: { authorization: `Bearer ${old.token}` } }), t.routerContext()),
     ).toBeNull()

@@ -166,6 +166,20 @@ describe('Stripe billing', () => {
       expect(BILLING_ERRORS['not-configured']).toMatch(/not configured/)
     })
 
+    it('without Stripe keys, Manage subscription says the subscription cannot be managed (not that upgrading is off)', async () => {
+      const user = await makeUser(plain.db, { plan: 'pro' })
+      const cookie = `__session=${(await createSession(plain.db, user.id)).token}`
+      const res = (await post(portal, '/billing/portal', { cookie }, plain)) as Response
+      expect(res.headers.get('location')).toBe('/pricing?billing=portal-not-configured')
+      const page = (await callRoute(pricingLoader, {
+        request: makeRequest('/pricing?billing=portal-not-configured'),
+        context: plain.routerContext(),
+      })) as { billingError: string }
+      expect(page.billingError).toBe(BILLING_ERRORS['portal-not-configured'])
+      expect(page.billingError).toMatch(/subscription cannot be managed/)
+      expect(page.billingError).not.toMatch(/upgrading/)
+    })
+
     it('does not start a second subscription for a Pro user', async () => {
       const { user } = await customerUser('pro')
       const res = await post(upgrade, '/pricing', await signedInAs(user.id))

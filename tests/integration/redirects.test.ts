@@ -7,6 +7,7 @@ import { DEFAULT_AFTER_LOGIN } from '~/lib/constants'
 import { loginHref, safeRedirectPath } from '~/lib/redirects'
 import { action as loginAction, loader as loginLoader } from '~/routes/login'
 import { action as favouritesAction } from '~/routes/favorites'
+import { loader as registerLoader } from '~/routes/register'
 import { isCleanString } from '~/web/text.server'
 import { callRoute, createTestContext, makeRequest, type TestContext } from '../support/context'
 import { expectSameOrigin, HOSTILE_REDIRECTS, ODD_BUT_LOCAL } from '../support/redirect-cases'
@@ -147,5 +148,28 @@ describe('every door that redirects stays on this site', () => {
       context: t.routerContext(),
     })
     expect(locationOf(back)).toBe('/explore?q=robot')
+  })
+})
+
+describe('/register and /signup', () => {
+  it('answer 301 to the sign-up form, keeping the query', async () => {
+    for (const path of ['/register', '/signup']) {
+      const plain = (await callRoute(registerLoader, {
+        request: makeRequest(path),
+        context: t.routerContext(),
+      })) as Response
+      expect(plain.status).toBe(301)
+      expect(plain.headers.get('location')).toBe('/login?mode=register')
+      const back = (await callRoute(registerLoader, {
+        request: makeRequest(`${path}?redirect=/favorites&mode=login`),
+        context: t.routerContext(),
+      })) as Response
+      expect(back.headers.get('location')).toBe('/login?redirect=%2Ffavorites&mode=register')
+    }
+    const form = (await callRoute(loginLoader, {
+      request: makeRequest('/login?redirect=%2Ffavorites&mode=register'),
+      context: t.routerContext(),
+    })) as { mode: string }
+    expect(form.mode).toBe('register')
   })
 })

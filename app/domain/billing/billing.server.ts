@@ -14,6 +14,8 @@ import { log } from '~/platform/log.server'
 export const BILLING_ERRORS = {
   'not-configured':
     'Payments are not configured on this site yet, so upgrading is not available. Please try again later.',
+  'portal-not-configured':
+    'Payments are not configured on this site yet, so your subscription cannot be managed here. Please try again later.',
   'provider-unavailable': 'The payment provider could not be reached. Please try again in a moment.',
   'already-pro': 'You already have the Pro plan. Use Manage subscription to change or cancel it.',
   'no-subscription': 'You have no subscription to manage yet.',
@@ -110,7 +112,7 @@ export async function createCheckoutSession(db: DB, config: Config, user: User):
 /** A Billing Portal session (card, invoices, cancelling) that returns to /profile. */
 export async function createPortalSession(db: DB, config: Config, user: User): Promise<BillingResult> {
   const stripe = stripeClient(config)
-  if (!stripe) return fail('not-configured')
+  if (!stripe) return fail('portal-not-configured')
   const row = await db.selectFrom('users').select('stripe_customer_id').where('id', '=', user.id).executeTakeFirst()
   if (!row?.stripe_customer_id) return fail('no-subscription')
   try {
