@@ -130,6 +130,14 @@ onEachScreen(() => {
     await page.goto(href!)
     await expect(page.getByRole('button', { name: 'Download PNG' })).toBeDisabled()
     await expect(page.getByRole('link', { name: 'Go Pro' })).toHaveAttribute('href', '/pricing')
+    // The heart and Save stay side by side under the message, as they are with downloads left
+    // (the message once put the heart on the download block's right and Save under it).
+    const spent = (await page.getByTestId('download-spent').boundingBox())!
+    const heart = (await page.locator('main form[action="/favorites"] > button').first().boundingBox())!
+    const save = (await page.getByRole('button', { name: 'Save to collection' }).boundingBox())!
+    expect(heart.y).toBeGreaterThanOrEqual(spent.y + spent.height)
+    expect(Math.abs(heart.y + heart.height / 2 - (save.y + save.height / 2))).toBeLessThan(4)
+    expect(save.x).toBeGreaterThan(heart.x + heart.width)
   })
 })
 

@@ -211,7 +211,9 @@ export function AssetPreview(props: AssetPreviewProps) {
         <Heading order={mode === 'page' ? 1 : 2} id="asset-preview-title" fz={24}>
           {asset.title}
         </Heading>
-        <Cluster gap="sm" mt="md" align="flex-start">
+        {/* The heart and Save under the download block, whatever that block says (a quota
+            message beside a narrow block once put the heart on its right, Save under it). */}
+        <div className={classes.actions}>
           <DownloadButton
             assetId={asset.id}
             format={asset.file_format}
@@ -221,12 +223,12 @@ export function AssetPreview(props: AssetPreviewProps) {
             downloadedToday={props.downloadedToday}
           />
           {props.publicAt ? null : (
-            <>
+            <Cluster gap="sm">
               <FavouriteButton assetId={asset.id} isFavourite={isFavourite} />
               <SaveToCollection assetId={asset.id} assetTitle={asset.title} look="button" />
-            </>
+            </Cluster>
           )}
-        </Cluster>
+        </div>
         <CreditLine asset={asset} />
         {props.publicAt ? null : (
           <ShareMenu
