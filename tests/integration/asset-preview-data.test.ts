@@ -115,21 +115,27 @@ function AssetRoute() {
   return h(AssetPage as never, { loaderData: useLoaderData() })
 }
 
+/** The asset page as the server renders it, with the loader's answer. */
+async function renderedPage(asset: Asset): Promise<string> {
+  const data = await callRoute(assetPage, {
+    request: makeRequest(`/assets/${asset.id}`),
+    params: { id: String(asset.id) },
+    context: t.routerContext(),
+  })
+  const router = createMemoryRouter([{ id: 'asset', path: '/assets/:id', Component: AssetRoute }], {
+    initialEntries: [`/assets/${asset.id}`],
+    hydrationData: { loaderData: { asset: data } },
+  })
+  return renderToStaticMarkup(h(MantineProvider, { theme }, h(RouterProvider, { router })))
+}
+
+const textOf = (html: string) => html.replace(/<[^>]+>/g, '').replace(/&#x27;/g, "'")
+
 describe('the facts line under the description', () => {
-  /** The asset page as the server renders it, with the loader's answer. */
   async function factsLine(asset: Asset): Promise<string> {
-    const data = await callRoute(assetPage, {
-      request: makeRequest(`/assets/${asset.id}`),
-      params: { id: String(asset.id) },
-      context: t.routerContext(),
-    })
-    const router = createMemoryRouter([{ id: 'asset', path: '/assets/:id', Component: AssetRoute }], {
-      initialEntries: [`/assets/${asset.id}`],
-      hydrationData: { loaderData: { asset: data } },
-    })
-    const html = renderToStaticMarkup(h(MantineProvider, { theme }, h(RouterProvider, { router })))
-    const text = html.replace(/<[^>]+>/g, '').replace(/&#x27;/g, "'")
-    return text.match(/[^.]*\d+ downloads?/)![0].trim()
+    return textOf(await renderedPage(asset))
+      .match(/[^.]*\d+ downloads?/)![0]
+      .trim()
   }
 
   it('names only the facts the asset has, one separator between each', async () => {
@@ -138,5 +144,22 @@ describe('the facts line under the description', () => {
     expect(line).toMatch(/^\d+×\d+ PNG · /)
     expect(line).not.toMatch(/· ·|^·/)
     expect(await factsLine(render)).toMatch(/^Abstract · \d+×\d+ PNG · /)
+  })
+})
+
+describe('Related Assets', () => {
+  it('offers View All only when it has something related: otherwise the link would list the asset alone', async () => {
+    const category = `Lonely ${randomUUID().slice(0, 8)}`
+    const tag = `tag-${randomUUID().slice(0, 8)}`
+    const alone = await makeAsset(t.db, t.storage, { title: 'Lonely Lamp', category, tags: [tag] })
+    const lonely = await renderedPage(alone)
+    expect(textOf(lonely)).toContain('No related assets yet.')
+    expect(/>View All</.test(lonely)).toBe(false)
+
+    await makeAsset(t.db, t.storage, { title: 'Lonely Lamp Twin', category, tags: [tag] })
+    const paired = await renderedPage(alone)
+    expect(textOf(paired)).not.toContain('No related assets yet.')
+    const viewAll = `href="/explore?category=${category.replace(' ', '+')}&amp;tags=${tag}" data-discover="true">View All</a>`
+    expect(paired.includes(viewAll)).toBe(true)
   })
 })

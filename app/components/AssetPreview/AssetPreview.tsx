@@ -288,7 +288,8 @@ export function AssetPreview(props: AssetPreviewProps) {
           <Heading order={mode === 'page' ? 2 : 3} fz={18} id="related-heading">
             Related Assets
           </Heading>
-          <Link to={viewAllHref}>View All</Link>
+          {/* With nothing related, the list behind it holds this asset alone. */}
+          {related.length ? <Link to={viewAllHref}>View All</Link> : null}
         </Cluster>
         {related.length ? (
           <ThumbStrip assets={related} hrefFor={hrefFor} />
