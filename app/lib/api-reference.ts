@@ -1363,7 +1363,7 @@ export const API_CALLS: ApiCall[] = [
     group: 'Assets',
     summary: 'Search suggestions',
     description:
-      'Completions of a search as it is typed: the earlier words are kept and the last one (at least 2 letters) is completed from the catalogue’s vocabulary, shortest first, up to 8. Fewer than 2 letters give no suggestions.',
+      'Completions of a search as it is typed: the earlier words are kept and the last one (at least 2 letters) is completed from the published catalogue’s words, those the most assets have first (then shortest), up to 8. Fewer than 2 letters give no suggestions.',
     bearer: false,
     parameters: [
       {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { Migrator } from 'kysely/migration'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDatabase, migrateToLatest } from '#db/client'
@@ -94,6 +95,23 @@ describe('the search vocabulary holds the published assets’ words', () => {
     expect(await assetsWith(word)).toBeUndefined()
   })
 
+  it('a category changed, and a draft published with a new title in one statement, move the counts', async () => {
+    const [filed, renamed] = [uniqueWord(), uniqueWord()]
+    const asset = await makeAsset(t.db, t.storage, { title: 'Plain Bowl', category: filed })
+    expect(await assetsWith(filed)).toBe(1)
+    expect((await updateAsset(t.db, asset.id, { category: 'Kitchen' }, null)).ok).toBe(true)
+    expect(await assetsWith(filed)).toBeUndefined()
+
+    const draft = await makeAsset(t.db, t.storage, { title: `Working ${uniqueWord()}`, isActive: false })
+    await t.db
+      .updateTable('assets')
+      .set({ is_active: true, title: `Final ${renamed}` })
+      .where('id', '=', draft.id)
+      .execute()
+    expect(await assetsWith(renamed)).toBe(1)
+    expect(await suggested(renamed)).toContain(renamed)
+  })
+
   it('publishing in bulk and in parallel counts every asset once, and unpublishing them all takes the word away', async () => {
     const word = uniqueWord()
     const drafts = []
@@ -133,7 +151,7 @@ describe('suggestions', () => {
 })
 
 describe('migration 0029 on a catalogue that already has assets', () => {
-  it('keeps the published assets’ words only, counted, and going back restores every word', async () => {
+  it('keeps the published assets’ words only, counted; nested statements and TRUNCATE keep them right; going back restores every word', async () => {
     const scratch = (await isReachable(serverUrl())) ? await createScratchDatabase('stock_vocabulary') : null
     const db = createDatabase(scratch ? { url: scratch.url } : {})
     try {
@@ -154,10 +172,31 @@ describe('migration 0029 on a catalogue that already has assets', () => {
       expect(after.has(drafted)).toBe(false)
       expect(after.has('hidden')).toBe(false)
 
+      // A statement run by another trigger inside an update counts its own rows and leaves the
+      // outer statement's change to be counted.
+      const nested = uniqueWord()
+      await sql`create function touch_assets() returns trigger language plpgsql as $$
+        begin update assets set download_count = download_count where id = -1; return null; end $$`.execute(db)
+      await sql`create trigger assets_touch after update of title on assets
+        for each row execute function touch_assets()`.execute(db)
+      await db
+        .updateTable('assets')
+        .set({ title: `Brass ${nested}` })
+        .where('title', '=', `Brass ${published}`)
+        .execute()
+      expect((await terms()).get(nested)).toBe(1)
+      await sql`drop trigger assets_touch on assets`.execute(db)
+
       const down = await migrator.migrateDown()
       expect(down.error).toBeUndefined()
       const words = (await db.selectFrom('search_terms').select('term').execute()).map((r) => r.term)
       expect(words).toEqual(expect.arrayContaining([published, drafted, 'brass', 'hidden']))
+
+      // TRUNCATE runs no delete trigger; the vocabulary goes with the assets all the same.
+      expect(await migrateToLatest(db)).toEqual(['0029_search_terms_of_published_assets'])
+      expect((await terms()).size).toBeGreaterThan(0)
+      await sql`truncate assets cascade`.execute(db)
+      expect((await terms()).size).toBe(0)
     } finally {
       await db.destroy()
       await scratch?.drop()

@@ -288,8 +288,9 @@ export function AssetPreview(props: AssetPreviewProps) {
           <Heading order={mode === 'page' ? 2 : 3} fz={18} id="related-heading">
             Related Assets
           </Heading>
-          {/* With nothing related, the list behind it holds this asset alone. */}
-          {related.length ? <Link to={viewAllHref}>View All</Link> : null}
+          {/* An asset with a category and tags but nothing related: the list behind View All
+              (its category and first tag) would hold this asset alone. */}
+          {related.length || !asset.tags.length || !asset.category ? <Link to={viewAllHref}>View All</Link> : null}
         </Cluster>
         {related.length ? (
           <ThumbStrip assets={related} hrefFor={hrefFor} />
