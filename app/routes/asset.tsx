@@ -6,7 +6,7 @@ import { AssetPreview } from '~/components/AssetPreview/AssetPreview'
 import { withQuery } from '~/components/PreviewFromUrl/PreviewFromUrl'
 import { getAssetPreview } from '~/domain/catalogue/preview.server'
 import { SITE_NAME } from '~/lib/constants'
-import { exploreUrl, parseExploreParams } from '~/lib/explore-params'
+import { parseExploreParams } from '~/lib/explore-params'
 import { parseId } from '~/lib/ids'
 import { servicesContext } from '~/web/context.server'
 import { JsonLd } from '~/components/JsonLd/JsonLd'
@@ -97,10 +97,7 @@ export default function AssetPage({ loaderData }: Route.ComponentProps) {
                 zoom: change.zoom === undefined || change.zoom === 1 ? null : String(change.zoom),
               })
         }
-        viewAllHref={exploreUrl(parseExploreParams(new URLSearchParams()), {
-          category: preview.viewAll.category,
-          tags: preview.viewAll.tags,
-        })}
+        viewAll={preview.viewAll}
       />
     </Container>
   )

@@ -2,7 +2,14 @@ import { Link, useLocation, useNavigate } from 'react-router'
 import { Fragment, useEffect, useRef, useState, type MouseEvent } from 'react'
 import { fallbackDescription, formatDuration, formatFileSize, type AssetView, type StripItem } from '~/lib/asset-view'
 import { DIALOG_TAGS, ZOOM_MAX, ZOOM_MIN, ZOOM_STEP } from '~/lib/constants'
-import { BACKGROUNDS, BACKGROUND_LABELS, clampZoom, type Background } from '~/lib/explore-params'
+import {
+  BACKGROUNDS,
+  BACKGROUND_LABELS,
+  clampZoom,
+  exploreUrl,
+  parseExploreParams,
+  type Background,
+} from '~/lib/explore-params'
 import { AssetImage } from '~/components/AssetImage/AssetImage'
 import { Cluster, Heading, Tag, Txt } from '~/components/Plain/Typography'
 import { FavouriteButton } from '~/components/FavouriteButton/FavouriteButton'
@@ -11,6 +18,7 @@ import { CreditLine } from '~/components/CreditLine/CreditLine'
 import { ShareMenu } from '~/components/ShareMenu/ShareMenu'
 import { DownloadButton } from '~/components/DownloadButton/DownloadButton'
 import { AudioPreview } from '~/components/AudioPlayer/AudioPlayer'
+import type { AssetPreviewData } from '~/domain/catalogue/preview.server'
 import classes from './AssetPreview.module.css'
 import { plural } from '~/lib/plural'
 import { formatScheduleTime } from '~/lib/schedule-time'
@@ -38,7 +46,8 @@ export interface AssetPreviewProps {
   closeHref: string
   /** The same page with another background, zoom or asset in the dialog. */
   hrefFor: (change: { bg?: Background; zoom?: number; assetId?: number }) => string
-  viewAllHref: string
+  /** Where 'View All' under Related Assets leads (/explore filtered); null: no link. */
+  viewAll: AssetPreviewData['viewAll']
   /** Render as a dialog over the page, or inline on the asset's own page. */
   mode?: 'dialog' | 'page'
   /**
@@ -79,7 +88,7 @@ function keepFocusInside(event: KeyboardEvent, dialog: HTMLElement | null) {
  * place and Escape or a click outside closes the dialog.
  */
 export function AssetPreview(props: AssetPreviewProps) {
-  const { asset, related, similar = [], isFavourite, closeHref, hrefFor, viewAllHref, mode = 'dialog' } = props
+  const { asset, related, similar = [], isFavourite, closeHref, hrefFor, viewAll, mode = 'dialog' } = props
   const navigate = useNavigate()
   useViewBeacon(asset.id, mode === 'dialog' ? 'dialog_view' : 'page_view')
   const searchQuery = new URLSearchParams(useLocation().search).get('q') ?? undefined
@@ -288,9 +297,7 @@ export function AssetPreview(props: AssetPreviewProps) {
           <Heading order={mode === 'page' ? 2 : 3} fz={18} id="related-heading">
             Related Assets
           </Heading>
-          {/* An asset with a category and tags but nothing related: the list behind View All
-              (its category and first tag) would hold this asset alone. */}
-          {related.length || !asset.tags.length || !asset.category ? <Link to={viewAllHref}>View All</Link> : null}
+          {viewAll ? <Link to={exploreUrl(parseExploreParams(new URLSearchParams()), viewAll)}>View All</Link> : null}
         </Cluster>
         {related.length ? (
           <ThumbStrip assets={related} hrefFor={hrefFor} />

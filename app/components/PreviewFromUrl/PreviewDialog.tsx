@@ -1,7 +1,7 @@
 import { useLocation } from 'react-router'
 import type { AssetPreviewData } from '~/domain/catalogue/preview.server'
 import { AssetPreview } from '~/components/AssetPreview/AssetPreview'
-import { exploreUrl, parseExploreParams, type Background } from '~/lib/explore-params'
+import { parseExploreParams, type Background } from '~/lib/explore-params'
 import { withQuery } from '~/lib/with-query'
 
 /** The preview dialog for the page's URL (loaded by PreviewFromUrl, see there). */
@@ -27,10 +27,7 @@ export function PreviewDialog({ preview }: { preview: AssetPreviewData }) {
       closeHref={withQuery(pathname, search, { assetId: null, bg: null, zoom: null, download: null })}
       hrefFor={hrefFor}
       resumeDownload={new URLSearchParams(search).get('download') === '1'}
-      viewAllHref={exploreUrl(parseExploreParams(new URLSearchParams()), {
-        category: preview.viewAll.category,
-        tags: preview.viewAll.tags,
-      })}
+      viewAll={preview.viewAll}
     />
   )
 }

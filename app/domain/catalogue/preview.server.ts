@@ -31,8 +31,11 @@ export interface AssetPreviewData {
   isFavourite: boolean
   /** The signed-in user took it today: another download of it is free even with the quota spent. */
   downloadedToday: boolean
-  /** /explore filtered like the related strip: its category and first tag. */
-  viewAll: { category: string; tags: string[] }
+  /**
+   * /explore filtered like the related strip: its category and first tag. Null when that list
+   * would hold this asset alone (a category and tags, and nothing related).
+   */
+  viewAll: { category: string; tags: string[] } | null
   /** In early access (a draft open to Pro): when it goes live, as ISO 8601. */
   publicAt?: string
 }
@@ -102,8 +105,12 @@ async function previewOf(db: DB, row: AssetViewRow & { download_bytes: number | 
     related: related.map(toStripItem),
     similar: closestPalettes(colours, candidates, RELATED_LIMIT).map(toStripItem),
     // Explore's tag filter needs every tag, so 'View All' narrows by the first tag only: it then
-    // shows the related assets that carry it and more like them.
-    viewAll: { category: asset.category, tags: asset.tags.slice(0, 1) },
+    // shows the related assets that carry it and more like them. Without tags or a category
+    // nothing is related, and it lists the category (or the tag).
+    viewAll:
+      related.length || !asset.tags.length || !asset.category
+        ? { category: asset.category, tags: asset.tags.slice(0, 1) }
+        : null,
   }
 }
 

@@ -142,10 +142,10 @@ export async function licencesOf(
   holder: { id: string; plan: Plan; role: Role },
   page = 1,
 ): Promise<{ licences: LicenceView[]; total: number; page: number; pages: number }> {
-  const userId = holder.id
+  const opensEarly = hasEarlyAccess(holder)
   const [rows, count] = await Promise.all([
     selectLicences(db)
-      .where('licences.user_id', '=', userId)
+      .where('licences.user_id', '=', holder.id)
       .orderBy('licences.issued_at', 'desc')
       .orderBy('licences.id')
       .limit(LICENCES_PAGE_SIZE)
@@ -154,11 +154,11 @@ export async function licencesOf(
     db
       .selectFrom('licences')
       .select(sql<number>`count(*)::int`.as('n'))
-      .where('user_id', '=', userId)
+      .where('user_id', '=', holder.id)
       .executeTakeFirstOrThrow(),
   ])
   return {
-    licences: rows.map((row) => toLicenceView(row, hasEarlyAccess(holder))),
+    licences: rows.map((row) => toLicenceView(row, opensEarly)),
     total: count.n,
     page,
     pages: Math.max(1, Math.ceil(count.n / LICENCES_PAGE_SIZE)),

@@ -4,7 +4,8 @@ import { servicesContext } from '~/web/context.server'
 import { apiRoute } from '~/web/http.server'
 
 // GET /api/assets/suggest?q=: completions of a search as it is typed, from the catalogue's
-// vocabulary (the search_terms table: published assets' words only). Short answers, cached briefly: it is called per keystroke.
+// vocabulary (search_terms: the published assets' words). Short answers, cached briefly: it is
+// called per keystroke.
 async function GET({ context, url }: Route.LoaderArgs) {
   const q = (url.searchParams.get('q') ?? '').slice(0, 200)
   const suggestions = await suggestSearches(context.get(servicesContext).db, q)
