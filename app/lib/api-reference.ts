@@ -24,6 +24,7 @@ import {
   UPLOAD_LIMIT_BYTES,
 } from './constants'
 import { fileTooLargeMessage } from './upload-limits'
+import { TAG_MATCHES } from './explore-params'
 import { MP3_BITRATE_KBPS } from './download-options'
 import { EARLY_ACCESS_DAYS, EARLY_ACCESS_LIST_LIMIT } from './early-access'
 
@@ -1295,8 +1296,15 @@ export const API_CALLS: ApiCall[] = [
         name: 'tags',
         in: 'query',
         description:
-          'Comma-separated tags (or the parameter repeated); an asset must carry every one. Case does not matter.',
+          'Comma-separated tags (or the parameter repeated); an asset must carry every one, or any one with `tag_match=any`. Case does not matter.',
         schema: { type: 'string', maxLength: 500 },
+      },
+      {
+        name: 'tag_match',
+        in: 'query',
+        description:
+          "`all` (the default): an asset carries every tag given; `any`: at least one of them. An asset page's 'View All' under Related Assets lists its category with any of its first three tags.",
+        schema: { type: 'string', enum: [...TAG_MATCHES], default: 'all' },
       },
       {
         name: 'color',

@@ -12,6 +12,10 @@ export const BACKGROUND_LABELS: Record<Background, string> = {
   colorful: 'Colorful',
 }
 
+/** How the tags filter matches: an asset carries every tag (the default), or any one of them. */
+export const TAG_MATCHES = ['all', 'any'] as const
+export type TagMatch = (typeof TAG_MATCHES)[number]
+
 export interface ExploreParams {
   q: string
   /** Search the words exactly as typed, without typo correction. */
@@ -19,6 +23,8 @@ export interface ExploreParams {
   assetType: AssetType | undefined
   category: string
   tags: string[]
+  /** `tag_match=any`: assets with any of the tags rather than all of them. */
+  tagMatch: TagMatch
   /** `color=`: a swatch name or 'rrggbb'/'#rrggbb', normalised ('' for none). */
   color: string
   orientation: Orientation | undefined
@@ -61,6 +67,7 @@ export function parseExploreParams(params: URLSearchParams): ExploreParams {
     assetType: (ASSET_TYPES as readonly string[]).includes(type ?? '') ? (type as AssetType) : undefined,
     category: (params.get('category') ?? '').trim().slice(0, 100),
     tags: tagsFrom(params),
+    tagMatch: params.get('tag_match') === 'any' ? 'any' : 'all',
     color: colourParam(params.get('color')),
     orientation: (ORIENTATIONS as readonly string[]).includes(params.get('orientation') ?? '')
       ? (params.get('orientation') as Orientation)
@@ -87,6 +94,7 @@ export function exploreUrl(current: ExploreParams, change: Partial<ExploreParams
   if (next.assetType) params.set('asset_type', next.assetType)
   if (next.category) params.set('category', next.category)
   if (next.tags.length) params.set('tags', next.tags.join(','))
+  if (next.tags.length > 1 && next.tagMatch === 'any') params.set('tag_match', 'any')
   if (next.color) params.set('color', next.color)
   if (next.orientation) params.set('orientation', next.orientation)
   if (next.transparent) params.set('transparent', '1')

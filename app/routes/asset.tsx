@@ -97,7 +97,6 @@ export default function AssetPage({ loaderData }: Route.ComponentProps) {
                 zoom: change.zoom === undefined || change.zoom === 1 ? null : String(change.zoom),
               })
         }
-        viewAll={preview.viewAll}
       />
     </Container>
   )

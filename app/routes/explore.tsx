@@ -80,6 +80,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     assetType: params.assetType,
     category: params.category || undefined,
     tags: params.tags,
+    anyTag: params.tagMatch === 'any',
     colour: params.color || undefined,
     orientation: params.orientation,
     transparentOnly: params.transparent,
@@ -186,7 +187,7 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
         />
         {params.assetType ? <input type="hidden" name="asset_type" value={params.assetType} /> : null}
         {params.category ? <input type="hidden" name="category" value={params.category} /> : null}
-        {params.tags.length ? <input type="hidden" name="tags" value={params.tags.join(',')} /> : null}
+        <KeepTags params={params} />
         <KeepShapeFilters params={params} />
         {params.view === 'list' ? <input type="hidden" name="view" value="list" /> : null}
         <PlainButton type="submit">Search</PlainButton>
@@ -215,7 +216,9 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
       <div className={classes.toolbar}>
         <details className={classes.filters} open={filtersActive || undefined}>
           <summary className={classes.filtersButton}>All filters{filtersActive ? ` (${activeCount})` : ''}</summary>
-          <Form method="get" action="/explore" className={classes.filtersPanel}>
+          {/* Keyed by the filters: a select keeps its choice when only its defaultValue changes,
+              so after a link to other filters it would show, and apply, the previous ones. */}
+          <Form method="get" action="/explore" className={classes.filtersPanel} key={panelKey(params)}>
             {params.q ? <input type="hidden" name="q" value={params.q} /> : null}
             {params.assetType ? <input type="hidden" name="asset_type" value={params.assetType} /> : null}
             {params.view === 'list' ? <input type="hidden" name="view" value="list" /> : null}
@@ -228,11 +231,15 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
                 ...categories.map((c) => ({ value: c.category, label: `${c.category} (${c.count})` })),
               ]}
             />
-            <TextField
-              label="Tags"
-              name="tags"
-              description="Comma-separated; assets must have every tag"
-              defaultValue={params.tags.join(', ')}
+            <TextField label="Tags" name="tags" description="Comma-separated" defaultValue={params.tags.join(', ')} />
+            <SelectField
+              label="Assets carry"
+              name="tag_match"
+              defaultValue={params.tagMatch}
+              data={[
+                { value: 'all', label: 'Every tag' },
+                { value: 'any', label: 'Any of the tags' },
+              ]}
             />
             {params.color ? <input type="hidden" name="color" value={params.color} /> : null}
             {pictureFilters ? <PictureFilters params={params} /> : null}
@@ -268,7 +275,7 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
           {params.q ? <input type="hidden" name="q" value={params.q} /> : null}
           {params.assetType ? <input type="hidden" name="asset_type" value={params.assetType} /> : null}
           {params.category ? <input type="hidden" name="category" value={params.category} /> : null}
-          {params.tags.length ? <input type="hidden" name="tags" value={params.tags.join(',')} /> : null}
+          <KeepTags params={params} />
           <KeepShapeFilters params={params} />
           {params.view === 'list' ? <input type="hidden" name="view" value="list" /> : null}
           <SelectField
@@ -468,6 +475,23 @@ function PictureFilters({ params }: { params: ExploreParams }) {
         value="1"
         defaultChecked={params.transparent}
       />
+    </>
+  )
+}
+
+/** The filters the panel's fields show: a new panel when they change. */
+function panelKey(params: ExploreParams): string {
+  const { category, tags, tagMatch, orientation, transparent } = params
+  return JSON.stringify([category, tags, tagMatch, orientation, transparent])
+}
+
+/** The tags and how they match, carried by the page's other forms. */
+function KeepTags({ params }: { params: ExploreParams }) {
+  if (!params.tags.length) return null
+  return (
+    <>
+      <input type="hidden" name="tags" value={params.tags.join(',')} />
+      {params.tagMatch === 'any' ? <input type="hidden" name="tag_match" value="any" /> : null}
     </>
   )
 }

@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from 'react-router'
 import type { DB } from '#db/client'
 import { logSearch, type SearchRecord } from '~/domain/analytics/searches.server'
-import { parseExploreParams, type ExploreParams } from '~/lib/explore-params'
+import { parseExploreParams, type ExploreParams, type TagMatch } from '~/lib/explore-params'
 import { normaliseSearchQuery } from '~/lib/search-query'
 import { isBot, isCrawler } from './bots.server'
 import { requestInfoContext } from './context.server'
@@ -20,6 +20,7 @@ interface SearchTerms {
   assetType?: string
   category?: string
   tags?: readonly string[]
+  tagMatch?: TagMatch
   color?: string
   orientation?: string
   transparent?: boolean
@@ -31,6 +32,7 @@ export function searchFilters(terms: SearchTerms): Record<string, string> {
   if (terms.assetType) filters.asset_type = terms.assetType
   if (terms.category) filters.category = terms.category.trim().toLowerCase()
   if (terms.tags?.length) filters.tags = [...terms.tags].sort().join(',')
+  if (terms.tags && terms.tags.length > 1 && terms.tagMatch === 'any') filters.tag_match = 'any'
   if (terms.color) filters.color = terms.color.toLowerCase()
   if (terms.orientation) filters.orientation = terms.orientation
   if (terms.transparent) filters.transparent = '1'

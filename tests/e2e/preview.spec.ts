@@ -29,7 +29,38 @@ test('the preview is server-rendered open from the URL', async ({ page }) => {
   await expect(page.getByRole('dialog')).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Related Assets' })).toBeVisible()
   const viewAll = await page.getByRole('link', { name: 'View All' }).getAttribute('href')
-  expect(viewAll).toMatch(/^\/explore\?category=[^&]+&tags=[^&]+$/)
+  expect(viewAll).toMatch(/^\/explore\?category=[^&]+&tags=[^&]+&tag_match=any$/)
+})
+
+test('View All lists every related asset: the category with any of the first three tags', async ({ page }) => {
+  await page.goto('/explore?q=oak')
+  await page.getByTestId('asset-card').first().locator('a').first().click()
+  const dialog = page.getByRole('dialog')
+  const title = (await dialog.locator('#asset-preview-title').textContent())!.trim()
+  const related = page.getByRole('region', { name: 'Related Assets' }).getByRole('link')
+  await expect(related.first()).toBeVisible()
+  const strip = (await related.evaluateAll((links) => links.map((a) => a.getAttribute('title')))).filter(
+    (name) => name !== null,
+  )
+  await dialog.getByRole('link', { name: 'View All' }).click()
+  await expect(page).toHaveURL(/\/explore\?category=[^&]+&tags=[^&]+&tag_match=any$/)
+  // Every asset the strip showed is in the list, and the asset itself.
+  const cards = page.getByTestId('asset-card')
+  for (const name of [...strip, title]) await expect(cards.filter({ hasText: name }).first()).toBeVisible()
+  // The filter panel, open over the results, shows what they are filtered by (with JavaScript, a
+  // select kept the choice of the page before when only its default changed).
+  const url = new URL(page.url())
+  await expect(page.getByLabel('Category')).toHaveValue(url.searchParams.get('category')!)
+  await expect(page.getByRole('textbox', { name: 'Tags' })).toHaveValue(
+    url.searchParams.get('tags')!.replaceAll(',', ', '),
+  )
+  await expect(page.getByLabel('Assets carry')).toHaveValue('any')
+  // A search from the listing keeps the tags and how they match.
+  const search = page.getByRole('search', { name: 'Search the catalogue' })
+  await search.getByLabel('Search', { exact: true }).fill('tree')
+  await search.getByRole('button', { name: 'Search', exact: true }).click()
+  await expect(page).toHaveURL(/q=tree/)
+  expect(new URL(page.url()).searchParams.get('tag_match')).toBe('any')
 })
 
 test('Escape and a click outside close the dialog @js-only', async ({ page }) => {

@@ -182,7 +182,6 @@ describe('explore and asset pages', () => {
     expect(data.result.total).toBe(2)
     expect(data.preview?.asset.id).toBe(a.id)
     expect(data.preview?.related.map((r) => r.id)).toEqual([b.id])
-    expect(data.preview?.viewAll).toEqual({ category, tags: ['lamp'] })
   })
 
   it('a draft or unknown asset opens no preview and its page is a 404', async () => {

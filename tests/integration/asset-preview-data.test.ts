@@ -146,28 +146,3 @@ describe('the facts line under the description', () => {
     expect(await factsLine(render)).toMatch(/^Abstract · \d+×\d+ PNG · /)
   })
 })
-
-describe('Related Assets', () => {
-  it('offers View All unless the list behind it would hold the asset alone', async () => {
-    const category = `Lonely ${randomUUID().slice(0, 8)}`
-    const tag = `tag-${randomUUID().slice(0, 8)}`
-    const alone = await makeAsset(t.db, t.storage, { title: 'Lonely Lamp', category, tags: [tag] })
-    const lonely = await renderedPage(alone)
-    expect(textOf(lonely)).toContain('No related assets yet.')
-    expect(/>View All</.test(lonely)).toBe(false)
-
-    await makeAsset(t.db, t.storage, { title: 'Lonely Lamp Twin', category, tags: [tag] })
-    const paired = await renderedPage(alone)
-    expect(textOf(paired)).not.toContain('No related assets yet.')
-    const viewAll = `href="/explore?category=${category.replace(' ', '+')}&amp;tags=${tag}" data-discover="true">View All</a>`
-    expect(paired.includes(viewAll)).toBe(true)
-
-    // Without tags nothing is related, and View All lists the category.
-    const untagged = await makeAsset(t.db, t.storage, { title: 'Untagged Lamp', category, tags: [] })
-    const page = await renderedPage(untagged)
-    expect(textOf(page)).toContain('No related assets yet.')
-    expect(
-      page.includes(`href="/explore?category=${category.replace(' ', '+')}" data-discover="true">View All</a>`),
-    ).toBe(true)
-  })
-})

@@ -211,10 +211,12 @@ describe('GET /api/openapi.json', () => {
       'page',
       'search',
       'sort',
+      'tag_match',
       'tags',
       'transparent',
     ])
     expect(params.find((p) => p.name === 'limit')!.schema.maximum).toBe(100)
+    expect(params.find((p) => p.name === 'tag_match')!.schema.enum).toEqual(['all', 'any'])
     expect(params.find((p) => p.name === 'sort')!.schema.enum).toEqual([
       'relevance',
       'newest',

@@ -37,6 +37,17 @@ describe('explore URL state', () => {
     })
   })
 
+  it('tags match every one unless tag_match=any, written only where it changes the search (two tags or more)', () => {
+    const read = (query: string) => parseExploreParams(new URLSearchParams(query))
+    expect(read('tags=a,b').tagMatch).toBe('all')
+    expect(read('tags=a,b&tag_match=any').tagMatch).toBe('any')
+    expect(read('tags=a,b&tag_match=some').tagMatch).toBe('all')
+    const any = read('category=Nature&tags=tree,oak&tag_match=any')
+    expect(exploreUrl(any, {})).toBe('/explore?category=Nature&tags=tree%2Coak&tag_match=any')
+    expect(exploreUrl(any, { tags: ['tree'] })).toBe('/explore?category=Nature&tags=tree')
+    expect(exploreUrl(any, { tagMatch: 'all' })).toBe('/explore?category=Nature&tags=tree%2Coak')
+  })
+
   it('defaults the sort to relevance when there is a query', () => {
     expect(parseExploreParams(new URLSearchParams('q=x')).sort).toBe('relevance')
   })

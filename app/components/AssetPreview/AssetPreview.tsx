@@ -1,7 +1,7 @@
 import { Link, useLocation, useNavigate } from 'react-router'
 import { Fragment, useEffect, useRef, useState, type MouseEvent } from 'react'
 import { fallbackDescription, formatDuration, formatFileSize, type AssetView, type StripItem } from '~/lib/asset-view'
-import { DIALOG_TAGS, ZOOM_MAX, ZOOM_MIN, ZOOM_STEP } from '~/lib/constants'
+import { DIALOG_TAGS, RELATED_TAG_SOURCE, ZOOM_MAX, ZOOM_MIN, ZOOM_STEP } from '~/lib/constants'
 import {
   BACKGROUNDS,
   BACKGROUND_LABELS,
@@ -18,7 +18,6 @@ import { CreditLine } from '~/components/CreditLine/CreditLine'
 import { ShareMenu } from '~/components/ShareMenu/ShareMenu'
 import { DownloadButton } from '~/components/DownloadButton/DownloadButton'
 import { AudioPreview } from '~/components/AudioPlayer/AudioPlayer'
-import type { AssetPreviewData } from '~/domain/catalogue/preview.server'
 import classes from './AssetPreview.module.css'
 import { plural } from '~/lib/plural'
 import { formatScheduleTime } from '~/lib/schedule-time'
@@ -46,8 +45,6 @@ export interface AssetPreviewProps {
   closeHref: string
   /** The same page with another background, zoom or asset in the dialog. */
   hrefFor: (change: { bg?: Background; zoom?: number; assetId?: number }) => string
-  /** Where 'View All' under Related Assets leads (/explore filtered); null: no link. */
-  viewAll: AssetPreviewData['viewAll']
   /** Render as a dialog over the page, or inline on the asset's own page. */
   mode?: 'dialog' | 'page'
   /**
@@ -88,7 +85,7 @@ function keepFocusInside(event: KeyboardEvent, dialog: HTMLElement | null) {
  * place and Escape or a click outside closes the dialog.
  */
 export function AssetPreview(props: AssetPreviewProps) {
-  const { asset, related, similar = [], isFavourite, closeHref, hrefFor, viewAll, mode = 'dialog' } = props
+  const { asset, related, similar = [], isFavourite, closeHref, hrefFor, mode = 'dialog' } = props
   const navigate = useNavigate()
   useViewBeacon(asset.id, mode === 'dialog' ? 'dialog_view' : 'page_view')
   const searchQuery = new URLSearchParams(useLocation().search).get('q') ?? undefined
@@ -297,7 +294,19 @@ export function AssetPreview(props: AssetPreviewProps) {
           <Heading order={mode === 'page' ? 2 : 3} fz={18} id="related-heading">
             Related Assets
           </Heading>
-          {viewAll ? <Link to={exploreUrl(parseExploreParams(new URLSearchParams()), viewAll)}>View All</Link> : null}
+          {/* What the strip chooses from, in Explore's grid (the asset among them): its category and
+              any of its first tags. Nothing related, nothing to view. */}
+          {related.length ? (
+            <Link
+              to={exploreUrl(parseExploreParams(new URLSearchParams()), {
+                category: asset.category,
+                tags: asset.tags.slice(0, RELATED_TAG_SOURCE),
+                tagMatch: 'any',
+              })}
+            >
+              View All
+            </Link>
+          ) : null}
         </Cluster>
         {related.length ? (
           <ThumbStrip assets={related} hrefFor={hrefFor} />

@@ -27,7 +27,6 @@ export function PreviewDialog({ preview }: { preview: AssetPreviewData }) {
       closeHref={withQuery(pathname, search, { assetId: null, bg: null, zoom: null, download: null })}
       hrefFor={hrefFor}
       resumeDownload={new URLSearchParams(search).get('download') === '1'}
-      viewAll={preview.viewAll}
     />
   )
 }

@@ -10,7 +10,7 @@ import { FEW_RESULTS, OPENED_WITHIN_MINUTES, type SearchListKind, type SearchPer
 /** One search as recorded: its normalised words (app/lib/search-query.ts), filters and result count. */
 export interface SearchRecord {
   query: string
-  /** The filters by their URL names (asset_type, category, tags, color, orientation, transparent). */
+  /** The filters by their URL names (asset_type, category, tags, tag_match, color, orientation, transparent). */
   filters: Record<string, string>
   resultCount: number
   source: 'page' | 'api'

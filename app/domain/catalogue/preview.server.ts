@@ -31,11 +31,6 @@ export interface AssetPreviewData {
   isFavourite: boolean
   /** The signed-in user took it today: another download of it is free even with the quota spent. */
   downloadedToday: boolean
-  /**
-   * /explore filtered like the related strip: its category and first tag. Null when that list
-   * would hold this asset alone (a category and tags, and nothing related).
-   */
-  viewAll: { category: string; tags: string[] } | null
   /** In early access (a draft open to Pro): when it goes live, as ISO 8601. */
   publicAt?: string
 }
@@ -104,13 +99,6 @@ async function previewOf(db: DB, row: AssetViewRow & { download_bytes: number | 
     fileSize: row.download_bytes,
     related: related.map(toStripItem),
     similar: closestPalettes(colours, candidates, RELATED_LIMIT).map(toStripItem),
-    // Explore's tag filter needs every tag, so 'View All' narrows by the first tag only: it then
-    // shows the related assets that carry it and more like them. Without tags or a category
-    // nothing is related, and it lists the category (or the tag).
-    viewAll:
-      related.length || !asset.tags.length || !asset.category
-        ? { category: asset.category, tags: asset.tags.slice(0, 1) }
-        : null,
   }
 }
 

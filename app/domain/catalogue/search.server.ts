@@ -24,8 +24,10 @@ export interface SearchQuery {
   q?: string
   assetType?: AssetType
   category?: string
-  /** Every one of these tags must be on the asset. */
+  /** Every one of these tags must be on the asset (any one of them with `anyTag`). */
   tags?: string[]
+  /** The tags filter matches an asset carrying any one of the tags. */
+  anyTag?: boolean
   /** `color=`: a swatch name or '#rrggbb' (see parseColour); assets with a weighty palette colour near it. */
   colour?: string
   orientation?: Orientation
@@ -280,6 +282,7 @@ export function searchKey(query: SearchQuery): string {
     'assetType',
     'category',
     'tags',
+    'anyTag',
     'colour',
     'orientation',
     'transparentOnly',
@@ -331,7 +334,10 @@ function filterConditions(query: SearchQuery, byWords = false): RawBuilder<SqlBo
   const conditions = [isPublished()]
   if (query.assetType) conditions.push(sql<SqlBool>`asset_type = ${query.assetType}`)
   if (query.category) conditions.push(sql<SqlBool>`lower(category) = ${query.category.toLowerCase()}`)
-  if (query.tags?.length) conditions.push(sql<SqlBool>`tags @> ${query.tags}::text[]`)
+  if (query.tags?.length)
+    conditions.push(
+      query.anyTag ? sql<SqlBool>`tags && ${query.tags}::text[]` : sql<SqlBool>`tags @> ${query.tags}::text[]`,
+    )
   const colour = parseColour(query.colour)
   if (colour?.name) {
     // A swatch: the palette was filed under it at upload (an index lookup, exact).

@@ -3,6 +3,7 @@ import { searchAssets } from '~/domain/catalogue/search.server'
 import { z } from '~/lib/zod'
 import { SORTS } from '~/lib/constants'
 import { normaliseTags } from '~/lib/tags'
+import { TAG_MATCHES } from '~/lib/explore-params'
 import { API_MAX_LIMIT } from '~/lib/api-reference'
 import { COLOUR_SWATCHES, ORIENTATIONS, parseColour } from '~/lib/colour'
 import { servicesContext } from '~/web/context.server'
@@ -26,6 +27,7 @@ const ApiAssetQuerySchema = z.object({
   asset_type: assetTypeParam,
   category: z.string().max(100, 'category must be at most 100 characters').optional(),
   tags: z.string().max(500, 'tags must be at most 500 characters').optional(),
+  tag_match: z.enum(TAG_MATCHES, { message: `tag_match must be one of ${TAG_MATCHES.join(', ')}` }).optional(),
   color: z
     .string()
     .refine(
@@ -53,6 +55,7 @@ async function GET({ request, url, context }: Route.LoaderArgs) {
     assetType: p.asset_type,
     category: p.category,
     tags: p.tags ? normaliseTags(p.tags) : undefined,
+    anyTag: p.tag_match === 'any',
     colour: p.color,
     orientation: p.orientation,
     transparentOnly: p.transparent ?? false,
@@ -63,6 +66,7 @@ async function GET({ request, url, context }: Route.LoaderArgs) {
   const search = apiSearch(
     {
       ...terms,
+      tagMatch: p.tag_match,
       color: colour ? (colour.name ?? colour.hex.slice(1)) : '',
       transparent: terms.transparentOnly,
       page: p.page,

@@ -67,8 +67,9 @@ function filtersText(filters: Record<string, string>): string {
     orientation: 'orientation',
     transparent: 'transparent',
   }
+  const flags: Record<string, string> = { transparent: 'transparent only', tag_match: 'any of the tags' }
   return Object.entries(filters)
-    .map(([key, value]) => (key === 'transparent' ? 'transparent only' : `${names[key] ?? key}: ${value}`))
+    .map(([key, value]) => flags[key] ?? `${names[key] ?? key}: ${value}`)
     .join('; ')
 }
 
