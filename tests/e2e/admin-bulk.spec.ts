@@ -134,6 +134,11 @@ test('a draft is scheduled from its edit row and from the bar; the table says wh
   await expect(page).toHaveURL(/status=scheduled/)
   await expect(rows(page)).toHaveCount(2)
   await expect(rows(page).getByTestId('scheduled-for')).toHaveCount(2)
+  // 'Clear' shows every asset, and the form says so (with JavaScript the select kept 'Scheduled').
+  await page.getByRole('main').getByRole('link', { name: 'Clear' }).click()
+  await expect(page).toHaveURL(/\/admin\/assets$/)
+  await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('all')
+  await expect(page.getByRole('searchbox', { name: 'Search assets', exact: true })).toHaveValue('')
 
   // The dashboard's recent assets show the schedules as well.
   await page.goto('/admin')

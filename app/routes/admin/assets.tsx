@@ -403,7 +403,9 @@ export default function AdminAssetsPage({ loaderData, actionData }: Route.Compon
         </Alert>
       ) : null}
 
-      <Form method="get" role="search" className={classes.filters}>
+      {/* Keyed by the search: 'Clear' (a link) must show the cleared values, which a select
+          does not take from a new defaultValue. */}
+      <Form method="get" role="search" className={classes.filters} key={`${q}\n${status}`}>
         <TextInput
           label="Search assets"
           name="q"
