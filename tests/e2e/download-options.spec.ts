@@ -88,3 +88,24 @@ test('download options on the asset page: a transparent PNG at the original size
   for (let i = 3; i < data.length; i += 4) if (data[i] === 0) clear++
   expect(clear).toBeGreaterThan(0)
 })
+
+test('another asset opened in the dialog starts from its own download options', async ({ page }) => {
+  await newUser(page)
+  // An oak tree of the demo catalogue: a render with related renders.
+  await page.goto('/explore?q=oak')
+  await page.getByTestId('asset-card').first().locator('a').first().click()
+  const dialog = page.getByRole('dialog')
+  const title = dialog.locator('#asset-preview-title')
+  const first = await title.textContent()
+  await dialog.getByText('Download options').click()
+  const form = dialog.getByRole('form', { name: 'Download options' })
+  const ownFormat = await form.getByLabel('Format').inputValue()
+  await form.getByLabel('Format').selectOption('webp')
+  await form.getByLabel('Padding').selectOption('10')
+  await page.getByRole('region', { name: 'Related Assets' }).getByRole('listitem').first().getByRole('link').click()
+  await expect(title).not.toHaveText(first!)
+  await dialog.getByText('Download options').click()
+  // With JavaScript the dialog stays and shows the next asset: its options were the last one's.
+  await expect(form.getByLabel('Format')).toHaveValue(ownFormat)
+  await expect(form.getByLabel('Padding')).toHaveValue('0')
+})

@@ -220,7 +220,10 @@ export function AssetPreview(props: AssetPreviewProps) {
         {/* The heart and Save under the download block, whatever that block says (a quota
             message beside a narrow block once put the heart on its right, Save under it). */}
         <div className={classes.actions}>
+          {/* Keyed: another asset shown in the same dialog starts from its own defaults, not the
+              size, format or message chosen for the one before. */}
           <DownloadButton
+            key={asset.id}
             assetId={asset.id}
             format={asset.file_format}
             resume={props.resumeDownload}
