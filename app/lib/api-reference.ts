@@ -1212,21 +1212,35 @@ const COLLECTION_CALLS: ApiCall[] = [
   },
   {
     operationId: 'downloadCollection',
-    method: 'GET',
+    method: 'POST',
     path: '/api/collections/{id}/download',
     group: 'Collections',
     summary: 'Download a collection as one ZIP',
-    description: `A public collection, a kit, or one of your own as one ZIP, streamed as it is written: each published asset’s file in the format asked for (the original by default), and a README with the licence terms and each file’s licence id. The quota of single downloads applies: Free spends one of the day’s ${FREE_DAILY_DOWNLOADS} downloads per asset not downloaded today, and the ZIP is refused whole when fewer are left; Pro takes up to 100 assets at once.`,
+    description: `A public collection, a kit, or one of your own as one ZIP, streamed as it is written: each published asset’s file in the format asked for (the original by default), and a README with the licence terms and each file’s licence id. The quota of single downloads applies: Free spends one of the day’s ${FREE_DAILY_DOWNLOADS} downloads per asset not downloaded today, and the ZIP is refused whole when fewer are left; Pro takes up to 100 assets at once. A POST, as every call that spends downloads is (a GET answers 405): a link or a prefetch cannot spend them.`,
     bearer: true,
     parameters: [
       COLLECTION_ID,
       {
         name: 'format',
         in: 'query',
-        description: 'The files’ format: original, or a conversion for the assets that offer it.',
+        description: 'The files’ format, as in the body (the body’s wins when both are given).',
         schema: { type: 'string', enum: [...ZIP_FORMATS], default: 'original' },
       },
     ],
+    body: {
+      schema: {
+        type: 'object',
+        properties: {
+          format: {
+            type: 'string',
+            enum: [...ZIP_FORMATS],
+            description: 'The files’ format: original (the default), or a conversion for the assets that offer it.',
+          },
+        },
+      },
+      example: { format: 'webp' },
+      optional: true,
+    },
     responses: [
       {
         status: 200,

@@ -1,3 +1,4 @@
+import sharp from 'sharp'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Asset } from '#db/schema'
@@ -17,7 +18,7 @@ import { action as apiCreate, loader as apiList } from '~/routes/api/collections
 import { action as apiChange, loader as apiRead } from '~/routes/api/collections-id'
 import { action as apiAdd } from '~/routes/api/collections-id-assets'
 import { action as apiRemove } from '~/routes/api/collections-id-assets-id'
-import { loader as apiDownload } from '~/routes/api/collections-id-download'
+import { action as apiDownload, loader as apiDownloadGet } from '~/routes/api/collections-id-download'
 import { callRoute, createTestContext, makeRequest, type TestContext } from '../support/context'
 import { makeAsset, makeUser } from '../support/factories'
 import { unzip } from '../support/unzip'
@@ -265,7 +266,12 @@ describe('another person’s collection is not found through every door', () => 
             headers: other.bearer,
           },
         ),
-        call(apiDownload, `/api/collections/${target}/download`, { id: target }, { headers: other.bearer }),
+        call(
+          apiDownload,
+          `/api/collections/${target}/download`,
+          { id: target },
+          { method: 'POST', headers: other.bearer },
+        ),
         call(
           collectionAction,
           `/collections/${target}`,
@@ -582,7 +588,7 @@ describe('kits', () => {
       apiDownload,
       `/api/collections/${id}/download?format=original`,
       { id },
-      { headers: owner.bearer },
+      { method: 'POST', headers: owner.bearer },
     )) as Response
     expect(api.status).toBe(403)
     expect(await api.json()).toMatchObject({ reason: 'quota-exceeded' })
@@ -596,9 +602,60 @@ describe('kits', () => {
       apiDownload,
       `/api/collections/${id}/download?format=gif`,
       { id },
-      { headers: owner.bearer },
+      { method: 'POST', headers: owner.bearer },
     )) as Response
     expect(badFormat.status).toBe(400)
+    const badBody = (await call(
+      apiDownload,
+      `/api/collections/${id}/download`,
+      { id },
+      { json: { format: 'gif' }, headers: owner.bearer },
+    )) as Response
+    expect(badBody.status).toBe(400)
+    expect(((await badBody.json()) as { error: string }).error).toBe(
+      'format must be one of original, png, webp, avif, jpeg',
+    )
+  })
+
+  it('no GET spends downloads: the API takes a ZIP by POST only (a link or prefetch answers 405)', async () => {
+    const owner = await signedIn()
+    const made = await apiCollection(owner, { name: 'Posted only' })
+    const id = String(made.id)
+    for (const title of ['Posted A', 'Posted B']) {
+      const asset = await makeAsset(t.db, t.storage, { title, size: 32 })
+      await call(
+        apiAdd,
+        `/api/collections/${id}/assets`,
+        { id },
+        { json: { asset_id: asset.id }, headers: owner.bearer },
+      )
+    }
+    const used = async () =>
+      (
+        await t.db
+          .selectFrom('download_quota_usage')
+          .select('used')
+          .where('user_id', '=', owner.user.id)
+          .executeTakeFirst()
+      )?.used ?? 0
+    for (const headers of [owner.bearer, owner.cookie]) {
+      const get = (await call(apiDownloadGet, `/api/collections/${id}/download`, { id }, { headers })) as Response
+      expect(get.status).toBe(405)
+      expect(get.headers.get('allow')).toBe('POST')
+    }
+    expect(await used()).toBe(0)
+    const post = (await call(
+      apiDownload,
+      `/api/collections/${id}/download`,
+      { id },
+      { json: { format: 'webp' }, headers: owner.bearer },
+    )) as Response
+    expect(post.status).toBe(200)
+    expect(post.headers.get('content-type')).toBe('application/zip')
+    const entries = await unzip(Buffer.from(await post.arrayBuffer()))
+    expect(entries.map((e) => e.name)).toEqual(['README.txt', 'Posted A-32.webp', 'Posted B-32.webp'])
+    expect((await sharp(entries[1]!.data).metadata()).format).toBe('webp')
+    expect(await used()).toBe(2)
   })
 })
 
