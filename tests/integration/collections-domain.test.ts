@@ -165,6 +165,17 @@ describe('collections in the domain', () => {
     expect(await saveKit(t.db, admin, null, { name: 'Bad', assetIds: [2_000_000_000] })).toMatchObject({
       reason: 'asset-not-found',
     })
+    // The cover is one of the kit's assets, given with them or already in it.
+    expect(
+      await saveKit(t.db, admin, null, { name: 'Odd cover', coverAssetId: assets[2]!.id, assetIds: [assets[0]!.id] }),
+    ).toMatchObject({ reason: 'invalid-option' })
+    expect(await saveKit(t.db, admin, kit.value.id, { name: 'Glass kit', coverAssetId: assets[3]!.id })).toMatchObject({
+      reason: 'invalid-option',
+    })
+    expect(await saveKit(t.db, admin, kit.value.id, { name: 'Glass kit', coverAssetId: assets[2]!.id })).toMatchObject({
+      ok: true,
+      value: { coverAssetId: assets[2]!.id },
+    })
     expect((await deleteCollection(t.db, another, kit.value.id)).ok).toBe(true)
   })
 })

@@ -478,6 +478,47 @@ describe('kits', () => {
       name: 'Glass kit',
       assetIds: assets.map((a) => a.id),
       coverAssetId: assets[1]!.id,
+      unpublished: [],
+    })
+    // The cover is one of the kit's assets: another is refused with the reason, nothing changed.
+    const elsewhere = await makeAsset(t.db, t.storage, { title: 'Not in the kit' })
+    const wrongCover = await call(
+      kitsAction,
+      '/admin/kits',
+      {},
+      {
+        form: { id: String(id), name: 'Glass kit', cover: String(elsewhere.id), assets: `${assets[0]!.id}` },
+        headers: admin.cookie,
+      },
+    )
+    expect(status(wrongCover)).toBe(400)
+    expect(JSON.stringify(dataOf(wrongCover))).toContain(
+      `The cover must be one of the kit’s assets: asset ${elsewhere.id} is not in it.`,
+    )
+    expect(dataOf(await call(kitsPage, `/admin/kits?edit=${id}`, {}, { headers: admin.cookie }))).toMatchObject({
+      editing: { coverAssetId: assets[1]!.id, assetIds: assets.map((a) => a.id) },
+    })
+    // A draft may wait in a kit; the admin's screen says it is not on the kit's page yet.
+    const draft = await makeAsset(t.db, t.storage, { title: 'Kit draft', isActive: false })
+    const withDraft = (await call(
+      kitsAction,
+      '/admin/kits',
+      {},
+      {
+        form: {
+          id: String(id),
+          name: 'Glass kit',
+          description: 'Every glass render',
+          cover: String(assets[1]!.id),
+          order: '-10',
+          assets: `${assets.map((a) => a.id).join(' ')} ${draft.id}`,
+        },
+        headers: admin.cookie,
+      },
+    )) as Response
+    expect(withDraft.status).toBe(302)
+    expect(dataOf(await call(kitsPage, `/admin/kits?edit=${id}`, {}, { headers: admin.cookie }))).toMatchObject({
+      editing: { unpublished: [draft.id] },
     })
     const page = dataOf(await call(collectionsPage, '/collections', {})) as Json
     expect(page.kits[0]).toMatchObject({

@@ -529,6 +529,16 @@ export async function saveKit(
         reason: 'asset-not-found',
         error: `No asset has the id ${missing.join(', ')}.`,
       } as const
+    // The cover is one of the kit's own pictures: another would show the kit as what it is not.
+    if (fields.coverAssetId) {
+      const held = fields.assetIds ?? (id === null ? [] : await assetIdsOf(trx, id))
+      if (!held.includes(fields.coverAssetId))
+        return {
+          ok: false,
+          reason: 'invalid-option',
+          error: `The cover must be one of the kit’s assets: asset ${fields.coverAssetId} is not in it.`,
+        } as const
+    }
     const values = {
       name: fields.name.trim(),
       description: fields.description?.trim() ?? '',
@@ -578,12 +588,25 @@ export async function kitAssetIds(db: DB, id: number): Promise<number[] | null> 
     .where('is_kit', '=', true)
     .executeTakeFirst()
   if (!kit) return null
+  return assetIdsOf(db, id)
+}
+
+async function assetIdsOf(db: DB | Transaction<Database>, collectionId: number): Promise<number[]> {
   const rows = await db
     .selectFrom('collection_assets')
     .select('asset_id')
-    .where('collection_id', '=', id)
+    .where('collection_id', '=', collectionId)
     .orderBy('position')
     .orderBy('asset_id')
     .execute()
   return rows.map((r) => r.asset_id)
+}
+
+/** Which of `ids` are not published (drafts, scheduled): a kit's page leaves them out until they are. */
+export async function unpublishedAmong(db: DB, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return []
+  const published = new Set(
+    (await db.selectFrom('assets').select('id').where('id', 'in', ids).where(isPublished()).execute()).map((r) => r.id),
+  )
+  return ids.filter((id) => !published.has(id))
 }

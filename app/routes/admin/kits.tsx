@@ -21,7 +21,13 @@ import { CollectionFields } from '~/components/CollectionFields/CollectionFields
 import type { z } from '~/lib/zod'
 import type { Route } from './+types/kits'
 import { AdminHeader } from '~/components/admin/AdminHeader/AdminHeader'
-import { deleteCollection, kitAssetIds, listKits, saveKit } from '~/domain/collections/collections.server'
+import {
+  deleteCollection,
+  kitAssetIds,
+  listKits,
+  saveKit,
+  unpublishedAmong,
+} from '~/domain/collections/collections.server'
 import { KitFormSchema } from '~/lib/collections'
 import { SITE_NAME } from '~/lib/constants'
 import { parseId } from '~/lib/ids'
@@ -43,7 +49,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const editId = parseId(url.searchParams.get('edit'))
   const editing = editId ? kits.find((k) => k.id === editId) : undefined
   const assetIds = editing ? ((await kitAssetIds(db, editing.id)) ?? []) : []
-  return { kits, editing: editing ? { ...editing, assetIds } : null }
+  const unpublished = await unpublishedAmong(db, assetIds)
+  return { kits, editing: editing ? { ...editing, assetIds, unpublished } : null }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -203,6 +210,11 @@ function KitForm({
             key={fields.assets.key}
             error={fields.assets.errors?.[0]}
           />
+          {editing?.unpublished.length ? (
+            <Text size="sm" c="dimmed" data-testid="kit-unpublished">
+              Not on the kit’s page until published: {editing.unpublished.join(', ')}.
+            </Text>
+          ) : null}
           <Group justify="space-between">
             <Button type="submit" loading={busy}>
               {editing ? 'Save kit' : 'Create kit'}
