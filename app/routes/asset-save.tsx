@@ -64,8 +64,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
   if (form.get('intent') === 'create') {
     const submission = parseWithZod(form, { schema: CollectionFormSchema })
+    // The page shows the field's message from `result`; the menu over a card, `error`.
     if (submission.status !== 'success')
-      return data({ ok: false as const, result: submission.reply(), error: null }, { status: 400 })
+      return data(
+        { ok: false as const, result: submission.reply(), error: firstError(submission.error) },
+        { status: 400 },
+      )
     const created = await createCollection(db, user, submission.value)
     if (!created.ok)
       return data(
@@ -197,4 +201,8 @@ export default function SaveToCollectionPage({ loaderData, actionData }: Route.C
       </Paper>
     </Container>
   )
+}
+
+function firstError(errors: Record<string, string[] | null> | null | undefined): string | null {
+  return Object.values(errors ?? {}).find((messages) => messages?.length)?.[0] ?? null
 }

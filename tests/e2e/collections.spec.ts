@@ -157,3 +157,25 @@ test('the owner reorders: move up and down forms, and dragging with JavaScript',
     jsEnabled() ? [titles[1]!, titles[2]!, titles[0]!] : [titles[2]!, titles[0]!, titles[1]!],
   )
 })
+
+test('a new collection named with spaces alone is refused with the reason, in the menu and on the save page', async ({
+  page,
+}) => {
+  await newUser(page)
+  await page.goto('/explore')
+  await hydrated(page)
+  const card = page.getByTestId('asset-card').first()
+  await card.hover()
+  await card.getByTestId('save-to-collection').click()
+  // With JavaScript the menu over the card; without, the save page (which said so already).
+  if (jsEnabled()) {
+    const menu = page.getByTestId('save-menu')
+    await menu.getByLabel('New collection').fill('   ')
+    await menu.getByRole('button', { name: 'Create', exact: true }).click()
+    await expect(menu.getByRole('alert')).toHaveText('Give the collection a name.')
+  } else {
+    await page.getByLabel('Name').fill('   ')
+    await page.getByRole('button', { name: 'Create and save' }).click()
+    await expect(page.getByText('Give the collection a name.')).toBeVisible()
+  }
+})

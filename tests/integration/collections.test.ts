@@ -135,6 +135,15 @@ describe('collections through the pages', () => {
       },
     )
     expect(dataOf(added)).toMatchObject({ ok: true })
+    // A name of spaces alone: the menu over a card shows the field's message (it showed nothing).
+    const blank = await call(
+      saveAction,
+      `/assets/${b.id}/save.data`,
+      { id: String(b.id) },
+      { form: { intent: 'create', name: '   ' }, headers: me.cookie },
+    )
+    expect(status(blank)).toBe(400)
+    expect(dataOf(blank)).toMatchObject({ ok: false, error: 'Give the collection a name.' })
     const removed = (await call(
       saveAction,
       `/assets/${a.id}/save`,
