@@ -14,7 +14,7 @@ export type AdminStatusFilter = (typeof ADMIN_STATUSES)[number]
 export const MAX_TAGS = 30
 
 const booleanish = z
-  .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'on'])])
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'on'])], { error: 'Invalid input: expected true or false' })
   .transform((v) => v === true || v === 'true' || v === '1' || v === 'on')
 
 /** PUT /api/admin/assets/{id} and the inline edit: every field optional, at least one given. */
@@ -59,7 +59,11 @@ export const AssetChangesSchema = z
 export type AssetChanges = z.infer<typeof AssetChangesSchema>
 
 /** POST /api/admin/assets/{id}/publish: is_active, true when left out (the publish button). */
-export const PublishSchema = z.object({ is_active: booleanish.default(true) })
+/**
+ * POST /api/admin/assets/{id}/publish's body. Strict: this call publishes at once, so a field it
+ * does not take (publish_at meant as a schedule) is a 400, never a publish now.
+ */
+export const PublishSchema = z.strictObject({ is_active: booleanish.default(true) })
 
 /** Query of the admin asset list, for GET /api/admin/assets: bad values are a 400. */
 export const AdminAssetQuerySchema = z.object({

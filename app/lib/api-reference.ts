@@ -1505,7 +1505,11 @@ export const API_CALLS: ApiCall[] = [
         schema: { type: 'object', required: ['ok'], properties: { ok: { type: 'boolean', enum: [true] } } },
         example: { ok: true },
       },
-      error(400, 'asset_id or kind is missing or not one of the values.', 'Invalid input.'),
+      error(
+        400,
+        'asset_id or kind is missing or not one of the values; the message names the field.',
+        'kind: Invalid option: expected one of "page_view"|"dialog_view"',
+      ),
     ],
   },
   {
@@ -2640,8 +2644,8 @@ export const API_CALLS: ApiCall[] = [
       },
       error(
         400,
-        'is_active is not a boolean (true, false, "true", "false", "1", "0" or "on"), or the body is not valid JSON.',
-        'Invalid input',
+        'is_active is not a boolean (true, false, "true", "false", "1", "0" or "on"), the body has another field (this call publishes at once: a schedule is PUT with publish_at), or the body is not valid JSON.',
+        'Unknown field: publish_at.',
       ),
       ...ADMIN_ONLY,
       ASSET_NOT_FOUND,

@@ -1,5 +1,5 @@
 import { data } from 'react-router'
-import type { ZodType } from 'zod'
+import type { ZodType, core } from 'zod'
 import { log } from '~/platform/log.server'
 import { type Refusal, refusalStatus } from './refusals.server'
 import { BAD_TEXT, cleanFileName, decodeUrlEncoded, isCleanString, isCleanValue } from './text.server'
@@ -162,9 +162,21 @@ export async function readApiBody<T>(
     }
   }
   const parsed = schema.safeParse(body.value ?? {})
-  if (!parsed.success)
-    return { ok: false, response: jsonError(400, parsed.error.issues[0]?.message ?? 'Invalid input.') }
+  if (!parsed.success) return { ok: false, response: jsonError(400, issueMessage(parsed.error.issues[0])) }
   return { ok: true, value: parsed.data }
+}
+
+/**
+ * A body's first problem as its answer says it. Our schemas' own messages name their field; zod's
+ * defaults ('Invalid input: expected boolean, received string') do not, so the field is put first.
+ */
+export function issueMessage(issue: core.$ZodIssue | undefined): string {
+  if (!issue) return 'Invalid input.'
+  if (issue.code === 'unrecognized_keys')
+    return `Unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}.`
+  return issue.path.length && /^Invalid /.test(issue.message)
+    ? `${issue.path.join('.')}: ${issue.message}`
+    : issue.message
 }
 
 /**

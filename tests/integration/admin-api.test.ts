@@ -374,7 +374,11 @@ describe('PUT, DELETE and publish of /api/admin/assets/{id}', () => {
     const asset = await makeAsset(t.db, t.storage, { size: 32 })
     expect((await put(asset.id, { title: '   ' })).body.error).toBe('Enter a title.')
     expect((await put(asset.id, {})).status).toBe(400)
-    expect((await put(asset.id, { is_active: 'maybe' })).status).toBe(400)
+    // zod's own wording names the field it is about.
+    expect(await put(asset.id, { is_active: 'maybe' })).toEqual({
+      status: 400,
+      body: { error: 'is_active: Invalid input: expected true or false' },
+    })
     // Ids are canonical decimals: anything else names no asset.
     for (const id of ['abc', '0x10', '00000001', '1e0']) expect((await put(id, { title: 'x' })).status).toBe(404)
     expect((await put(999_999_999, { title: 'x' })).status).toBe(404)
@@ -403,6 +407,18 @@ describe('PUT, DELETE and publish of /api/admin/assets/{id}', () => {
     expect((await auditRows(asset.id)).map((r) => r.action)).toEqual(['asset.publish', 'asset.unpublish'])
     expect((await publish(999_999_999)).status).toBe(404)
     expect((await publish(asset.id, { json: { is_active: 'yes' } })).status).toBe(400)
+    // This call publishes at once: a field it does not take (a schedule meant) changes nothing.
+    const draft = await makeAsset(t.db, t.storage, { isActive: false, size: 32 })
+    expect(await publish(draft.id, { json: { publish_at: '2030-01-01T10:00:00Z' } })).toEqual({
+      status: 400,
+      body: { error: 'Unknown field: publish_at.' },
+    })
+    const still = await t.db
+      .selectFrom('assets')
+      .select('is_active')
+      .where('id', '=', draft.id)
+      .executeTakeFirstOrThrow()
+    expect(still.is_active).toBe(false)
   })
 
   it('DELETE removes the row and every file of the asset', async () => {

@@ -372,7 +372,13 @@ describe('recording views and previews', () => {
     expect((await post({ asset_id: draft.id, kind: 'page_view' })).status).toBe(202)
     expect((await post({ asset_id: 999_999_999, kind: 'page_view' })).status).toBe(202)
     expect((await post({ asset_id: other.id, kind: 'page_view' }, 'curl/8.0')).status).toBe(202)
-    expect((await post({ asset_id: other.id, kind: 'download' })).status).toBe(400)
+    const unknownKind = await post({ asset_id: other.id, kind: 'download' })
+    expect(unknownKind.status).toBe(400)
+    // The answer names the field zod's own wording is about.
+    expect(((await unknownKind.json()) as { error: string }).error).toMatch(/^kind: Invalid option/)
+    expect(await (await post({ asset_id: 'nope', kind: 'page_view' })).json()).toEqual({
+      error: 'asset_id: Invalid input: expected number, received NaN',
+    })
     await flushAssetEvents(db)
     const rows = await db
       .selectFrom('asset_events')
