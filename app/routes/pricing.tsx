@@ -3,7 +3,12 @@ import { Alert, Button, Container, Group, Paper, SimpleGrid, Stack, Text, Title 
 import type { Route } from './+types/pricing'
 import { getUser } from '~/web/session.server'
 import { PlanCard } from '~/components/PlanCard/PlanCard'
-import { BILLING_ERRORS, createCheckoutSession, type BillingErrorCode } from '~/domain/billing/billing.server'
+import {
+  BILLING_ERRORS,
+  canUpgrade,
+  createCheckoutSession,
+  type BillingErrorCode,
+} from '~/domain/billing/billing.server'
 import { FREE_DAILY_DOWNLOADS, PRO_PRICE_USD, SITE_NAME } from '~/lib/constants'
 import { servicesContext } from '~/web/context.server'
 import { formatDay } from '~/lib/dates'
@@ -25,6 +30,7 @@ const pageMeta: Route.MetaFunction = () => [
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const user = await getUser(request, context)
+  const { config } = context.get(servicesContext)
   const billing = url.searchParams.get('billing')
   const upgradeRequired = url.searchParams.get('alert') === 'upgrade_required'
   return {
@@ -36,6 +42,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     // Sent here by a download over the quota: the banner says when the free downloads come back.
     quotaResets: upgradeRequired ? resetsAt(new Date()) : null,
     checkoutCancelled: url.searchParams.get('checkout') === 'cancelled',
+    // Said under the button before anyone presses it, not only after.
+    canUpgrade: canUpgrade(config),
     // Set by /billing/portal when it could not open the portal.
     billingError: billing && billing in BILLING_ERRORS ? BILLING_ERRORS[billing as BillingErrorCode] : null,
   }
@@ -142,9 +150,11 @@ export default function PricingPage({ loaderData, actionData }: Route.ComponentP
                 Upgrade to Pro
               </Button>
               <Text size="xs" c="dimmed" mt="xs" ta="center">
-                {signedIn
-                  ? 'Secure payment on Stripe. Cancel any time.'
-                  : 'Sign in first; secure payment on Stripe. Cancel any time.'}
+                {!loaderData.canUpgrade
+                  ? 'Payments are not configured on this site yet, so upgrading is not available.'
+                  : signedIn
+                    ? 'Secure payment on Stripe. Cancel any time.'
+                    : 'Sign in first; secure payment on Stripe. Cancel any time.'}
               </Text>
             </Form>
           )}

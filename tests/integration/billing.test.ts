@@ -166,6 +166,15 @@ describe('Stripe billing', () => {
       expect(BILLING_ERRORS['not-configured']).toMatch(/not configured/)
     })
 
+    it('the pricing page says whether upgrading can be paid for before the button is pressed', async () => {
+      const page = async (on: TestContext) =>
+        (await callRoute(pricingLoader, { request: makeRequest('/pricing'), context: on.routerContext() })) as {
+          canUpgrade: boolean
+        }
+      expect((await page(plain)).canUpgrade).toBe(false)
+      expect((await page(t)).canUpgrade).toBe(true)
+    })
+
     it('without Stripe keys, Manage subscription says the subscription cannot be managed (not that upgrading is off)', async () => {
       const user = await makeUser(plain.db, { plan: 'pro' })
       const cookie = `__session=${(await createSession(plain.db, user.id)).token}`
