@@ -162,7 +162,7 @@ export default function CollectionPage({ loaderData, actionData }: Route.Compone
       <Anchor component={Link} to="/collections" size="sm">
         ← Collections
       </Anchor>
-      <Group justify="space-between" align="flex-end" mt="xs" mb="lg" wrap="wrap" gap="md">
+      <Group justify="space-between" align="flex-start" mt="xs" mb="lg" wrap="wrap" gap="md">
         <div>
           <Group gap="xs" align="center">
             <Title order={1}>{collection.name}</Title>
