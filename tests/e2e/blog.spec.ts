@@ -61,7 +61,8 @@ test('an admin writes a post, it appears on /blog, and an edit changes it', asyn
   await expect(field(page, 'Publish Date')).not.toHaveValue('') // today, filled in
   await field(page, 'Category').fill('Tutorials')
   await field(page, 'Read Time').fill('2 min read')
-  await field(page, 'Image URL').fill('/blog/choosing-colours-and-lighting-for-product-mock-ups.svg')
+  // A square picture: its card keeps the grid's 16:9 frame.
+  await field(page, 'Image URL').fill('/placeholder.svg')
   await page.getByRole('button', { name: 'Publish' }).click()
 
   await expect(page).toHaveURL(/\/admin\/blog$/)
@@ -74,6 +75,13 @@ test('an admin writes a post, it appears on /blog, and an edit changes it', asyn
   await expect(card.getByRole('heading', { name: title })).toBeVisible()
   await expect(card).toContainText('How soft light changes a render.')
   await expect(card).toContainText('2 min read')
+  // Every card's picture in the same 16:9 frame, the square one too, so a row's titles line up.
+  await expect.poll(() => card.locator('img').evaluate((img: HTMLImageElement) => img.complete)).toBe(true)
+  const frames = await page
+    .getByTestId('blog-card')
+    .evaluateAll((cards) => cards.slice(0, 3).map((c) => c.querySelector('img')!.getBoundingClientRect().toJSON()))
+  expect(frames).toHaveLength(3)
+  for (const frame of frames) expect(frame.width / frame.height).toBeCloseTo(16 / 9, 1)
   await card.getByRole('link').click()
   await expect(page).toHaveURL(/\/blog\/lighting-notes-/)
   const slugUrl = page.url()

@@ -1,6 +1,6 @@
 import sharp from 'sharp'
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { DEMO_ADMIN, hydrated, untilProcessed } from './support'
+import { DEMO_ADMIN, hydrated, register, signIn, uniqueEmail, untilProcessed } from './support'
 
 // Every picture in its real shape: a landscape, a portrait and a square asset (made here, not
 // taken from the demo catalogue) shown whole in the grid, the preview dialog and the asset
@@ -236,6 +236,40 @@ test('the list view keeps one card per line, each picture whole in its square', 
     xs.add(Math.round((await card(page, shape).boundingBox())!.x))
   }
   expect(xs.size).toBe(1)
+})
+
+test("a collection being arranged: a row's controls on one line, whatever its pictures' shapes", async ({
+  page,
+  baseURL,
+}) => {
+  const email = uniqueEmail('shapes')
+  await register(page, { name: 'Shape Keeper', email, password: 'shapes-keep-1' })
+  await signIn(page, email, 'shapes-keep-1')
+  await expect(page).toHaveURL(/\/profile$/)
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await page.goto('/collections')
+  await page.getByLabel('Name').fill(`Shapes ${word}`)
+  await page.getByRole('button', { name: 'Create collection' }).click()
+  await expect(page).toHaveURL(/\/collections\/\d+$/)
+  const collection = new URL(page.url()).pathname.split('/').at(-1)
+  for (const shape of SHAPES) {
+    const added = await page.request.post(`/api/collections/${collection}/assets`, {
+      data: { asset_id: ids.get(shape.label) },
+      headers: { origin: baseURL! },
+    })
+    expect(added.status()).toBe(201)
+  }
+  await page.reload()
+  const tools = page.getByRole('group', { name: /^Arrange / })
+  await expect(tools).toHaveCount(SHAPES.length)
+  // One row at this width: the pictures keep their shapes, the controls share a line under them.
+  const tops = await tools.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)))
+  expect(new Set(tops).size, `the controls' tops: ${tops.join(', ')}`).toBe(1)
+  const ratios = await page
+    .getByTestId('asset-card')
+    .locator('img')
+    .evaluateAll((imgs) => imgs.map((img) => img.getBoundingClientRect().width / img.getBoundingClientRect().height))
+  expect(Math.max(...ratios) / Math.min(...ratios)).toBeGreaterThan(1.5)
 })
 
 for (const path of ['/categories', '/collections']) {
