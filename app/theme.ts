@@ -116,6 +116,10 @@ export const theme = createTheme({
   components: {
     // Links in running text are told apart by more than colour (WCAG 1.4.1).
     Anchor: { defaultProps: { underline: 'always' } },
+    // A wide table scrolls with the browser's own scrollbar: Mantine's ScrollArea hides it and
+    // draws its own only once JavaScript runs, and then only on hover, so nothing said the
+    // table went on (and without JavaScript a mouse could not scroll it).
+    TableScrollContainer: { defaultProps: { type: 'native' } },
   },
 })
 
@@ -142,6 +146,7 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--app-checker-a': '#f4f5f7',
     '--app-checker-b': '#eceef1',
     '--app-focus': 'var(--mantine-color-indigo-7)',
+    '--app-scroll-shade': 'rgb(0 0 0 / 0.3)',
   },
   dark: {
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
@@ -158,5 +163,6 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--app-checker-a': '#2e2e2e',
     '--app-checker-b': '#383838',
     '--app-focus': 'var(--mantine-color-indigo-3)',
+    '--app-scroll-shade': 'rgb(255 255 255 / 0.25)',
   },
 })
