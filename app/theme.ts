@@ -116,10 +116,6 @@ export const theme = createTheme({
   components: {
     // Links in running text are told apart by more than colour (WCAG 1.4.1).
     Anchor: { defaultProps: { underline: 'always' } },
-    // A wide table scrolls with the browser's own scrollbar: Mantine's ScrollArea hides it and
-    // draws its own only once JavaScript runs, and then only on hover, so nothing said the
-    // table went on (and without JavaScript a mouse could not scroll it).
-    TableScrollContainer: { defaultProps: { type: 'native' } },
   },
 })
 

@@ -36,8 +36,8 @@ const REUSE = Boolean(args.reuse) || process.env.BENCH_REUSE === '1'
 const PORT = Number(args.port ?? process.env.BENCH_PORT ?? 3290)
 if (!Number.isInteger(ASSETS) || ASSETS < 1000) throw new Error('--assets must be a whole number of at least 1000')
 
-// `added`: queries added with the search_lexemes change (2026-11-24); the line 'queries as
-// before' leaves them out, so figures stay comparable with earlier runs.
+// `added`: queries added since the search_lexemes change (2026-11-24; View All's on 2026-12-01);
+// the line 'queries as before' leaves them out, so figures stay comparable with earlier runs.
 const QUERIES: { name: string; query: SearchQuery; added?: boolean }[] = [
   { name: 'word: robot', query: { q: 'robot' } },
   { name: 'word: sphere', query: { q: 'sphere' } },
@@ -58,6 +58,17 @@ const QUERIES: { name: string; query: SearchQuery; added?: boolean }[] = [
   { name: 'type audio', query: { assetType: 'audio' } },
   { name: 'category Robots', query: { category: 'Robots' } },
   { name: 'tags cute+pastel', query: { tags: ['cute', 'pastel'] } },
+  // Related Assets' View All: a category with any of three tags (tag_match=any), as it sorts.
+  {
+    name: 'View All: Robots, any of cute/pastel/glossy',
+    query: { category: 'Robots', tags: ['cute', 'pastel', 'glossy'], anyTag: true },
+    added: true,
+  },
+  {
+    name: 'View All, most downloaded',
+    query: { category: 'Robots', tags: ['cute', 'pastel', 'glossy'], anyTag: true, sort: 'downloads' },
+    added: true,
+  },
   { name: 'q + type: loop audio', query: { q: 'loop', assetType: 'audio' } },
   { name: 'q + category: chrome Technology', query: { q: 'chrome', category: 'Technology' } },
   { name: 'q + downloads sort', query: { q: 'glass', sort: 'downloads' } },

@@ -58,10 +58,10 @@ export const AssetChangesSchema = z
   })
 export type AssetChanges = z.infer<typeof AssetChangesSchema>
 
-/** POST /api/admin/assets/{id}/publish: is_active, true when left out (the publish button). */
 /**
- * POST /api/admin/assets/{id}/publish's body. Strict: this call publishes at once, so a field it
- * does not take (publish_at meant as a schedule) is a 400, never a publish now.
+ * POST /api/admin/assets/{id}/publish's body: is_active, true when left out (the publish button).
+ * Strict: this call publishes at once, so a field it does not take (publish_at meant as a
+ * schedule) is a 400, never a publish now.
  */
 export const PublishSchema = z.strictObject({ is_active: booleanish.default(true) })
 

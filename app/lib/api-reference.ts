@@ -15,6 +15,7 @@ import {
   MAX_COLLECTIONS_PER_USER,
   ZIP_FORMATS,
 } from './collection-limits'
+import { zipQuotaShortfall } from './zip-quota'
 import {
   ASSET_TYPES,
   AUDIO_UPLOAD_LIMIT_BYTES,
@@ -1259,7 +1260,7 @@ const COLLECTION_CALLS: ApiCall[] = [
       error(
         403,
         'Not enough of today’s downloads are left for every asset of the ZIP.',
-        'This ZIP needs 7 downloads and you have 3 left today.',
+        `Download quota exceeded: this ZIP ${zipQuotaShortfall(7, 3)}`,
         'quota-exceeded',
       ),
       {

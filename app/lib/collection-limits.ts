@@ -14,8 +14,12 @@ export function ownerDisplayName(fullName: string | null | undefined, isKit: boo
   return fullName?.trim() || 'A member'
 }
 
-/** The formats a collection's ZIP can hold (the bundle's formats): each file as it was uploaded, or converted. */
-export const ZIP_FORMATS = ['original', 'png', 'webp', 'jpeg', 'avif'] as const
+/**
+ * The formats a collection's ZIP can hold: each file as it was uploaded, or converted to one of
+ * the download formats (DOWNLOAD_FORMATS, in its order: a unit test holds them together; that
+ * module is not imported here, to keep it out of the pages' JavaScript).
+ */
+export const ZIP_FORMATS = ['original', 'png', 'webp', 'avif', 'jpeg'] as const
 export type ZipFormat = (typeof ZIP_FORMATS)[number]
 export const ZIP_FORMAT_LABELS: Record<ZipFormat, string> = {
   original: 'Original files',
@@ -27,30 +31,18 @@ export const ZIP_FORMAT_LABELS: Record<ZipFormat, string> = {
 
 /**
  * What a refused ZIP says, from its reason in the URL (never text from the URL itself, so a
- * link cannot put words on the page), and for the quota what the ZIP needs and what is left
- * (`needed`, `left`: digits only).
+ * link cannot put words on the page). The page says the quota's refusal without its counts
+ * (the API's answer has them, zip-quota.ts): the home page's JavaScript has no room left.
  */
-export function bundleRefusalText(params: URLSearchParams): { text: string; upgrade: boolean } | null {
-  const reason = params.get('reason')
+export function bundleRefusalText(reason: string | null): { text: string; upgrade: boolean } | null {
   if (!reason) return null
-  if (reason === 'quota-exceeded') {
-    const [needed, left] = [count(params.get('needed')), count(params.get('left'))]
-    const counts =
-      needed !== null && left !== null
-        ? `This ZIP needs ${needed} of today’s downloads and ${left} ${left === 1 ? 'is' : 'are'} left`
-        : 'Not enough downloads left today for this ZIP'
+  if (reason === 'quota-exceeded')
     return {
-      text: `${counts}: each asset you have not downloaded today takes one, and the ZIP is made whole or not at all.`,
+      text: 'Not enough downloads left today for this ZIP: each asset you have not downloaded today takes one, and the ZIP is made whole or not at all.',
       upgrade: true,
     }
-  }
   if (reason === 'bundle-too-large')
     return { text: 'A ZIP holds at most 100 assets, and this one has more.', upgrade: false }
   if (reason === 'bundle-empty') return { text: 'There is nothing to download here yet.', upgrade: false }
   return { text: 'The ZIP could not be made. Please try again.', upgrade: false }
-}
-
-/** A small count from the URL: digits only, else null. */
-function count(value: string | null): number | null {
-  return value && /^\d{1,4}$/.test(value) ? Number(value) : null
 }

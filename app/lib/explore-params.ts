@@ -16,6 +16,11 @@ export const BACKGROUND_LABELS: Record<Background, string> = {
 export const TAG_MATCHES = ['all', 'any'] as const
 export type TagMatch = (typeof TAG_MATCHES)[number]
 
+/** The match asked for, as it is searched: 'any' of fewer than two tags is the same search as 'all'. */
+export function tagMatchOf(asked: string | null | undefined, tagCount: number): TagMatch {
+  return asked === 'any' && tagCount > 1 ? 'any' : 'all'
+}
+
 export interface ExploreParams {
   q: string
   /** Search the words exactly as typed, without typo correction. */
@@ -61,13 +66,14 @@ export function parseExploreParams(params: URLSearchParams): ExploreParams {
   const type = params.get('asset_type')
   const sort = params.get('sort')
   const bg = params.get('bg')
+  const tags = tagsFrom(params)
   return {
     q,
     exact: Boolean(q) && params.get('exact') === '1',
     assetType: (ASSET_TYPES as readonly string[]).includes(type ?? '') ? (type as AssetType) : undefined,
     category: (params.get('category') ?? '').trim().slice(0, 100),
-    tags: tagsFrom(params),
-    tagMatch: params.get('tag_match') === 'any' ? 'any' : 'all',
+    tags,
+    tagMatch: tagMatchOf(params.get('tag_match'), tags.length),
     color: colourParam(params.get('color')),
     orientation: (ORIENTATIONS as readonly string[]).includes(params.get('orientation') ?? '')
       ? (params.get('orientation') as Orientation)

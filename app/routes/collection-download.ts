@@ -39,13 +39,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   })
   if (!grant.ok) {
     const [path, search] = back.split('?') as [string, string | undefined]
-    // The quota's refusal says what the ZIP needs and what is left, as the API's does.
-    const counts: Record<string, string> =
-      grant.reason === 'quota-exceeded' ? { needed: String(grant.needed), left: String(grant.left) } : {}
-    return redirect(
-      withQuery(path, search ? `?${search}` : '', { zip: String(id), reason: grant.reason, ...counts }),
-      303,
-    )
+    return redirect(withQuery(path, search ? `?${search}` : '', { zip: String(id), reason: grant.reason }), 303)
   }
   return new Response(grant.stream, {
     headers: {

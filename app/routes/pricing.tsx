@@ -5,7 +5,7 @@ import { getUser } from '~/web/session.server'
 import { PlanCard } from '~/components/PlanCard/PlanCard'
 import {
   BILLING_ERRORS,
-  canUpgrade,
+  paymentsConfigured,
   createCheckoutSession,
   type BillingErrorCode,
 } from '~/domain/billing/billing.server'
@@ -43,7 +43,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     quotaResets: upgradeRequired ? resetsAt(new Date()) : null,
     checkoutCancelled: url.searchParams.get('checkout') === 'cancelled',
     // Said under the button before anyone presses it, not only after.
-    canUpgrade: canUpgrade(config),
+    paymentsConfigured: paymentsConfigured(config),
     // Set by /billing/portal when it could not open the portal.
     billingError: billing && billing in BILLING_ERRORS ? BILLING_ERRORS[billing as BillingErrorCode] : null,
   }
@@ -150,7 +150,7 @@ export default function PricingPage({ loaderData, actionData }: Route.ComponentP
                 Upgrade to Pro
               </Button>
               <Text size="xs" c="dimmed" mt="xs" ta="center">
-                {!loaderData.canUpgrade
+                {!loaderData.paymentsConfigured
                   ? 'Payments are not configured on this site yet, so upgrading is not available.'
                   : signedIn
                     ? 'Secure payment on Stripe. Cancel any time.'

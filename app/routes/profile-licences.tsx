@@ -9,6 +9,7 @@ import { parseId } from '~/lib/ids'
 import { formatIssued } from '~/lib/licence-terms'
 import { servicesContext } from '~/web/context.server'
 import { requireUser } from '~/web/session.server'
+import { WideTable } from '~/components/WideTable/WideTable'
 
 export const meta: Route.MetaFunction = () => [
   { title: `Your licences | ${SITE_NAME}` },
@@ -43,7 +44,7 @@ export default function ProfileLicencesPage({ loaderData }: Route.ComponentProps
           : `${plural(total, 'licence')}, one for each file you downloaded (an asset taken in two formats or sizes has two). Anyone with a licence's address can check it.`}
       </Text>
       {total > 0 ? (
-        <Table.ScrollContainer minWidth={640}>
+        <WideTable minWidth={640}>
           <Table striped withTableBorder data-testid="licences">
             <Table.Thead>
               <Table.Tr>
@@ -85,7 +86,7 @@ export default function ProfileLicencesPage({ loaderData }: Route.ComponentProps
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </WideTable>
       ) : null}
       <Pagination
         page={page}

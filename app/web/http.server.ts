@@ -166,6 +166,9 @@ export async function readApiBody<T>(
   return { ok: true, value: parsed.data }
 }
 
+/** How zod's own English messages begin ('Invalid input: expected ...', 'Too small: ...'); ours never do. */
+const ZOD_WORDING = /^(Invalid (input|option|string|number|date|key|element)\b|Too (big|small):)/
+
 /**
  * A body's first problem as its answer says it. Our schemas' own messages name their field; zod's
  * defaults ('Invalid input: expected boolean, received string') do not, so the field is put first.
@@ -174,7 +177,7 @@ export function issueMessage(issue: core.$ZodIssue | undefined): string {
   if (!issue) return 'Invalid input.'
   if (issue.code === 'unrecognized_keys')
     return `Unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}.`
-  return issue.path.length && /^Invalid /.test(issue.message)
+  return issue.path.length && ZOD_WORDING.test(issue.message)
     ? `${issue.path.join('.')}: ${issue.message}`
     : issue.message
 }

@@ -32,7 +32,8 @@ export function searchFilters(terms: SearchTerms): Record<string, string> {
   if (terms.assetType) filters.asset_type = terms.assetType
   if (terms.category) filters.category = terms.category.trim().toLowerCase()
   if (terms.tags?.length) filters.tags = [...terms.tags].sort().join(',')
-  if (terms.tags && terms.tags.length > 1 && terms.tagMatch === 'any') filters.tag_match = 'any'
+  // (tagMatchOf: 'any' only with two tags or more, the one case it changes the search.)
+  if (terms.tagMatch === 'any') filters.tag_match = 'any'
   if (terms.color) filters.color = terms.color.toLowerCase()
   if (terms.orientation) filters.orientation = terms.orientation
   if (terms.transparent) filters.transparent = '1'

@@ -10,7 +10,7 @@ import { hashToken } from '~/platform/tokens.server'
 import { verifyPassword } from '~/platform/passwords.server'
 import { BAD_EMAIL_TOKEN, EMAIL_IN_USE, WRONG_PASSWORD } from '~/domain/accounts/self-service.server'
 import { action as accountAction, loader as accountLoader } from '~/routes/profile-account'
-import { loader as confirmPage } from '~/routes/confirm-email'
+import { action as confirmAction, headers as confirmHeaders, loader as confirmPage } from '~/routes/confirm-email'
 import { loader as myDataPage } from '~/routes/profile-my-data'
 import { action as apiMe } from '~/routes/api/auth-me'
 import { action as apiEmail } from '~/routes/api/auth-email'
@@ -170,23 +170,46 @@ describe('change email', () => {
     // Only the hash is stored.
     const row = await t.db.selectFrom('email_changes').selectAll().where('user_id', '=', user.id).executeTakeFirst()
     expect(row?.token_hash).toBe(hashToken(decodeURIComponent(link as string)))
-    const page = (await callRoute(confirmPage, {
+    // Opening the link spends nothing (a mail scanner may fetch it first): the page asks for a press.
+    const opened = (await callRoute(confirmPage, {
       request: makeRequest(`/confirm-email?token=${link}`),
       context: t.routerContext(ip()),
-    })) as { ok: boolean; message: string }
-    expect(page).toEqual({ ok: true, message: 'Your email address has been changed.' })
+    })) as { token: string | null }
+    expect(opened.token).toBe(decodeURIComponent(link as string))
+    expect((await userRow(user.id))?.email).toBe(user.email)
+    const confirm = (token: string, from = ip()) =>
+      callRoute(confirmAction, {
+        request: makeRequest('/confirm-email', { form: { token } }),
+        context: t.routerContext(from),
+      }) as Promise<unknown>
+    expect(await confirm(opened.token!)).toEqual({ ok: true, message: 'Your email address has been changed.' })
     expect((await userRow(user.id))?.email).toBe(next)
     // The old address is told.
     expect((await lastMailTo(user.email))?.subject).toMatch(/email has changed/)
     // A used link says so with a 400, as the API does; a link without a token too.
-    for (const query of [`token=${link}`, 'token=bogus', '']) {
-      const again = (await callRoute(confirmPage, {
-        request: makeRequest(`/confirm-email?${query}`),
-        context: t.routerContext(ip()),
-      })) as { data: { ok: boolean; message: string }; init: ResponseInit }
+    for (const token of [opened.token!, 'bogus', '']) {
+      const again = (await confirm(token)) as { data: { ok: boolean; message: string }; init: ResponseInit }
       expect(again.init.status).toBe(400)
-      expect(again.data).toEqual({ ok: false, message: query ? BAD_EMAIL_TOKEN : MISSING_EMAIL_TOKEN })
+      expect(again.data).toEqual({ ok: false, message: token ? BAD_EMAIL_TOKEN : MISSING_EMAIL_TOKEN })
     }
+    const noToken = (await callRoute(confirmPage, {
+      request: makeRequest('/confirm-email'),
+      context: t.routerContext(ip()),
+    })) as unknown as { data: { token: null; message: string }; init: ResponseInit }
+    expect(noToken.init.status).toBe(400)
+    expect(noToken.data).toEqual({ token: null, message: MISSING_EMAIL_TOKEN })
+    // Too many tries from one address: 429, and the wait reaches the response's headers.
+    const from = ip()
+    let last: { data: { ok: boolean; message: string }; init: { status: number; headers: Record<string, string> } }
+    for (let i = 0; i < 11; i++) last = (await confirm('bogus', from)) as typeof last
+    expect(last!.init.status).toBe(429)
+    const retryAfter = Number(last!.init.headers['Retry-After'])
+    expect(retryAfter).toBeGreaterThan(0)
+    const headers = confirmHeaders({
+      actionHeaders: new Headers(last!.init.headers),
+      parentHeaders: new Headers(),
+    } as never) as Headers
+    expect(headers.get('Retry-After')).toBe(String(retryAfter))
   })
 
   it('through the API: 202, then the token confirms; a used or expired token is refused', async () => {

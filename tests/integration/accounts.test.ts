@@ -1,3 +1,4 @@
+import { MISSING_RESET_TOKEN } from '~/lib/account-schemas'
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeUser } from '../support/factories'
@@ -678,6 +679,15 @@ describe('rate limits', { timeout: 120_000 }, () => {
 })
 
 describe('password reset', () => {
+  it('the API says a missing token as our own message, not as a field of zod', async () => {
+    const res = (await callRoute(apiReset, {
+      request: makeRequest('/api/auth/reset-password', { json: { password: 'long-enough-1' } }),
+      context: t.routerContext(ip()),
+    })) as Response
+    expect(res.status).toBe(400)
+    expect(await res.json()).toMatchObject({ error: MISSING_RESET_TOKEN })
+  })
+
   async function latestResetLink(address: string): Promise<string | null> {
     // The mail is written after the answer.
     await settleAfterResponse()

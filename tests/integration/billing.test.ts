@@ -169,10 +169,10 @@ describe('Stripe billing', () => {
     it('the pricing page says whether upgrading can be paid for before the button is pressed', async () => {
       const page = async (on: TestContext) =>
         (await callRoute(pricingLoader, { request: makeRequest('/pricing'), context: on.routerContext() })) as {
-          canUpgrade: boolean
+          paymentsConfigured: boolean
         }
-      expect((await page(plain)).canUpgrade).toBe(false)
-      expect((await page(t)).canUpgrade).toBe(true)
+      expect((await page(plain)).paymentsConfigured).toBe(false)
+      expect((await page(t)).paymentsConfigured).toBe(true)
     })
 
     it('without Stripe keys, Manage subscription says the subscription cannot be managed (not that upgrading is off)', async () => {

@@ -175,7 +175,7 @@ describe('the quota of a ZIP', () => {
     expect(await bundle(user, assets.slice(2, 6))).toEqual({
       ok: false,
       reason: 'quota-exceeded',
-      error: "Download quota exceeded: this ZIP needs 3 of today's downloads and 2 are left",
+      error: 'Download quota exceeded: this ZIP needs 3 of today’s downloads and 2 are left',
       needed: 3,
       left: 2,
     })

@@ -176,6 +176,9 @@ describe('collections in the domain', () => {
       ok: true,
       value: { coverAssetId: assets[2]!.id },
     })
+    // Taking the cover out of the kit leaves the first asset as its cover, not a picture it lacks.
+    expect(await removeFromCollection(t.db, admin, kit.value.id, assets[2]!.id)).toMatchObject({ ok: true })
+    expect((await getCollection(t.db, kit.value.id, null))?.coverAssetId ?? null).toBeNull()
     expect((await deleteCollection(t.db, another, kit.value.id)).ok).toBe(true)
   })
 })

@@ -42,6 +42,9 @@ describe('explore URL state', () => {
     expect(read('tags=a,b').tagMatch).toBe('all')
     expect(read('tags=a,b&tag_match=any').tagMatch).toBe('any')
     expect(read('tags=a,b&tag_match=some').tagMatch).toBe('all')
+    // Any of one tag (or none) is the same search as all of it: one spelling, one cache entry.
+    expect(read('tags=a&tag_match=any').tagMatch).toBe('all')
+    expect(read('tag_match=any').tagMatch).toBe('all')
     const any = read('category=Nature&tags=tree,oak&tag_match=any')
     expect(exploreUrl(any, {})).toBe('/explore?category=Nature&tags=tree%2Coak&tag_match=any')
     expect(exploreUrl(any, { tags: ['tree'] })).toBe('/explore?category=Nature&tags=tree')

@@ -1,6 +1,7 @@
 import { Badge, Code, Table, Text, Title } from '@mantine/core'
 import type { ApiCall, JsonSchema } from '~/lib/api-reference'
 import classes from './ApiCallReference.module.css'
+import { WideTable } from '~/components/WideTable/WideTable'
 
 const METHOD_COLOURS: Record<ApiCall['method'], string> = {
   GET: 'teal',
@@ -82,7 +83,7 @@ export function ApiCallReference({ call }: { call: ApiCall }) {
           <Text fw={600} mt="md" mb={4}>
             Parameters
           </Text>
-          <Table.ScrollContainer minWidth={520}>
+          <WideTable minWidth={520}>
             <Table withTableBorder verticalSpacing="xs" fz="sm">
               <Table.Thead>
                 <Table.Tr>
@@ -112,7 +113,7 @@ export function ApiCallReference({ call }: { call: ApiCall }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </WideTable>
         </>
       ) : null}
 

@@ -24,8 +24,9 @@ export function DownloadCollection({
 }: DownloadCollectionProps) {
   const { pathname, search } = useLocation()
   const params = new URLSearchParams(search)
-  const refused = params.get('zip') === String(collectionId) ? bundleRefusalText(params) : null
-  for (const key of ['zip', 'reason', 'needed', 'left']) params.delete(key)
+  const refused = params.get('zip') === String(collectionId) ? bundleRefusalText(params.get('reason')) : null
+  params.delete('zip')
+  params.delete('reason')
   const back = `${pathname}${params.size ? `?${params}` : ''}`
   const selectId = `zip-format-${collectionId}`
   return (

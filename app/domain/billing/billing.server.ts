@@ -85,14 +85,14 @@ async function ensureCustomer(db: DB, stripe: Stripe, user: User): Promise<strin
 }
 
 /** Whether this site can take a payment for Pro: Stripe's key and the plan's price are set. */
-export function canUpgrade(config: Config): boolean {
+export function paymentsConfigured(config: Config): boolean {
   return Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_PRICE_ID)
 }
 
 /** A Checkout Session for Pro (subscription mode) for this user; answers its hosted URL. */
 export async function createCheckoutSession(db: DB, config: Config, user: User): Promise<BillingResult> {
   const stripe = stripeClient(config)
-  if (!stripe || !canUpgrade(config)) return fail('not-configured')
+  if (!stripe || !paymentsConfigured(config)) return fail('not-configured')
   // A second subscription would bill twice; a cancelled one is renewed in the Billing Portal.
   if (user.plan === 'pro') return fail('already-pro')
   try {

@@ -432,7 +432,15 @@ export async function removeFromCollection(
       .executeTakeFirst()
     if (Number(removed.numDeletedRows) === 0)
       return { ok: false, reason: 'not-in-collection', error: 'That asset is not in this collection.' } as const
-    await trx.updateTable('collections').set({ updated_at: sql<Date>`now()` }).where('id', '=', id).execute()
+    // The cover is one of the collection's own assets: taking it out leaves the first one as cover.
+    await trx
+      .updateTable('collections')
+      .set({
+        updated_at: sql<Date>`now()`,
+        cover_asset_id: sql<number | null>`nullif(cover_asset_id, ${assetId})`,
+      })
+      .where('id', '=', id)
+      .execute()
     return { ok: true, isKit: row.is_kit } as const
   })
   if (!result.ok) return result

@@ -2,7 +2,9 @@ import { sql } from 'kysely'
 import type { DB } from '#db/client'
 import type { Asset, User } from '#db/schema'
 import { FREE_DAILY_DOWNLOADS, SITE_NAME } from '~/lib/constants'
-import { DOWNLOAD_FORMATS, type DownloadVariant, parseDownloadOptions } from '~/lib/download-options'
+import { type DownloadVariant, parseDownloadOptions } from '~/lib/download-options'
+import { ZIP_FORMATS, type ZipFormat } from '~/lib/collection-limits'
+import { zipQuotaShortfall } from '~/lib/zip-quota'
 import { licencePath } from '~/lib/licence-id'
 import { LICENCE_ALLOWS, LICENCE_NEEDS_PERMISSION, LICENCE_NEVER, LICENCE_TERMS } from '~/lib/licence-terms'
 import { isPublished } from '~/domain/catalogue/assets.server'
@@ -15,9 +17,7 @@ import { downloadFilename, utcDay } from './downloads.server'
 /** The most assets one ZIP holds, on every plan. */
 export const MAX_BUNDLE_ASSETS = 100
 
-/** The formats a ZIP can be asked for: the original files, or one of the download formats. */
-export const BUNDLE_FORMATS = ['original', ...DOWNLOAD_FORMATS] as const
-export type BundleFormat = (typeof BUNDLE_FORMATS)[number]
+type BundleFormat = ZipFormat
 
 type BundleRefusal =
   | { ok: false; reason: 'invalid-option' | 'bundle-empty' | 'bundle-too-large'; error: string }
@@ -71,8 +71,7 @@ export async function grantBundle(
 ): Promise<BundleGrant> {
   const now = input.now ?? new Date()
   const format = bundleFormat(input.format)
-  if (!format)
-    return { ok: false, reason: 'invalid-option', error: `format must be one of ${BUNDLE_FORMATS.join(', ')}` }
+  if (!format) return { ok: false, reason: 'invalid-option', error: `format must be one of ${ZIP_FORMATS.join(', ')}` }
   const ids = [...new Set(input.assetIds.filter((id) => Number.isSafeInteger(id) && id > 0))]
   const assets = await publishedAssets(db, ids, format)
   if (assets.length === 0) return { ok: false, reason: 'bundle-empty', error: 'No published assets to download' }
@@ -135,7 +134,7 @@ export async function grantBundle(
 function bundleFormat(raw: string | null | undefined): BundleFormat | null {
   const value = (raw ?? '').trim().toLowerCase() || 'original'
   const format = value === 'jpg' ? 'jpeg' : value
-  return (BUNDLE_FORMATS as readonly string[]).includes(format) ? (format as BundleFormat) : null
+  return (ZIP_FORMATS as readonly string[]).includes(format) ? (format as BundleFormat) : null
 }
 
 /** The published assets among the ids, in their order, each with the file the format gives it. */
@@ -228,7 +227,7 @@ function quotaRefusal(needed: number, left: number): BundleRefusal | null {
   return {
     ok: false,
     reason: 'quota-exceeded',
-    error: `Download quota exceeded: this ZIP needs ${needed} of today's downloads and ${left} ${left === 1 ? 'is' : 'are'} left`,
+    error: `Download quota exceeded: this ZIP ${zipQuotaShortfall(needed, left)}`,
     needed,
     left,
   }

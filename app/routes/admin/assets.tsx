@@ -55,6 +55,7 @@ import { refusalStatus } from '~/web/refusals.server'
 import { withSharing } from '~/lib/sharing'
 import { errorMessage } from '~/lib/errors'
 import { plural } from '~/lib/plural'
+import { WideTable } from '~/components/WideTable/WideTable'
 
 const pageMeta: Route.MetaFunction = () => [{ title: `Manage Assets | Admin | ${SITE_NAME}` }]
 
@@ -405,7 +406,7 @@ export default function AdminAssetsPage({ loaderData, actionData }: Route.Compon
 
       {/* Keyed by the search: 'Clear' (a link) must show the cleared values, which a select
           does not take from a new defaultValue. */}
-      <Form method="get" role="search" className={classes.filters} key={`${q}\n${status}`}>
+      <Form method="get" role="search" className={classes.filters} key={JSON.stringify([q, status])}>
         <TextInput
           label="Search assets"
           name="q"
@@ -482,7 +483,7 @@ export default function AdminAssetsPage({ loaderData, actionData }: Route.Compon
         {assets.length === 0 && !error ? (
           <Text c="dimmed">No assets found.</Text>
         ) : (
-          <Table.ScrollContainer minWidth={960}>
+          <WideTable minWidth={960}>
             <Table verticalSpacing="xs" highlightOnHover className={classes.table}>
               <Table.Thead>
                 <Table.Tr>
@@ -524,7 +525,7 @@ export default function AdminAssetsPage({ loaderData, actionData }: Route.Compon
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </WideTable>
         )}
         <Form method="post" action={base} id="bulk" className={classes.toolbar} aria-label="Selected assets">
           {pageIds.map((id) => (

@@ -8,6 +8,7 @@ import { SITE_NAME } from '~/lib/constants'
 import { servicesContext } from '~/web/context.server'
 import { withSharing } from '~/lib/sharing'
 import { errorMessage } from '~/lib/errors'
+import { WideTable } from '~/components/WideTable/WideTable'
 
 const pageMeta: Route.MetaFunction = () => [{ title: `Blog Posts | Admin | ${SITE_NAME}` }]
 
@@ -42,7 +43,7 @@ export default function AdminBlogPage({ loaderData }: Route.ComponentProps) {
       ) : posts.length === 0 ? (
         <Text c="dimmed">No posts yet. Write the first one with 'Add New Blog Post'.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
+        <WideTable minWidth={560}>
           <Table striped highlightOnHover verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>
@@ -73,7 +74,7 @@ export default function AdminBlogPage({ loaderData }: Route.ComponentProps) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </WideTable>
       )}
     </Container>
   )

@@ -16,6 +16,7 @@ import { SITE_NAME } from '~/lib/constants'
 import { servicesContext } from '~/web/context.server'
 import { withSharing } from '~/lib/sharing'
 import { errorMessage } from '~/lib/errors'
+import { WideTable } from '~/components/WideTable/WideTable'
 
 const pageMeta: Route.MetaFunction = () => [{ title: `Admin Dashboard | ${SITE_NAME}` }]
 
@@ -111,7 +112,7 @@ export default function AdminDashboardPage({ loaderData }: Route.ComponentProps)
                 </Anchor>
               </Text>
             ) : (
-              <Table.ScrollContainer minWidth={720}>
+              <WideTable minWidth={720}>
                 <Table verticalSpacing="xs" highlightOnHover>
                   <Table.Thead>
                     <Table.Tr>
@@ -196,7 +197,7 @@ export default function AdminDashboardPage({ loaderData }: Route.ComponentProps)
                     ))}
                   </Table.Tbody>
                 </Table>
-              </Table.ScrollContainer>
+              </WideTable>
             )}
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 4 }}>

@@ -36,6 +36,7 @@ import { servicesContext } from '~/web/context.server'
 import { readForm } from '~/web/http.server'
 import { refusalStatus } from '~/web/refusals.server'
 import { getAdmin } from '~/web/session.server'
+import { WideTable } from '~/components/WideTable/WideTable'
 
 // The artist's kits: make one (title, description, cover, order, its assets in order), change
 // or delete it. The admin layout gates this screen; its loader and action ask again.
@@ -99,7 +100,7 @@ export default function AdminKitsPage({ loaderData, actionData }: Route.Componen
             {kits.length ? plural(kits.length, 'kit') : 'No kits yet'}
           </Title>
           {kits.length ? (
-            <Table.ScrollContainer minWidth={420}>
+            <WideTable minWidth={420}>
               <Table verticalSpacing="sm" data-testid="admin-kits">
                 <Table.Thead>
                   <Table.Tr>
@@ -130,7 +131,7 @@ export default function AdminKitsPage({ loaderData, actionData }: Route.Componen
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </WideTable>
           ) : (
             <Text c="dimmed">Make the first one with the form.</Text>
           )}

@@ -10,6 +10,7 @@ import { SITE_NAME } from '~/lib/constants'
 import { servicesContext } from '~/web/context.server'
 import { withSharing } from '~/lib/sharing'
 import { errorMessage } from '~/lib/errors'
+import { WideTable } from '~/components/WideTable/WideTable'
 
 const pageMeta: Route.MetaFunction = () => [{ title: `System Status | Admin | ${SITE_NAME}` }]
 
@@ -89,7 +90,7 @@ function JobList({ queue }: { queue: JobStatus }) {
             </Text>
           ) : (
             // The failure goes under the job's name, so a phone's width shows it whole.
-            <Table.ScrollContainer minWidth={320}>
+            <WideTable minWidth={320}>
               <Table verticalSpacing="xs" data-testid="job-list">
                 <Table.Thead>
                   <Table.Tr>
@@ -132,7 +133,7 @@ function JobList({ queue }: { queue: JobStatus }) {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </WideTable>
           )}
         </>
       )}

@@ -13,6 +13,7 @@ import { servicesContext } from '~/web/context.server'
 import { withSharing } from '~/lib/sharing'
 import { errorMessage } from '~/lib/errors'
 import { plural } from '~/lib/plural'
+import { WideTable } from '~/components/WideTable/WideTable'
 
 const pageMeta: Route.MetaFunction = () => [{ title: `Users | Admin | ${SITE_NAME}` }]
 
@@ -86,7 +87,7 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
         </Text>
       ) : null}
       {users.length > 0 ? (
-        <Table.ScrollContainer minWidth={720}>
+        <WideTable minWidth={720}>
           <Table striped highlightOnHover verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>
@@ -133,7 +134,7 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </WideTable>
       ) : !error ? (
         <Text c="dimmed">No users found.</Text>
       ) : null}

@@ -3,7 +3,7 @@ import { searchAssets } from '~/domain/catalogue/search.server'
 import { z } from '~/lib/zod'
 import { SORTS } from '~/lib/constants'
 import { normaliseTags } from '~/lib/tags'
-import { TAG_MATCHES } from '~/lib/explore-params'
+import { TAG_MATCHES, tagMatchOf } from '~/lib/explore-params'
 import { API_MAX_LIMIT } from '~/lib/api-reference'
 import { COLOUR_SWATCHES, ORIENTATIONS, parseColour } from '~/lib/colour'
 import { servicesContext } from '~/web/context.server'
@@ -50,12 +50,14 @@ async function GET({ request, url, context }: Route.LoaderArgs) {
   if (!parsed.success) return jsonError(400, parsed.error.issues[0]?.message ?? 'Invalid query')
   const p = parsed.data
   const { db } = context.get(servicesContext)
+  const tags = p.tags ? normaliseTags(p.tags) : undefined
+  const tagMatch = tagMatchOf(p.tag_match, tags?.length ?? 0)
   const terms = {
     q: p.search ?? p.q ?? '',
     assetType: p.asset_type,
     category: p.category,
-    tags: p.tags ? normaliseTags(p.tags) : undefined,
-    anyTag: p.tag_match === 'any',
+    tags,
+    anyTag: tagMatch === 'any',
     colour: p.color,
     orientation: p.orientation,
     transparentOnly: p.transparent ?? false,
@@ -66,7 +68,7 @@ async function GET({ request, url, context }: Route.LoaderArgs) {
   const search = apiSearch(
     {
       ...terms,
-      tagMatch: p.tag_match,
+      tagMatch,
       color: colour ? (colour.name ?? colour.hex.slice(1)) : '',
       transparent: terms.transparentOnly,
       page: p.page,

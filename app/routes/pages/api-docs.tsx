@@ -6,6 +6,7 @@ import { DocumentPage, type DocumentSection } from '~/components/DocumentPage/Do
 import { API_CALLS, API_GROUPS, API_MAX_LIMIT, API_STATUS_CODES, type ApiGroup } from '~/lib/api-reference'
 import { FREE_DAILY_DOWNLOADS, SESSION_DAYS, SITE_NAME } from '~/lib/constants'
 import { withSharing } from '~/lib/sharing'
+import { WideTable } from '~/components/WideTable/WideTable'
 
 const pageMeta: Route.MetaFunction = () => [
   { title: `API | ${SITE_NAME}` },
@@ -110,7 +111,7 @@ const OVERVIEW: DocumentSection[] = [
           for a reason your code can act on, that reason in kebab-case:
         </p>
         <Code block tabIndex={0}>{`{ "error": "Download quota exceeded", "reason": "quota-exceeded" }`}</Code>
-        <Table.ScrollContainer minWidth={420} mt="md">
+        <WideTable minWidth={420} mt="md">
           <Table withTableBorder verticalSpacing="xs" fz="sm">
             <Table.Thead>
               <Table.Tr>
@@ -129,7 +130,7 @@ const OVERVIEW: DocumentSection[] = [
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </WideTable>
       </>
     ),
   },

@@ -5,6 +5,7 @@ import { ActivityChart, type ChartSeries } from '~/components/admin/ActivityChar
 import { FEW_RESULTS, OPENED_WITHIN_MINUTES, SEARCH_PERIODS, type SearchListKind } from '~/lib/search-query'
 import { plural } from '~/lib/plural'
 import classes from './SearchInsights.module.css'
+import { WideTable } from '~/components/WideTable/WideTable'
 
 /** The query parameter of the section's period, beside whatever else the page's URL holds. */
 export const SEARCH_PERIOD_PARAM = 'searches'
@@ -65,7 +66,6 @@ function filtersText(filters: Record<string, string>): string {
     tags: 'tags',
     color: 'colour',
     orientation: 'orientation',
-    transparent: 'transparent',
   }
   const flags: Record<string, string> = { transparent: 'transparent only', tag_match: 'any of the tags' }
   return Object.entries(filters)
@@ -163,7 +163,7 @@ export function SearchInsights({
           ))}
         </svg>
       </figure>
-      <Table.ScrollContainer minWidth={260}>
+      <WideTable minWidth={260}>
         <Table verticalSpacing={4} horizontalSpacing="xs" mb="xs">
           <Table.Caption>Searches, opens and downloads in the last {plural(days, 'day')}</Table.Caption>
           <Table.Thead>
@@ -189,7 +189,7 @@ export function SearchInsights({
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </WideTable>
       <Text size="sm" c="dimmed">
         Each rate is of the step before. A download counts when its asset was opened from a search within{' '}
         {OPENED_WITHIN_MINUTES} minutes before it.{' '}
@@ -220,7 +220,7 @@ export function SearchInsights({
                   {list.empty}
                 </Text>
               ) : (
-                <Table.ScrollContainer minWidth={300} mt="sm">
+                <WideTable minWidth={300} mt="sm">
                   <Table verticalSpacing={4} horizontalSpacing="xs">
                     <Table.Caption>
                       {list.title}, last {plural(days, 'day')}
@@ -265,7 +265,7 @@ export function SearchInsights({
                       ))}
                     </Table.Tbody>
                   </Table>
-                </Table.ScrollContainer>
+                </WideTable>
               )}
               <Text size="sm" mt="xs">
                 <Anchor component={Link} to={csvHref(list.kind)} reloadDocument>
