@@ -3,16 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeAsset, makeUser } from '../support/factories'
 import type { Asset } from '#db/schema'
 import { grantDownload } from '~/domain/downloads/grant.server'
-import { createElement as h } from 'react'
-import { renderToStaticMarkup } from 'react-dom/server'
-import { createMemoryRouter, RouterProvider, useLoaderData } from 'react-router'
-import { MantineProvider } from '@mantine/core'
 import AssetPage, { loader as assetPage } from '~/routes/asset'
-import { theme } from '~/theme'
 import type { AssetPreviewData } from '~/domain/catalogue/preview.server'
 import { relatedAssets } from '~/domain/catalogue/related.server'
 import { createSession } from '~/domain/accounts/sessions.server'
 import { callRoute, createTestContext, makeRequest, type TestContext } from '../support/context'
+import { renderRoute } from '../support/render-route'
 
 let t: TestContext
 let sound: Asset
@@ -110,11 +106,6 @@ describe("the asset page's data", () => {
   })
 })
 
-/** The asset page component with its loader's answer, as the route gives it. */
-function AssetRoute() {
-  return h(AssetPage as never, { loaderData: useLoaderData() })
-}
-
 /** The asset page as the server renders it, with the loader's answer. */
 async function renderedPage(asset: Asset): Promise<string> {
   const data = await callRoute(assetPage, {
@@ -122,11 +113,7 @@ async function renderedPage(asset: Asset): Promise<string> {
     params: { id: String(asset.id) },
     context: t.routerContext(),
   })
-  const router = createMemoryRouter([{ id: 'asset', path: '/assets/:id', Component: AssetRoute }], {
-    initialEntries: [`/assets/${asset.id}`],
-    hydrationData: { loaderData: { asset: data } },
-  })
-  return renderToStaticMarkup(h(MantineProvider, { theme }, h(RouterProvider, { router })))
+  return renderRoute(AssetPage, `/assets/${asset.id}`, data)
 }
 
 const textOf = (html: string) => html.replace(/<[^>]+>/g, '').replace(/&#x27;/g, "'")

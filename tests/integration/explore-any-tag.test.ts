@@ -1,14 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
-import { createElement as h } from 'react'
-import { renderToStaticMarkup } from 'react-dom/server'
-import { createMemoryRouter, RouterProvider, useLoaderData } from 'react-router'
-import { MantineProvider } from '@mantine/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Asset } from '#db/schema'
 import { makeAsset } from '../support/factories'
 import { callRoute, createTestContext, makeRequest, type TestContext } from '../support/context'
-import { theme } from '~/theme'
+import { renderRoute } from '../support/render-route'
 import ExplorePage, { loader as exploreLoader } from '~/routes/explore'
 import AssetPage, { loader as assetPage } from '~/routes/asset'
 import { loader as assetsApi } from '~/routes/api/assets'
@@ -66,21 +62,8 @@ async function api(query: string): Promise<Response> {
   })) as Response
 }
 
-function ExploreRoute() {
-  return h(ExplorePage as never, { loaderData: useLoaderData() })
-}
-
-function AssetRoute() {
-  return h(AssetPage as never, { loaderData: useLoaderData() })
-}
-
 async function renderedExplore(query: string): Promise<string> {
-  const data = await explore(query)
-  const router = createMemoryRouter([{ id: 'explore', path: '/explore', Component: ExploreRoute }], {
-    initialEntries: [`/explore?${query}`],
-    hydrationData: { loaderData: { explore: data } },
-  })
-  return renderToStaticMarkup(h(MantineProvider, { theme }, h(RouterProvider, { router })))
+  return renderRoute(ExplorePage, `/explore?${query}`, await explore(query))
 }
 
 async function renderedAssetPage(asset: Asset): Promise<string> {
@@ -89,11 +72,7 @@ async function renderedAssetPage(asset: Asset): Promise<string> {
     params: { id: String(asset.id) },
     context: t.routerContext(),
   })
-  const router = createMemoryRouter([{ id: 'asset', path: '/assets/:id', Component: AssetRoute }], {
-    initialEntries: [`/assets/${asset.id}`],
-    hydrationData: { loaderData: { asset: data } },
-  })
-  return renderToStaticMarkup(h(MantineProvider, { theme }, h(RouterProvider, { router })))
+  return renderRoute(AssetPage, `/assets/${asset.id}`, data)
 }
 
 describe("Explore's tag match", () => {

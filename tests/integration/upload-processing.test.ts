@@ -1,9 +1,5 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
-import { createElement as h } from 'react'
-import { renderToStaticMarkup } from 'react-dom/server'
-import { createMemoryRouter, RouterProvider, useLoaderData } from 'react-router'
-import { MantineProvider } from '@mantine/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PROCESSING_FAILED, STILL_PROCESSING } from '~/domain/catalogue/assets.server'
 import { PROCESS_UPLOAD_RETRIES, processUploadJob } from '~/domain/uploads/jobs.server'
@@ -15,10 +11,10 @@ import { action as publishApi } from '~/routes/api/admin/assets-id-publish'
 import { loader as statusApi } from '~/routes/api/admin/status'
 import { action as assetsPageAction, loader as assetsPage } from '~/routes/admin/assets'
 import SystemStatusPage, { loader as statusPage } from '~/routes/admin/system-status'
-import { theme } from '~/theme'
 import { action as uploadPageAction, loader as uploadPage } from '~/routes/admin/upload'
 import { adminAndUser, bearer, cookie, multipart, png, storedFiles, webp } from '../support/admin'
 import { callRoute, createTestContext, makeRequest, type TestContext } from '../support/context'
+import { renderRoute } from '../support/render-route'
 
 // Decision 087: an upload answers at once with its asset 'processing'; the job 'process-upload'
 // makes the derivatives; publishing waits for it (409 'asset-processing' on every door); a
@@ -76,15 +72,8 @@ const retriesDueNow = () =>
   sql`update ${sql.table(`${t.services.jobs.schema}.job`)} set start_after = now() where state = 'retry'`.execute(t.db)
 
 /** The status page as the server renders it, with the loader's answer. */
-function StatusRoute() {
-  return h(SystemStatusPage as never, { loaderData: useLoaderData() })
-}
 function renderStatusPage(loaderData: unknown): string {
-  const router = createMemoryRouter([{ id: 'status', path: '/admin/system-status', Component: StatusRoute }], {
-    initialEntries: ['/admin/system-status'],
-    hydrationData: { loaderData: { status: loaderData } },
-  })
-  return renderToStaticMarkup(h(MantineProvider, { theme }, h(RouterProvider, { router })))
+  return renderRoute(SystemStatusPage, '/admin/system-status', loaderData)
 }
 
 /** Storage whose writes of previews fail while `failing.on`. */
