@@ -61,12 +61,12 @@ const QUERIES: { name: string; query: SearchQuery; added?: boolean }[] = [
   // Related Assets' View All: a category with any of three tags (tag_match=any), as it sorts.
   {
     name: 'View All: Robots, any of cute/pastel/glossy',
-    query: { category: 'Robots', tags: ['cute', 'pastel', 'glossy'], anyTag: true },
+    query: { category: 'Robots', tags: ['cute', 'pastel', 'glossy'], tagMatch: 'any' },
     added: true,
   },
   {
     name: 'View All, most downloaded',
-    query: { category: 'Robots', tags: ['cute', 'pastel', 'glossy'], anyTag: true, sort: 'downloads' },
+    query: { category: 'Robots', tags: ['cute', 'pastel', 'glossy'], tagMatch: 'any', sort: 'downloads' },
     added: true,
   },
   { name: 'q + type: loop audio', query: { q: 'loop', assetType: 'audio' } },

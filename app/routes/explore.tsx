@@ -80,7 +80,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     assetType: params.assetType,
     category: params.category || undefined,
     tags: params.tags,
-    anyTag: params.tagMatch === 'any',
+    tagMatch: params.tagMatch,
     colour: params.color || undefined,
     orientation: params.orientation,
     transparentOnly: params.transparent,

@@ -4,6 +4,7 @@ import type { DB } from '#db/client'
 import type { Database } from '#db/schema'
 import type { AssetView } from '~/lib/asset-view'
 import { sortToUse, type AssetType, type Sort } from '~/lib/constants'
+import type { TagMatch } from '~/lib/explore-params'
 import { cachedForCatalogue } from './catalogue-cache.server'
 import { sharedResult } from './shared-results.server'
 import { ASSET_VIEW_COLUMNS, assetsInOrder, isPublished, toAssetView } from './assets.server'
@@ -24,10 +25,10 @@ export interface SearchQuery {
   q?: string
   assetType?: AssetType
   category?: string
-  /** Every one of these tags must be on the asset (any one of them with `anyTag`). */
+  /** Every one of these tags must be on the asset (any one of them with `tagMatch` 'any'). */
   tags?: string[]
-  /** The tags filter matches an asset carrying any one of the tags. */
-  anyTag?: boolean
+  /** How the tags filter matches (explore-params' tagMatchOf): every tag (the default) or any. */
+  tagMatch?: TagMatch
   /** `color=`: a swatch name or '#rrggbb' (see parseColour); assets with a weighty palette colour near it. */
   colour?: string
   orientation?: Orientation
@@ -282,7 +283,7 @@ export function searchKey(query: SearchQuery): string {
     'assetType',
     'category',
     'tags',
-    'anyTag',
+    'tagMatch',
     'colour',
     'orientation',
     'transparentOnly',
@@ -336,7 +337,9 @@ function filterConditions(query: SearchQuery, byWords = false): RawBuilder<SqlBo
   if (query.category) conditions.push(sql<SqlBool>`lower(category) = ${query.category.toLowerCase()}`)
   if (query.tags?.length)
     conditions.push(
-      query.anyTag ? sql<SqlBool>`tags && ${query.tags}::text[]` : sql<SqlBool>`tags @> ${query.tags}::text[]`,
+      query.tagMatch === 'any'
+        ? sql<SqlBool>`tags && ${query.tags}::text[]`
+        : sql<SqlBool>`tags @> ${query.tags}::text[]`,
     )
   const colour = parseColour(query.colour)
   if (colour?.name) {

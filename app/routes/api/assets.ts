@@ -57,7 +57,7 @@ async function GET({ request, url, context }: Route.LoaderArgs) {
     assetType: p.asset_type,
     category: p.category,
     tags,
-    anyTag: tagMatch === 'any',
+    tagMatch,
     colour: p.color,
     orientation: p.orientation,
     transparentOnly: p.transparent ?? false,
@@ -68,7 +68,6 @@ async function GET({ request, url, context }: Route.LoaderArgs) {
   const search = apiSearch(
     {
       ...terms,
-      tagMatch,
       color: colour ? (colour.name ?? colour.hex.slice(1)) : '',
       transparent: terms.transparentOnly,
       page: p.page,
