@@ -9,7 +9,7 @@ import { ACCOUNT_PATH, SITE_NAME } from '~/lib/constants'
 import { withSharing } from '~/lib/sharing'
 import { servicesContext } from '~/web/context.server'
 import { checkRateLimits } from '~/web/rate-limits.server'
-import { readForm } from '~/web/http.server'
+import { readForm, passHeaders } from '~/web/http.server'
 import { refusalStatus } from '~/web/refusals.server'
 
 const pageMeta: Route.MetaFunction = () => [
@@ -44,12 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** The action's Retry-After reaches a visitor who confirmed too often. */
-export const headers: Route.HeadersFunction = ({ actionHeaders, parentHeaders }) => {
-  const headers = new Headers(parentHeaders)
-  const retryAfter = actionHeaders.get('Retry-After')
-  if (retryAfter) headers.set('Retry-After', retryAfter)
-  return headers
-}
+export const headers: Route.HeadersFunction = passHeaders('action', 'Retry-After')
 
 export default function ConfirmEmailPage({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === 'submitting'

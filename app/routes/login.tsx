@@ -21,7 +21,7 @@ import { getUser, readCookie, sessionCookie } from '~/web/session.server'
 import { clearCookie, setCookie } from '~/web/cookies.server'
 import { registerAccount, signInWithLoginToken } from '~/domain/accounts/accounts.server'
 import { checkRateLimits, rateLimitedReply, throttledSignIn } from '~/web/rate-limits.server'
-import { readForm } from '~/web/http.server'
+import { readForm, passHeaders } from '~/web/http.server'
 import { LoginSchema, RegisterSchema } from '~/lib/account-schemas'
 import { resumeTarget, signInResume, type SignInIntent } from '~/lib/redirects'
 import { finishSignIn } from '~/web/sign-in-resume.server'
@@ -68,12 +68,7 @@ function carriedParams(url: URL): URLSearchParams {
 }
 
 /** The loader's Cache-Control reaches the page (private, no-store while it hands over an address). */
-export const headers: Route.HeadersFunction = ({ loaderHeaders, parentHeaders }) => {
-  const headers = new Headers(parentHeaders)
-  const cacheControl = loaderHeaders.get('Cache-Control')
-  if (cacheControl) headers.set('Cache-Control', cacheControl)
-  return headers
-}
+export const headers: Route.HeadersFunction = passHeaders('loader', 'Cache-Control')
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { db, config } = context.get(servicesContext)

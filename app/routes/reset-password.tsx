@@ -6,7 +6,7 @@ import { useEffect } from 'react'
 import type { Route } from './+types/reset-password'
 import { resetPassword } from '~/domain/accounts/accounts.server'
 import { checkRateLimits, rateLimitedReply } from '~/web/rate-limits.server'
-import { readForm } from '~/web/http.server'
+import { readForm, passHeaders } from '~/web/http.server'
 import { MISSING_RESET_TOKEN, ResetPasswordSchema } from '~/lib/account-schemas'
 import { RESET_REDIRECT_MS, SITE_NAME } from '~/lib/constants'
 import { servicesContext } from '~/web/context.server'
@@ -57,12 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** The action's Refresh header reaches the page a plain form post gets back. */
-export const headers: Route.HeadersFunction = ({ actionHeaders, parentHeaders }) => {
-  const headers = new Headers(parentHeaders)
-  const refresh = actionHeaders.get('Refresh')
-  if (refresh) headers.set('Refresh', refresh)
-  return headers
-}
+export const headers: Route.HeadersFunction = passHeaders('action', 'Refresh')
 
 export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation()

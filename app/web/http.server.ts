@@ -1,4 +1,4 @@
-import { data } from 'react-router'
+import { data, type HeadersArgs } from 'react-router'
 import type { ZodType, core } from 'zod'
 import { log } from '~/platform/log.server'
 import { type Refusal, refusalStatus } from './refusals.server'
@@ -262,4 +262,21 @@ export function apiRoute<Args extends { request: Request }>(handlers: Partial<Re
     }
   }
   return { loader: Object.assign(dispatch, { methods }), action: dispatch, methods }
+}
+
+/**
+ * A page route's `headers`: the parent's, with the named headers its loader's or action's answer
+ * set (a Refresh after a form, a Retry-After, a private Cache-Control). React Router drops
+ * those unless the route passes them on.
+ */
+export function passHeaders(from: 'loader' | 'action', ...names: string[]) {
+  return ({ loaderHeaders, actionHeaders, parentHeaders }: HeadersArgs): Headers => {
+    const headers = new Headers(parentHeaders)
+    const answer = from === 'loader' ? loaderHeaders : actionHeaders
+    for (const name of names) {
+      const value = answer.get(name)
+      if (value) headers.set(name, value)
+    }
+    return headers
+  }
 }
