@@ -81,13 +81,15 @@ export async function readBodyBytes(request: Request, maxBytes: number): Promise
  * of the product's is not one of its forms.
  */
 async function readFormBody(request: Request, maxBytes = MAX_BODY_BYTES): Promise<BodyRead<FormData>> {
-  const type = contentType(request)
-  const isUrlEncoded = type.startsWith('application/x-www-form-urlencoded')
-  if (!isUrlEncoded && !type.startsWith('multipart/form-data')) return { ok: false, problem: 'type' }
+  if (bodyKind(request) !== 'form') return { ok: false, problem: 'type' }
   const body = await readBodyBytes(request, maxBytes)
   if (!body.ok) return body
-  if (isUrlEncoded) {
-    const pairs = decodeUrlEncoded(body.value)
+  return parseFormBytes(request, body.value)
+}
+
+async function parseFormBytes(request: Request, bytes: Uint8Array): Promise<BodyRead<FormData>> {
+  if (contentType(request).startsWith('application/x-www-form-urlencoded')) {
+    const pairs = decodeUrlEncoded(bytes)
     if (!pairs) return { ok: false, problem: 'text' }
     const form = new FormData()
     for (const [name, value] of pairs) {
@@ -99,7 +101,7 @@ async function readFormBody(request: Request, maxBytes = MAX_BODY_BYTES): Promis
   let parsed: FormData
   try {
     const headers = { 'content-type': request.headers.get('content-type') ?? '' }
-    parsed = await new Response(new Blob([body.value as Uint8Array<ArrayBuffer>]), { headers }).formData()
+    parsed = await new Response(new Blob([bytes as Uint8Array<ArrayBuffer>]), { headers }).formData()
   } catch {
     return { ok: false, problem: 'syntax' }
   }
@@ -118,12 +120,10 @@ async function readFormBody(request: Request, maxBytes = MAX_BODY_BYTES): Promis
 }
 
 /** A JSON body: valid UTF-8 and JSON, every string clean. */
-async function readJsonBody(request: Request): Promise<BodyRead<unknown>> {
-  const body = await readBodyBytes(request, MAX_BODY_BYTES)
-  if (!body.ok) return body
+function parseJsonBytes(bytes: Uint8Array): BodyRead<unknown> {
   let value: unknown
   try {
-    value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(body.value))
+    value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes))
   } catch (error) {
     return { ok: false, problem: error instanceof SyntaxError ? 'syntax' : 'text' }
   }
@@ -131,39 +131,60 @@ async function readJsonBody(request: Request): Promise<BodyRead<unknown>> {
 }
 
 /** Reads a JSON (or form) body and validates it; a bad body becomes a 400 (415 for a wrong type) with a message. */
-export async function readApiBody<T>(
+export async function readApiBody<T>(request: Request, schema: ZodType<T>): Promise<ApiBodyRead<T>> {
+  if (!bodyKind(request)) return { ok: false, response: bodyRefusal(request, 'type') }
+  const body = await readBodyBytes(request, MAX_BODY_BYTES)
+  if (!body.ok) return { ok: false, response: bodyRefusal(request, body.problem) }
+  return validateBody(request, body.value, schema)
+}
+
+/**
+ * For calls whose body is optional (a download's options, a publish): no bytes at all, whatever
+ * the headers say (an empty chunked body included), is no body; anything else is read as
+ * `readApiBody` reads it.
+ */
+export async function readOptionalApiBody<T>(
   request: Request,
   schema: ZodType<T>,
-): Promise<{ ok: true; value: T } | { ok: false; response: Response }> {
+): Promise<ApiBodyRead<T | undefined>> {
+  const body = await readBodyBytes(request, MAX_BODY_BYTES)
+  if (!body.ok) return { ok: false, response: bodyRefusal(request, body.problem) }
+  if (body.value.byteLength === 0) return { ok: true, value: undefined }
+  if (!bodyKind(request)) return { ok: false, response: bodyRefusal(request, 'type') }
+  return validateBody(request, body.value, schema)
+}
+
+type ApiBodyRead<T> = { ok: true; value: T } | { ok: false; response: Response }
+
+/** What the Content-Type says the body is: the API reads JSON and forms, nothing else. */
+function bodyKind(request: Request): 'json' | 'form' | null {
   const type = contentType(request)
+  if (type.startsWith('application/json') || type.includes('+json')) return 'json'
+  if (type.startsWith('application/x-www-form-urlencoded') || type.startsWith('multipart/form-data')) return 'form'
+  return null
+}
+
+async function validateBody<T>(request: Request, bytes: Uint8Array, schema: ZodType<T>): Promise<ApiBodyRead<T>> {
   const body: BodyRead<unknown> =
-    type.startsWith('application/json') || type.includes('+json')
-      ? await readJsonBody(request)
-      : type.includes('form')
-        ? await readFormBody(request).then((r) =>
-            r.ok ? { ok: true as const, value: Object.fromEntries(r.value) } : r,
-          )
-        : { ok: false, problem: 'type' }
-  if (!body.ok) {
-    if (body.problem === 'type')
-      return { ok: false, response: jsonError(415, 'Send a JSON body (Content-Type: application/json).') }
-    if (body.problem === 'text') return { ok: false, response: jsonError(400, BAD_TEXT) }
-    if (body.problem === 'size')
-      return {
-        ok: false,
-        response: jsonError(413, `The request body is larger than ${formatMegabytes(MAX_BODY_BYTES)}.`),
-      }
-    return {
-      ok: false,
-      response: jsonError(
-        400,
-        type.includes('form') ? 'The form body could not be read.' : 'The request body is not valid JSON.',
-      ),
-    }
-  }
+    bodyKind(request) === 'json'
+      ? parseJsonBytes(bytes)
+      : await parseFormBytes(request, bytes).then((r) =>
+          r.ok ? { ok: true as const, value: Object.fromEntries(r.value) } : r,
+        )
+  if (!body.ok) return { ok: false, response: bodyRefusal(request, body.problem) }
   const parsed = schema.safeParse(body.value ?? {})
   if (!parsed.success) return { ok: false, response: jsonError(400, issueMessage(parsed.error.issues[0])) }
   return { ok: true, value: parsed.data }
+}
+
+function bodyRefusal(request: Request, problem: BodyProblem): Response {
+  if (problem === 'type') return jsonError(415, 'Send a JSON body (Content-Type: application/json).')
+  if (problem === 'text') return jsonError(400, BAD_TEXT)
+  if (problem === 'size') return jsonError(413, `The request body is larger than ${formatMegabytes(MAX_BODY_BYTES)}.`)
+  return jsonError(
+    400,
+    bodyKind(request) === 'form' ? 'The form body could not be read.' : 'The request body is not valid JSON.',
+  )
 }
 
 /** How zod's own English messages begin ('Invalid input: expected ...', 'Too small: ...'); ours never do. */

@@ -421,6 +421,39 @@ describe('PUT, DELETE and publish of /api/admin/assets/{id}', () => {
     expect(still.is_active).toBe(false)
   })
 
+  it('publish reads a body of no bytes as none, whatever its headers; bytes without a type are refused', async () => {
+    const send = (id: number, body: BodyInit, headers: Record<string, string>) =>
+      call(
+        publishAction,
+        `/api/admin/assets/${id}/publish`,
+        { method: 'POST', body, headers: { ...bearer(adminToken), ...headers }, duplex: 'half' } as RequestInit,
+        { id: String(id) },
+      )
+    // A chunked body that ends at once (no Content-Length), sent as JSON by a client library.
+    const empty = () => new ReadableStream({ start: (controller) => controller.close() })
+    const chunked = await makeAsset(t.db, t.storage, { isActive: false, size: 32 })
+    expect(await send(chunked.id, empty(), { 'content-type': 'application/json' })).toEqual({
+      status: 200,
+      body: { id: chunked.id, is_active: true },
+    })
+    const typed = await makeAsset(t.db, t.storage, { isActive: false, size: 32 })
+    expect((await send(typed.id, '', { 'content-type': 'application/json' })).body).toEqual({
+      id: typed.id,
+      is_active: true,
+    })
+    const untyped = await makeAsset(t.db, t.storage, { isActive: false, size: 32 })
+    expect(await send(untyped.id, 'is_active=false', {})).toEqual({
+      status: 415,
+      body: { error: 'Send a JSON body (Content-Type: application/json).' },
+    })
+    const row = await t.db
+      .selectFrom('assets')
+      .select('is_active')
+      .where('id', '=', untyped.id)
+      .executeTakeFirstOrThrow()
+    expect(row.is_active).toBe(false)
+  })
+
   it('DELETE removes the row and every file of the asset', async () => {
     const asset = await makeAsset(t.db, t.storage, { size: 32 })
     const keys = [

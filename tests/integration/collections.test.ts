@@ -705,6 +705,17 @@ describe('kits', () => {
     const entries = await unzip(Buffer.from(await post.arrayBuffer()))
     expect(entries.map((e) => e.name)).toEqual(['README.txt', 'Posted A-32.webp', 'Posted B-32.webp'])
     expect((await sharp(entries[1]!.data).metadata()).format).toBe('webp')
+    // A JSON client's body that ends before a byte (chunked, no Content-Length) is no body: the
+    // query's format holds, not a 400 for JSON that was never sent.
+    const chunked = (await call(apiDownload, `/api/collections/${id}/download?format=png`, { id }, {
+      method: 'POST',
+      body: new ReadableStream({ start: (controller) => controller.close() }),
+      duplex: 'half',
+      headers: { ...owner.bearer, 'content-type': 'application/json' },
+    } as RequestInit)) as Response
+    expect(chunked.status).toBe(200)
+    const pngs = await unzip(Buffer.from(await chunked.arrayBuffer()))
+    expect(pngs.map((e) => e.name)).toEqual(['README.txt', 'Posted A.png', 'Posted B.png'])
     expect(await used()).toBe(2)
   })
 })

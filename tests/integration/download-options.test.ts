@@ -392,6 +392,32 @@ describe('download options through the page form', () => {
     expect(await labelOf(small.licenseId)).toBe('512 px JPG')
   })
 
+  it('options the API cannot read as JSON or a form are a 415, not ignored for the original; none at all is the original', async () => {
+    const { user, headers } = await apiUser()
+    const asset = await makeAsset(t.db, t.storage, { title: 'Untyped Robot', size: 64 })
+    const send = async (body: BodyInit, extra: Record<string, string> = {}) =>
+      (await callRoute(apiDownload, {
+        request: makeRequest(`/api/assets/download/${asset.id}`, {
+          method: 'POST',
+          headers: { ...headers, ...extra },
+          body,
+          duplex: 'half',
+        } as RequestInit),
+        params: { id: String(asset.id) },
+        context: t.routerContext(),
+      })) as Response
+    // curl --data-binary sends no type: the size asked for must not turn silently into the original.
+    const untyped = await send(new Blob(['{"size":"512","format":"webp"}']))
+    expect(untyped.status).toBe(415)
+    expect(await downloadsToday(t.db, user.id)).toBe(0)
+    // A JSON body that ends before a byte (chunked) asks for nothing: the original.
+    const empty = await send(new ReadableStream({ start: (controller) => controller.close() }), {
+      'content-type': 'application/json',
+    })
+    expect(empty.status).toBe(200)
+    expect(((await empty.json()) as { filename: string }).filename).toBe('Untyped Robot.png')
+  })
+
   it('a bad option is a 400 and costs nothing', async () => {
     const { user, cookie } = await apiUser()
     const res = (await post(render, cookie, { size: 'huge' })) as { data: { error: string }; init: { status: number } }

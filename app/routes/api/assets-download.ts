@@ -4,7 +4,7 @@ import { ASSET_NOT_FOUND, grantDownload } from '~/domain/downloads/grant.server'
 import { downloadOptionsOf, type RawDownloadOptions } from '~/lib/download-options'
 import { signingSecret } from '~/platform/signing.server'
 import { servicesContext } from '~/web/context.server'
-import { jsonError, apiRoute, readApiBody, refusalResponse } from '~/web/http.server'
+import { jsonError, apiRoute, readOptionalApiBody, refusalResponse } from '~/web/http.server'
 import { z } from 'zod'
 import { parseId } from '~/lib/ids'
 import { licencePath } from '~/lib/licence-id'
@@ -26,12 +26,9 @@ async function POST({ request, context, params }: Route.ActionArgs) {
   const user = await requireApiUser(request, context)
   const id = parseId(params.id)
   if (!id) return jsonError(404, ASSET_NOT_FOUND, { reason: 'asset-not-found' })
-  let options: RawDownloadOptions = {}
-  if (request.headers.get('content-type') && request.headers.get('content-length') !== '0') {
-    const body = await readApiBody(request, OptionsBody)
-    if (!body.ok) return body.response
-    options = downloadOptionsOf(body.value)
-  }
+  const body = await readOptionalApiBody(request, OptionsBody)
+  if (!body.ok) return body.response
+  const options: RawDownloadOptions = body.value ? downloadOptionsOf(body.value) : {}
   const { db, storage, config } = context.get(servicesContext)
   const grant = await grantDownload(db, storage, {
     user,

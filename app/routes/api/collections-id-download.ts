@@ -4,7 +4,7 @@ import { requireApiUser } from '~/web/session.server'
 import { COLLECTION_NOT_FOUND, collectionAssetIds, getCollection } from '~/domain/collections/collections.server'
 import { grantBundle } from '~/domain/downloads/bundle.server'
 import { contentDisposition } from '~/domain/downloads/downloads.server'
-import { apiRoute, jsonError, readApiBody, refusalResponse } from '~/web/http.server'
+import { apiRoute, jsonError, readOptionalApiBody, refusalResponse } from '~/web/http.server'
 import { servicesContext } from '~/web/context.server'
 import { parseId } from '~/lib/ids'
 
@@ -19,11 +19,9 @@ async function POST({ request, context, params, url }: Route.ActionArgs) {
   const id = parseId(params.id)
   if (!id) return jsonError(404, COLLECTION_NOT_FOUND, { reason: 'collection-not-found' })
   let format: unknown = url.searchParams.get('format')
-  if (request.headers.get('content-type') && request.headers.get('content-length') !== '0') {
-    const body = await readApiBody(request, ZipBody)
-    if (!body.ok) return body.response
-    format = body.value.format ?? format
-  }
+  const body = await readOptionalApiBody(request, ZipBody)
+  if (!body.ok) return body.response
+  format = body.value?.format ?? format
   const { db, storage, config } = context.get(servicesContext)
   const [collection, assetIds] = await Promise.all([getCollection(db, id, user), collectionAssetIds(db, id, user)])
   if (!collection || !assetIds) return jsonError(404, COLLECTION_NOT_FOUND, { reason: 'collection-not-found' })

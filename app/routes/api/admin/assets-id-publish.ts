@@ -2,7 +2,7 @@ import type { Route } from './+types/assets-id-publish'
 import { requireApiAdmin } from '~/web/session.server'
 import { setPublished } from '~/domain/catalogue/assets.server'
 import { sendPrepareDownloads } from '~/domain/downloads/prepare-downloads.server'
-import { jsonError, readApiBody, apiRoute, refusalResponse } from '~/web/http.server'
+import { jsonError, readOptionalApiBody, apiRoute, refusalResponse } from '~/web/http.server'
 import { PublishSchema } from '~/lib/admin-assets'
 import { parseId } from '~/lib/ids'
 import { servicesContext } from '~/web/context.server'
@@ -15,13 +15,9 @@ async function POST({ request, params, context }: Route.ActionArgs) {
   const id = parseId(params.id)
   if (!id) return notFound()
   // An empty body means 'publish'.
-  const empty = !request.headers.get('content-type') && (request.headers.get('content-length') ?? '0') === '0'
-  let isActive = true
-  if (!empty) {
-    const body = await readApiBody(request, PublishSchema)
-    if (!body.ok) return body.response
-    isActive = body.value.is_active
-  }
+  const body = await readOptionalApiBody(request, PublishSchema)
+  if (!body.ok) return body.response
+  const isActive = body.value?.is_active ?? true
   const services = context.get(servicesContext)
   // 409 while the asset is being processed (or its processing failed): decision 087.
   const result = await setPublished(services.db, [id], isActive, admin.id)
