@@ -15,7 +15,7 @@ import {
   MAX_COLLECTIONS_PER_USER,
   ZIP_FORMATS,
 } from './collection-limits'
-import { zipQuotaShortfall } from './zip-quota'
+import { zipQuotaShortfall } from './collection-limits'
 import {
   ASSET_TYPES,
   AUDIO_UPLOAD_LIMIT_BYTES,

@@ -29,20 +29,35 @@ export const ZIP_FORMAT_LABELS: Record<ZipFormat, string> = {
   avif: 'AVIF',
 }
 
+/** The most assets one ZIP holds. */
+export const MAX_BUNDLE_ASSETS = 100
+
+/** What a ZIP the quota refuses lacks ('needs 3 of today’s downloads and 1 is left'), for the API and the page. */
+export function zipQuotaShortfall(needed: number, left: number): string {
+  return `needs ${needed} of today’s downloads and ${left} ${left === 1 ? 'is' : 'are'} left`
+}
+
 /**
  * What a refused ZIP says, from its reason in the URL (never text from the URL itself, so a
- * link cannot put words on the page). The page says the quota's refusal without its counts
- * (the API's answer has them, zip-quota.ts): the home page's JavaScript has no room left.
+ * link cannot put words on the page). The quota's refusal names its counts when the URL has
+ * two that could be one (fewer left than needed, within a ZIP's size).
  */
-export function bundleRefusalText(reason: string | null): { text: string; upgrade: boolean } | null {
+export function bundleRefusalText(
+  reason: string | null,
+  needed?: string | null,
+  left?: string | null,
+): { text: string; upgrade: boolean } | null {
   if (!reason) return null
-  if (reason === 'quota-exceeded')
+  if (reason === 'quota-exceeded') {
+    const [n, l] = [Number(needed), Number(left)]
+    const counted = Number.isInteger(n) && Number.isInteger(l) && l >= 0 && l < n && n <= MAX_BUNDLE_ASSETS
     return {
-      text: 'Not enough downloads left today for this ZIP: each asset you have not downloaded today takes one, and the ZIP is made whole or not at all.',
+      text: `Not enough downloads left today: ${counted ? `this ZIP ${zipQuotaShortfall(n, l)}. Each` : 'each'} asset you have not downloaded today takes one, and the ZIP is made whole or not at all.`,
       upgrade: true,
     }
+  }
   if (reason === 'bundle-too-large')
-    return { text: 'A ZIP holds at most 100 assets, and this one has more.', upgrade: false }
+    return { text: `A ZIP holds at most ${MAX_BUNDLE_ASSETS} assets, and this one has more.`, upgrade: false }
   if (reason === 'bundle-empty') return { text: 'There is nothing to download here yet.', upgrade: false }
   return { text: 'The ZIP could not be made. Please try again.', upgrade: false }
 }

@@ -39,7 +39,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   })
   if (!grant.ok) {
     const [path, search] = back.split('?') as [string, string | undefined]
-    return redirect(withQuery(path, search ? `?${search}` : '', { zip: String(id), reason: grant.reason }), 303)
+    // The quota's counts go with the reason: the page says what the ZIP needs and what is left.
+    const quota = grant.reason === 'quota-exceeded'
+    const counts = { needed: quota ? String(grant.needed) : null, left: quota ? String(grant.left) : null }
+    return redirect(
+      withQuery(path, search ? `?${search}` : '', { zip: String(id), reason: grant.reason, ...counts }),
+      303,
+    )
   }
   return new Response(grant.stream, {
     headers: {

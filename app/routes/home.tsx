@@ -25,6 +25,7 @@ import { servicesContext } from '~/web/context.server'
 import { log } from '~/platform/log.server'
 import type { AssetView } from '~/lib/asset-view'
 import { withSharing } from '~/lib/sharing'
+import { TESTIMONIALS } from '~/lib/testimonials'
 import { errorMessage } from '~/lib/errors'
 
 /** The artist's kits on the home page's collections strip. */
@@ -78,11 +79,13 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     faq: parseFaqCategory(url.searchParams.get('faq')),
     // Made here, so the structured data's code stays out of the page's scripts.
     webSite: webSite(config.appUrl),
+    // The quotes come with the page's data, not its scripts: every first visit loads those.
+    testimonials: TESTIMONIALS,
   }
 }
 
 export default function HomePage({ loaderData }: Route.ComponentProps) {
-  const { collage, floating, strip, kits, grid, tags, preview, favouriteIds, faq } = loaderData
+  const { collage, floating, strip, kits, grid, tags, preview, favouriteIds, faq, testimonials } = loaderData
   const favourites = new Set(favouriteIds)
   return (
     <>
@@ -91,7 +94,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
       <WhyChooseUs />
       <WhatIs />
       <PromoSections />
-      <Testimonials />
+      <Testimonials testimonials={testimonials} />
       <FaqSection activeCategory={faq} />
       <CollectionsStrip assets={strip} kits={kits} />
       <BrowseByTag tags={tags} />

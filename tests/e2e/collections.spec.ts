@@ -179,3 +179,25 @@ test('a new collection named with spaces alone is refused with the reason, in th
     await expect(page.getByText('Give the collection a name.')).toBeVisible()
   }
 })
+
+test("a kit larger than the day's downloads is refused whole, with what it needs and what is left", async ({
+  page,
+}) => {
+  await newUser(page)
+  await page.goto('/collections')
+  const href = await page.locator('a[href^="/collections/"]').first().getAttribute('href')
+  const kit = (await (await page.request.get(`/api${href}`)).json()) as { name: string; assetCount: number }
+  // A new Free user has 5 of today's downloads: the demo's kits hold more.
+  expect(kit.assetCount).toBeGreaterThan(5)
+  await page.goto(href!)
+  await hydrated(page)
+  await page.getByRole('button', { name: `Download as ZIP: ${kit.name}` }).click()
+  const refused = page.getByTestId('zip-refused')
+  await expect(refused).toContainText(
+    `Not enough downloads left today: this ZIP needs ${kit.assetCount} of today’s downloads and 5 are left.`,
+  )
+  await expect(refused.getByRole('link', { name: 'See Pro' })).toHaveAttribute('href', '/pricing')
+  // Nothing was spent: the ZIP is refused whole.
+  const me = (await (await page.request.get('/api/auth/me')).json()) as { user: { downloads_today: number } }
+  expect(me.user.downloads_today).toBe(0)
+})

@@ -633,7 +633,9 @@ describe('kits', () => {
       },
     )) as Response
     expect(form.status).toBe(303)
-    expect(form.headers.get('location')).toBe(`/collections/${id}?page=1&zip=${id}&reason=quota-exceeded`)
+    expect(form.headers.get('location')).toBe(
+      `/collections/${id}?page=1&zip=${id}&reason=quota-exceeded&needed=6&left=5`,
+    )
     const api = (await call(
       apiDownload,
       `/api/collections/${id}/download?format=original`,

@@ -24,9 +24,11 @@ export function DownloadCollection({
 }: DownloadCollectionProps) {
   const { pathname, search } = useLocation()
   const params = new URLSearchParams(search)
-  const refused = params.get('zip') === String(collectionId) ? bundleRefusalText(params.get('reason')) : null
-  params.delete('zip')
-  params.delete('reason')
+  const refused =
+    params.get('zip') === String(collectionId)
+      ? bundleRefusalText(params.get('reason'), params.get('needed'), params.get('left'))
+      : null
+  for (const key of ['zip', 'reason', 'needed', 'left']) params.delete(key)
   const back = `${pathname}${params.size ? `?${params}` : ''}`
   const selectId = `zip-format-${collectionId}`
   return (

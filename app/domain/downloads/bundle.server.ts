@@ -3,8 +3,7 @@ import type { DB } from '#db/client'
 import type { Asset, User } from '#db/schema'
 import { FREE_DAILY_DOWNLOADS, SITE_NAME } from '~/lib/constants'
 import { type DownloadVariant, parseDownloadOptions } from '~/lib/download-options'
-import { ZIP_FORMATS, type ZipFormat } from '~/lib/collection-limits'
-import { zipQuotaShortfall } from '~/lib/zip-quota'
+import { MAX_BUNDLE_ASSETS, ZIP_FORMATS, type ZipFormat, zipQuotaShortfall } from '~/lib/collection-limits'
 import { licencePath } from '~/lib/licence-id'
 import { LICENCE_ALLOWS, LICENCE_NEEDS_PERMISSION, LICENCE_NEVER, LICENCE_TERMS } from '~/lib/licence-terms'
 import { isPublished } from '~/domain/catalogue/assets.server'
@@ -13,9 +12,6 @@ import type { Storage } from '~/platform/storage.server'
 import { type ZipEntry, zipStream } from '~/platform/zip.server'
 import { type DeliverableAsset, type DeliveredFile, deliveredFile, deliveredName } from './delivered-files.server'
 import { downloadFilename, utcDay } from './downloads.server'
-
-/** The most assets one ZIP holds, on every plan. */
-export const MAX_BUNDLE_ASSETS = 100
 
 type BundleFormat = ZipFormat
 

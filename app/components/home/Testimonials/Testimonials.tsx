@@ -3,7 +3,7 @@ import { IconButton } from '~/components/IconButton/IconButton'
 import type { EmblaCarouselType } from 'embla-carousel'
 import { useEffect, useRef, useState } from 'react'
 import { CAROUSEL_AUTOPLAY_MS } from '~/lib/constants'
-import { TESTIMONIALS, type Testimonial } from '~/lib/testimonials'
+import type { Testimonial } from '~/lib/testimonials'
 import classes from './Testimonials.module.css'
 
 const CAROUSEL_OPTIONS = { loop: true, align: 'start' } as const
@@ -71,7 +71,7 @@ function useLazyEmbla(): [(node: HTMLDivElement | null) => void, EmblaCarouselTy
   return [setViewport, api]
 }
 
-export function Testimonials({ testimonials = TESTIMONIALS }: { testimonials?: Testimonial[] }) {
+export function Testimonials({ testimonials }: { testimonials: Testimonial[] }) {
   const [viewportRef, emblaApi] = useLazyEmbla()
   const rootRef = useRef<HTMLDivElement>(null)
 
