@@ -1934,7 +1934,7 @@ export const API_CALLS: ApiCall[] = [
     group: 'Account',
     summary: 'Download your data',
     description:
-      'Everything the library holds about your account as one JSON document, sent as an attachment: the profile, favourites, downloads, licences and payments.',
+      'Everything the library holds about your account as one JSON document, sent as an attachment: the profile, favourites, collections (private ones too, each with its assets in order), downloads, licences and payments.',
     bearer: true,
     parameters: [],
     responses: [
@@ -1943,11 +1943,12 @@ export const API_CALLS: ApiCall[] = [
         description: 'Your data (Content-Disposition: attachment).',
         schema: {
           type: 'object',
-          required: ['exported_at', 'profile', 'favourites', 'downloads', 'licenses', 'billing'],
+          required: ['exported_at', 'profile', 'favourites', 'collections', 'downloads', 'licenses', 'billing'],
           properties: {
             exported_at: { type: 'string', format: 'date-time' },
             profile: { type: 'object' },
             favourites: { type: 'array', items: { type: 'object' } },
+            collections: { type: 'array', items: { type: 'object' } },
             downloads: { type: 'array', items: { type: 'object' } },
             licenses: { type: 'array', items: { type: 'object' } },
             billing: { type: 'array', items: { type: 'object' } },
@@ -1957,6 +1958,17 @@ export const API_CALLS: ApiCall[] = [
           exported_at: '2025-06-01T10:00:00.000Z',
           profile: { id: '0b6f4a5e-2c1d-4f7a-8e3b-9d2c1a0f5e6b', email: 'you@example.com', full_name: 'Alex Doe' },
           favourites: [{ asset_id: 42, title: 'Glossy Robot Head', added_at: '2025-05-20T14:00:00.000Z' }],
+          collections: [
+            {
+              id: 7,
+              name: 'Moodboard',
+              description: '',
+              public: false,
+              created_at: '2025-05-21T09:00:00.000Z',
+              updated_at: '2025-05-21T09:05:00.000Z',
+              assets: [{ asset_id: 42, title: 'Glossy Robot Head', added_at: '2025-05-21T09:05:00.000Z' }],
+            },
+          ],
           downloads: [],
           licenses: [],
           billing: [],
@@ -1972,7 +1984,7 @@ export const API_CALLS: ApiCall[] = [
     group: 'Account',
     summary: 'Delete your account',
     description:
-      'Deletes the account, the current password required (an account that only signs in with Google gives its email instead). A Pro subscription is cancelled at Stripe first; if that fails nothing is deleted. Sessions, favourites and payment records go; licences stay valid at /api/licenses/{licenseId}, and the download history stays without the person for the artist’s figures. An administrator account cannot be deleted this way. Rate-limited per account and per IP address.',
+      'Deletes the account, the current password required (an account that only signs in with Google gives its email instead). A Pro subscription is cancelled at Stripe first; if that fails nothing is deleted. Sessions, favourites, collections and payment records go; licences stay valid at /api/licenses/{licenseId}, and the download history stays without the person for the artist’s figures. An administrator account cannot be deleted this way. Rate-limited per account and per IP address.',
     bearer: true,
     parameters: [],
     body: {

@@ -259,6 +259,15 @@ test('inline edit: Save changes the row, Cancel leaves it', async ({ page, reque
   await page.getByRole('link', { name: 'Cancel' }).click()
   await expect(rows(page).first()).toContainText(`Editable ${word}`)
 
+  // A refused save keeps the row open with the reason and what was typed, with or without JavaScript.
+  await page.getByRole('link', { name: `Edit Editable ${word}` }).click()
+  await rows(page).getByRole('textbox', { name: 'Title' }).fill('   ')
+  await rows(page).getByRole('textbox', { name: 'Category' }).fill('Typed before the refusal')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(rows(page).getByText('Enter a title.')).toBeVisible()
+  await expect(rows(page).getByRole('textbox', { name: 'Category' })).toHaveValue('Typed before the refusal')
+  await page.getByRole('link', { name: 'Cancel' }).click()
+
   await page.getByRole('link', { name: `Edit Editable ${word}` }).click()
   await expect(page).toHaveURL(new RegExp(`edit=${id}`))
   await page.getByRole('textbox', { name: 'Title' }).fill(`Renamed ${word}`)

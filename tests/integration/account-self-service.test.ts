@@ -377,9 +377,24 @@ describe('sign out other sessions', () => {
 })
 
 describe('my data', () => {
-  it('is an attachment with the profile, favourites, downloads, licences and payments, on both doors', async () => {
+  it('is an attachment with the profile, favourites, collections, downloads, licences and payments, on both doors', async () => {
     const { user, token } = await signedIn({ fullName: 'Data Person' })
+    const stranger = await signedIn()
     await t.db.insertInto('favourites').values({ user_id: user.id, asset_id: asset.id }).execute()
+    const board = async (owner: string, name: string) => {
+      const row = await t.db
+        .insertInto('collections')
+        .values({ user_id: owner, name, is_public: false })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      await t.db
+        .insertInto('collection_assets')
+        .values({ collection_id: row.id, asset_id: asset.id, position: 1 })
+        .execute()
+      return row.id
+    }
+    const mine = await board(user.id, 'Private moodboard')
+    await board(stranger.user.id, 'Not theirs')
     const grant = await api(apiDownload, `/api/assets/download/${asset.id}`, {
       method: 'POST',
       token,
@@ -401,6 +416,15 @@ describe('my data', () => {
     expect(body.downloads).toEqual([expect.objectContaining({ asset_id: asset.id, license_id: grant.body.licenseId })])
     expect(body.licenses).toEqual([expect.objectContaining({ license_id: grant.body.licenseId })])
     expect(body.billing).toEqual([expect.objectContaining({ description: 'Pro plan (monthly)', amount: 9 })])
+    // A private collection is theirs too; another person's is not in it.
+    expect(body.collections).toEqual([
+      expect.objectContaining({
+        id: mine,
+        name: 'Private moodboard',
+        public: false,
+        assets: [expect.objectContaining({ asset_id: asset.id, title: asset.title })],
+      }),
+    ])
     const viaApi = await api(apiExport, '/api/auth/export', { method: 'GET', token })
     expect(viaApi.res.headers.get('content-disposition')).toMatch(/^attachment/)
     expect(viaApi.body.licenses).toEqual(body.licenses)

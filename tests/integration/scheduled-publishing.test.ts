@@ -244,6 +244,43 @@ describe('scheduling from the admin edit form', () => {
   })
 })
 
+describe('an asset whose processing failed', () => {
+  it('cannot be scheduled, through the API or the edit form: it would never go live; one still processing can', async () => {
+    const failed = await makeAsset(t.db, t.storage, { isActive: false, title: 'Broken sound' })
+    await t.db
+      .updateTable('assets')
+      .set({ processing_state: 'failed', processing_error: 'The file is not audio we can decode.' })
+      .where('id', '=', failed.id)
+      .execute()
+    const future = new Date(Date.now() + 3600_000).toISOString()
+    for (const when of [future, '2020-01-01T10:00:00Z'])
+      expect(await api(failed.id, { publish_at: when })).toMatchObject({
+        status: 409,
+        body: { reason: 'asset-processing', error: expect.stringMatching(/processing failed/) },
+      })
+    const reply = await pagePost({
+      intent: 'update',
+      id: String(failed.id),
+      title: 'Broken sound',
+      description: '',
+      category: '',
+      tags: '',
+      publishAt: '2020-01-01T10:00',
+      timeZone: 'UTC',
+    })
+    expect(statusOf(reply)).toBe(409)
+    expect(dataOf<{ errors: Record<string, string> }>(reply).errors.publishAt).toMatch(/processing failed/)
+    expect((await row(failed.id)).publish_at).toBeNull()
+    expect(await queued(failed.id)).toEqual([])
+
+    // Still processing: the schedule is kept, and it goes live once ready.
+    const busy = await makeAsset(t.db, t.storage, { isActive: false, title: 'Still processing' })
+    await t.db.updateTable('assets').set({ processing_state: 'processing' }).where('id', '=', busy.id).execute()
+    expect((await api(busy.id, { publish_at: future })).status).toBe(200)
+    expect((await row(busy.id)).publish_at?.toISOString()).toBe(future)
+  })
+})
+
 describe("the assets list's Scheduled filter", () => {
   it('lists the drafts with a publish time, in the page (GET form) and the API, and none published', async () => {
     const word = `sched${Date.now().toString(36)}`

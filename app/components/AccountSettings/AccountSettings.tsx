@@ -121,7 +121,7 @@ export function AccountSettings({ fullName, email, hasPassword, reply }: Props) 
         lastResult={last('delete')}
         submit="Delete my account"
         danger
-        note="Your favourites, sessions and payment records go, and a Pro subscription is cancelled. Your licences stay valid; your downloads stay in the artist’s figures without your name."
+        note="Your favourites, collections, sessions and payment records go, and a Pro subscription is cancelled. Your licences stay valid; your downloads stay in the artist’s figures without your name."
       >
         {(fields) => <Secret label={confirmLabel} field={fields.currentPassword} hasPassword={hasPassword} />}
       </SettingsForm>

@@ -179,7 +179,7 @@ export async function signOutOtherSessions(
 
 /** Everything the product holds about the account, as one JSON document. */
 export async function exportAccountData(db: DB, user: User) {
-  const [favourites, downloads, licences, payments] = await Promise.all([
+  const [favourites, downloads, licences, payments, collections, collected] = await Promise.all([
     db
       .selectFrom('favourites')
       .leftJoin('assets', 'assets.id', 'favourites.asset_id')
@@ -214,6 +214,21 @@ export async function exportAccountData(db: DB, user: User) {
       .select(['stripe_invoice_id', 'description', 'amount_cents', 'currency', 'paid_at'])
       .where('user_id', '=', user.id)
       .orderBy('paid_at', 'desc')
+      .execute(),
+    db
+      .selectFrom('collections')
+      .select(['id', 'name', 'description', 'is_public', 'created_at', 'updated_at'])
+      .where('user_id', '=', user.id)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('collection_assets as ca')
+      .innerJoin('collections as c', 'c.id', 'ca.collection_id')
+      .leftJoin('assets as a', 'a.id', 'ca.asset_id')
+      .select(['ca.collection_id', 'ca.asset_id', 'a.title', 'ca.added_at'])
+      .where('c.user_id', '=', user.id)
+      .orderBy('ca.collection_id')
+      .orderBy('ca.position')
       .execute(),
   ])
   return {
@@ -252,6 +267,18 @@ export async function exportAccountData(db: DB, user: User) {
       plan: l.plan,
       terms_version: l.terms_version,
       issued_at: l.issued_at.toISOString(),
+    })),
+    // Their own collections, private ones included, each with its assets in its order.
+    collections: collections.map((c) => ({
+      id: c.id,
+      name: c.name,
+      description: c.description,
+      public: c.is_public,
+      created_at: c.created_at.toISOString(),
+      updated_at: c.updated_at.toISOString(),
+      assets: collected
+        .filter((row) => row.collection_id === c.id)
+        .map((row) => ({ asset_id: row.asset_id, title: row.title, added_at: row.added_at.toISOString() })),
     })),
     billing: payments.map((p) => ({
       invoice: p.stripe_invoice_id,

@@ -5,7 +5,14 @@ import { defineJob, type JobQueue } from '~/platform/job-queue.server'
 import { log } from '~/platform/log.server'
 import { errorMessage } from '~/lib/errors'
 import type { AssetChanges } from '~/lib/admin-assets'
-import { ASSET_NOT_FOUND, getAssetForAdmin, setPublished, updateAsset, type UpdateAssetResult } from './assets.server'
+import {
+  ASSET_NOT_FOUND,
+  getAssetForAdmin,
+  PROCESSING_FAILED,
+  setPublished,
+  updateAsset,
+  type UpdateAssetResult,
+} from './assets.server'
 import { sendPrepareDownloads } from '~/domain/downloads/prepare-downloads.server'
 import { invalidateCatalogueCache } from './catalogue-cache.server'
 
@@ -217,17 +224,29 @@ export async function editAsset(
   id: number,
   changes: AssetChanges,
   actorId: string | null,
-): Promise<UpdateAssetResult | { ok: false; reason: 'already-published'; error: string }> {
+): Promise<
+  | UpdateAssetResult
+  | { ok: false; reason: 'already-published'; error: string }
+  | { ok: false; reason: 'asset-processing'; error: string }
+> {
   const { publish_at: publishAt, ...fields } = changes
   // Read first when it matters: a schedule is refused for a live asset, and a draft made live
   // gets its download files made ahead (as does a live asset given a new title).
   const before =
     publishAt !== undefined || fields.is_active === true
-      ? await services.db.selectFrom('assets').select('is_active').where('id', '=', id).executeTakeFirst()
+      ? await services.db
+          .selectFrom('assets')
+          .select(['is_active', 'processing_state'])
+          .where('id', '=', id)
+          .executeTakeFirst()
       : undefined
   if (publishAt !== undefined) {
     if (!before) return { ok: false, reason: 'asset-not-found', error: ASSET_NOT_FOUND }
     if (publishAt && before.is_active) return { ok: false, reason: 'already-published', error: ALREADY_PUBLISHED }
+    // One still processing may be scheduled (it goes live once ready); one whose processing
+    // failed would never go live, and the list would call it scheduled: refused as Publish is.
+    if (publishAt && before.processing_state === 'failed')
+      return { ok: false, reason: 'asset-processing', error: PROCESSING_FAILED }
   }
   let retitled = false
   if (Object.values(fields).some((v) => v !== undefined)) {

@@ -199,7 +199,8 @@ export async function action({ request, url, context }: Route.ActionArgs) {
         const status = refusalStatus(updated.reason)
         if (updated.reason === 'asset-not-found')
           return data<ActionResult>({ intent: 'error', error: 'That asset no longer exists.' }, { status })
-        const field = updated.reason === 'already-published' ? 'publishAt' : 'asset_type'
+        const field =
+          updated.reason === 'already-published' || updated.reason === 'asset-processing' ? 'publishAt' : 'asset_type'
         return data<ActionResult>({ intent: 'update', id: id, errors: { [field]: updated.error }, values }, { status })
       }
       // Save sends the update, then the list reloads.
@@ -514,7 +515,8 @@ export default function AdminAssetsPage({ loaderData, actionData }: Route.Compon
                     key={asset.id}
                     asset={asset}
                     base={base}
-                    editing={edit === asset.id}
+                    // A refused save comes back to the list's address: the row stays open with what was typed.
+                    editing={edit === asset.id || editError?.id === asset.id}
                     confirming={confirmDelete === asset.id}
                     editError={editError && editError.id === asset.id ? editError : null}
                     checked={selected.has(asset.id)}
