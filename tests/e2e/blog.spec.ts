@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { type Dialog, expect, test, type Page } from '@playwright/test'
 import { hydrated, jsEnabled } from './support'
 
 async function loginAsAdmin(page: Page) {
@@ -42,16 +42,23 @@ test('an admin writes a post, it appears on /blog, and an edit changes it', asyn
     await page.keyboard.type('rich editor')
     await page.keyboard.press('ControlOrMeta+b')
     await page.keyboard.type('.')
-    page.once('dialog', (dialog) => void dialog.accept('/blog/using-audio-loops-in-short-videos.svg'))
+    // The prompts: the picture's address, then its text for people who cannot see it.
+    const answers = ['/blog/using-audio-loops-in-short-videos.svg', 'A waveform over a phone screen']
+    const answer = (dialog: Dialog) => void dialog.accept(answers.shift() ?? '')
+    page.on('dialog', answer)
     await page.getByRole('button', { name: 'Image URL' }).click()
-    await expect(editor.locator('img[src="/blog/using-audio-loops-in-short-videos.svg"]')).toHaveCount(1)
+    await expect(
+      editor.locator('img[src="/blog/using-audio-loops-in-short-videos.svg"][alt="A waveform over a phone screen"]'),
+    ).toHaveCount(1)
     // 'Upload Image' sends the file to /api/admin/upload-image and inserts the returned URL.
+    answers.push('A single dot')
     const upload = page.waitForResponse((response) => response.url().endsWith('/api/admin/upload-image'))
     await page
       .getByTestId('blog-image-file')
       .setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: Buffer.from(TINY_PNG, 'base64') })
     expect((await upload).status()).toBe(201)
-    await expect(editor.locator('img[src^="/images/blog/"][src$=".webp"]')).toHaveCount(1)
+    await expect(editor.locator('img[src^="/images/blog/"][src$=".webp"][alt="A single dot"]')).toHaveCount(1)
+    page.off('dialog', answer)
   } else {
     await field(page, 'Content').fill(
       '<h2>Soft light</h2><p>Written in the <strong>plain textarea</strong>.</p><script>alert(1)</script>',
@@ -94,6 +101,8 @@ test('an admin writes a post, it appears on /blog, and an edit changes it', asyn
   if (jsEnabled()) {
     const uploaded = page.locator('article img[src^="/images/blog/"]')
     await expect(uploaded).toHaveCount(1)
+    // Its text for people who cannot see it reaches the published page.
+    await expect(uploaded).toHaveAttribute('alt', 'A single dot')
     // The re-encoded 1x1 WebP loads from /images/blog/.
     await expect.poll(() => uploaded.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1)
   }

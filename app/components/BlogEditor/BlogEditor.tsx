@@ -6,6 +6,8 @@ import { useEditor } from '@tiptap/react'
 import StarterKit from '@tiptap/starter-kit'
 import { EDITOR_UNDO_DEPTH, EDITOR_UNDO_GROUP_MS, isAllowedImageUrl, LINK_SCHEMES } from '~/lib/blog-schema'
 import { BlogImage } from './BlogImage'
+
+const ALT_PROMPT = 'Describe the picture for people who cannot see it (leave empty if it is only decoration)'
 import classes from './BlogEditor.module.css'
 
 // Admin-only: this module pulls in tiptap and ProseMirror (~180 KB gzip). Import it from admin
@@ -62,11 +64,14 @@ export function BlogEditor({ name, defaultValue, label, error }: BlogEditorProps
     onUpdate: ({ editor }) => setHtml(editor.isEmpty ? '' : editor.getHTML()),
   })
 
+  // Each picture asks for its text for people who cannot see it; left empty (or cancelled) it
+  // is marked decorative (alt="").
   const insertImage = (src: string) => {
+    const alt = window.prompt(ALT_PROMPT)?.trim() ?? ''
     editor
       ?.chain()
       .focus()
-      .insertContent({ type: BlogImage.name, attrs: { src, alt: '', width: 'auto', height: 'auto' } })
+      .insertContent({ type: BlogImage.name, attrs: { src, alt, width: 'auto', height: 'auto' } })
       .run()
   }
 
