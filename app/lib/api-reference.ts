@@ -14,8 +14,8 @@ import {
   MAX_ASSETS_PER_COLLECTION,
   MAX_COLLECTIONS_PER_USER,
   ZIP_FORMATS,
+  zipQuotaShortfall,
 } from './collection-limits'
-import { zipQuotaShortfall } from './collection-limits'
 import {
   ASSET_TYPES,
   AUDIO_UPLOAD_LIMIT_BYTES,

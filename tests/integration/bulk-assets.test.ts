@@ -189,6 +189,26 @@ describe.each(Object.entries(doors))('bulk changes through the %s', (door, send)
     expect((await rows(ids)).every((r) => r.publish_at === null)).toBe(true)
   })
 
+  it('leaves a draft whose processing failed unscheduled, and says so', async () => {
+    const [ready] = await three()
+    const failed = await makeAsset(t.db, t.storage, { isActive: false })
+    await t.db.updateTable('assets').set({ processing_state: 'failed' }).where('id', '=', failed.id).execute()
+    const year = new Date().getUTCFullYear() + 1
+    const at = `${year}-04-01T09:00`
+    const reply = await send(
+      [ready, failed.id],
+      'schedule',
+      door === 'api' ? { publish_at: `${at}:00Z` } : { publishAt: at, timeZone: 'UTC' },
+    )
+    expect(message(reply)).toBe(
+      `Scheduled 1 asset for 1 Apr ${year}, 09:00 UTC; 1 failed its processing and was left unscheduled (retry first).`,
+    )
+    expect((await rows([ready, failed.id])).map((r) => r.publish_at?.toISOString() ?? null)).toEqual([
+      `${at}:00.000Z`,
+      null,
+    ])
+  })
+
   it('refuses no rows, too many, an unknown action, category or type, and a missing field (400)', async () => {
     const [id] = await three()
     const before = await rows([id])

@@ -231,6 +231,7 @@ export async function exportAccountData(db: DB, user: User) {
       .orderBy('ca.position')
       .execute(),
   ])
+  const assetsOf = Map.groupBy(collected, (row) => row.collection_id)
   return {
     exported_at: new Date().toISOString(),
     profile: {
@@ -276,9 +277,11 @@ export async function exportAccountData(db: DB, user: User) {
       public: c.is_public,
       created_at: c.created_at.toISOString(),
       updated_at: c.updated_at.toISOString(),
-      assets: collected
-        .filter((row) => row.collection_id === c.id)
-        .map((row) => ({ asset_id: row.asset_id, title: row.title, added_at: row.added_at.toISOString() })),
+      assets: (assetsOf.get(c.id) ?? []).map((row) => ({
+        asset_id: row.asset_id,
+        title: row.title,
+        added_at: row.added_at.toISOString(),
+      })),
     })),
     billing: payments.map((p) => ({
       invoice: p.stripe_invoice_id,

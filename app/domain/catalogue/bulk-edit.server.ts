@@ -196,6 +196,10 @@ export async function bulkEditAssets(
           outcome.waiting,
           (n) => `${n} ${isAre(n)} still processing and will go live when ${n === 1 ? 'it is' : 'they are'} ready`,
         )
+        skip(
+          outcome.processingFailed,
+          (n) => `${n} failed ${n === 1 ? 'its' : 'their'} processing and ${wasWere(n)} left unscheduled (retry first)`,
+        )
       }
       missing.push(...present.filter((id) => !outcome.found.includes(id)))
       break

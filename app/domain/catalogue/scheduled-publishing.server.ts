@@ -106,6 +106,8 @@ export interface ScheduleOutcome {
   waiting: number[]
   /** Already live: a schedule means nothing for them, so they were left as they were. */
   alreadyPublished: number[]
+  /** Their processing failed: they could never go live, so no schedule was set. */
+  processingFailed: number[]
   /** A schedule taken away (publishAt null). */
   withdrawn: number[]
 }
@@ -128,21 +130,28 @@ export async function scheduleAssets(
     publishedNow: [],
     waiting: [],
     alreadyPublished: [],
+    processingFailed: [],
     withdrawn: [],
   }
   if (ids.length === 0) return outcome
   const targets = await db.transaction().execute(async (trx) => {
     const rows = await trx
       .selectFrom('assets')
-      .select(['id', 'title', 'is_active', 'publish_at'])
+      .select(['id', 'title', 'is_active', 'publish_at', 'processing_state'])
       .where('id', 'in', ids)
       .forUpdate()
       .execute()
     outcome.found = rows.map((r) => r.id)
+    // A draft whose processing failed is never given a time: it would be listed as scheduled
+    // and never go live. One still processing is (it goes live once ready).
+    const schedulable = (r: (typeof rows)[number]) => !r.is_active && r.processing_state !== 'failed'
     const changing = publishAt
-      ? rows.filter((r) => !r.is_active && r.publish_at?.getTime() !== publishAt.getTime())
+      ? rows.filter((r) => schedulable(r) && r.publish_at?.getTime() !== publishAt.getTime())
       : rows.filter((r) => r.publish_at !== null)
-    if (publishAt) outcome.alreadyPublished = rows.filter((r) => r.is_active).map((r) => r.id)
+    if (publishAt) {
+      outcome.alreadyPublished = rows.filter((r) => r.is_active).map((r) => r.id)
+      outcome.processingFailed = rows.filter((r) => !r.is_active && r.processing_state === 'failed').map((r) => r.id)
+    }
     if (changing.length > 0) {
       await trx
         .updateTable('assets')
@@ -166,7 +175,7 @@ export async function scheduleAssets(
     }
     if (!publishAt) outcome.withdrawn = changing.map((r) => r.id)
     // Drafts that now carry this time (those already scheduled for it included).
-    return publishAt ? rows.filter((r) => !r.is_active).map((r) => r.id) : []
+    return publishAt ? rows.filter(schedulable).map((r) => r.id) : []
   })
   invalidateCatalogueCache(db)
 
@@ -243,8 +252,8 @@ export async function editAsset(
   if (publishAt !== undefined) {
     if (!before) return { ok: false, reason: 'asset-not-found', error: ASSET_NOT_FOUND }
     if (publishAt && before.is_active) return { ok: false, reason: 'already-published', error: ALREADY_PUBLISHED }
-    // One still processing may be scheduled (it goes live once ready); one whose processing
-    // failed would never go live, and the list would call it scheduled: refused as Publish is.
+    // scheduleAssets would leave it unscheduled: one asset's edit says so, as Publish does,
+    // before anything is written.
     if (publishAt && before.processing_state === 'failed')
       return { ok: false, reason: 'asset-processing', error: PROCESSING_FAILED }
   }
