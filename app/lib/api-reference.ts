@@ -96,6 +96,11 @@ const ASSET_PROPERTIES = {
     },
   },
   file_format: { type: 'string', description: 'What a download gives: PNG, JPG, WEBP, WAV, MP3, OGG, OPUS or FLAC.' },
+  thumbnail_uploaded: {
+    type: 'boolean',
+    description:
+      'True when the thumbnail was uploaded with the asset (a WebP paired with its PNG), false when it is the picture scaled down (then the preview shows the same picture larger).',
+  },
   audio: {
     type: ['object', 'null'],
     description: 'Audio assets only (null otherwise). The thumbnail and preview images show the waveform.',
@@ -747,6 +752,7 @@ export const EXAMPLE_ASSET = {
     { hex: '#2b2f45', weight: 0.13 },
   ],
   file_format: 'PNG',
+  thumbnail_uploaded: false,
   audio: null,
 }
 

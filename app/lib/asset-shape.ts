@@ -55,3 +55,64 @@ export const previewSize = (asset: Shaped) => fitInside(asset, PREVIEW_LONG_SIDE
 export function ratioStyle(ratio: number): CSSProperties {
   return { '--ratio': ratio.toFixed(4) } as CSSProperties
 }
+
+/**
+ * Where a card is laid out, which bounds how wide it can be:
+ * - `rows`: AssetGrid's justified rows, a card `--row-height` tall at first (240 px, 150 px on
+ *   phones: AssetGrid.module.css) and grown with its row up to 1.6 times that;
+ * - `columns`: the home page's masonry, four columns of the widest container at most;
+ * - `cells`: CollectionGrid's cells of 220 px or more, one to a row on a phone.
+ */
+export type CardFrame = 'rows' | 'columns' | 'cells'
+
+const ROW_HEIGHT = 240
+const ROW_GROWTH = 1.6
+const COLUMN_WIDTH = 310
+const PHONE_WIDTH = 358
+
+/** The widest a card of this ratio is laid out in the frame, in CSS pixels. */
+export function widestCard(frame: CardFrame, ratio: number): number {
+  if (frame === 'columns') return COLUMN_WIDTH
+  if (frame === 'cells') return PHONE_WIDTH
+  return Math.round(ratio * ROW_HEIGHT * ROW_GROWTH)
+}
+
+/**
+ * The `sizes` a card's picture is chosen by where the browser cannot measure it (an eager image,
+ * a browser without `sizes="auto"`): the card's usual width in its frame. The 36em and 48em
+ * breakpoints are the frames' own (AssetGrid, FreshFromStudio, CollectionGrid).
+ */
+function usualSizes(frame: CardFrame, ratio: number): string {
+  if (frame === 'columns') return `(max-width: 36em) 50vw, (max-width: 48em) 33vw, ${COLUMN_WIDTH}px`
+  if (frame === 'cells') return '(max-width: 36em) 100vw, 250px'
+  return `(max-width: 36em) ${Math.round(Math.min(ratio * 200, PHONE_WIDTH))}px, ${Math.round(ratio * ROW_HEIGHT * 1.2)}px`
+}
+
+export interface CardPicture {
+  /** The files the browser chooses from, each with its width in pixels, smallest first. */
+  candidates: { src: string; width: number }[]
+  sizes: string
+}
+
+/**
+ * The files a card offers its picture in. The thumbnail alone where it is as wide as the card can
+ * get (most cards: the page stays light); the preview beside it where the card can be wider than
+ * the thumbnail (a panorama, a landscape in a grown row, a portrait in a phone's single column),
+ * so the browser takes the larger file when the card's width and the screen's density need it.
+ * Never for audio (its waveform is drawn for its size) or an uploaded thumbnail (it may show
+ * another picture than the preview).
+ */
+export function cardPicture(asset: AssetView, frame: CardFrame): CardPicture | null {
+  if (asset.asset_type === 'audio' || asset.thumbnail_uploaded) return null
+  const thumb = thumbSize(asset)
+  const preview = previewSize(asset)
+  const ratio = gridRatio(asset)
+  if (preview.width <= thumb.width || widestCard(frame, ratio) <= thumb.width) return null
+  return {
+    candidates: [
+      { src: asset.preview_urls.thumb, width: thumb.width },
+      { src: asset.preview_urls.preview, width: preview.width },
+    ],
+    sizes: usualSizes(frame, ratio),
+  }
+}

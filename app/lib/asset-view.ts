@@ -23,6 +23,11 @@ export interface AssetView {
   palette: PaletteEntry[]
   /** What the download gives: 'PNG', 'JPG', 'WAV', 'MP3', 'OGG', 'OPUS', 'FLAC'. */
   file_format: string
+  /**
+   * The thumbnail was uploaded with the asset (a WebP paired with its PNG) instead of scaled from
+   * the picture: it may show something else, so nothing stands in for it at another size.
+   */
+  thumbnail_uploaded: boolean
   /** Audio assets only. */
   audio: AudioView | null
 }

@@ -19,6 +19,8 @@ const SHAPES: Shape[] = [
   { label: 'Square', width: 1200, height: 1200, type: 'image' },
   // A render sits on the checkerboard with a margin: its box keeps the ratio too.
   { label: 'Wide render', width: 1500, height: 1000, type: '3d' },
+  // Wider than a card's thumbnail can fill at a desktop's row height.
+  { label: 'Panorama', width: 2500, height: 1000, type: 'image' },
 ]
 
 const ratioOf = (shape: Shape) => shape.width / shape.height
@@ -221,6 +223,27 @@ test('cards have their shape before any image arrives: nothing moves when the im
   release()
   for (const shape of SHAPES) await measure(card(page, shape).locator('img'))
   expect(await boxes(cards)).toEqual(before)
+})
+
+test('every card is shown from a file at least as wide as the card shows it, the thumbnail where that is enough', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await page.goto(`/explore?q=${word}`)
+  await expect(page.getByTestId('asset-card')).toHaveCount(SHAPES.length)
+  for (const shape of SHAPES) {
+    const img = card(page, shape).locator('img')
+    await measure(img)
+    const { shown, file } = await img.evaluate((el: HTMLImageElement) => ({
+      shown: el.getBoundingClientRect().width * window.devicePixelRatio,
+      file: el.currentSrc,
+    }))
+    // The file's own pixels, not what its name or the page says.
+    const { width } = await sharp(await (await page.request.get(file)).body()).metadata()
+    expect(width, `${shape.label}: ${file} for ${Math.round(shown)} px`).toBeGreaterThanOrEqual(Math.floor(shown))
+    // The panorama's card is wider than its 480 px thumbnail; every other card here fits its own.
+    expect(file, shape.label).toMatch(shape.label === 'Panorama' ? /\/preview\.webp$/ : /\/thumb\.webp$/)
+  }
 })
 
 test('the list view keeps one card per line, each picture whole in its square', async ({ page }) => {

@@ -141,6 +141,8 @@ describe('POST /api/admin/assets', () => {
     expect(res.status).toBe(201)
     expect(res.body.title).toBe('Glass Sphere.final')
     expect(res.body.tags).toEqual(['glass', 'sphere'])
+    // Its thumbnail is the picture scaled down: the preview can stand in for it.
+    expect(res.body.thumbnail_uploaded).toBe(false)
   })
 
   it('uses the optional thumbnail for the thumbnail only', async () => {
@@ -149,6 +151,8 @@ describe('POST /api/admin/assets', () => {
       { field: 'thumbnail', name: 'paired.webp', type: 'image/webp', data: await webp('#0000ff', 64) },
     ])
     expect(res.status).toBe(201)
+    // Said to the API and to the cards, which then never offer the preview in its place.
+    expect(res.body.thumbnail_uploaded).toBe(true)
     await t.services.jobs.runDue()
     const row = await t.db.selectFrom('assets').selectAll().where('id', '=', res.body.id).executeTakeFirstOrThrow()
     const read = async (key: string) => {

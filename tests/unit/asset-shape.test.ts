@@ -1,13 +1,16 @@
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
+import type { AssetView } from '~/lib/asset-view'
 import {
   aspectRatio,
+  cardPicture,
   GRID_MAX_RATIO,
   GRID_MIN_RATIO,
   gridRatio,
   previewSize,
   ratioStyle,
   thumbSize,
+  widestCard,
 } from '~/lib/asset-shape'
 import { PREVIEW_SIZE, THUMB_SIZE } from '~/platform/images.server'
 
@@ -63,5 +66,47 @@ describe('the sizes the <img> tags announce', () => {
 
   it('a sizeless picture is announced square', () => {
     expect(thumbSize({ width: null, height: null })).toEqual({ width: THUMB_SIZE, height: THUMB_SIZE })
+  })
+})
+
+describe('the files a card offers its picture in', () => {
+  const asset = (width: number | null, height: number | null, more: Partial<AssetView> = {}) =>
+    ({
+      asset_type: 'image',
+      width,
+      height,
+      thumbnail_uploaded: false,
+      preview_urls: { thumb: '/t.png', thumb_webp: '/t.webp', preview: '/p.png', preview_webp: '/p.webp' },
+      ...more,
+    }) as AssetView
+
+  it('a panorama in the rows: the thumbnail and the preview, each with its real width', () => {
+    const offered = cardPicture(asset(2500, 1000), 'rows')
+    expect(offered?.candidates).toEqual([
+      { src: '/t.png', width: THUMB_SIZE },
+      { src: '/p.png', width: PREVIEW_SIZE },
+    ])
+    // Its usual width on a desktop is wider than the thumbnail, so the fallback sizes ask for more.
+    expect(offered?.sizes).toMatch(/, (\d+)px$/)
+    expect(Number(/, (\d+)px$/.exec(offered!.sizes)![1])).toBeGreaterThan(THUMB_SIZE)
+  })
+
+  it('a card that can never be wider than its thumbnail offers the thumbnail alone', () => {
+    expect(widestCard('rows', 1)).toBeLessThanOrEqual(THUMB_SIZE)
+    expect(cardPicture(asset(1200, 1200), 'rows')).toBeNull()
+    expect(cardPicture(asset(900, 1600), 'rows')).toBeNull()
+    // A landscape fits the home page's columns.
+    expect(cardPicture(asset(1600, 900), 'columns')).toBeNull()
+  })
+
+  it("a portrait in a phone's single column of a collection, or the home page's columns, is offered the preview", () => {
+    expect(cardPicture(asset(900, 1600), 'cells')?.candidates.map((c) => c.width)).toEqual([270, 788])
+    expect(cardPicture(asset(900, 1600), 'columns')).not.toBeNull()
+  })
+
+  it('never for audio, an uploaded thumbnail, or a picture no larger than its thumbnail', () => {
+    expect(cardPicture(asset(null, null, { asset_type: 'audio' }), 'cells')).toBeNull()
+    expect(cardPicture(asset(2500, 1000, { thumbnail_uploaded: true }), 'rows')).toBeNull()
+    expect(cardPicture(asset(480, 160), 'rows')).toBeNull()
   })
 })

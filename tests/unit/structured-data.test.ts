@@ -26,6 +26,7 @@ const base: AssetView = {
   dominant_colour: null,
   palette: [],
   file_format: 'WAV',
+  thumbnail_uploaded: false,
   audio: { duration_ms: 5_650, sample_rate: 44_100, channels: 2, waveform: [], preview_url: '/images/8/preview.mp3' },
 }
 

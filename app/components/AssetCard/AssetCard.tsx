@@ -8,7 +8,7 @@ import { CardAudio } from '~/components/AudioPlayer/AudioPlayer'
 import { preloadPreview } from '~/components/PreviewFromUrl/PreviewFromUrl'
 import classes from './AssetCard.module.css'
 import { plural } from '~/lib/plural'
-import { gridRatio, ratioStyle, thumbSize } from '~/lib/asset-shape'
+import { type CardFrame, cardPicture, gridRatio, ratioStyle, thumbSize } from '~/lib/asset-shape'
 
 interface AssetCardProps {
   asset: AssetView
@@ -19,6 +19,8 @@ interface AssetCardProps {
   loading?: 'lazy' | 'eager'
   /** The first row of results: its image is fetched first. */
   priority?: boolean
+  /** How the card's container lays it out, which bounds how wide its picture is shown. */
+  frame?: CardFrame
 }
 
 /** The dialog's code, fetched once, when a card is about to be opened. */
@@ -33,6 +35,7 @@ export function AssetCard({
   layout = 'grid',
   loading,
   priority,
+  frame = 'rows',
 }: AssetCardProps) {
   const tags = asset.tags.slice(0, CARD_TAGS)
   const thumb = thumbSize(asset)
@@ -61,6 +64,7 @@ export function AssetCard({
             width={thumb.width}
             height={thumb.height}
             className={classes.image}
+            choices={layout === 'grid' ? cardPicture(asset, frame) : null}
           />
           <div className={classes.overlay} aria-hidden="true">
             <span className={classes.title} data-testid="card-title">

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { PLACEHOLDER_IMAGE } from '~/lib/constants'
 import { webpVariant } from '~/lib/asset-view'
+import type { CardPicture } from '~/lib/asset-shape'
 import classes from './AssetImage.module.css'
 
 interface AssetImageProps {
@@ -15,7 +16,12 @@ interface AssetImageProps {
   priority?: boolean
   /** Fills its frame, the whole picture shown in it (object-fit: contain). */
   whole?: boolean
+  /** Larger files of the same picture for the browser to choose from by the image's width. */
+  choices?: CardPicture | null
 }
+
+const srcSetOf = (candidates: { src: string; width: number }[]) =>
+  candidates.map(({ src, width }) => `${src} ${width}w`).join(', ')
 
 /**
  * An asset image: the WebP variant where the browser takes it, the PNG otherwise, fading in
@@ -34,6 +40,7 @@ export function AssetImage({
   style,
   priority = false,
   whole = false,
+  choices,
 }: AssetImageProps) {
   const classNames = [classes.image, whole ? classes.whole : '', className ?? ''].filter(Boolean).join(' ')
   const [state, setState] = useState<'loading' | 'loaded' | 'failed'>(src ? 'loading' : 'failed')
@@ -50,15 +57,26 @@ export function AssetImage({
   if (state === 'failed') {
     return <img src={PLACEHOLDER_IMAGE} alt={alt} className={classNames} width={width} height={height} style={style} />
   }
-  const webp = webpVariant(src)
+  const eager = priority || loading === 'eager'
+  const webpChoices = choices?.candidates.map(({ src, width }) => ({ src: webpVariant(src) ?? '', width }))
+  // With choices, a WebP set only when every file has its WebP copy (else the PNGs choose alone).
+  const webp = webpChoices
+    ? webpChoices.every((choice) => choice.src)
+      ? srcSetOf(webpChoices)
+      : null
+    : webpVariant(src)
+  // A lazy image is laid out before it is fetched, so the browser can use its real width.
+  const sizes = choices ? (eager ? choices.sizes : `auto, ${choices.sizes}`) : undefined
   return (
     <picture className={classes.frame}>
-      {webp ? <source srcSet={webp} type="image/webp" /> : null}
+      {webp ? <source srcSet={webp} sizes={sizes} type="image/webp" /> : null}
       <img
         ref={ref}
         src={src}
+        srcSet={choices ? srcSetOf(choices.candidates) : undefined}
+        sizes={sizes}
         alt={alt}
-        loading={priority ? 'eager' : loading}
+        loading={eager ? 'eager' : 'lazy'}
         fetchPriority={priority ? 'high' : undefined}
         decoding="async"
         width={width}

@@ -106,7 +106,7 @@ export function CollectionGrid(props: CollectionGridProps) {
             }
             onDrop={editable ? (event) => onDrop(event, id) : undefined}
           >
-            <AssetCard asset={asset} isFavourite={favourites.has(id)} previewHref={previewHref(id)} />
+            <AssetCard asset={asset} isFavourite={favourites.has(id)} previewHref={previewHref(id)} frame="cells" />
             {editable ? (
               <div className={classes.tools} role="group" aria-label={`Arrange ${asset.title}`}>
                 <form method="post" action={action} onSubmit={inPlace(() => moveTo(id, index - 1))}>

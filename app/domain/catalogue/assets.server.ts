@@ -362,6 +362,7 @@ export const ASSET_VIEW_COLUMNS = [
   'sample_rate',
   'channels',
   'waveform',
+  'thumbnail_source_key',
 ] as const satisfies readonly (keyof Asset)[]
 
 export type AssetViewRow = Pick<Asset, (typeof ASSET_VIEW_COLUMNS)[number]>
@@ -411,6 +412,7 @@ export function toAssetView(asset: AssetViewRow): AssetView {
     // Read with the row (no query of its own); the OKLab coordinates stay internal.
     palette: (asset.palette ?? []).map((c) => ({ hex: c.hex, weight: c.weight })),
     file_format: (/\.([a-z0-9]+)$/i.exec(asset.original_key)?.[1] ?? 'png').toUpperCase(),
+    thumbnail_uploaded: asset.thumbnail_source_key !== null,
     audio:
       asset.audio_preview_key && asset.duration_ms !== null
         ? {

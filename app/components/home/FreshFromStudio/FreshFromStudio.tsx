@@ -23,6 +23,7 @@ export function FreshFromStudio({ assets, favourites }: { assets: AssetView[]; f
             key={asset.id}
             asset={asset}
             isFavourite={favourites.has(asset.id)}
+            frame="columns"
             previewHref={withQuery('/', '', { assetId: String(asset.id) })}
           />
         ))}
