@@ -4,6 +4,7 @@ import { log } from '~/platform/log.server'
 import { type Refusal, refusalStatus } from './refusals.server'
 import { BAD_TEXT, cleanFileName, decodeUrlEncoded, isCleanString, isCleanValue } from './text.server'
 import { errorStack } from '~/lib/errors'
+import { MAX_BODY_BYTES } from '~/lib/constants'
 import { DATABASE_UNAVAILABLE, isConnectionFailure } from '#db/availability'
 
 // The web door's answers and bodies: JSON errors, reading JSON and form bodies (through the
@@ -29,12 +30,6 @@ export function refusalResponse(refusal: { reason: Refusal; error: string; retry
 
 /** Longer than any text field of the product's small forms (the blog editor and the upload results pass their own). */
 export const MAX_FORM_FIELD_CHARS = 20_000
-/**
- * The largest body of a page form or a JSON call: a blog post, every field at its cap (103,450
- * characters, the content's 100,000 among them), each character escaped to 9 bytes in a form, is
- * 0.93 MB. The upload doors declare their own (route `handle.maxBodyBytes`, server/guards.ts).
- */
-export const MAX_BODY_BYTES = 1024 * 1024
 /** Far longer than any field name of the product's forms. */
 const MAX_FIELD_NAME_CHARS = 100
 

@@ -1,3 +1,4 @@
+import sharp from 'sharp'
 import { type Dialog, expect, test, type Page } from '@playwright/test'
 import { hydrated, jsEnabled } from './support'
 
@@ -142,6 +143,51 @@ test('the form shows field messages from the server and keeps what was typed @no
     page.getByRole('complementary', { name: 'Publishing' }).getByText('Failed to create blog post'),
   ).toBeVisible()
   await expect(field(page, 'Title')).toHaveValue('Missing bits')
+})
+
+test("a picture chosen in the form's sidebar becomes the post's image, with or without JavaScript", async ({
+  page,
+}) => {
+  const title = `Cover Upload ${jsEnabled() ? 'js' : 'nojs'} ${Date.now()}`
+  await loginAsAdmin(page)
+  await page.goto('/admin/blog/new')
+  await hydrated(page)
+  await field(page, 'Title').fill(title)
+  if (jsEnabled()) {
+    await page.locator('.ProseMirror').click()
+    await page.keyboard.type('A post whose picture was uploaded with it.')
+  } else await field(page, 'Content').fill('<p>A post whose picture was uploaded with it.</p>')
+  await field(page, 'Excerpt').fill('Its picture came from the sidebar.')
+  await field(page, 'Category').fill('News')
+  await field(page, 'Read Time').fill('1 min read')
+  // No address: the picture gives it.
+  await expect(field(page, 'Image URL')).toHaveValue('')
+  const png = await sharp({ create: { width: 320, height: 180, channels: 3, background: '#16a34a' } })
+    .png()
+    .toBuffer()
+  await page.getByLabel('Or upload a picture').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png })
+  await page.getByRole('button', { name: 'Publish' }).click()
+  await expect(page).toHaveURL(/\/admin\/blog$/)
+
+  await page.goto('/blog')
+  const card = page.getByTestId('blog-card').filter({ has: page.getByRole('heading', { name: title }) })
+  const src = await card.locator('img').getAttribute('src')
+  expect(src).toMatch(/^\/images\/blog\/[0-9a-f-]{36}\.webp$/)
+  // The stored file is the picture: a WebP of its size and colour.
+  const stored = sharp(await (await page.request.get(src!)).body())
+  expect(await stored.metadata()).toMatchObject({ format: 'webp', width: 320, height: 180 })
+  const { dominant } = await stored.stats()
+  expect(dominant.g).toBeGreaterThan(dominant.r + 60)
+
+  // The edit form shows its address, and saving again keeps it.
+  await page.goto('/admin/blog')
+  await page.getByRole('row').filter({ hasText: title }).getByRole('link', { name: 'Edit', exact: true }).click()
+  await hydrated(page)
+  await expect(field(page, 'Image URL')).toHaveValue(src!)
+  await page.getByRole('button', { name: 'Save Changes' }).click()
+  await expect(page).toHaveURL(/\/admin\/blog$/)
+  await page.goto('/blog')
+  await expect(card.locator('img')).toHaveAttribute('src', src!)
 })
 
 test('editing a post that does not exist says so', async ({ page }) => {

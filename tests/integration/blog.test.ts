@@ -523,6 +523,71 @@ describe('blog API and pages', () => {
     expect(load.data.loadError).toBe('Failed to load blog post')
   })
 
+  it("the admin form takes a picture for the post without JavaScript: stored as WebP, it is the post's image", async () => {
+    const cookie = { cookie: `__session=${adminToken}` }
+    type Reply = { data: { fieldErrors: Record<string, string>; values: { image: string } }; init: { status: number } }
+    const blogImages = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom('blog_images')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      )
+    const post = (fields: Partial<BlogPostInput>, picture?: Blob) => {
+      const body = new FormData()
+      for (const [name, value] of Object.entries(postInput({ image: '', ...fields }))) body.append(name, value)
+      // A form without a chosen file still sends the field, empty.
+      body.append('picture', picture ?? new Blob([]), picture ? 'cover.png' : '')
+      return callRoute(blogFormAction, {
+        request: makeRequest('/admin/blog/new', { method: 'POST', body, headers: cookie }),
+        context: t.routerContext(),
+      })
+    }
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#0000ff' } })
+      .png()
+      .toBuffer()
+    const picture = new Blob([new Uint8Array(png)], { type: 'image/png' })
+
+    // Saved: the post's image is the stored copy, a WebP of the picture's size.
+    const title = `Pictured ${uid()}`
+    const saved = (await post({ title }, picture)) as Response
+    expect(saved.status).toBe(302)
+    const image = (await getPostBySlug(t.db, slugify(title)))!.image
+    expect(image).toMatch(/^\/images\/blog\/[0-9a-f-]{36}\.webp$/)
+    const images = await startImagesServer(t.storage)
+    const served = await images.fetch(image).finally(() => images.close())
+    const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata()
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 64, 48])
+
+    // Another field refused: the picture is kept, its address back in the form.
+    const refused = (await post({ title: '' }, picture)) as Reply
+    expect(refused.init.status).toBe(400)
+    expect(Object.keys(refused.data.fieldErrors)).toEqual(['title'])
+    expect(refused.data.values.image).toMatch(/^\/images\/blog\/[0-9a-f-]{36}\.webp$/)
+
+    // A file that is not a picture, or one over the limit: the image field says so, nothing is stored.
+    const before = await blogImages()
+    const notPicture = `Not pictured ${uid()}`
+    const text = (await post({ title: notPicture }, new Blob(['just text'], { type: 'image/png' }))) as Reply
+    expect(text.init.status).toBe(400)
+    expect(text.data.fieldErrors).toEqual({ image: 'Only image files can be uploaded.' })
+    const big = (await post(
+      { title: notPicture },
+      new Blob([new Uint8Array(10 * 1024 * 1024 + 1)], { type: 'image/png' }),
+    )) as Reply
+    expect(big.init.status).toBe(413)
+    expect(big.data.fieldErrors).toEqual({ image: 'The picture is larger than 10MB: each file can be up to 10MB.' })
+    expect(await blogImages()).toBe(before)
+    expect(await getPostBySlug(t.db, slugify(notPicture))).toBeNull()
+
+    // Neither an address nor a picture: the image is still required.
+    const none = (await post({ title: notPicture })) as Reply
+    expect(none.init.status).toBe(400)
+    expect(none.data.fieldErrors).toEqual({ image: 'Image URL is required.' })
+  })
+
   it('the admin form is closed to non-admins', async () => {
     const res = await callRoute(blogFormAction, {
       request: makeRequest('/admin/blog/new', {

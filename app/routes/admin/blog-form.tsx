@@ -3,12 +3,14 @@ import { Alert, Anchor, Button, Container, Grid, Paper, Stack, Text, Textarea, T
 import { useMounted } from '@mantine/hooks'
 import type { Route } from './+types/blog-form'
 import { getAdmin } from '~/web/session.server'
-import { MAX_BODY_BYTES, readForm } from '~/web/http.server'
+import { readForm } from '~/web/http.server'
 import { BlogEditor } from '~/components/BlogEditor/BlogEditor'
-import { authorOf, createPost, getPostById, updatePost } from '~/domain/blog/blog.server'
+import { authorOf, createPost, getPostById, storeBlogImage, updatePost } from '~/domain/blog/blog.server'
+import { FileField } from '~/components/admin/FileField/FileField'
+import { MAX_BODY_BYTES, SITE_NAME, UPLOAD_LIMIT_BYTES } from '~/lib/constants'
+import { fileTooLargeMessage, sizeLimitText } from '~/lib/upload-limits'
 import { log } from '~/platform/log.server'
 import { BLOG_FIELDS, blogFieldErrors, BlogPostSchema, type BlogField, type BlogFieldErrors } from '~/lib/blog-schema'
-import { SITE_NAME } from '~/lib/constants'
 import { servicesContext } from '~/web/context.server'
 import { parseId } from '~/lib/ids'
 import { withSharing } from '~/lib/sharing'
@@ -19,6 +21,11 @@ import { errorMessage } from '~/lib/errors'
 type Values = Record<BlogField, string>
 
 const LOAD_FAILED = 'Failed to load blog post'
+
+/** The post's fields and a picture for it: the server's body cap for this form (server/guards.ts). */
+const MAX_FORM_BYTES = MAX_BODY_BYTES + UPLOAD_LIMIT_BYTES + 64 * 1024
+export const handle = { maxBodyBytes: MAX_FORM_BYTES }
+const PICTURE_TOO_LARGE = fileTooLargeMessage(UPLOAD_LIMIT_BYTES, 'The picture')
 
 const postId = (param: string | undefined): number | null => parseId(param) ?? null
 
@@ -60,14 +67,33 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     data({ formError: failure, fieldErrors, values }, { status })
 
   const blank = Object.fromEntries(BLOG_FIELDS.map((field) => [field, ''])) as Values
-  if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY_BYTES)
-    return reply(413, blank, { content: 'The post is too long to save.' })
-  const form = await readForm(request, { maxFieldChars: MAX_BODY_BYTES })
+  // Only a picture takes the body past the post's own limit.
+  if (Number(request.headers.get('content-length') ?? 0) > MAX_FORM_BYTES)
+    return reply(413, blank, { image: PICTURE_TOO_LARGE })
+  const form = await readForm(request, { maxFieldChars: MAX_FORM_BYTES, maxBodyBytes: MAX_FORM_BYTES })
   const values = Object.fromEntries(BLOG_FIELDS.map((field) => [field, String(form.get(field) ?? '')])) as Values
+  // Text beyond the post's own limit is not echoed back into the page.
+  if (BLOG_FIELDS.some((field) => values[field].length > MAX_BODY_BYTES))
+    return reply(413, blank, { content: 'The post is too long to save.' })
+
+  const { db, storage } = context.get(servicesContext)
+  // A picture chosen in the form becomes the post's image (stored first, so a post refused for
+  // another field keeps it: the form comes back with its address).
+  const picture = form.get('picture')
+  if (picture instanceof File && picture.size > 0) {
+    if (picture.size > UPLOAD_LIMIT_BYTES) return reply(413, values, { image: PICTURE_TOO_LARGE })
+    try {
+      const stored = await storeBlogImage(db, storage, Buffer.from(await picture.arrayBuffer()))
+      if (!stored.ok) return reply(400, values, { image: stored.error })
+      values.image = stored.url
+    } catch (error) {
+      log.error('blog picture store failed', { id: params.id ?? null, error: errorMessage(error) })
+      return reply(503, values)
+    }
+  }
   const parsed = BlogPostSchema.safeParse(values)
   if (!parsed.success) return reply(400, values, blogFieldErrors(parsed.error))
 
-  const { db } = context.get(servicesContext)
   try {
     if (editing) {
       const id = postId(params.id)
@@ -148,7 +174,7 @@ export default function AdminBlogFormPage({ loaderData, actionData }: Route.Comp
           </Text>
         ) : null}
       </Stack>
-      <Form method="post">
+      <Form method="post" encType="multipart/form-data">
         <Grid gap="xl">
           <Grid.Col span={{ base: 12, md: 8 }}>
             <Stack>
@@ -205,14 +231,26 @@ export default function AdminBlogFormPage({ loaderData, actionData }: Route.Comp
                   required
                   maxLength={50}
                 />
+                {/* Not required in the page: a picture chosen below gives the address. Both are
+                    drawn again once a picture is stored, so the field shows its address and the
+                    picture is not sent twice. */}
                 <TextInput
+                  key={`image-${values.image}`}
                   name="image"
                   label="Image URL"
+                  description="Required: an address, or a picture uploaded below."
                   placeholder="https://... or /images/..."
                   defaultValue={values.image}
                   error={errors.image}
-                  required
                   maxLength={2000}
+                />
+                <FileField
+                  key={`picture-${values.image}`}
+                  id="blog-picture"
+                  name="picture"
+                  label="Or upload a picture"
+                  accept="image/png,image/jpeg,image/webp,image/avif"
+                  description={`PNG, JPEG, WebP or AVIF up to ${sizeLimitText(UPLOAD_LIMIT_BYTES)}. It replaces the image URL when the post is saved.`}
                 />
                 {actionData?.formError ? (
                   <Alert color="red" role="alert">

@@ -1,6 +1,6 @@
 import { useFetcher } from 'react-router'
 import { useProcessingPoll } from '~/components/admin/UploadList/use-processing-poll'
-import { Alert, Button, Group, Input, Modal, NativeSelect, Stack, Text } from '@mantine/core'
+import { Alert, Button, Group, Modal, NativeSelect, Stack, Text } from '@mantine/core'
 import { useCallback, useEffect, useRef, useState, type ChangeEvent, type DragEvent } from 'react'
 import { UploadList, type UploadListItem } from '~/components/admin/UploadList/UploadList'
 import {
@@ -23,6 +23,7 @@ import {
 import { useHydrated } from '~/lib/use-hydrated'
 import { zonedTimeToDate } from '~/lib/schedule'
 import { ScheduleField } from '~/components/admin/ScheduleField/ScheduleField'
+import { FileField, fileChooserClass } from '~/components/admin/FileField/FileField'
 import classes from './AssetUploader.module.css'
 
 const UPLOAD_FAILED = 'Upload failed'
@@ -325,11 +326,12 @@ export function AssetUploader() {
         <input type="hidden" name="intent" value="upload" />
         <Stack gap="lg">
           <div className={classes.csv}>
-            {/* Mantine's input styling around the native file field: it posts in the plain
-                multipart form without JavaScript, and its button is styled as the site's. */}
-            <Input.Wrapper
+            <FileField
               id="upload-csv"
+              name="csv"
               label="CSV metadata (optional)"
+              accept=".csv,text/csv"
+              onChange={hydrated ? onCsv : undefined}
               description={
                 <>
                   Columns: filename, title, keywords, category, releases. The first row is a header and is skipped;
@@ -337,19 +339,7 @@ export function AssetUploader() {
                   {hydrated ? 'Choose it before the images.' : null}
                 </>
               }
-              descriptionProps={{ id: 'upload-csv-help' }}
-            >
-              <Input
-                component="input"
-                id="upload-csv"
-                type="file"
-                name="csv"
-                accept=".csv,text/csv"
-                onChange={hydrated ? onCsv : undefined}
-                aria-describedby="upload-csv-help"
-                classNames={{ input: classes.nativeFile }}
-              />
-            </Input.Wrapper>
+            />
             {csvReading ? (
               <Text size="sm">Reading the CSV…</Text>
             ) : csvError ? (
@@ -401,7 +391,7 @@ export function AssetUploader() {
               name="files"
               multiple
               accept="image/*,audio/*"
-              className={classes.fileInput}
+              className={`${classes.fileInput} ${fileChooserClass}`}
               onChange={hydrated ? onFiles : undefined}
               aria-describedby="upload-files-help"
             />
