@@ -61,6 +61,10 @@ const pageMeta: Route.MetaFunction = ({ loaderData }) => {
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext)
   const params = parseExploreParams(url.searchParams)
+  // A GET form sends its blank fields ('tags=&orientation=', a box of spaces): such an address
+  // goes to its short form, the one the page's links and shares use.
+  if ([...url.searchParams].some(([name, value]) => !value.trim() || (name === 'tag_match' && value === 'all')))
+    throw redirect(exploreUrl(params, { page: params.page }))
   const user = await getUser(request, context)
   let loadFailed = false
   const emptyResult = {
@@ -165,6 +169,9 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
   // is already set (then it stays, to be seen and removed).
   const pictureFilters =
     params.assetType !== 'audio' || Boolean(params.color || params.orientation || params.transparent)
+  // A category's count is of its type (or the whole catalogue): what choosing it finds only when
+  // no words or other filters narrow the results.
+  const countsTrue = !params.q && !params.tags.length && !params.color && !params.orientation && !params.transparent
 
   return (
     <Container size="xl" py="xl">
@@ -184,12 +191,9 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
           placeholder="Search by keyword, tag or category"
           defaultValue={params.q}
           className={classes.grow}
+          required
         />
-        {params.assetType ? <input type="hidden" name="asset_type" value={params.assetType} /> : null}
-        {params.category ? <input type="hidden" name="category" value={params.category} /> : null}
-        <KeepTags params={params} />
-        <KeepShapeFilters params={params} />
-        {params.view === 'list' ? <input type="hidden" name="view" value="list" /> : null}
+        <KeepParams params={params} except={['q', 'exact']} />
         <PlainButton type="submit">Search</PlainButton>
       </Form>
 
@@ -219,16 +223,17 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
           {/* Keyed by the filters: a select keeps its choice when only its defaultValue changes,
               so after a link to other filters it would show, and apply, the previous ones. */}
           <Form method="get" action="/explore" className={classes.filtersPanel} key={panelKey(params)}>
-            {params.q ? <input type="hidden" name="q" value={params.q} /> : null}
-            {params.assetType ? <input type="hidden" name="asset_type" value={params.assetType} /> : null}
-            {params.view === 'list' ? <input type="hidden" name="view" value="list" /> : null}
+            <KeepParams params={params} except={FILTER_FIELDS} />
             <SelectField
               label="Category"
               name="category"
               defaultValue={params.category}
               data={[
                 { value: '', label: 'All categories' },
-                ...categories.map((c) => ({ value: c.category, label: `${c.category} (${c.count})` })),
+                ...categories.map((c) => ({
+                  value: c.category,
+                  label: countsTrue ? `${c.category} (${c.count})` : c.category,
+                })),
               ]}
             />
             <TextField label="Tags" name="tags" description="Comma-separated" defaultValue={params.tags.join(', ')} />
@@ -241,7 +246,6 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
                 { value: 'any', label: 'Any of the tags' },
               ]}
             />
-            {params.color ? <input type="hidden" name="color" value={params.color} /> : null}
             {pictureFilters ? <PictureFilters params={params} /> : null}
             <Cluster gap={6} className={classes.tagCloud} role="group" aria-label="Popular tags">
               {popularTags.map((t) => (
@@ -272,12 +276,7 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
         </details>
 
         <Form method="get" action="/explore" className={classes.sortForm}>
-          {params.q ? <input type="hidden" name="q" value={params.q} /> : null}
-          {params.assetType ? <input type="hidden" name="asset_type" value={params.assetType} /> : null}
-          {params.category ? <input type="hidden" name="category" value={params.category} /> : null}
-          <KeepTags params={params} />
-          <KeepShapeFilters params={params} />
-          {params.view === 'list' ? <input type="hidden" name="view" value="list" /> : null}
+          <KeepParams params={params} except={['sort']} />
           <SelectField
             label="Sort by"
             name="sort"
@@ -485,24 +484,23 @@ function panelKey(params: ExploreParams): string {
   return JSON.stringify([category, tags, tagMatch, orientation, transparent])
 }
 
-/** The tags and how they match, carried by the page's other forms. */
-function KeepTags({ params }: { params: ExploreParams }) {
-  if (!params.tags.length) return null
-  return (
-    <>
-      <input type="hidden" name="tags" value={params.tags.join(',')} />
-      {params.tagMatch === 'any' ? <input type="hidden" name="tag_match" value="any" /> : null}
-    </>
-  )
-}
+/** The fields the filter panel sets itself; everything else of the page's state it keeps. */
+const FILTER_FIELDS = ['category', 'tags', 'tag_match', 'orientation', 'transparent']
 
-/** The colour, orientation and transparency filters, carried by the page's other forms. */
-function KeepShapeFilters({ params }: { params: ExploreParams }) {
+/**
+ * Hidden fields for the page's state that a form does not set itself, written as exploreUrl
+ * writes the address, so each form keeps the words, type, filters, sort and view it does not
+ * change (a new search, filter or sort starts again at page 1, with no dialog open).
+ */
+function KeepParams({ params, except }: { params: ExploreParams; except: string[] }) {
+  const kept = new URL(exploreUrl(params, { assetId: undefined }), 'http://localhost').searchParams
   return (
     <>
-      {params.color ? <input type="hidden" name="color" value={params.color} /> : null}
-      {params.orientation ? <input type="hidden" name="orientation" value={params.orientation} /> : null}
-      {params.transparent ? <input type="hidden" name="transparent" value="1" /> : null}
+      {[...kept]
+        .filter(([name]) => !except.includes(name))
+        .map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
     </>
   )
 }

@@ -44,6 +44,8 @@ export const REFUSAL_STATUS = {
   'asset-type-not-allowed': 400,
   // A bulk change to a category no asset has (a new one starts from one asset's edit).
   'unknown-category': 400,
+  // A kit's list of asset ids naming one that does not exist: the form's input, not a missing page.
+  'unknown-asset-ids': 400,
   // A schedule for an asset already live.
   'already-published': 409,
   // Publishing waits for the upload's processing (decision 087).

@@ -158,6 +158,49 @@ test('the owner reorders: move up and down forms, and dragging with JavaScript',
   )
 })
 
+test("up and down across a page's edge take the asset to the next page and back", async ({ page }) => {
+  await newUser(page)
+  await page.goto('/collections')
+  await page.getByLabel('Name').fill(`Long board ${Math.random().toString(36).slice(2, 7)}`)
+  await page.getByRole('button', { name: 'Create collection' }).click()
+  await expect(page).toHaveURL(/\/collections\/\d+$/)
+  const collectionPath = new URL(page.url()).pathname
+  const id = collectionPath.split('/').pop()
+  // One more than a page holds (24), with titles told apart by their buttons.
+  const listed = (await (await page.request.get('/api/assets?limit=60')).json()).assets as {
+    id: number
+    title: string
+  }[]
+  const assets = listed.filter((a, i) => listed.findIndex((b) => b.title === a.title) === i).slice(0, 25)
+  expect(assets).toHaveLength(25)
+  for (const asset of assets)
+    expect(
+      (
+        await page.request.post(`/api/collections/${id}/assets`, {
+          data: { asset_id: asset.id },
+          headers: { origin: new URL(page.url()).origin },
+        })
+      ).status(),
+    ).toBe(201)
+  const [last, next] = [assets[23]!.title, assets[24]!.title]
+  const cardTitles = page.getByTestId('collection-grid').getByTestId('card-title')
+
+  await page.goto(collectionPath)
+  await hydrated(page)
+  await expect(cardTitles).toHaveCount(24)
+  await expect(cardTitles.last()).toHaveText(last)
+  await page.getByRole('button', { name: `Move ${last} down` }).click()
+  // Its place on this page is taken by the one it swapped with.
+  await expect(cardTitles.last()).toHaveText(next)
+  await page.goto(`${collectionPath}?page=2`)
+  await hydrated(page)
+  await expect(cardTitles).toHaveText([last])
+  await page.getByRole('button', { name: `Move ${last} up` }).click()
+  await expect(cardTitles).toHaveText([next])
+  await page.goto(collectionPath)
+  await expect(cardTitles.last()).toHaveText(last)
+})
+
 test('a new collection named with spaces alone is refused with the reason, in the menu and on the save page', async ({
   page,
 }) => {

@@ -147,3 +147,69 @@ test('grid and list toggle is kept in the URL', async ({ page }) => {
   await page.getByRole('group', { name: 'Layout' }).getByRole('link', { name: 'Grid' }).click()
   await expect(cards(page).first()).toHaveAttribute('data-layout', 'grid')
 })
+
+test('the filter panel keeps the sort and the view, and the address it leads to stays short', async ({ page }) => {
+  await page.goto('/explore?sort=alphabetical&view=list')
+  await hydrated(page)
+  await page.getByText('All filters').click()
+  const select = page.getByLabel('Category')
+  const option = (await select.locator('option').nth(1).getAttribute('value'))!
+  await select.selectOption(option)
+  await page.getByRole('button', { name: 'Apply filters' }).click()
+  await expect(page).toHaveURL(/category=/)
+  const url = new URL(page.url())
+  expect(url.searchParams.get('category')).toBe(option)
+  expect(url.searchParams.get('sort')).toBe('alphabetical')
+  expect(url.searchParams.get('view')).toBe('list')
+  // No blank fields of the form ('tags=', 'orientation=') nor the default match.
+  expect([...url.searchParams.keys()].sort()).toEqual(['category', 'sort', 'view'])
+  await expect(page.getByLabel('Sort by')).toHaveValue('alphabetical')
+})
+
+test('with words, the categories are offered without counts that are not what they find', async ({ page }) => {
+  const labels = async () => {
+    await page.getByText('All filters').click()
+    return page.getByLabel('Category').locator('option').allTextContents()
+  }
+  await page.goto('/explore')
+  expect((await labels()).slice(1).every((label) => /\(\d+\)$/.test(label))).toBe(true)
+  await page.goto('/explore?q=red')
+  const withWords = (await labels()).slice(1)
+  expect(withWords.length).toBeGreaterThan(3)
+  expect(withWords.filter((label) => /\(\d+\)$/.test(label))).toEqual([])
+})
+
+test('a blank search from the explore box goes nowhere; text with nothing to search for finds nothing', async ({
+  page,
+}) => {
+  await page.goto('/explore?q=robot')
+  await hydrated(page)
+  const box = page.locator('input[aria-label="Search"]')
+  await box.fill('   ')
+  await box.press('Enter')
+  await page.getByRole('main').getByRole('button', { name: 'Search' }).click()
+  // The browser's own check refuses it: still the robot search.
+  await expect(page).toHaveURL(/\/explore\?q=robot$/)
+  await expect(cards(page).first()).toBeVisible()
+  // Symbols alone are not every asset.
+  await page.goto(`/explore?q=${encodeURIComponent('!!! &')}`)
+  await expect(page.getByRole('heading', { name: 'No assets found' })).toBeVisible()
+  await expect(cards(page)).toHaveCount(0)
+  // An address with blank fields goes to its short form.
+  await page.goto('/explore?q=+++&tags=&orientation=&tag_match=all&sort=alphabetical')
+  await expect(page).toHaveURL(/\/explore\?sort=alphabetical$/)
+})
+
+test('Escape closes the suggestions and keeps what was typed @js-only', async ({ page }) => {
+  await page.goto('/explore?q=red')
+  await hydrated(page)
+  // The first focus swaps in the suggesting combobox.
+  await page.locator('main input[aria-label="Search"]').click()
+  const field = page.getByRole('main').getByRole('combobox', { name: 'Search' })
+  await field.fill('rob')
+  const suggestions = page.getByRole('listbox').getByRole('option')
+  await expect(suggestions.first()).toBeVisible()
+  await field.press('Escape')
+  await expect(suggestions).toHaveCount(0)
+  await expect(field).toHaveValue('rob')
+})

@@ -184,6 +184,16 @@ describe('the figures of searches, from seeded events', () => {
     expect(await searchConversion(t.db, 7, NOW)).toEqual({ searches: 15, opens: 6, downloads: 1 })
     expect(await searchConversion(t.db, 90, NOW)).toEqual({ searches: 18, opens: 6, downloads: 1 })
   })
+  it("a top search's results are its latest without filters: the same words finding nothing on the Audio tab say nothing of the words", async () => {
+    const word = `rk${uid()}`
+    await seedSearch(word, daysAgo(4), 2)
+    await seedSearch(word, daysAgo(4, 30), 0, { asset_type: 'audio' })
+    const onlyFiltered = `of${uid()}`
+    await seedSearch(onlyFiltered, daysAgo(4), 0, { asset_type: 'audio' })
+    const top = await searchList(t.db, 'top', { days: 30, now: NOW, limit: 1000 })
+    expect(top.find((r) => r.query === word)).toMatchObject({ searches: 2, results: 2, resultsFiltered: false })
+    expect(top.find((r) => r.query === onlyFiltered)).toMatchObject({ results: 0, resultsFiltered: true })
+  })
 })
 
 describe('what is recorded', () => {
@@ -233,6 +243,24 @@ describe('what is recorded', () => {
     expect(again.map((r) => [r.result_count, r.filters])).toEqual([
       [0, { category: 'props' }],
       [1, {}],
+    ])
+  })
+
+  it('words with nothing searchable in them (symbols, emoji) find nothing, on the page and through the API, and are recorded so', async () => {
+    // Unique to this test: a count of ampersands no other search uses.
+    const query = `🐉 ${'&'.repeat(7)}`
+    const page = (await explore(`/explore?q=${encodeURIComponent(query)}`, browser)) as {
+      result: { total: number; assets: unknown[] }
+    }
+    expect(page.result.total).toBe(0)
+    expect(page.result.assets).toEqual([])
+    const reply = (await api(`/api/assets?search=${encodeURIComponent(query)}`, browser)) as Response
+    expect(((await reply.json()) as { total: number }).total).toBe(0)
+    await flushBatches()
+    const rows = await t.db.selectFrom('search_events').selectAll().where('query', '=', query).execute()
+    expect(rows.map((r) => [r.result_count, r.source]).sort()).toEqual([
+      [0, 'api'],
+      [0, 'page'],
     ])
   })
 
@@ -354,11 +382,15 @@ describe('the searches section and its CSVs', () => {
     expect(zero[0]).toBe('search,filters,searches,previous_period,latest_results')
     expect(zero).toContain(`${word},tags=x,3,0,0`)
     const top = await csv('?list=top&period=7')
-    expect(top).toContain(`${word},,3,0,0`)
+    expect(top[0]).toBe('search,searches,previous_period,latest_results,latest_results_with_filters')
+    // Every search of these words had a filter: the count says so.
+    expect(top).toContain(`${word},3,0,0,yes`)
     // Typed words that a spreadsheet would run as a formula are neutralised.
-    expect(top).toContain(`'=${word},,1,0,2`)
+    expect(top).toContain(`'=${word},1,0,2,no`)
     expect(await csv('?list=few&period=30')).toContain(`'=${word},,1,0,2`)
-    expect((await csv('?list=unopened&period=90'))[0]).toBe('search,filters,searches,previous_period,latest_results')
+    expect((await csv('?list=unopened&period=90'))[0]).toBe(
+      'search,searches,previous_period,latest_results,latest_results_with_filters',
+    )
     const conversion = await csv('?list=conversion&period=30')
     expect(conversion[0]).toBe('step,count')
     expect(conversion.map((l) => l.split(',')[0])).toEqual([

@@ -163,7 +163,7 @@ describe('collections in the domain', () => {
       reason: 'invalid-option',
     })
     expect(await saveKit(t.db, admin, null, { name: 'Bad', assetIds: [2_000_000_000] })).toMatchObject({
-      reason: 'asset-not-found',
+      reason: 'unknown-asset-ids',
     })
     // The cover is one of the kit's assets, given with them or already in it.
     expect(

@@ -482,6 +482,15 @@ describe('kits', () => {
       { form: { name: 'Bad', assets: '1, two' }, headers: admin.cookie },
     )
     expect(status(bad)).toBe(400)
+    // An id no asset has is the form's input refused (400), not a missing page.
+    const unknown = await call(
+      kitsAction,
+      '/admin/kits',
+      {},
+      { form: { name: 'Unknown', assets: `${assets[0]!.id}, 2000000000` }, headers: admin.cookie },
+    )
+    expect(status(unknown)).toBe(400)
+    expect(JSON.stringify(dataOf(unknown))).toContain('No asset has the id 2000000000.')
     const screen = dataOf(await call(kitsPage, `/admin/kits?edit=${id}`, {}, { headers: admin.cookie })) as Json
     expect(screen.editing).toMatchObject({
       name: 'Glass kit',

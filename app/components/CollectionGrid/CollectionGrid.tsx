@@ -49,6 +49,16 @@ export function CollectionGrid(props: CollectionGridProps) {
     void send({ intent: 'move', asset_id: String(assetId), to: String(offset + next.indexOf(assetId)) })
   }
 
+  /**
+   * Up or down one place. At the page's edge the neighbour is on the next or previous page: the
+   * server moves it there (as the form does without JavaScript) and the page's new data shows it.
+   */
+  const step = (assetId: number, index: number, direction: 'up' | 'down') => {
+    const target = direction === 'up' ? index - 1 : index + 1
+    if (target >= 0 && target < order.length) moveTo(assetId, target)
+    else void send({ intent: 'move', asset_id: String(assetId), to: direction })
+  }
+
   /** With JavaScript a form acts in place; without, it posts and the page comes back. */
   const inPlace = (apply: () => void) => (event: FormEvent) => {
     event.preventDefault()
@@ -109,7 +119,7 @@ export function CollectionGrid(props: CollectionGridProps) {
             <AssetCard asset={asset} isFavourite={favourites.has(id)} previewHref={previewHref(id)} frame="cells" />
             {editable ? (
               <div className={classes.tools} role="group" aria-label={`Arrange ${asset.title}`}>
-                <form method="post" action={action} onSubmit={inPlace(() => moveTo(id, index - 1))}>
+                <form method="post" action={action} onSubmit={inPlace(() => step(id, index, 'up'))}>
                   <input type="hidden" name="intent" value="move" />
                   <input type="hidden" name="asset_id" value={id} />
                   <input type="hidden" name="to" value="up" />
@@ -124,7 +134,7 @@ export function CollectionGrid(props: CollectionGridProps) {
                     ↑
                   </button>
                 </form>
-                <form method="post" action={action} onSubmit={inPlace(() => moveTo(id, index + 1))}>
+                <form method="post" action={action} onSubmit={inPlace(() => step(id, index, 'down'))}>
                   <input type="hidden" name="intent" value="move" />
                   <input type="hidden" name="asset_id" value={id} />
                   <input type="hidden" name="to" value="down" />

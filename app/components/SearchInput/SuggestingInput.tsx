@@ -49,6 +49,13 @@ export default function SuggestingInput({
       data={suggestions}
       filter={({ options }) => options}
       limit={8}
+      onKeyDown={(event) => {
+        // Escape closes the suggestions and keeps the text (a search box's own Escape empties it).
+        if (event.key === 'Escape' && suggestions.length > 0) {
+          event.preventDefault()
+          setSuggestions([])
+        }
+      }}
       onOptionSubmit={(option) => {
         setValue(option)
         // Let the value reach the input before the form reads it.

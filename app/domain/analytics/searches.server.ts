@@ -54,8 +54,13 @@ export interface SearchRow {
   searches: number
   /** The same count in the period of equal length just before: the row's trend. */
   previous: number
-  /** Results of its latest search in the period. */
+  /**
+   * Results of its latest search. In the lists by words alone (top, unopened), the latest without
+   * filters where there is one: the same words on the Audio tab finding nothing say nothing of the
+   * words; `resultsFiltered` says when every search of them had filters.
+   */
   results: number
+  resultsFiltered: boolean
 }
 
 export interface SearchDay {
@@ -126,11 +131,13 @@ export async function searchList(
     searches: number
     previous: number
     results: number
+    unfiltered: number | null
   }>`
     select e.query, ${withFilters ? sql`e.filters` : sql`null`} as filters,
       count(*) filter (where e.at >= ${from})::int as searches,
       count(*) filter (where e.at < ${from})::int as previous,
-      (array_agg(e.result_count order by e.at desc))[1] as results
+      (array_agg(e.result_count order by e.at desc))[1] as results,
+      (array_agg(e.result_count order by e.at desc) filter (where e.filters = '{}'::jsonb))[1] as unfiltered
     from search_events e
     where e.at >= ${previousFrom} and e.at < ${to} and ${listCondition(kind)}
     group by ${group}
@@ -142,7 +149,8 @@ export async function searchList(
     filters: r.filters ?? {},
     searches: Number(r.searches),
     previous: Number(r.previous),
-    results: Number(r.results),
+    results: Number(withFilters || r.unfiltered === null ? r.results : r.unfiltered),
+    resultsFiltered: !withFilters && r.unfiltered === null,
   }))
 }
 

@@ -299,6 +299,18 @@ export async function searchAssets(db: DB, query: SearchQuery): Promise<SearchRe
   const limit = Math.min(Math.max(Math.trunc(query.limit ?? 20), 1), MAX_PAGE_SIZE)
   const page = Math.max(Math.trunc(query.page ?? 1), 1)
   const words = searchWords(query.q)
+  // Text with nothing searchable in it ('🐉', '!!!') matches nothing, rather than everything.
+  if (words.length === 0 && query.q?.trim())
+    return {
+      assets: [],
+      total: 0,
+      totalCapped: false,
+      totalEstimated: false,
+      page,
+      limit,
+      pageCount: 1,
+      correctedQuery: null,
+    }
   let result = await runSearch(db, query, words, page, limit)
   let correctedQuery: string | null = null
   if (result.total === 0 && words.length > 0 && !query.exact) {

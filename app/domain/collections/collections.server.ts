@@ -26,6 +26,7 @@ export type CollectionRefusal =
   | { ok: false; reason: 'collection-full'; error: string }
   | { ok: false; reason: 'not-in-collection'; error: string }
   | { ok: false; reason: 'invalid-option'; error: string }
+  | { ok: false; reason: 'unknown-asset-ids'; error: string }
 
 export type CollectionResult<T> = { ok: true; value: T } | CollectionRefusal
 
@@ -534,7 +535,7 @@ export async function saveKit(
     if (missing.length)
       return {
         ok: false,
-        reason: 'asset-not-found',
+        reason: 'unknown-asset-ids',
         error: `No asset has the id ${missing.join(', ')}.`,
       } as const
     // The cover is one of the kit's own pictures: another would show the kit as what it is not.

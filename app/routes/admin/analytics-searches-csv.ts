@@ -27,6 +27,11 @@ const ROW_COLUMNS: CsvColumn<SearchRow>[] = [
   { header: 'previous_period', value: (r) => r.previous },
   { header: 'latest_results', value: (r) => r.results },
 ]
+/** The lists by words alone count the latest search without filters, and say when every one had some. */
+const WORDS_COLUMNS: CsvColumn<SearchRow>[] = [
+  ...ROW_COLUMNS.filter((c) => c.header !== 'filters'),
+  { header: 'latest_results_with_filters', value: (r) => (r.resultsFiltered ? 'yes' : 'no') },
+]
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   await getAdmin(request, context)
@@ -63,5 +68,6 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     throw jsonError(400, `list must be one of ${[...SEARCH_LISTS, 'daily', 'conversion'].join(', ')}`)
   // The CSV has every row, not only the page's first 20.
   const rows = await searchList(db, list as SearchListKind, { days, limit: 10_000 })
-  return csvResponse(`searches-${list}-${days}d-${day}.csv`, ROW_COLUMNS, rows)
+  const columns = list === 'zero' || list === 'few' ? ROW_COLUMNS : WORDS_COLUMNS
+  return csvResponse(`searches-${list}-${days}d-${day}.csv`, columns, rows)
 }

@@ -236,7 +236,11 @@ export function SearchInsights({
                         </Table.Th>
                         {list.kind === 'zero' ? null : (
                           <Table.Th scope="col" ta="right">
-                            Results
+                            {list.filters ? (
+                              'Results'
+                            ) : (
+                              <abbr title="Found by the latest search of these words without filters">Results</abbr>
+                            )}
                           </Table.Th>
                         )}
                       </Table.Tr>
@@ -260,7 +264,16 @@ export function SearchInsights({
                           <Table.Td ta="right" title={trend(row)}>
                             {row.previous.toLocaleString('en-US')}
                           </Table.Td>
-                          {list.kind === 'zero' ? null : <Table.Td ta="right">{row.results}</Table.Td>}
+                          {list.kind === 'zero' ? null : (
+                            <Table.Td ta="right">
+                              {row.results}
+                              {row.resultsFiltered ? (
+                                <Text span display="block" size="xs" c="dimmed">
+                                  with filters
+                                </Text>
+                              ) : null}
+                            </Table.Td>
+                          )}
                         </Table.Tr>
                       ))}
                     </Table.Tbody>
