@@ -1291,7 +1291,8 @@ export const API_CALLS: ApiCall[] = [
       {
         name: 'search',
         in: 'query',
-        description: 'Words to search for (at most 200 characters). `q` is accepted as a synonym.',
+        description:
+          'Words to search for (at most 200 characters). `q` is accepted as a synonym. Only letters and digits are searched: text with none (symbols, emoji) finds nothing.',
         schema: { type: 'string', maxLength: 200 },
       },
       {

@@ -61,31 +61,35 @@ export function ratioStyle(ratio: number): CSSProperties {
  * - `rows`: AssetGrid's justified rows, a card `--row-height` tall at first (240 px, 150 px on
  *   phones: AssetGrid.module.css) and grown with its row up to 1.6 times that;
  * - `columns`: the home page's masonry, four columns of the widest container at most;
- * - `cells`: CollectionGrid's cells of 220 px or more, one to a row on a phone.
+ * - `cells`: CollectionGrid's cells of 220 px or more, one to a row on a phone (up to 455 px).
  */
 export type CardFrame = 'rows' | 'columns' | 'cells'
 
 const ROW_HEIGHT = 240
 const ROW_GROWTH = 1.6
 const COLUMN_WIDTH = 310
+/** A phone's column of justified rows (390 px wide, less the page's padding). */
 const PHONE_WIDTH = 358
+/** CollectionGrid's cells are 220 px or more, 16 apart: one to a row below two of them. */
+const WIDEST_CELL = 2 * 220 + 16 - 1
 
 /** The widest a card of this ratio is laid out in the frame, in CSS pixels. */
 export function widestCard(frame: CardFrame, ratio: number): number {
   if (frame === 'columns') return COLUMN_WIDTH
-  if (frame === 'cells') return PHONE_WIDTH
+  if (frame === 'cells') return WIDEST_CELL
   return Math.round(ratio * ROW_HEIGHT * ROW_GROWTH)
 }
 
 /**
- * The `sizes` a card's picture is chosen by where the browser cannot measure it (an eager image,
- * a browser without `sizes="auto"`): the card's usual width in its frame. The 36em and 48em
- * breakpoints are the frames' own (AssetGrid, FreshFromStudio, CollectionGrid).
+ * The `sizes` a card's picture is chosen by: the card's width in its frame before its row grows
+ * (a row grown further shows the thumbnail a little enlarged rather than every landscape's
+ * preview). The 36em and 48em breakpoints are the frames' own (AssetGrid, FreshFromStudio,
+ * CollectionGrid).
  */
 function usualSizes(frame: CardFrame, ratio: number): string {
   if (frame === 'columns') return `(max-width: 36em) 50vw, (max-width: 48em) 33vw, ${COLUMN_WIDTH}px`
   if (frame === 'cells') return '(max-width: 36em) 100vw, 250px'
-  return `(max-width: 36em) ${Math.round(Math.min(ratio * 200, PHONE_WIDTH))}px, ${Math.round(ratio * ROW_HEIGHT * 1.2)}px`
+  return `(max-width: 36em) ${Math.round(Math.min(ratio * 200, PHONE_WIDTH))}px, ${Math.round(ratio * ROW_HEIGHT)}px`
 }
 
 export interface CardPicture {

@@ -25,9 +25,10 @@ export const CAROUSEL_AUTOPLAY_MS = 4000
 export const STATS_ANIMATION_MS = 1500
 /**
  * The largest body of a page form or a JSON call: a blog post, every field at its cap (203,450
- * characters, the content's 200,000 among them), sent as the blog form sends it (multipart) or as
- * JSON, at most 4 bytes a character, is 0.78 MB. The upload doors declare their own (route
- * `handle.maxBodyBytes`, server/guards.ts).
+ * characters, the content's 200,000 among them), sent in UTF-8 as the blog form sends it
+ * (multipart) or as JSON usually is, at most 4 bytes a character, is 0.78 MB. JSON that escapes
+ * every character as \uXXXX (6 bytes) fits about 170,000. The upload doors declare their own
+ * (route `handle.maxBodyBytes`, server/guards.ts).
  */
 export const MAX_BODY_BYTES = 1024 * 1024
 export const UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024

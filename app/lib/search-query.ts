@@ -26,6 +26,12 @@ export const OPENED_WITHIN_MINUTES = 60
 export const SEARCH_LISTS = ['top', 'zero', 'few', 'unopened'] as const
 export type SearchListKind = (typeof SEARCH_LISTS)[number]
 
+/**
+ * The lists of no and few results tell searches apart by their filters too (the same words on
+ * the Audio tab are another search); the top and unopened lists go by the words alone.
+ */
+export const listHasFilters = (kind: SearchListKind): boolean => kind === 'zero' || kind === 'few'
+
 /** Search and view events are kept this long, then only counted per day (the privacy page says so). */
 export const EVENT_RETENTION_DAYS = 180
 

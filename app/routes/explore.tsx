@@ -222,7 +222,20 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
           <summary className={classes.filtersButton}>All filters{filtersActive ? ` (${activeCount})` : ''}</summary>
           {/* Keyed by the filters: a select keeps its choice when only its defaultValue changes,
               so after a link to other filters it would show, and apply, the previous ones. */}
-          <Form method="get" action="/explore" className={classes.filtersPanel} key={panelKey(params)}>
+          <Form
+            method="get"
+            action="/explore"
+            className={classes.filtersPanel}
+            key={panelKey(params)}
+            onSubmit={(event) => {
+              // Straight to the short address the server would redirect the form's one to.
+              event.preventDefault()
+              const fields = [...new FormData(event.currentTarget)].flatMap(([name, value]) =>
+                typeof value === 'string' ? [[name, value]] : [],
+              )
+              void navigate(exploreUrl(parseExploreParams(new URLSearchParams(fields)), {}))
+            }}
+          >
             <KeepParams params={params} except={FILTER_FIELDS} />
             <SelectField
               label="Category"
@@ -315,12 +328,20 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
-      <Txt c="dimmed" size="sm" mb="md" aria-live="polite">
-        {loading
-          ? 'Loading assets...'
-          : assetCount(result.total, { capped: result.totalCapped, estimated: result.totalEstimated })}
-        {!loading && result.correctedQuery ? ` for “${result.correctedQuery}”` : ''}
-      </Txt>
+      <div className={classes.countLine}>
+        <Txt c="dimmed" size="sm" aria-live="polite">
+          {loading
+            ? 'Loading assets...'
+            : assetCount(result.total, { capped: result.totalCapped, estimated: result.totalEstimated })}
+          {!loading && result.correctedQuery ? ` for “${result.correctedQuery}”` : ''}
+        </Txt>
+        {/* The box refuses blank text: this drops the words and keeps the type, filters and sort. */}
+        {params.q ? (
+          <Link to={exploreUrl(params, { q: '', exact: false })} className={classes.inlineLink}>
+            Clear search
+          </Link>
+        ) : null}
+      </div>
       {!loading && result.correctedQuery ? (
         <Txt mb="md" data-testid="corrected-query">
           Showing results for <strong>{result.correctedQuery}</strong>.{' '}

@@ -190,6 +190,34 @@ test("a picture chosen in the form's sidebar becomes the post's image, with or w
   await expect(card.locator('img')).toHaveAttribute('src', src!)
 })
 
+test('with JavaScript a picture over 10MB is refused when chosen, and the form is not sent @js-only', async ({
+  page,
+}) => {
+  await loginAsAdmin(page)
+  await page.goto('/admin/blog/new')
+  await hydrated(page)
+  const picture = page.getByLabel('Or upload a picture')
+  await picture.setInputFiles({
+    name: 'huge.png',
+    mimeType: 'image/png',
+    buffer: Buffer.alloc(10 * 1024 * 1024 + 1),
+  })
+  expect(await picture.evaluate((el: HTMLInputElement) => el.validationMessage)).toBe(
+    'The picture is larger than 10MB: each file can be up to 10MB.',
+  )
+  let posted = false
+  page.on('request', (request) => {
+    if (request.method() === 'POST') posted = true
+  })
+  await field(page, 'Title').fill('Too big a picture')
+  await page.getByRole('button', { name: 'Publish' }).click()
+  await expect(page).toHaveURL(/\/admin\/blog\/new$/)
+  expect(posted).toBe(false)
+  // A smaller one is taken again.
+  await picture.setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: Buffer.from(TINY_PNG, 'base64') })
+  expect(await picture.evaluate((el: HTMLInputElement) => el.checkValidity())).toBe(true)
+})
+
 test('editing a post that does not exist says so', async ({ page }) => {
   await loginAsAdmin(page)
   await page.goto('/admin/blog/edit/999999')

@@ -179,18 +179,23 @@ test('with words, the categories are offered without counts that are not what th
   expect(withWords.filter((label) => /\(\d+\)$/.test(label))).toEqual([])
 })
 
-test('a blank search from the explore box goes nowhere; text with nothing to search for finds nothing', async ({
+test('a blank search from the explore box goes nowhere; Clear search drops the words alone; symbols find nothing', async ({
   page,
 }) => {
-  await page.goto('/explore?q=robot')
+  await page.goto('/explore?q=robot&sort=alphabetical')
   await hydrated(page)
-  const box = page.locator('input[aria-label="Search"]')
+  const box = page.locator('main input[aria-label="Search"]')
   await box.fill('   ')
+  // The browser's own check refuses it, with or without JavaScript.
+  expect(await box.evaluate((el: HTMLInputElement) => el.checkValidity())).toBe(false)
   await box.press('Enter')
   await page.getByRole('main').getByRole('button', { name: 'Search' }).click()
-  // The browser's own check refuses it: still the robot search.
-  await expect(page).toHaveURL(/\/explore\?q=robot$/)
-  await expect(cards(page).first()).toBeVisible()
+  await page.waitForLoadState('load')
+  await expect(page).toHaveURL(/\/explore\?q=robot&sort=alphabetical$/)
+  // The words go, the sort stays.
+  await page.getByRole('link', { name: 'Clear search' }).click()
+  await expect(page).toHaveURL(/\/explore\?sort=alphabetical$/)
+  await expect(page.getByRole('link', { name: 'Clear search' })).toHaveCount(0)
   // Symbols alone are not every asset.
   await page.goto(`/explore?q=${encodeURIComponent('!!! &')}`)
   await expect(page.getByRole('heading', { name: 'No assets found' })).toBeVisible()

@@ -188,7 +188,9 @@ describe('the figures of searches, from seeded events', () => {
     const word = `rk${uid()}`
     await seedSearch(word, daysAgo(4), 2)
     await seedSearch(word, daysAgo(4, 30), 0, { asset_type: 'audio' })
+    // Its only search without filters was in the period before: not this period's figure.
     const onlyFiltered = `of${uid()}`
+    await seedSearch(onlyFiltered, daysAgo(40), 5)
     await seedSearch(onlyFiltered, daysAgo(4), 0, { asset_type: 'audio' })
     const top = await searchList(t.db, 'top', { days: 30, now: NOW, limit: 1000 })
     expect(top.find((r) => r.query === word)).toMatchObject({ searches: 2, results: 2, resultsFiltered: false })

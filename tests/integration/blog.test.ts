@@ -582,6 +582,26 @@ describe('blog API and pages', () => {
     expect(await blogImages()).toBe(before)
     expect(await getPostBySlug(t.db, slugify(notPicture))).toBeNull()
 
+    // A body past the form's limit is not read: the form shows what the page loaded (values
+    // null), never blanks over the post.
+    const huge = (await callRoute(blogFormAction, {
+      request: makeRequest('/admin/blog/new', {
+        method: 'POST',
+        body: 'x',
+        headers: {
+          ...cookie,
+          'content-type': 'multipart/form-data; boundary=z',
+          'content-length': String(12 * 1024 * 1024),
+        },
+      }),
+      context: t.routerContext(),
+    })) as { data: { fieldErrors: Record<string, string>; values: unknown }; init: { status: number } }
+    expect(huge.init.status).toBe(413)
+    expect(huge.data).toMatchObject({
+      values: null,
+      fieldErrors: { image: 'The picture is larger than 10MB: each file can be up to 10MB.' },
+    })
+
     // Neither an address nor a picture: the image is still required.
     const none = (await post({ title: notPicture })) as Reply
     expect(none.init.status).toBe(400)

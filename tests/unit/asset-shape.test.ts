@@ -102,6 +102,9 @@ describe('the files a card offers its picture in', () => {
   it("a portrait in a phone's single column of a collection, or the home page's columns, is offered the preview", () => {
     expect(cardPicture(asset(900, 1600), 'cells')?.candidates.map((c) => c.width)).toEqual([270, 788])
     expect(cardPicture(asset(900, 1600), 'columns')).not.toBeNull()
+    // A 4:5 portrait's 384 px thumbnail, in one column of a 430 px phone (398 px).
+    expect(widestCard('cells', 0.8)).toBeGreaterThanOrEqual(398)
+    expect(cardPicture(asset(1200, 1500), 'cells')?.candidates.map((c) => c.width)).toEqual([384, 1120])
   })
 
   it('never for audio, an uploaded thumbnail, or a picture no larger than its thumbnail', () => {

@@ -65,8 +65,9 @@ export function AssetImage({
       ? srcSetOf(webpChoices)
       : null
     : webpVariant(src)
-  // A lazy image is laid out before it is fetched, so the browser can use its real width.
-  const sizes = choices ? (eager ? choices.sizes : `auto, ${choices.sizes}`) : undefined
+  // Never sizes="auto": with lazy loading off (no JavaScript) Chromium then fetched the preview
+  // for cards narrower than the thumbnail, about one page load in two.
+  const sizes = choices?.sizes
   return (
     <picture className={classes.frame}>
       {webp ? <source srcSet={webp} sizes={sizes} type="image/webp" /> : null}

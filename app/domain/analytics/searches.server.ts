@@ -1,7 +1,13 @@
 import { sql } from 'kysely'
 import type { DB } from '#db/client'
 import { createBatcher, type Batcher } from '~/platform/batched-writes.server'
-import { FEW_RESULTS, OPENED_WITHIN_MINUTES, type SearchListKind, type SearchPeriod } from '~/lib/search-query'
+import {
+  FEW_RESULTS,
+  listHasFilters,
+  OPENED_WITHIN_MINUTES,
+  type SearchListKind,
+  type SearchPeriod,
+} from '~/lib/search-query'
 
 // What people look for (decision 90): every search recorded without who made it, and the
 // figures the artist reads on /admin/analytics. Each figure is one query here, used by the page
@@ -123,7 +129,7 @@ export async function searchList(
   options: { days: SearchPeriod; now?: Date; limit?: number },
 ): Promise<SearchRow[]> {
   const { previousFrom, from, to } = bounds(options.days, options.now ?? new Date())
-  const withFilters = kind === 'zero' || kind === 'few'
+  const withFilters = listHasFilters(kind)
   const group = withFilters ? sql`e.query, e.filters` : sql`e.query`
   const { rows } = await sql<{
     query: string
@@ -137,7 +143,7 @@ export async function searchList(
       count(*) filter (where e.at >= ${from})::int as searches,
       count(*) filter (where e.at < ${from})::int as previous,
       (array_agg(e.result_count order by e.at desc))[1] as results,
-      (array_agg(e.result_count order by e.at desc) filter (where e.filters = '{}'::jsonb))[1] as unfiltered
+      (array_agg(e.result_count order by e.at desc) filter (where e.filters = '{}'::jsonb and e.at >= ${from}))[1] as unfiltered
     from search_events e
     where e.at >= ${previousFrom} and e.at < ${to} and ${listCondition(kind)}
     group by ${group}

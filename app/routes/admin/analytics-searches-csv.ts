@@ -6,7 +6,7 @@ import {
   type SearchDay,
   type SearchRow,
 } from '~/domain/analytics/searches.server'
-import { parseSearchPeriod, SEARCH_LISTS, type SearchListKind } from '~/lib/search-query'
+import { listHasFilters, parseSearchPeriod, SEARCH_LISTS, type SearchListKind } from '~/lib/search-query'
 import { csvResponse, type CsvColumn } from '~/web/csv.server'
 import { servicesContext } from '~/web/context.server'
 import { getAdmin } from '~/web/session.server'
@@ -68,6 +68,6 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     throw jsonError(400, `list must be one of ${[...SEARCH_LISTS, 'daily', 'conversion'].join(', ')}`)
   // The CSV has every row, not only the page's first 20.
   const rows = await searchList(db, list as SearchListKind, { days, limit: 10_000 })
-  const columns = list === 'zero' || list === 'few' ? ROW_COLUMNS : WORDS_COLUMNS
+  const columns = listHasFilters(list as SearchListKind) ? ROW_COLUMNS : WORDS_COLUMNS
   return csvResponse(`searches-${list}-${days}d-${day}.csv`, columns, rows)
 }

@@ -63,18 +63,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = await getAdmin(request, context)
   const editing = params.id !== undefined
   const failure = editing ? 'Failed to update blog post' : 'Failed to create blog post'
-  const reply = (status: number, values: Values, fieldErrors: BlogFieldErrors = {}) =>
+  // Values null: the body was not read (or not echoed back), so the form shows what the page
+  // loaded, never blanks over a saved post.
+  const reply = (status: number, values: Values | null, fieldErrors: BlogFieldErrors = {}) =>
     data({ formError: failure, fieldErrors, values }, { status })
 
-  const blank = Object.fromEntries(BLOG_FIELDS.map((field) => [field, ''])) as Values
   // Only a picture takes the body past the post's own limit.
   if (Number(request.headers.get('content-length') ?? 0) > MAX_FORM_BYTES)
-    return reply(413, blank, { image: PICTURE_TOO_LARGE })
+    return reply(413, null, { image: PICTURE_TOO_LARGE })
   const form = await readForm(request, { maxFieldChars: MAX_FORM_BYTES, maxBodyBytes: MAX_FORM_BYTES })
   const values = Object.fromEntries(BLOG_FIELDS.map((field) => [field, String(form.get(field) ?? '')])) as Values
   // Text beyond the post's own limit is not echoed back into the page.
   if (BLOG_FIELDS.some((field) => values[field].length > MAX_BODY_BYTES))
-    return reply(413, blank, { content: 'The post is too long to save.' })
+    return reply(413, null, { content: 'The post is too long to save.' })
 
   const { db, storage } = context.get(servicesContext)
   // A picture chosen in the form becomes the post's image (stored first, so a post refused for
@@ -236,6 +237,7 @@ export default function AdminBlogFormPage({ loaderData, actionData }: Route.Comp
                     picture is not sent twice. */}
                 <TextInput
                   key={`image-${values.image}`}
+                  withAsterisk
                   name="image"
                   label="Image URL"
                   description="Required: an address, or a picture uploaded below."
@@ -246,6 +248,8 @@ export default function AdminBlogFormPage({ loaderData, actionData }: Route.Comp
                 />
                 <FileField
                   key={`picture-${values.image}`}
+                  maxBytes={UPLOAD_LIMIT_BYTES}
+                  tooLarge={PICTURE_TOO_LARGE}
                   id="blog-picture"
                   name="picture"
                   label="Or upload a picture"

@@ -25,7 +25,7 @@ const ACTIVITY_SERIES: ChartSeries<ActivityKey>[] = [
 
 const WIDTH = 720
 const HEIGHT = 260
-const PAD = { top: 16, right: 16, bottom: 36, left: 44 }
+const PAD = { top: 16, right: 16, bottom: 36, left: 56 }
 
 /** A round top for the y axis: four times a whole, round step, so every tick is a whole number. */
 function niceMax(value: number): number {
@@ -35,6 +35,14 @@ function niceMax(value: number): number {
   const step =
     [1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10].find((m) => m * power >= quarter && Number.isInteger(m * power)) ?? 10
   return step * power * 4
+}
+
+const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 })
+
+/** A tick of the y axis in at most four characters: 12, 2.5, 1.2K. */
+function tickText(value: number): string {
+  if (value >= 1000) return compact.format(value)
+  return Number.isInteger(value) ? String(value) : value.toFixed(1)
 }
 
 type Point<Key extends string> = { day: string } & Record<Key, number>
@@ -70,6 +78,11 @@ export function ActivityChart<Key extends string = ActivityKey>({
   )
   const what = summary ?? 'Downloads and sign-ups per day'
   const labelEvery = Math.max(1, Math.ceil(points.length / 12))
+  // The days named under the axis; on a phone every other one (data-minor), at a readable size.
+  const step = points.length <= 31 ? 5 : labelEvery
+  const last = points.length - 1
+  // Every step-th day and the last, but no day so close to the last that the two would overlap.
+  const labelled = points.flatMap((_, i) => (i === last || (i % step === 0 && last - i >= step / 2) ? [i] : []))
   const style = (i: number) => (i === 0 ? classes.downloads : classes.signups)
   const dotStyle = (i: number) => (i === 0 ? classes.downloadsDot : classes.signupsDot)
   // The table of figures follows the figure: a details element is not allowed inside figure.
@@ -86,17 +99,22 @@ export function ActivityChart<Key extends string = ActivityKey>({
             <g key={t}>
               <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(t)} y2={y(t)} className={classes.grid} />
               <text x={PAD.left - 8} y={y(t) + 4} textAnchor="end" className={classes.axis}>
-                {Number.isInteger(t) ? t : t.toFixed(1)}
+                {tickText(t)}
               </text>
             </g>
           ))}
-          {points.map((p, i) =>
-            (points.length <= 31 ? i % 5 === 0 : i % labelEvery === 0) || i === points.length - 1 ? (
-              <text key={p.day} x={x(i)} y={HEIGHT - 12} textAnchor="middle" className={classes.axis}>
-                {p.day.slice(5)}
-              </text>
-            ) : null,
-          )}
+          {labelled.map((i, n) => (
+            <text
+              key={points[i]!.day}
+              x={x(i)}
+              y={HEIGHT - 12}
+              textAnchor="middle"
+              className={classes.axis}
+              data-minor={n % 2 === 1 && i !== points.length - 1 ? '' : undefined}
+            >
+              {points[i]!.day.slice(5)}
+            </text>
+          ))}
           {series.map((s, si) => (
             <polyline key={s.key} points={line(s.key)} className={style(si)} />
           ))}

@@ -13,6 +13,9 @@ interface FileFieldProps {
   accept: string
   error?: string
   onChange?: (event: ChangeEvent<HTMLInputElement>) => void
+  /** With JavaScript, a file over this size is refused when chosen (the server refuses it too). */
+  maxBytes?: number
+  tooLarge?: string
 }
 
 /**
@@ -20,8 +23,28 @@ interface FileFieldProps {
  * JavaScript (Mantine's FileInput opens its picker from a script), and its button is styled as
  * the site's.
  */
-export function FileField({ id, name, label, description, accept, error, onChange }: FileFieldProps) {
+export function FileField({
+  id,
+  name,
+  label,
+  description,
+  accept,
+  error,
+  onChange,
+  maxBytes,
+  tooLarge,
+}: FileFieldProps) {
   const help = description ? `${id}-help` : undefined
+  const checked = (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget
+    if (maxBytes !== undefined) {
+      const over = Array.from(input.files ?? []).some((file) => file.size > maxBytes)
+      // The browser's own message at the field, and the form is not sent while it stands.
+      input.setCustomValidity(over ? (tooLarge ?? 'The file is too large.') : '')
+      if (over) input.reportValidity()
+    }
+    onChange?.(event)
+  }
   return (
     <Input.Wrapper id={id} label={label} description={description} descriptionProps={{ id: help }} error={error}>
       <Input
@@ -30,7 +53,7 @@ export function FileField({ id, name, label, description, accept, error, onChang
         type="file"
         name={name}
         accept={accept}
-        onChange={onChange}
+        onChange={maxBytes !== undefined || onChange ? checked : undefined}
         aria-describedby={help}
         error={error}
         classNames={{ input: `${classes.input} ${classes.chooser}` }}

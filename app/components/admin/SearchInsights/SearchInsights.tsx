@@ -2,7 +2,13 @@ import { Anchor, Group, Paper, SimpleGrid, Table, Text, Title } from '@mantine/c
 import { Link } from 'react-router'
 import type { SearchInsights as Insights, SearchRow } from '~/domain/analytics/searches.server'
 import { ActivityChart, type ChartSeries } from '~/components/admin/ActivityChart/ActivityChart'
-import { FEW_RESULTS, OPENED_WITHIN_MINUTES, SEARCH_PERIODS, type SearchListKind } from '~/lib/search-query'
+import {
+  FEW_RESULTS,
+  listHasFilters,
+  OPENED_WITHIN_MINUTES,
+  SEARCH_PERIODS,
+  type SearchListKind,
+} from '~/lib/search-query'
 import { plural } from '~/lib/plural'
 import classes from './SearchInsights.module.css'
 import { WideTable } from '~/components/WideTable/WideTable'
@@ -19,7 +25,6 @@ const LISTS: {
   about: string
   empty: string
   series: ChartSeries<DayKey>
-  filters: boolean
 }[] = [
   {
     kind: 'top',
@@ -28,7 +33,6 @@ const LISTS: {
     about: 'The words people search for most.',
     empty: 'No searches with words in this period.',
     series: { key: 'searches', label: 'Searches', noun: ['search', 'searches'] },
-    filters: false,
   },
   {
     kind: 'zero',
@@ -37,7 +41,6 @@ const LISTS: {
     about: 'What people look for that the library does not have yet.',
     empty: 'Every search found something.',
     series: { key: 'zeroResults', label: 'Searches with no results', noun: ['search', 'searches'] },
-    filters: true,
   },
   {
     kind: 'few',
@@ -46,7 +49,6 @@ const LISTS: {
     about: 'Subjects with too little to choose from.',
     empty: `No search found only 1 to ${FEW_RESULTS} assets.`,
     series: { key: 'fewResults', label: 'Searches with few results', noun: ['search', 'searches'] },
-    filters: true,
   },
   {
     kind: 'unopened',
@@ -55,7 +57,6 @@ const LISTS: {
     about: `Results were shown, but no asset was opened or previewed from them within ${OPENED_WITHIN_MINUTES} minutes.`,
     empty: 'Every search with results led to an asset being opened.',
     series: { key: 'unopened', label: 'Searches whose results nobody opened', noun: ['search', 'searches'] },
-    filters: false,
   },
 ]
 
@@ -236,7 +237,7 @@ export function SearchInsights({
                         </Table.Th>
                         {list.kind === 'zero' ? null : (
                           <Table.Th scope="col" ta="right">
-                            {list.filters ? (
+                            {listHasFilters(list.kind) ? (
                               'Results'
                             ) : (
                               <abbr title="Found by the latest search of these words without filters">Results</abbr>
@@ -254,7 +255,7 @@ export function SearchInsights({
                                 (no words)
                               </Text>
                             )}
-                            {list.filters && Object.keys(row.filters).length > 0 ? (
+                            {listHasFilters(list.kind) && Object.keys(row.filters).length > 0 ? (
                               <Text span display="block" size="xs" c="dimmed" fw={400}>
                                 {filtersText(row.filters)}
                               </Text>
