@@ -34,6 +34,19 @@ async function saveWith(page: Page, control: ReturnType<Page['locator']>, name: 
   }
 }
 
+/** Adds the assets through the API door of the page's own session (its cookie), in order. */
+async function addToCollection(page: Page, id: string | undefined, assets: { id: number }[]) {
+  for (const asset of assets)
+    expect(
+      (
+        await page.request.post(`/api/collections/${id}/assets`, {
+          data: { asset_id: asset.id },
+          headers: { origin: new URL(page.url()).origin },
+        })
+      ).status(),
+    ).toBe(201)
+}
+
 test('a collection: made, three assets saved from the card, the dialog and the asset page, made public, seen signed out, downloaded as a ZIP, deleted', async ({
   page,
   browser,
@@ -128,15 +141,7 @@ test('the owner reorders: move up and down forms, and dragging with JavaScript',
   // Three assets through the API door of the same session (the cookie).
   const explore = await (await page.request.get('/api/assets?limit=3')).json()
   const id = collectionPath.split('/').pop()
-  for (const asset of explore.assets)
-    expect(
-      (
-        await page.request.post(`/api/collections/${id}/assets`, {
-          data: { asset_id: asset.id },
-          headers: { origin: new URL(page.url()).origin },
-        })
-      ).status(),
-    ).toBe(201)
+  await addToCollection(page, id, explore.assets)
   const titles = explore.assets.map((a: { title: string }) => a.title) as string[]
   await page.goto(collectionPath)
   await hydrated(page)
@@ -173,15 +178,7 @@ test("up and down across a page's edge take the asset to the next page and back"
   }[]
   const assets = listed.filter((a, i) => listed.findIndex((b) => b.title === a.title) === i).slice(0, 25)
   expect(assets).toHaveLength(25)
-  for (const asset of assets)
-    expect(
-      (
-        await page.request.post(`/api/collections/${id}/assets`, {
-          data: { asset_id: asset.id },
-          headers: { origin: new URL(page.url()).origin },
-        })
-      ).status(),
-    ).toBe(201)
+  await addToCollection(page, id, assets)
   const [last, next] = [assets[23]!.title, assets[24]!.title]
   const cardTitles = page.getByTestId('collection-grid').getByTestId('card-title')
 
