@@ -77,9 +77,8 @@ export function ActivityChart<Key extends string = ActivityKey>({
     ),
   )
   const what = summary ?? 'Downloads and sign-ups per day'
-  const labelEvery = Math.max(1, Math.ceil(points.length / 12))
   // The days named under the axis; on a phone every other one (data-minor), at a readable size.
-  const step = points.length <= 31 ? 5 : labelEvery
+  const step = points.length <= 31 ? 5 : Math.ceil(points.length / 12)
   const last = points.length - 1
   // Every step-th day and the last, but no day so close to the last that the two would overlap.
   const labelled = points.flatMap((_, i) => (i === last || (i % step === 0 && last - i >= step / 2) ? [i] : []))
@@ -110,7 +109,7 @@ export function ActivityChart<Key extends string = ActivityKey>({
               y={HEIGHT - 12}
               textAnchor="middle"
               className={classes.axis}
-              data-minor={n % 2 === 1 && i !== points.length - 1 ? '' : undefined}
+              data-minor={n % 2 === 1 && i !== last ? '' : undefined}
             >
               {points[i]!.day.slice(5)}
             </text>

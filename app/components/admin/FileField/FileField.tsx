@@ -53,7 +53,7 @@ export function FileField({
         type="file"
         name={name}
         accept={accept}
-        onChange={maxBytes !== undefined || onChange ? checked : undefined}
+        onChange={checked}
         aria-describedby={help}
         error={error}
         classNames={{ input: `${classes.input} ${classes.chooser}` }}
