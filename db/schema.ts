@@ -378,7 +378,6 @@ export interface Database {
   users: UsersTable
   sessions: SessionsTable
   password_resets: OneTimeTokensTable
-  login_tokens: OneTimeTokensTable
   email_changes: EmailChangesTable
   assets: AssetsTable
   favourites: FavouritesTable

@@ -19,7 +19,7 @@ import {
 import type { Route } from './+types/login'
 import { getUser, readCookie, sessionCookie } from '~/web/session.server'
 import { clearCookie, setCookie } from '~/web/cookies.server'
-import { registerAccount, signInWithLoginToken } from '~/domain/accounts/accounts.server'
+import { registerAccount } from '~/domain/accounts/accounts.server'
 import { checkRateLimits, rateLimitedReply, throttledSignIn } from '~/web/rate-limits.server'
 import { readForm, passHeaders } from '~/web/http.server'
 import { LoginSchema, RegisterSchema } from '~/lib/account-schemas'
@@ -71,26 +71,8 @@ function carriedParams(url: URL): URLSearchParams {
 export const headers: Route.HeadersFunction = passHeaders('loader', 'Cache-Control')
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const { db, config } = context.get(servicesContext)
+  const { config } = context.get(servicesContext)
   const resume = signInResume(url.searchParams)
-  // A one-time sign-in link: spend the token, set the cookie, and take the token out of the URL.
-  const token = url.searchParams.get('token')
-  if (token) {
-    const result = await signInWithLoginToken(db, token, request.headers.get('user-agent'))
-    if (result.ok)
-      return redirect(await finishSignIn(db, result.user.id, resume), {
-        headers: { 'Set-Cookie': sessionCookie(context, result.token) },
-      })
-    return {
-      mode: 'login' as const,
-      params: carriedParams(url).toString(),
-      tokenError: result.error,
-      registered: false,
-      email: null,
-      alert: null,
-      googleEnabled: googleEnabled(config),
-    }
-  }
   // Already signed in (another tab): on to the page; a GET saves nothing.
   if (await getUser(request, context)) return redirect(resumeTarget(resume))
   const registered = url.searchParams.get('registered') === '1'
@@ -102,7 +84,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     registered,
     email,
     alert: resume.intent ? INTENT_TEXTS[resume.intent] : (ALERTS[url.searchParams.get('alert') ?? ''] ?? null),
-    tokenError: GOOGLE_ERRORS[url.searchParams.get('error') ?? ''] ?? null,
+    googleError: GOOGLE_ERRORS[url.searchParams.get('error') ?? ''] ?? null,
     googleEnabled: googleEnabled(config),
   }
   if (!email) return page
@@ -184,7 +166,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 }
 
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { mode, params, registered, email, alert, googleEnabled, tokenError } = loaderData
+  const { mode, params, registered, email, alert, googleEnabled, googleError } = loaderData
   const withMode = (m: 'login' | 'register') => {
     const next = new URLSearchParams(params)
     if (m === 'register') next.set('mode', 'register')
@@ -227,9 +209,9 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
         <Stack gap="sm" mb="md">
           {alert ? <Alert color="yellow">{alert}</Alert> : null}
           {registered && mode === 'login' ? <Alert color="green">{REGISTERED_TEXT}</Alert> : null}
-          {tokenError ? (
+          {googleError ? (
             <Alert color="red" role="alert">
-              {tokenError}
+              {googleError}
             </Alert>
           ) : null}
         </Stack>

@@ -18,7 +18,6 @@ export const REFUSAL_STATUS = {
   'format-not-implemented': 501,
   'bad-credentials': 401,
   'not-admin': 401,
-  'bad-login-token': 401,
   'email-taken': 409,
   // Account self-service: the current password is asked again for what matters.
   'wrong-password': 403,

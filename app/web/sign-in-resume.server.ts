@@ -3,7 +3,7 @@ import { addFavourite } from '~/domain/favourites/favourites.server'
 import { resumeTarget, type SignInResume } from '~/lib/redirects'
 
 /**
- * Where a person goes once signed in (by password, a sign-in link or Google), with the click
+ * Where a person goes once signed in (by password or Google), with the click
  * that sent them to sign in resumed: a favourite is saved now, since signing in was their
  * answer to that click; a download is offered on its page, where their own click (a POST)
  * spends the quota.

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeUser } from '../support/factories'
 import { getUser } from '~/web/session.server'
-import { createLoginToken, signInWithPassword } from '~/domain/accounts/accounts.server'
+import { signInWithPassword } from '~/domain/accounts/accounts.server'
 import { LOGIN_SLOWDOWN_MS } from '~/domain/accounts/rate-limit.server'
 import { throttledSignIn } from '~/web/rate-limits.server'
 import { createSession } from '~/domain/accounts/sessions.server'
@@ -286,24 +286,6 @@ describe('signing in', () => {
       }),
     )
     expect(bad).toEqual({ status: 401, body: { error: 'Invalid email or password.', reason: 'bad-credentials' } })
-  })
-
-  it('one-time login tokens sign in once and never again', async () => {
-    const user = await makeUser(t.db)
-    const token = await createLoginToken(t.db, user.id)
-    const first = (await callRoute(loginLoader, {
-      request: makeRequest(`/login?token=${token}`),
-      context: t.routerContext(),
-    })) as Response
-    expect(first.status).toBe(302)
-    expect(first.headers.get('location')).toBe('/dashboard')
-    expect(cookieOf(first)).toBeTruthy()
-    expect(cookieOf(first)).not.toBe(token)
-    const again = (await callRoute(loginLoader, {
-      request: makeRequest(`/login?token=${token}`),
-      context: t.routerContext(),
-    })) as { tokenError: string }
-    expect(again.tokenError).toMatch(/invalid or has expired/)
   })
 })
 

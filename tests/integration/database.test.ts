@@ -7,7 +7,6 @@ const TABLES = [
   'users',
   'sessions',
   'password_resets',
-  'login_tokens',
   'email_changes',
   'assets',
   'favourites',

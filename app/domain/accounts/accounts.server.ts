@@ -12,14 +12,12 @@ export const BAD_CREDENTIALS = 'Invalid email or password.'
 export const NOT_ADMIN = 'Admin login failed. Please check your credentials.'
 export const EMAIL_TAKEN = 'An account with this email already exists. Sign in instead.'
 export const BAD_RESET_TOKEN = 'This reset link is invalid or has expired. Please request a new one.'
-export const BAD_LOGIN_TOKEN = 'This sign-in link is invalid or has expired.'
 
 const RESET_TOKEN_MS = 60 * 60_000
-const LOGIN_TOKEN_MS = 10 * 60_000
 
 export type SignInResult =
   | { ok: true; user: User; token: string; expiresAt: Date }
-  | { ok: false; reason: 'bad-credentials' | 'not-admin' | 'bad-login-token'; error: string }
+  | { ok: false; reason: 'bad-credentials' | 'not-admin'; error: string }
 
 /**
  * Checks an email and password and opens a session. Unknown email and wrong password give
@@ -93,7 +91,7 @@ export async function resetPassword(db: DB, token: string, password: string): Pr
   const passwordHash = await hashPassword(password)
   return db.transaction().execute(async (trx) => {
     // Claiming the token and using it happen together: a second use finds it spent.
-    const claimed = await claimOneTimeToken(trx, 'password_resets', token)
+    const claimed = await claimResetToken(trx, token)
     if (!claimed) return { ok: false as const, reason: 'bad-reset-token' as const, error: BAD_RESET_TOKEN }
     await trx
       .updateTable('users')
@@ -111,36 +109,16 @@ export async function resetPassword(db: DB, token: string, password: string): Pr
   })
 }
 
-/** Marks an unexpired, unused token as used, in one statement; undefined if it was not. */
-function claimOneTimeToken(db: Kysely<Database>, table: 'password_resets' | 'login_tokens', token: string) {
+/** Marks an unexpired, unused reset token as used, in one statement; undefined if it was not. */
+function claimResetToken(db: Kysely<Database>, token: string) {
   return db
-    .updateTable(table)
+    .updateTable('password_resets')
     .set({ used_at: new Date() })
     .where('token_hash', '=', hashToken(token))
     .where('used_at', 'is', null)
     .where('expires_at', '>', new Date())
     .returning('user_id')
     .executeTakeFirst()
-}
-
-/** A one-time sign-in link token (for `/login?token=`): single use, ten minutes. */
-export async function createLoginToken(db: DB, userId: string): Promise<string> {
-  const token = newToken()
-  await db
-    .insertInto('login_tokens')
-    .values({ user_id: userId, token_hash: hashToken(token), expires_at: new Date(Date.now() + LOGIN_TOKEN_MS) })
-    .execute()
-  return token
-}
-
-export async function signInWithLoginToken(db: DB, token: string, userAgent?: string | null): Promise<SignInResult> {
-  const claimed = await claimOneTimeToken(db, 'login_tokens', token)
-  const user = claimed
-    ? await db.selectFrom('users').selectAll().where('id', '=', claimed.user_id).executeTakeFirst()
-    : undefined
-  if (!user) return { ok: false, reason: 'bad-login-token', error: BAD_LOGIN_TOKEN }
-  const session = await createSession(db, user.id, userAgent)
-  return { ok: true, user, token: session.token, expiresAt: session.expiresAt }
 }
 
 export interface GoogleProfile {
