@@ -149,7 +149,7 @@ const ADMIN_ASSET_PROPERTIES = {
     type: 'object',
     description:
       'The upload’s processing (previews, thumbnail, palette; for a sound the decode, the MP3 preview and the waveform), done by a background job after the upload answers. Only a `ready` asset can be published.',
-    required: ['state', 'error', 'step'],
+    required: ['state', 'error', 'step', 'retryable'],
     properties: {
       state: { type: 'string', enum: ['processing', 'ready', 'failed'] },
       error: nullable('string', {
@@ -158,6 +158,11 @@ const ADMIN_ASSET_PROPERTIES = {
       step: nullable('string', {
         description: 'While processing: queued, decode, preview, waveform, derivatives, palette or saving.',
       }),
+      retryable: {
+        type: 'boolean',
+        description:
+          'Whether another attempt can mend a failure: false when the file itself cannot be processed (it does not decode, or its original is gone), so the admin pages offer no Retry for it.',
+      },
     },
   },
 } satisfies Record<string, JsonSchema>
@@ -847,7 +852,7 @@ const EXAMPLE_ADMIN_ASSET = {
   published_at: null,
   publish_at: null,
   updated_at: '2025-05-02T09:30:00.000Z',
-  processing: { state: 'ready', error: null, step: null },
+  processing: { state: 'ready', error: null, step: null, retryable: true },
 }
 
 /** PUT/PATCH /api/admin/assets/{id} (AssetChangesSchema, app/lib/admin-assets.ts). */
@@ -2471,7 +2476,7 @@ export const API_CALLS: ApiCall[] = [
           preview_urls: { thumb: '', thumb_webp: '', preview: '', preview_webp: '' },
           dominant_colour: null,
           palette: [],
-          processing: { state: 'processing', error: null, step: 'queued' },
+          processing: { state: 'processing', error: null, step: 'queued', retryable: true },
           original_url: '',
         },
         headers: {

@@ -136,13 +136,21 @@ export interface UploadItem {
   isPublished: boolean
   error: string | null
   /** A stored file's processing (decision 087): null before it is stored. */
-  processing: { state: ProcessingState; error: string | null; step?: string | null } | null
+  processing: UploadProcessing | null
   /** When it goes live, if scheduled as it was uploaded (decision 89, ISO). */
   publishAt?: string | null
 }
 
 /** An upload's processing: the job makes its previews; only 'ready' can be published. */
 export type ProcessingState = 'processing' | 'ready' | 'failed'
+
+export interface UploadProcessing {
+  state: ProcessingState
+  error: string | null
+  step?: string | null
+  /** Retry can mend it: false once it failed because of the file itself. */
+  retryable: boolean
+}
 
 /** The job's steps as the admin reads them. */
 const STEP_TEXT: Record<string, string> = {

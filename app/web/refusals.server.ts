@@ -49,6 +49,8 @@ export const REFUSAL_STATUS = {
   'already-published': 409,
   // Publishing waits for the upload's processing (decision 087).
   'asset-processing': 409,
+  // A file that failed for good: another attempt would read the same bytes.
+  'processing-not-retryable': 409,
   // Too many attempts (sign-in, registration, password reset, contact): with Retry-After.
   'rate-limited': 429,
 } as const

@@ -29,6 +29,7 @@ import * as m0027 from './0027_delivered_file_sizes'
 import * as m0028 from './0028_licences_per_delivered_file'
 import * as m0029 from './0029_search_terms_of_published_assets'
 import * as m0030 from './0030_no_sign_in_links'
+import * as m0031 from './0031_retry_only_where_it_can_help'
 
 // A static list rather than a folder scan, so migrations work the same inside the server
 // bundle, under tsx and under vitest. Add new files here in order.
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '0028_licences_per_delivered_file': m0028,
   '0029_search_terms_of_published_assets': m0029,
   '0030_no_sign_in_links': m0030,
+  '0031_retry_only_where_it_can_help': m0031,
 }
 
 export const migrationProvider: MigrationProvider = {

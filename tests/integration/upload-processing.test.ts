@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PROCESSING_FAILED, STILL_PROCESSING } from '~/domain/catalogue/assets.server'
-import { PROCESS_UPLOAD_RETRIES, processUploadJob } from '~/domain/uploads/jobs.server'
-import { PROCESSING_STOPPED } from '~/domain/uploads/progress.server'
+import { NOT_AUDIO, PROCESS_UPLOAD_RETRIES, processUploadJob } from '~/domain/uploads/jobs.server'
+import { notRetryable, PROCESSING_STOPPED } from '~/domain/uploads/progress.server'
 import type { Storage } from '~/platform/storage.server'
 import { action as assetsApiAction } from '~/routes/api/admin/assets'
 import { action as assetApiAction, loader as assetApi } from '~/routes/api/admin/assets-id'
@@ -131,7 +131,7 @@ describe('an upload answers before its processing', () => {
     expect(after.dominant_colour).toMatch(/^#/)
     expect(after.palette?.length).toBeGreaterThan(0)
     const ready = await getAsset(id)
-    expect(ready.body.processing).toEqual({ state: 'ready', error: null, step: null })
+    expect(ready.body.processing).toEqual({ state: 'ready', error: null, step: null, retryable: true })
     expect(ready.body.thumbnail).toMatch(/^\/images\/.+\/thumb\.png$/)
     expect(
       dataOf<{ states: Record<string, { state: string; thumbnail: string }> }>(
@@ -173,12 +173,18 @@ describe('a failing step', () => {
         state: 'processing',
         error: 'storage unavailable',
         step: 'queued',
+        retryable: true,
       })
       for (let attempt = 1; attempt <= PROCESS_UPLOAD_RETRIES; attempt++) {
         await retriesDueNow()
         await t.services.jobs.runDue()
       }
-      expect(await row(id)).toMatchObject({ processing_state: 'failed', processing_error: 'storage unavailable' })
+      // A fault that may pass, on its last attempt: failed, and Retry offered.
+      expect(await row(id)).toMatchObject({
+        processing_state: 'failed',
+        processing_error: 'storage unavailable',
+        processing_retryable: true,
+      })
 
       // Failed: the reason on the list, and publishing refused with the failure's words.
       const list = dataOf<{ assets: { id: number; processing: { state: string; error: string } }[] }>(
@@ -317,6 +323,57 @@ describe('a failing step', () => {
     )
     await t.services.jobs.runDue()
     expect((await row(id)).processing_state).toBe('ready')
+  })
+
+  it('a file that cannot be decoded fails for good: no Retry is offered, and every door refuses one', async () => {
+    // Its first bytes say WAV, so the upload takes it; the decode, in the job, fails.
+    const noise = Buffer.alloc(4096, 7)
+    noise.write('RIFF', 0, 'latin1')
+    noise.write('WAVE', 8, 'latin1')
+    const res = await api(assetsApiAction, '/api/admin/assets', {
+      method: 'POST',
+      body: multipart({ title: `Noise ${uid()}` }, [
+        { field: 'file', name: 'noise.wav', type: 'audio/wav', data: noise },
+      ]),
+    })
+    expect(res.status).toBe(201)
+    const id = res.body.id as number
+    await t.services.jobs.runDue()
+    expect(await row(id)).toMatchObject({
+      processing_state: 'failed',
+      processing_error: NOT_AUDIO,
+      processing_retryable: false,
+    })
+    const expected = { state: 'failed', error: NOT_AUDIO, step: null, retryable: false }
+    expect((await getAsset(id)).body.processing).toEqual(expected)
+    const list = dataOf<{ assets: { id: number; processing: unknown }[] }>(
+      await page(assetsPage, `/admin/assets?q=${id}`),
+    )
+    expect(list.assets.find((a) => a.id === id)?.processing).toEqual(expected)
+    const polled = dataOf<{ states: Record<string, { retryable: boolean }> }>(
+      await page(uploadPage, `/admin/upload?states=${id}`),
+    )
+    expect(polled.states[id]?.retryable).toBe(false)
+
+    // A Retry posted anyway (a page opened before it failed): 409 with the reason, nothing queued.
+    const jobsBefore = await t.services.jobs.list({ dataKey: ['assetId', String(id)] })
+    const refusedText = notRetryable(NOT_AUDIO)
+    expect(refusedText).toContain(NOT_AUDIO)
+    const fromAssets = await page(assetsPageAction, '/admin/assets', { form: { intent: 'retry', id: String(id) } })
+    expect(statusOf(fromAssets)).toBe(409)
+    expect(dataOf<{ error: string }>(fromAssets).error).toBe(refusedText)
+    const fromUpload = await page(uploadPageAction, '/admin/upload', { form: { retry: String(id) } })
+    expect(statusOf(fromUpload)).toBe(409)
+    expect(dataOf<{ error: string }>(fromUpload).error).toBe(refusedText)
+    expect(await row(id)).toMatchObject({ processing_state: 'failed', processing_retryable: false })
+    expect(await t.services.jobs.list({ dataKey: ['assetId', String(id)] })).toEqual(jobsBefore)
+    const audits = await t.db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('action', '=', 'asset.retry-processing')
+      .where('target_id', '=', String(id))
+      .execute()
+    expect(audits).toEqual([])
   })
 
   it('the admin pages check the admin on the server: a visitor cannot Retry', async () => {

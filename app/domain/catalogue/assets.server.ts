@@ -307,6 +307,8 @@ export interface AssetProcessing {
   error: string | null
   /** The step it is at, while processing. */
   step: string | null
+  /** Retry can mend it: false once it failed because of the file itself (another attempt reads the same bytes). */
+  retryable: boolean
 }
 
 /**
@@ -437,6 +439,7 @@ export function toAdminAssetView(asset: Asset): AdminAssetView {
       state: asset.processing_state,
       error: asset.processing_error,
       step: asset.processing_state === 'processing' ? asset.processing_step : null,
+      retryable: asset.processing_retryable,
     },
   }
 }

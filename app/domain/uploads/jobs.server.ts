@@ -70,7 +70,13 @@ export async function runProcessUpload(
       .updateTable('assets')
       .set(
         permanent || lastAttempt
-          ? { processing_state: 'failed', processing_error: reason, processing_step: null }
+          ? {
+              processing_state: 'failed',
+              processing_error: reason,
+              processing_step: null,
+              // The same bytes would fail again: no Retry is offered for them.
+              processing_retryable: !permanent,
+            }
           : { processing_error: reason, processing_step: 'queued' },
       )
       .where('id', '=', assetId)

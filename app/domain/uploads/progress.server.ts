@@ -9,6 +9,11 @@ import { processUploadJob } from './jobs.server'
 
 export const PROCESSING_STOPPED = 'Processing stopped before it finished (the server stopped or the job timed out).'
 
+/** Why Retry is refused for a file that failed for good, with the failure's own words. */
+export function notRetryable(reason: string | null): string {
+  return `Retrying cannot help: the same file would fail again. ${reason ?? ''}`.trim()
+}
+
 /**
  * The asset ids in 'processing' whose job is gone (its last attempt was killed or timed out, so
  * the handler never wrote 'failed'): shown as failed, with Retry.
@@ -35,7 +40,15 @@ export async function withLiveProcessing<T extends Pick<AdminAssetView, 'id' | '
   if (gone.size === 0) return assets
   return assets.map((asset) =>
     gone.has(asset.id)
-      ? { ...asset, processing: { state: 'failed', error: PROCESSING_STOPPED, step: null } satisfies AssetProcessing }
+      ? {
+          ...asset,
+          processing: {
+            state: 'failed',
+            error: PROCESSING_STOPPED,
+            step: null,
+            retryable: true,
+          } satisfies AssetProcessing,
+        }
       : asset,
   )
 }
@@ -50,7 +63,15 @@ export async function processingStates(db: DB, jobs: JobQueue, ids: number[]): P
   if (ids.length === 0) return new Map()
   const rows = await db
     .selectFrom('assets')
-    .select(['id', 'is_active', 'processing_state', 'processing_error', 'processing_step', 'thumb_png_key'])
+    .select([
+      'id',
+      'is_active',
+      'processing_state',
+      'processing_error',
+      'processing_step',
+      'processing_retryable',
+      'thumb_png_key',
+    ])
     .where('id', 'in', ids)
     .execute()
   const views = await withLiveProcessing(
@@ -61,6 +82,7 @@ export async function processingStates(db: DB, jobs: JobQueue, ids: number[]): P
         state: row.processing_state,
         error: row.processing_error,
         step: row.processing_state === 'processing' ? row.processing_step : null,
+        retryable: row.processing_retryable,
       },
       isPublished: row.is_active,
       thumbKey: row.thumb_png_key,
@@ -78,7 +100,9 @@ export async function processingStates(db: DB, jobs: JobQueue, ids: number[]): P
   )
 }
 
-export type RetryResult = { ok: true } | { ok: false; reason: 'asset-not-found'; error: string }
+export type RetryResult =
+  | { ok: true }
+  | { ok: false; reason: 'asset-not-found' | 'processing-not-retryable'; error: string }
 
 /**
  * The admin's Retry: a failed asset (or one whose job is gone) goes back to 'processing' and
@@ -94,11 +118,13 @@ export async function retryProcessing(
 ): Promise<RetryResult> {
   const row = await db
     .selectFrom('assets')
-    .select(['id', 'title', 'processing_state', 'processing_error'])
+    .select(['id', 'title', 'processing_state', 'processing_error', 'processing_retryable'])
     .where('id', '=', assetId)
     .executeTakeFirst()
   if (!row) return { ok: false, reason: 'asset-not-found', error: 'Asset not found' }
   if (row.processing_state === 'ready') return { ok: true }
+  if (row.processing_state === 'failed' && !row.processing_retryable)
+    return { ok: false, reason: 'processing-not-retryable', error: notRetryable(row.processing_error) }
   const [latest] = await jobs.list({
     names: [processUploadJob.name],
     states: ['created', 'retry', 'active', 'completed', 'failed', 'cancelled'],

@@ -223,7 +223,10 @@ export async function action({ request, url, context }: Route.ActionArgs) {
       const retried = await retryProcessing(db, jobs, id, admin.id)
       if (!retried.ok)
         return data<ActionResult>(
-          { intent: 'error', error: 'That asset no longer exists.' },
+          {
+            intent: 'error',
+            error: retried.reason === 'asset-not-found' ? 'That asset no longer exists.' : retried.error,
+          },
           { status: refusalStatus(retried.reason) },
         )
       return redirect(listHref(url))

@@ -82,6 +82,7 @@ const BatchSchema = z
           state: z.enum(['processing', 'ready', 'failed']),
           error: z.string().max(600).nullable(),
           step: z.string().max(40).nullable().optional(),
+          retryable: z.boolean().default(true),
         })
         .nullable()
         .default(null),
@@ -175,15 +176,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The results page's buttons: Publish one, Publish All, Save all as Draft, Refresh, and a
   // failed upload's Retry (also posted alone by the enhanced page).
   const form = await readForm(request, { maxFieldChars: MAX_BATCH_CHARS, maxBodyBytes: 9 * MAX_BATCH_CHARS })
-  let retryError: string | null = null
+  let retryRefusal: { error: string; status: number } | null = null
   if (form.has('retry')) {
     const retryId = parseId(form.get('retry'))
     const retried = retryId ? await retryProcessing(db, jobs, retryId, admin.id) : null
-    if (!retried?.ok) retryError = 'That asset no longer exists.'
+    if (!retried?.ok)
+      retryRefusal =
+        retried?.reason === 'processing-not-retryable'
+          ? { error: retried.error, status: refusalStatus(retried.reason) }
+          : { error: 'That asset no longer exists.', status: 404 }
     if (!form.has('batch')) {
-      return retryId && retried?.ok
-        ? ({ intent: 'retried', id: retryId } satisfies ActionReply)
-        : data<ActionReply>({ intent: 'error', error: retryError ?? 'Unknown action.' }, { status: 404 })
+      return retryRefusal
+        ? data<ActionReply>({ intent: 'error', error: retryRefusal.error }, { status: retryRefusal.status })
+        : ({ intent: 'retried', id: retryId as number } satisfies ActionReply)
     }
   }
   let batch: UploadItem[]
@@ -228,7 +233,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const state = states.get(item.id)
     if (state === undefined)
       return { ...item, status: 'error', isPublished: false, error: 'This asset has been deleted since.' }
-    const processing = { state: state.state, error: state.error, step: state.step }
+    const processing = { state: state.state, error: state.error, step: state.step, retryable: state.retryable }
     const previewUrl = state.thumbnail ?? item.previewUrl
     // Publishing clears a schedule (decision 89).
     if (state.isPublished)
@@ -238,9 +243,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const publishAt = !publish && ids.includes(item.id) ? null : item.publishAt
     return { ...item, status: draft ? 'draft' : 'completed', isPublished: false, processing, previewUrl, publishAt }
   })
-  const error = published && !published.ok ? published.error : retryError
-  if (error)
-    return data<ActionReply>({ intent: 'upload', items, error }, { status: published?.ok === false ? 409 : 404 })
+  const refusal = published && !published.ok ? { error: published.error, status: 409 } : retryRefusal
+  if (refusal) return data<ActionReply>({ intent: 'upload', items, error: refusal.error }, { status: refusal.status })
   return { intent: 'upload', items } satisfies ActionReply
 }
 

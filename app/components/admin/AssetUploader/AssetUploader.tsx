@@ -18,7 +18,7 @@ import {
   publishAllSelection,
   uploadCountLine,
   type CsvMetadataRow,
-  type ProcessingState,
+  type UploadProcessing,
 } from '~/lib/upload-plan'
 import { useHydrated } from '~/lib/use-hydrated'
 import { zonedTimeToDate } from '~/lib/schedule'
@@ -50,7 +50,7 @@ interface UploadedAsset {
   tags: string[]
   thumbnail: string
   image: string
-  processing: { state: ProcessingState; error: string | null; step: string | null }
+  processing: UploadProcessing
 }
 
 type SendResult = { ok: true; asset: UploadedAsset } | { ok: false; error: string }
@@ -246,7 +246,7 @@ export function AssetUploader() {
           if (!heard || item.processing?.state !== 'processing') return item
           return {
             ...item,
-            processing: { state: heard.state, error: heard.error, step: heard.step },
+            processing: { state: heard.state, error: heard.error, step: heard.step, retryable: heard.retryable },
             previewUrl: heard.thumbnail ?? item.previewUrl,
           }
         }),
@@ -454,7 +454,11 @@ export function AssetUploader() {
               <RetryButton
                 id={item.id}
                 name={item.name}
-                onRetry={() => update(item.key, { processing: { state: 'processing', error: null, step: 'queued' } })}
+                onRetry={() =>
+                  update(item.key, {
+                    processing: { state: 'processing', error: null, step: 'queued', retryable: true },
+                  })
+                }
               />
             )}
             actions={(item) => {

@@ -29,7 +29,7 @@ export function UploadResults({ items: answered }: { items: UploadItem[] }) {
           return heard
             ? {
                 ...item,
-                processing: { state: heard.state, error: heard.error, step: heard.step },
+                processing: { state: heard.state, error: heard.error, step: heard.step, retryable: heard.retryable },
                 previewUrl: heard.thumbnail ?? item.previewUrl,
               }
             : item
