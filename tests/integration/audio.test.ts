@@ -124,7 +124,7 @@ describe('audio upload', () => {
       })
       expect(answered.status, JSON.stringify(answered.body)).toBe(201)
       expect(answered.body.asset_type).toBe('audio')
-      expect(res.body.processing).toEqual({ state: 'ready', error: null, step: null })
+      expect(res.body.processing).toEqual({ state: 'ready', error: null, step: null, retryable: true })
       expect(res.body.asset_type).toBe('audio')
       expect(res.body.file_format).toBe(c.label)
       expect(Math.abs(res.body.audio.duration_ms - 1500)).toBeLessThan(80)
