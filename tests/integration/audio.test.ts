@@ -195,6 +195,7 @@ describe('audio upload', () => {
       state: 'failed',
       error: 'The file is not audio we can decode: upload WAV, MP3, OGG/Opus or FLAC.',
       step: null,
+      retryable: false,
     })
     const image = await upload('picture.png', await png(), 'image/png', { asset_type: 'audio' })
     expect(image.status).toBe(400)

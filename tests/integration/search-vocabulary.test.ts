@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { Migrator } from 'kysely/migration'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createDatabase, migrateToLatest } from '#db/client'
+import { createDatabase } from '#db/client'
 import { migrationProvider } from '#db/migrations/index'
 import { makeAsset } from '../support/factories'
 import { createScratchDatabase, isReachable, serverUrl } from '../support/database-url'
@@ -157,6 +157,12 @@ describe('migration 0029 on a catalogue that already has assets', () => {
     try {
       const migrator = new Migrator({ db, provider: migrationProvider })
       expect((await migrator.migrateTo('0028_licences_per_delivered_file')).error).toBeUndefined()
+      // Stop at 0029 so the later migrations do not change what this one is judged by.
+      const migrateTo0029 = async () => {
+        const { error, results } = await migrator.migrateTo('0029_search_terms_of_published_assets')
+        expect(error).toBeUndefined()
+        return (results ?? []).map((r) => r.migrationName)
+      }
       const published = uniqueWord()
       const drafted = uniqueWord()
       await makeAsset(db, t.storage, { title: `Brass ${published}`, tags: [published] })
@@ -165,7 +171,7 @@ describe('migration 0029 on a catalogue that already has assets', () => {
       const terms = async () =>
         new Map((await db.selectFrom('search_terms').selectAll().execute()).map((r) => [r.term, r.assets]))
 
-      expect(await migrateToLatest(db)).toEqual(['0029_search_terms_of_published_assets'])
+      expect(await migrateTo0029()).toEqual(['0029_search_terms_of_published_assets'])
       const after = await terms()
       expect(after.get(published)).toBe(2)
       expect(after.get('brass')).toBe(1)
@@ -193,7 +199,7 @@ describe('migration 0029 on a catalogue that already has assets', () => {
       expect(words).toEqual(expect.arrayContaining([published, drafted, 'brass', 'hidden']))
 
       // TRUNCATE runs no delete trigger; the vocabulary goes with the assets all the same.
-      expect(await migrateToLatest(db)).toEqual(['0029_search_terms_of_published_assets'])
+      expect(await migrateTo0029()).toEqual(['0029_search_terms_of_published_assets'])
       expect((await terms()).size).toBeGreaterThan(0)
       await sql`truncate assets cascade`.execute(db)
       expect((await terms()).size).toBe(0)
