@@ -25,6 +25,8 @@ export const OPENED_WITHIN_MINUTES = 60
 /** The lists of the searches section, each with its CSV. */
 export const SEARCH_LISTS = ['top', 'zero', 'few', 'unopened'] as const
 export type SearchListKind = (typeof SEARCH_LISTS)[number]
+export const isSearchList = (value: string): value is SearchListKind =>
+  (SEARCH_LISTS as readonly string[]).includes(value)
 
 /**
  * The lists of no and few results tell searches apart by their filters too (the same words on

@@ -6,7 +6,7 @@ import {
   type SearchDay,
   type SearchRow,
 } from '~/domain/analytics/searches.server'
-import { listHasFilters, parseSearchPeriod, SEARCH_LISTS, type SearchListKind } from '~/lib/search-query'
+import { isSearchList, listHasFilters, parseSearchPeriod, SEARCH_LISTS } from '~/lib/search-query'
 import { csvResponse, type CsvColumn } from '~/web/csv.server'
 import { servicesContext } from '~/web/context.server'
 import { getAdmin } from '~/web/session.server'
@@ -64,10 +64,10 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     ]
     return csvResponse(`searches-daily-${days}d-${day}.csv`, columns, await searchDaily(db, days))
   }
-  if (!(SEARCH_LISTS as readonly string[]).includes(list))
+  if (!isSearchList(list))
     throw jsonError(400, `list must be one of ${[...SEARCH_LISTS, 'daily', 'conversion'].join(', ')}`)
   // The CSV has every row, not only the page's first 20.
-  const rows = await searchList(db, list as SearchListKind, { days, limit: 10_000 })
-  const columns = listHasFilters(list as SearchListKind) ? ROW_COLUMNS : WORDS_COLUMNS
+  const rows = await searchList(db, list, { days, limit: 10_000 })
+  const columns = listHasFilters(list) ? ROW_COLUMNS : WORDS_COLUMNS
   return csvResponse(`searches-${list}-${days}d-${day}.csv`, columns, rows)
 }
