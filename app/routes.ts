@@ -9,6 +9,7 @@ export default [
   route('assets/:id/download', 'routes/asset-download.ts'),
   route('assets/:id/save', 'routes/asset-save.tsx'),
   route('downloads/:token', 'routes/download-file.ts'),
+  route('downloads/zip/:token', 'routes/download-zip.ts'),
   route('billing/portal', 'routes/billing-portal.ts'),
   route('pricing', 'routes/pricing.tsx'),
   route('login', 'routes/login.tsx'),

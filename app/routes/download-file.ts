@@ -5,12 +5,10 @@ import { contentDisposition, readDownloadLink } from '~/domain/downloads/downloa
 import { variantFromName } from '~/lib/download-options'
 import { signingSecret } from '~/platform/signing.server'
 import { servicesContext } from '~/web/context.server'
+import { plainText } from '~/web/http.server'
 
 export const REPLACED =
   'This file has been replaced by a newer version since this link was made. Please download the asset again.'
-
-const text = (body: string, status: number) =>
-  new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
 
 /**
  * GET /downloads/<signed link>: the delivered file (the original, or the variant the options
@@ -20,12 +18,12 @@ const text = (body: string, status: number) =>
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, storage, config } = context.get(servicesContext)
   const link = readDownloadLink(signingSecret(config), params.token)
-  if (!link) return text('This download link is invalid or has expired. Please download the asset again.', 403)
+  if (!link) return plainText('This download link is invalid or has expired. Please download the asset again.', 403)
   const variant = link.variant ? variantFromName(link.variant) : null
-  if (link.variant && !variant) return text('This download link is invalid. Please download the asset again.', 403)
+  if (link.variant && !variant) return plainText('This download link is invalid. Please download the asset again.', 403)
   const found = await openDeliveredFile(db, storage, link.assetId, variant, config.appUrl, link.digest)
-  if (!found) return text('This asset is no longer available.', 404)
-  if (found === 'replaced') return text(REPLACED, 410)
+  if (!found) return plainText('This asset is no longer available.', 404)
+  if (found === 'replaced') return plainText(REPLACED, 410)
   return new Response(Readable.toWeb(found.stored.stream) as ReadableStream, {
     headers: {
       'Content-Type': found.file.mimeType,

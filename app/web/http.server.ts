@@ -225,6 +225,11 @@ export async function readForm(
 }
 
 /** A body limit in words: 1MB, 18MB. */
+/** A short message as the whole answer: what a file link says when it cannot give the file. */
+export function plainText(body: string, status: number): Response {
+  return new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+}
+
 export const formatMegabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)}MB`
 
 /** Whether a request is React Router's data request (a fetcher or client navigation). */

@@ -1,4 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
+import { readFile } from 'node:fs/promises'
+import { unzip } from '../support/unzip'
 import { hydrated, jsEnabled, register, signIn, uniqueEmail } from './support'
 
 async function newUser(page: Page) {
@@ -119,6 +121,24 @@ test('a collection: made, three assets saved from the card, the dialog and the a
   await page.getByRole('button', { name: `Download as ZIP: ${name}` }).click()
   const download = await downloading
   expect(download.suggestedFilename()).toBe(`${name}.zip`)
+  const entries = await unzip(await readFile((await download.path())!))
+  // Each file under its asset's title, in its own format.
+  expect(entries.map((e) => e.name.replace(/\.\w+$/, ''))).toEqual(['README', first, second, third])
+  // The page it came from says so and where the licences are; the three are spent of today's five.
+  const started = page.getByTestId('download-started')
+  await expect(started.getByRole('heading', { name: 'Your ZIP download has started' })).toBeVisible()
+  await expect(started.getByRole('link', { name: 'your licences' })).toHaveAttribute('href', '/profile/licences')
+  const me = async () =>
+    ((await (await page.request.get('/api/auth/me')).json()) as { user: { downloads_today: number } }).user
+      .downloads_today
+  expect(await me()).toBe(3)
+  // 'Download again' gives the same ZIP and spends nothing more.
+  const again = await page.request.get(
+    (await started.getByRole('link', { name: 'Download again' }).getAttribute('href'))!,
+  )
+  expect(again.headers()['content-type']).toBe('application/zip')
+  expect((await unzip(await again.body())).map((e) => e.name)).toEqual(entries.map((e) => e.name))
+  expect(await me()).toBe(3)
 
   // Deleted.
   await page.goto(collectionPath)

@@ -10,6 +10,11 @@ import { action as collectionsAction, loader as collectionsPage } from '~/routes
 import { action as collectionAction, loader as collectionPage } from '~/routes/collection'
 import { action as saveAction, loader as savePage } from '~/routes/asset-save'
 import { action as downloadAction } from '~/routes/collection-download'
+import { loader as zipLoader } from '~/routes/download-zip'
+import { loader as root } from '~/root'
+import { grantBundle } from '~/domain/downloads/bundle.server'
+import { readZipLink, utcDay, zipLink } from '~/domain/downloads/downloads.server'
+import { sign, signingSecret } from '~/platform/signing.server'
 import { action as kitsAction, loader as kitsPage } from '~/routes/admin/kits'
 import { loader as homePage } from '~/routes/home'
 import { loader as sitemap } from '~/routes/sitemap'
@@ -576,7 +581,7 @@ describe('kits', () => {
     expect(status(await call(collectionPage, `/collections/${id}`, { id: String(id) }))).toBe(404)
   })
 
-  it('downloads a kit as one ZIP through the form: every entry the stored file, and a README with the licences', async () => {
+  it('downloads a kit as one ZIP through the form: the grant comes back to the page, whose link gives every stored file and a README with the licences', async () => {
     const admin = await signedIn({ role: 'admin' })
     const reader = await signedIn({ fullName: 'Kit Reader' })
     const kit = await saveKit(t.db, admin.user, null, { name: 'Zip kit', assetIds: [assets[0]!.id, assets[1]!.id] })
@@ -589,15 +594,42 @@ describe('kits', () => {
       { form: { format: 'original' } },
     )) as Response
     expect(signedOut.headers.get('location')).toMatch(/^\/login\?redirect=/)
-    const res = (await call(
+    const used = async () =>
+      (
+        await t.db
+          .selectFrom('download_quota_usage')
+          .select('used')
+          .where('user_id', '=', reader.user.id)
+          .executeTakeFirst()
+      )?.used ?? 0
+    const granted = (await call(
       downloadAction,
       `/collections/${id}/download`,
       { id },
       {
-        form: { format: 'original', back: '/collections' },
+        form: { format: 'original', back: '/collections?tab=kits' },
         headers: reader.cookie,
       },
     )) as Response
+    // Back to the page it came from, which starts the ZIP and whose header shows what is left.
+    expect(granted.status).toBe(303)
+    const back = new URL(granted.headers.get('location')!, 'http://localhost')
+    expect(back.pathname).toBe('/collections')
+    expect(back.searchParams.get('tab')).toBe('kits')
+    expect(await used()).toBe(2)
+    const page = (await callRoute(root, {
+      request: makeRequest(`${back.pathname}${back.search}`, { headers: reader.cookie }),
+      params: {},
+      context: t.routerContext(),
+    })) as { downloadStarted: { kind: string; fileUrl: string } | null; quota: { used: number } }
+    expect(page.downloadStarted?.kind).toBe('zip')
+    expect(page.quota).toMatchObject({ used: 2 })
+    const fileUrl = page.downloadStarted!.fileUrl
+    const token = fileUrl.replace('/downloads/zip/', '')
+    const open = (headers: Record<string, string> = reader.cookie, link = token) =>
+      call(zipLoader, `/downloads/zip/${link}`, { token: link }, { headers }) as Promise<Response>
+
+    const res = await open()
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('application/zip')
     expect(res.headers.get('content-disposition')).toContain('Zip kit.zip')
@@ -605,6 +637,7 @@ describe('kits', () => {
     expect(entries.map((e) => e.name)).toEqual(['README.txt', 'Board 1.png', 'Board 2.png'])
     const readme = entries[0]!.data.toString('utf8')
     expect(readme).toContain('Zip kit')
+    const licences: string[] = []
     for (const asset of assets.slice(0, 2)) {
       const kept = await t.db
         .selectFrom('asset_variants')
@@ -621,7 +654,84 @@ describe('kits', () => {
         .where('asset_id', '=', asset.id)
         .executeTakeFirstOrThrow()
       expect(readme).toContain(licence.id)
+      licences.push(licence.id)
     }
+    // 'Download again' gives the same ZIP under the same licences and spends nothing more.
+    const again = await open()
+    expect(again.status).toBe(200)
+    const readmeAgain = (await unzip(Buffer.from(await again.arrayBuffer())))[0]!.data.toString('utf8')
+    for (const licence of licences) expect(readmeAgain).toContain(licence)
+    expect(await used()).toBe(2)
+    expect(await t.db.selectFrom('licences').select('id').where('user_id', '=', reader.user.id).execute()).toHaveLength(
+      2,
+    )
+    // The link is its owner's only, and cannot be altered.
+    const other = await signedIn()
+    const theirs = await open(other.cookie)
+    expect(theirs.status).toBe(403)
+    expect(await theirs.text()).toContain('another account')
+    expect((await open({})).status).toBe(403)
+    const [payload, signature] = token.split('.') as [string, string]
+    const altered = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), i: [assets[2]!.id] }),
+    ).toString('base64url')
+    const forged = await open(reader.cookie, `${altered}.${signature}`)
+    expect(forged.status).toBe(403)
+    expect(await forged.text()).toBe('This download link is invalid or has expired. Please download the ZIP again.')
+    expect(await used()).toBe(2)
+  })
+
+  it("a ZIP's link grants as of the grant's time: opened after the day turned it spends nothing, and it expires", async () => {
+    const reader = await signedIn()
+    const made = await apiCollection(reader, { name: 'Late night' })
+    const id = Number(made.id)
+    for (const a of assets.slice(0, 2))
+      await call(
+        apiAdd,
+        `/api/collections/${id}/assets`,
+        { id: String(id) },
+        { json: { asset_id: a.id }, headers: reader.bearer },
+      )
+    // Granted yesterday (the page's POST), its link opened today.
+    const grantedAt = new Date(Date.now() - 24 * 3600_000)
+    const ids = assets.slice(0, 2).map((a) => a.id)
+    const grant = await grantBundle(t.db, t.storage, {
+      user: reader.user,
+      assetIds: ids,
+      name: 'Late night',
+      siteUrl: 'http://localhost',
+      now: grantedAt,
+    })
+    if (!grant.ok) throw new Error(grant.error)
+    await grant.stream.cancel()
+    const spent = () =>
+      t.db.selectFrom('download_quota_usage').select(['day', 'used']).where('user_id', '=', reader.user.id).execute()
+    expect(await spent()).toEqual([{ day: utcDay(grantedAt), used: 2 }])
+    const secret = signingSecret(t.config)
+    const link = { collectionId: id, userId: reader.user.id, assetIds: ids, format: 'original', grantedAt }
+    // A link lives five minutes from its grant: this one, granted a day ago, has expired.
+    const expired = zipLink(secret, link)
+    expect(readZipLink(secret, expired)).toBeNull()
+    const stale = (await call(
+      zipLoader,
+      `/downloads/zip/${expired}`,
+      { token: expired },
+      { headers: reader.cookie },
+    )) as Response
+    expect(stale.status).toBe(403)
+    // One that is still valid (its expiry written as the server would a minute before midnight).
+    const [payload] = expired.split('.') as [string]
+    const fresh = sign(secret, { ...JSON.parse(Buffer.from(payload, 'base64url').toString()), e: Date.now() + 60_000 })
+    const res = (await call(
+      zipLoader,
+      `/downloads/zip/${fresh}`,
+      { token: fresh },
+      { headers: reader.cookie },
+    )) as Response
+    expect(res.status).toBe(200)
+    const entries = await unzip(Buffer.from(await res.arrayBuffer()))
+    expect(entries.map((e) => e.name)).toEqual(['README.txt', 'Board 1.png', 'Board 2.png'])
+    expect(await spent()).toEqual([{ day: utcDay(grantedAt), used: 2 }])
   })
 
   it('refuses a ZIP the quota cannot pay for, whole, at both doors: the form goes back with the reason, the API says 403', async () => {

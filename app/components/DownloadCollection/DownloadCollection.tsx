@@ -1,5 +1,6 @@
 import { useLocation } from 'react-router'
 import { ZIP_FORMATS, ZIP_FORMAT_LABELS, bundleRefusalText } from '~/lib/collection-limits'
+import { withoutDownloadStarted } from '~/lib/download-started'
 import classes from './DownloadCollection.module.css'
 
 interface DownloadCollectionProps {
@@ -11,9 +12,9 @@ interface DownloadCollectionProps {
 }
 
 /**
- * 'Download as ZIP': a plain form post (no fetcher), so the browser saves the streamed archive
- * the same way with or without JavaScript. A refusal (the quota) comes back to this page with
- * its reason in the URL, said here. Plain elements: it stands on the home page, whose
+ * 'Download as ZIP': a plain form post (no fetcher), the same with or without JavaScript: the
+ * page comes back with the granted ZIP's link, which starts by itself (the root's meta refresh and
+ * banner), or with a refusal's reason (the quota) in the URL, said here. Plain elements: it stands on the home page, whose
  * JavaScript is counted.
  */
 export function DownloadCollection({
@@ -29,7 +30,8 @@ export function DownloadCollection({
       ? bundleRefusalText(params.get('reason'), params.get('needed'), params.get('left'))
       : null
   for (const key of ['zip', 'reason', 'needed', 'left']) params.delete(key)
-  const back = `${pathname}${params.size ? `?${params}` : ''}`
+  // Back to this page as it is, without the last ZIP's or download's outcome.
+  const back = withoutDownloadStarted(pathname, `?${params}`)
   const selectId = `zip-format-${collectionId}`
   return (
     <div>
