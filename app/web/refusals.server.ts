@@ -51,6 +51,8 @@ export const REFUSAL_STATUS = {
   'asset-processing': 409,
   // A file that failed for good: another attempt would read the same bytes.
   'processing-not-retryable': 409,
+  // The upload results delete only a failed upload; the others, the assets page after asking.
+  'upload-not-failed': 409,
   // Too many attempts (sign-in, registration, password reset, contact): with Retry-After.
   'rate-limited': 429,
 } as const

@@ -135,3 +135,26 @@ test('a file that cannot be decoded says why and offers no Retry, on every page'
   await expect(page.getByRole('link', { name: `Delete ${asset.title}` }).first()).toBeVisible()
   expect(await retries(asset.id)).toBe(0)
 })
+
+test('a failed upload is deleted from its results: Save all as Draft has nothing to take, and Delete takes it away', async ({
+  page,
+}) => {
+  const name = `${marker('broken')}.wav`
+  const file = path.join(dir, name)
+  writeFileSync(file, Buffer.concat([Buffer.from('RIFF\x24\x00\x00\x00WAVEfmt ', 'latin1'), Buffer.alloc(2000, 7)]))
+  await uploadOn(page, file)
+  const item = page.getByTestId('upload-item')
+  await untilUploadsProcessed(page)
+  await expect(item.getByTestId('processing-status')).toContainText('Failed: The file is not audio we can decode')
+  await expect(page.getByRole('button', { name: 'Save all as Draft' })).toBeDisabled()
+  const asset = await assetNamed(name)
+
+  await item.getByRole('button', { name: `Delete ${name}` }).click()
+  await expect(page.getByRole('status').filter({ hasText: `Deleted ${asset.title}.` })).toBeVisible()
+  await expect(page.getByTestId('upload-item')).toHaveCount(0)
+  expect(await assetNamed(name)).toBeUndefined()
+  const deletions = await e2eQuery("select 1 from audit_log where action = 'asset.delete' and target_id = $1", [
+    String(asset.id),
+  ])
+  expect(deletions).toHaveLength(1)
+})

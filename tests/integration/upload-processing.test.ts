@@ -376,13 +376,93 @@ describe('a failing step', () => {
     expect(audits).toEqual([])
   })
 
-  it('the admin pages check the admin on the server: a visitor cannot Retry', async () => {
-    for (const action of [assetsPageAction, uploadPageAction] as Handler[]) {
-      const reply = (await callRoute(action, {
-        request: makeRequest('/admin/assets', { form: { intent: 'retry', id: '1', retry: '1' } }),
-        context: t.routerContext(),
-      })) as { thrown: { init: { status: number } } }
-      expect(reply.thrown.init.status).toBe(404)
-    }
+  it('a failed upload is deleted from its results, with the batch and alone; another asset is refused; Save all as Draft passes it by', async () => {
+    const noise = Buffer.alloc(4096, 7)
+    noise.write('RIFF', 0, 'latin1')
+    noise.write('WAVE', 8, 'latin1')
+    const uploadNoise = async (title: string) =>
+      (
+        await api(assetsApiAction, '/api/admin/assets', {
+          method: 'POST',
+          body: multipart({ title }, [{ field: 'file', name: 'noise.wav', type: 'audio/wav', data: noise }]),
+        })
+      ).body.id as number
+    const broken = await uploadNoise(`Broken ${uid()}`)
+    const good = (await upload(`Good ${uid()}`)).body.id as number
+    await t.services.jobs.runDue()
+    expect(await row(broken)).toMatchObject({ processing_state: 'failed' })
+    expect(await row(good)).toMatchObject({ processing_state: 'ready' })
+    const brokenKey = (await row(broken)).original_key
+    expect(await t.storage.get(brokenKey)).not.toBeNull()
+    // The results page's batch, as the page sends it back.
+    const item = (id: number, name: string, state: 'ready' | 'failed') => ({
+      id,
+      name,
+      status: 'completed',
+      detectedTitle: name,
+      detectedTags: [],
+      bytes: 4096,
+      metadata: null,
+      previewUrl: null,
+      isPublished: false,
+      error: null,
+      processing: { state, error: null, step: null, retryable: state !== 'failed' },
+    })
+    const batch = JSON.stringify([item(broken, 'noise.wav', 'failed'), item(good, 'a.png', 'ready')])
+    type Results = { items: { id: number; status: string }[]; error?: string; notice?: string }
+
+    // Save all as Draft takes the good one only: the failed one is a draft already.
+    const drafted = await page(uploadPageAction, '/admin/upload', { form: { intent: 'draft-all', batch } })
+    expect(statusOf(drafted)).toBe(200)
+    expect(dataOf<Results>(drafted).items.map((i) => [i.id, i.status])).toEqual([
+      [broken, 'completed'],
+      [good, 'draft'],
+    ])
+
+    // Only a failed upload is deleted here: the good one is refused, and stays.
+    const refused = await page(uploadPageAction, '/admin/upload', { form: { delete: String(good), batch } })
+    expect(statusOf(refused)).toBe(409)
+    expect(dataOf<Results>(refused).error).toBe(
+      'Only an upload whose processing failed is deleted here: delete others from Manage Assets.',
+    )
+    expect(await row(good)).toMatchObject({ id: good })
+
+    // The failed one goes, with its files; the page says so and lists the rest.
+    const deleted = await page(uploadPageAction, '/admin/upload', { form: { delete: String(broken), batch } })
+    expect(statusOf(deleted)).toBe(200)
+    const answer = dataOf<Results>(deleted)
+    expect(answer.items.map((i) => i.id)).toEqual([good])
+    expect(answer.notice).toMatch(/^Deleted Broken \w+\.$/)
+    expect(await t.db.selectFrom('assets').select('id').where('id', '=', broken).executeTakeFirst()).toBeUndefined()
+    expect(await t.storage.get(brokenKey)).toBeNull()
+
+    // Alone, as the page with JavaScript posts it; then the same id again is not found.
+    const another = await uploadNoise(`Another ${uid()}`)
+    await t.services.jobs.runDue()
+    const alone = await page(uploadPageAction, '/admin/upload', { form: { delete: String(another) } })
+    expect(dataOf(alone)).toEqual({
+      intent: 'deleted',
+      id: another,
+      notice: expect.stringMatching(/^Deleted Another /),
+    })
+    const again = await page(uploadPageAction, '/admin/upload', { form: { delete: String(another) } })
+    expect(statusOf(again)).toBe(404)
+    expect(dataOf<{ error: string }>(again).error).toBe('That asset no longer exists.')
+  })
+
+  it('the admin pages check the admin on the server: a visitor cannot Retry or Delete', async () => {
+    const [first] = await t.db.selectFrom('assets').select('id').limit(1).execute()
+    for (const form of [
+      { intent: 'retry', id: '1', retry: '1' } as Record<string, string>,
+      { intent: 'delete', id: String(first!.id), delete: String(first!.id) },
+    ])
+      for (const action of [assetsPageAction, uploadPageAction] as Handler[]) {
+        const reply = (await callRoute(action, {
+          request: makeRequest('/admin/assets', { form }),
+          context: t.routerContext(),
+        })) as { thrown: { init: { status: number } } }
+        expect(reply.thrown.init.status).toBe(404)
+      }
+    expect(await row(first!.id)).toMatchObject({ id: first!.id })
   })
 })

@@ -6,6 +6,8 @@ import {
   findMetadata,
   planUpload,
   processingLabel,
+  draftAllSelection,
+  processingFailed,
   publishAllSelection,
   readyToPublish,
   uploadCountLine,
@@ -171,6 +173,18 @@ describe('processing (decision 087)', () => {
     ]
     expect(publishAllSelection(items).map((item) => item.id)).toEqual([1, 4])
     expect(uploadCountLine(items)).toBe('4 files • 2 ready to publish')
+  })
+
+  it("'Save all as Draft' passes a failed upload by, which offers Delete instead", () => {
+    const items = [
+      { id: 1, status: 'completed', isPublished: false, processing: { state: 'ready' as const } },
+      { id: 2, status: 'published', isPublished: true, processing: { state: 'processing' as const } },
+      { id: 3, status: 'completed', isPublished: false, processing: { state: 'failed' as const } },
+      { id: null, status: 'error', isPublished: false, processing: null },
+      { id: 5, status: 'draft', isPublished: false, processing: null },
+    ]
+    expect(draftAllSelection(items).map((item) => item.id)).toEqual([1, 2, 5])
+    expect(items.filter(processingFailed).map((item) => item.id)).toEqual([3])
   })
 
   it('says where it stands: the step, a retry waiting, or why it failed', () => {

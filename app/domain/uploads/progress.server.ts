@@ -1,11 +1,12 @@
 import type { DB } from '#db/client'
-import type { AdminAssetView, AssetProcessing } from '~/domain/catalogue/assets.server'
+import { type AdminAssetView, type AssetProcessing, deleteAssets } from '~/domain/catalogue/assets.server'
 import { recordAudit } from '~/domain/admin/audit.server'
 import type { JobQueue } from '~/platform/job-queue.server'
+import type { Storage } from '~/platform/storage.server'
 import { publicFileUrl } from '~/platform/storage.server'
 import { processUploadJob } from './jobs.server'
 
-// What the admin sees of an upload's processing (decision 087), and the Retry button.
+// What the admin sees of an upload's processing (decision 087), and its Retry and Delete buttons.
 
 export const PROCESSING_STOPPED = 'Processing stopped before it finished (the server stopped or the job timed out).'
 
@@ -153,4 +154,33 @@ export async function retryProcessing(
   })
   if (latest?.state === 'failed') await jobs.retry(processUploadJob.name, latest.id)
   return { ok: true }
+}
+
+export type DeleteFailedResult =
+  | { ok: true; title: string }
+  | { ok: false; reason: 'asset-not-found' | 'upload-not-failed'; error: string }
+
+/**
+ * The upload results' Delete, for an upload whose processing failed: it cannot become an asset
+ * as it is, so it goes without the assets page's confirmation. Any other asset is refused
+ * ('upload-not-failed'): it may be worth keeping, and the assets page deletes it after asking.
+ */
+export async function deleteFailedUpload(
+  db: DB,
+  storage: Storage,
+  jobs: JobQueue,
+  assetId: number,
+  actorId: string,
+): Promise<DeleteFailedResult> {
+  const state = (await processingStates(db, jobs, [assetId])).get(assetId)
+  const row = await db.selectFrom('assets').select('title').where('id', '=', assetId).executeTakeFirst()
+  if (!state || !row) return { ok: false, reason: 'asset-not-found', error: 'That asset no longer exists.' }
+  if (state.state !== 'failed')
+    return {
+      ok: false,
+      reason: 'upload-not-failed',
+      error: 'Only an upload whose processing failed is deleted here: delete others from Manage Assets.',
+    }
+  await deleteAssets(db, storage, [assetId], actorId)
+  return { ok: true, title: row.title }
 }

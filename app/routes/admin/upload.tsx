@@ -7,14 +7,25 @@ import { uploadBatch } from '~/domain/uploads/asset-upload.server'
 import { setPublished } from '~/domain/catalogue/assets.server'
 import { scheduleAssets } from '~/domain/catalogue/scheduled-publishing.server'
 import { readScheduleFields } from '~/lib/schedule'
-import { processingStates, retryProcessing, type ProcessingStatus } from '~/domain/uploads/progress.server'
+import {
+  deleteFailedUpload,
+  processingStates,
+  retryProcessing,
+  type ProcessingStatus,
+} from '~/domain/uploads/progress.server'
 import { sendPrepareDownloads } from '~/domain/downloads/prepare-downloads.server'
 import { readCsvMetadata } from '~/domain/uploads/csv-metadata.server'
 import { AdminHeader } from '~/components/admin/AdminHeader/AdminHeader'
 import { AssetUploader } from '~/components/admin/AssetUploader/AssetUploader'
 import { UploadResults } from '~/components/admin/UploadResults/UploadResults'
 import { AUDIO_UPLOAD_LIMIT_BYTES, imageTypeFrom, SITE_NAME, UPLOAD_LIMIT_BYTES } from '~/lib/constants'
-import { claimsAudio, publishAllSelection, type CsvMetadataRow, type UploadItem } from '~/lib/upload-plan'
+import {
+  claimsAudio,
+  draftAllSelection,
+  publishAllSelection,
+  type CsvMetadataRow,
+  type UploadItem,
+} from '~/lib/upload-plan'
 import { servicesContext } from '~/web/context.server'
 import { readMultipartUpload } from '~/web/multipart.server'
 import { oversizeMessage } from '~/lib/upload-limits'
@@ -48,8 +59,9 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
 
 type ActionReply =
   | { intent: 'parse-csv'; rows?: CsvMetadataRow[]; fileName?: string; error?: string }
-  | { intent: 'upload'; items: UploadItem[]; error?: string }
+  | { intent: 'upload'; items: UploadItem[]; error?: string; notice?: string }
   | { intent: 'retried'; id: number }
+  | { intent: 'deleted'; id: number; notice: string }
   | { intent: 'error'; error: string }
 
 // The results page's batch comes back with each button: checked, and only ids and the
@@ -174,20 +186,33 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   // The results page's buttons: Publish one, Publish All, Save all as Draft, Refresh, and a
-  // failed upload's Retry (also posted alone by the enhanced page).
+  // failed upload's Retry and Delete (each also posted alone by the enhanced page).
   const form = await readForm(request, { maxFieldChars: MAX_BATCH_CHARS, maxBodyBytes: 9 * MAX_BATCH_CHARS })
-  let retryRefusal: { error: string; status: number } | null = null
-  if (form.has('retry')) {
+  // A failed upload's Retry or Delete, refused.
+  let itemRefusal: { error: string; status: number } | null = null
+  let deleted: { id: number; notice: string } | null = null
+  if (form.has('delete')) {
+    const deleteId = parseId(form.get('delete'))
+    const result = deleteId ? await deleteFailedUpload(db, storage, jobs, deleteId, admin.id) : null
+    if (!result) itemRefusal = { error: 'That asset no longer exists.', status: 404 }
+    else if (!result.ok) itemRefusal = { error: result.error, status: refusalStatus(result.reason) }
+    else deleted = { id: deleteId as number, notice: `Deleted ${result.title}.` }
+    if (!form.has('batch')) {
+      return deleted
+        ? ({ intent: 'deleted', ...deleted } satisfies ActionReply)
+        : data<ActionReply>({ intent: 'error', error: itemRefusal!.error }, { status: itemRefusal!.status })
+    }
+  } else if (form.has('retry')) {
     const retryId = parseId(form.get('retry'))
     const retried = retryId ? await retryProcessing(db, jobs, retryId, admin.id) : null
     if (!retried?.ok)
-      retryRefusal =
+      itemRefusal =
         retried?.reason === 'processing-not-retryable'
           ? { error: retried.error, status: refusalStatus(retried.reason) }
           : { error: 'That asset no longer exists.', status: 404 }
     if (!form.has('batch')) {
-      return retryRefusal
-        ? data<ActionReply>({ intent: 'error', error: retryRefusal.error }, { status: retryRefusal.status })
+      return itemRefusal
+        ? data<ActionReply>({ intent: 'error', error: itemRefusal.error }, { status: itemRefusal.status })
         : ({ intent: 'retried', id: retryId as number } satisfies ActionReply)
     }
   }
@@ -204,21 +229,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   const one = parseId(form.get('publish'))
   if (form.has('publish') && !one)
     return data<ActionReply>({ intent: 'upload', items: batch, error: 'Asset ids are whole numbers.' }, { status: 400 })
+  // The deleted upload leaves the list; the notice says so.
+  if (deleted) batch = batch.filter((item) => item.id !== deleted.id)
   const stored = batch.filter((item) => item.id !== null && item.status !== 'error')
   const storedIds = stored.map((item) => item.id as number)
   // The batch comes from the page: what each asset's processing is, is read again here.
   const before = await processingStates(db, jobs, storedIds)
   let ids: number[] = []
   let publish = true
-  if (form.has('retry')) {
-    // Retried above; the page is drawn again with the new states.
+  if (form.has('retry') || form.has('delete')) {
+    // Retried or deleted above; the page is drawn again with the new states.
   } else if (one) ids = storedIds.filter((id) => id === one)
   else if (intent === 'publish-all')
     ids = publishAllSelection(
       stored.map((item) => ({ ...item, processing: before.get(item.id as number) ?? item.processing })),
     ).map((item) => item.id)
   else if (intent === 'draft-all') {
-    ids = storedIds
+    ids = draftAllSelection(
+      stored.map((item) => ({ ...item, processing: before.get(item.id as number) ?? item.processing })),
+    ).map((item) => item.id)
     publish = false
   } else if (intent !== 'refresh')
     return data<ActionReply>({ intent: 'upload', items: batch, error: 'Unknown action.' }, { status: 400 })
@@ -243,14 +272,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     const publishAt = !publish && ids.includes(item.id) ? null : item.publishAt
     return { ...item, status: draft ? 'draft' : 'completed', isPublished: false, processing, previewUrl, publishAt }
   })
-  const refusal = published && !published.ok ? { error: published.error, status: 409 } : retryRefusal
+  const refusal = published && !published.ok ? { error: published.error, status: 409 } : itemRefusal
   if (refusal) return data<ActionReply>({ intent: 'upload', items, error: refusal.error }, { status: refusal.status })
-  return { intent: 'upload', items } satisfies ActionReply
+  return { intent: 'upload', items, ...(deleted ? { notice: deleted.notice } : {}) } satisfies ActionReply
 }
 
 export default function UploadPage({ actionData }: Route.ComponentProps) {
   const results = actionData?.intent === 'upload' ? actionData : null
   const error = actionData?.intent === 'error' ? actionData.error : results && 'error' in results ? results.error : null
+  const notice = results?.notice ?? null
   return (
     <Container size="lg" py="xl">
       <AdminHeader
@@ -265,6 +295,11 @@ export default function UploadPage({ actionData }: Route.ComponentProps) {
       {error ? (
         <Alert color="red" role="alert" mb="lg">
           {error}
+        </Alert>
+      ) : null}
+      {notice ? (
+        <Alert color="green" role="status" mb="lg">
+          {notice}
         </Alert>
       ) : null}
       {results ? <UploadResults items={results.items} /> : <AssetUploader />}

@@ -13,8 +13,10 @@ import {
 import { oversizeMessage, sizeLimitText } from '~/lib/upload-limits'
 import {
   claimsAudio,
+  draftAllSelection,
   isProcessed,
   planUpload,
+  processingFailed,
   publishAllSelection,
   uploadCountLine,
   type CsvMetadataRow,
@@ -305,11 +307,17 @@ export function AssetUploader() {
   }
   const saveAllAsDraft = async () => {
     setBulkBusy(true)
-    for (const item of itemsRef.current.filter((i) => i.id !== null && i.status !== 'error')) await publish(item, false)
+    for (const item of draftAllSelection(itemsRef.current)) await publish(item, false)
     setBulkBusy(false)
   }
 
-  const uploaded = items.filter((item) => item.id !== null && item.status !== 'error')
+  const draftable = draftAllSelection(items)
+  // A failed upload deleted from the list: it leaves it, and this says so.
+  const [deletedNotice, setDeletedNotice] = useState<string | null>(null)
+  const remove = (key: string, notice: string) => {
+    setItems((current) => current.filter((item) => item.key !== key))
+    setDeletedNotice(notice)
+  }
   const processing = items.filter((item) => item.processing?.state === 'processing').length
   const ready = publishAllSelection(items)
   const previewItem = items.find((item) => item.key === previewKey) ?? null
@@ -417,6 +425,11 @@ export function AssetUploader() {
         </Stack>
       </form>
 
+      {deletedNotice ? (
+        <Alert color="green" role="status">
+          {deletedNotice}
+        </Alert>
+      ) : null}
       {items.length > 0 || waiting.length > 0 ? (
         <section aria-label="Upload progress">
           <Group justify="space-between" mb="sm" wrap="wrap">
@@ -427,7 +440,7 @@ export function AssetUploader() {
               <Button
                 variant="default"
                 onClick={() => void saveAllAsDraft()}
-                disabled={uploaded.length === 0 || bulkBusy}
+                disabled={draftable.length === 0 || bulkBusy}
               >
                 Save all as Draft
               </Button>
@@ -475,6 +488,13 @@ export function AssetUploader() {
                       Preview
                     </Button>
                   )}
+                  {processingFailed(item) ? (
+                    <DeleteButton
+                      id={item.id as number}
+                      name={item.name}
+                      onDeleted={(notice) => remove(item.key, notice)}
+                    />
+                  ) : null}
                   {item.id !== null && !item.isPublished && item.status !== 'error' ? (
                     <Button
                       size="compact-sm"
@@ -522,6 +542,38 @@ function RetryButton({ id, name, onRetry }: { id: number; name: string; onRetry:
       <Button type="submit" size="compact-xs" variant="light" color="red" aria-label={`Retry processing ${name}`}>
         Retry
       </Button>
+    </fetcher.Form>
+  )
+}
+
+/**
+ * A failed upload's Delete: the same form post as without JavaScript, sent by a fetcher; the
+ * item leaves the list once the server has deleted it, and a refusal is said beside the button.
+ */
+function DeleteButton({ id, name, onDeleted }: { id: number; name: string; onDeleted: (notice: string) => void }) {
+  const fetcher = useFetcher<{ intent: string; notice?: string; error?: string }>()
+  const answer = fetcher.data
+  useEffect(() => {
+    if (answer?.intent === 'deleted') onDeleted(answer.notice ?? `Deleted ${name}.`)
+  }, [answer, onDeleted, name])
+  return (
+    <fetcher.Form method="post" action="/admin/upload">
+      <input type="hidden" name="delete" value={id} />
+      <Button
+        type="submit"
+        size="compact-sm"
+        variant="light"
+        color="red"
+        loading={fetcher.state !== 'idle'}
+        aria-label={`Delete ${name}`}
+      >
+        Delete
+      </Button>
+      {answer?.intent === 'error' ? (
+        <Text size="xs" c="red" role="alert">
+          {answer.error}
+        </Text>
+      ) : null}
     </fetcher.Form>
   )
 }

@@ -2,13 +2,20 @@ import { Form, Link, useNavigation } from 'react-router'
 import { Alert, Button, Group, Text, Title } from '@mantine/core'
 import { UploadList } from '~/components/admin/UploadList/UploadList'
 import { useProcessingPoll } from '~/components/admin/UploadList/use-processing-poll'
-import { isProcessed, publishAllSelection, uploadCountLine, type UploadItem } from '~/lib/upload-plan'
+import {
+  draftAllSelection,
+  isProcessed,
+  processingFailed,
+  publishAllSelection,
+  uploadCountLine,
+  type UploadItem,
+} from '~/lib/upload-plan'
 import { useHydrated } from '~/lib/use-hydrated'
 import { useEffect, useState } from 'react'
 
 /**
  * The answer to the plain upload form: each file's outcome, with Publish, 'Publish All' and
- * 'Save all as Draft'. One form carries the batch, so the page can be drawn again after each
+ * 'Save all as Draft', and a failed upload's Retry and Delete. One form carries the batch, so the page can be drawn again after each
  * button without JavaScript and without keeping anything on the server.
  */
 export function UploadResults({ items: answered }: { items: UploadItem[] }) {
@@ -37,7 +44,7 @@ export function UploadResults({ items: answered }: { items: UploadItem[] }) {
       ),
   )
   const processing = items.filter((item) => item.processing?.state === 'processing').length
-  const uploaded = items.filter((item) => item.id !== null && item.status !== 'error')
+  const draftable = draftAllSelection(items)
   const ready = publishAllSelection(items)
   return (
     <section aria-labelledby="upload-results">
@@ -59,7 +66,7 @@ export function UploadResults({ items: answered }: { items: UploadItem[] }) {
               name="intent"
               value="draft-all"
               variant="default"
-              disabled={uploaded.length === 0}
+              disabled={draftable.length === 0}
               loading={busy}
             >
               Save all as Draft
@@ -104,6 +111,19 @@ export function UploadResults({ items: answered }: { items: UploadItem[] }) {
                 >
                   Preview
                 </Button>
+                {processingFailed(item) ? (
+                  <Button
+                    type="submit"
+                    name="delete"
+                    value={String(item.id)}
+                    size="compact-sm"
+                    variant="light"
+                    color="red"
+                    aria-label={`Delete ${item.name}`}
+                  >
+                    Delete
+                  </Button>
+                ) : null}
                 {item.isPublished ? null : (
                   <Button
                     type="submit"
