@@ -2970,6 +2970,32 @@ export const API_CALLS: ApiCall[] = [
     ],
   },
   {
+    operationId: 'adminDeleteBlogPost',
+    method: 'DELETE',
+    path: '/api/admin/blogs/{id}',
+    group: 'Admin',
+    summary: 'Delete a blog post',
+    description:
+      'Deletes a post for good; its address answers 404 and its slug is free again. Pictures uploaded for it and used by no other post are removed once a day has passed since their upload.',
+    bearer: true,
+    admin: true,
+    parameters: [POST_ID],
+    responses: [
+      {
+        status: 200,
+        description: 'Deleted.',
+        schema: {
+          type: 'object',
+          required: ['ok', 'id'],
+          properties: { ok: { type: 'boolean' }, id: { type: 'integer' } },
+        },
+        example: { ok: true, id: EXAMPLE_POST.id },
+      },
+      ...ADMIN_ONLY,
+      POST_NOT_FOUND,
+    ],
+  },
+  {
     operationId: 'adminUploadBlogImage',
     method: 'POST',
     path: '/api/admin/upload-image',

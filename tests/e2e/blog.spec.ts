@@ -16,7 +16,7 @@ const TINY_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8
 
 const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true })
 
-test('an admin writes a post, it appears on /blog, and an edit changes it', async ({ page }) => {
+test('an admin writes a post, it appears on /blog, an edit changes it, and Delete takes it away', async ({ page }) => {
   const mode = jsEnabled() ? 'editor' : 'textarea'
   const title = `Lighting Notes ${mode} ${Date.now()}`
   await loginAsAdmin(page)
@@ -126,6 +126,17 @@ test('an admin writes a post, it appears on /blog, and an edit changes it', asyn
   await page.goto(slugUrl)
   await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible()
   await expect(page.getByRole('heading', { level: 2, name: 'Soft light' })).toBeVisible()
+
+  // Deleted from its edit page, behind a disclosure: gone from the list and from its address.
+  await page.goto('/admin/blog')
+  await page.getByRole('row').filter({ hasText: renamed }).getByRole('link', { name: 'Edit', exact: true }).click()
+  await hydrated(page)
+  await page.getByText('Delete this post…').click()
+  await page.getByRole('button', { name: 'Delete post' }).click()
+  await expect(page).toHaveURL(/\/admin\/blog\?deleted=1$/)
+  await expect(page.getByRole('status').filter({ hasText: 'Post deleted.' })).toBeVisible()
+  await expect(page.getByRole('row').filter({ hasText: renamed })).toHaveCount(0)
+  expect((await page.request.get(slugUrl)).status()).toBe(404)
 })
 
 test('the form shows field messages from the server and keeps what was typed @nojs-only', async ({ page }) => {

@@ -5,7 +5,7 @@ import { RouterContextProvider } from 'react-router'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'kysely'
 import { makeUser } from '../support/factories'
-import { createPost } from '~/domain/blog/blog.server'
+import { createPost, deletePost } from '~/domain/blog/blog.server'
 import { createSession } from '~/domain/accounts/sessions.server'
 import { action as uploadImage } from '~/routes/api/admin/upload-image'
 import { requestInfoContext, servicesContext } from '~/web/context.server'
@@ -94,6 +94,42 @@ describe('blog images through POST /api/admin/upload-image', () => {
     // Nothing is left waiting in the storage cleanup for the removed file.
     const waiting = await t.db.selectFrom('storage_cleanup').select('key').where('key', '=', unused.key).execute()
     expect(waiting).toEqual([])
+  })
+
+  it("a deleted post's pictures go with it once past their day; one another post uses stays", async () => {
+    const own = await uploaded()
+    const shared = await uploaded()
+    const recent = await uploaded()
+    const input = (title: string, content: string, image: string) => ({
+      title,
+      content,
+      excerpt: 'Pictures.',
+      date: 'March 12, 2026',
+      category: 'Tutorials',
+      readTime: '1 min read',
+      image,
+    })
+    const doomed = await createPost(
+      t.db,
+      input(
+        `Doomed ${Date.now()}`,
+        `<p><img src="${own.url}" alt="Own"><img src="${recent.url}" alt="New"></p>`,
+        shared.url,
+      ),
+      author,
+    )
+    await createPost(t.db, input(`Keeper ${Date.now()}`, '<p>Text.</p>', shared.url), author)
+    for (const image of [own, shared]) await age(image.key, 25)
+    await age(recent.key, 2)
+
+    expect(await deletePost(t.db, t.storage, doomed.id, author.id)).toEqual({ id: doomed.id, title: doomed.title })
+    expect(await recorded(own.key)).toBe(false)
+    expect(onDisk(own.key)).toBe(false)
+    // The other post's cover stays; the picture uploaded two hours ago waits for its day.
+    for (const kept of [shared, recent]) {
+      expect(await recorded(kept.key), kept.url).toBe(true)
+      expect(onDisk(kept.key), kept.url).toBe(true)
+    }
   })
 
   it('is recorded before its file is written: a write that fails leaves a record the sweep clears', async () => {

@@ -11,6 +11,7 @@ import { BlogPostSchema, blogFieldErrors, type BlogPostInput } from '~/lib/blog-
 import { loader as blogPage } from '~/routes/blog'
 import { loader as blogPostPage } from '~/routes/blog-post'
 import { action as blogFormAction, loader as blogFormLoader } from '~/routes/admin/blog-form'
+import { loader as adminListPage } from '~/routes/admin/blog'
 import { loader as publicBlogs } from '~/routes/api/blogs'
 import { loader as publicBlog } from '~/routes/api/blogs-slug'
 import { action as adminBlogsAction, loader as adminBlogsLoader } from '~/routes/api/admin/blogs'
@@ -259,6 +260,12 @@ describe('blog API and pages', () => {
         adminBlogAction,
         (token?: string) =>
           makeRequest(`/api/admin/blogs/${postId}`, { method: 'PUT', json: postInput(), headers: auth(token) }),
+        { id: String(postId) },
+      ],
+      [
+        'DELETE /api/admin/blogs/{id}',
+        adminBlogAction,
+        (token?: string) => makeRequest(`/api/admin/blogs/${postId}`, { method: 'DELETE', headers: auth(token) }),
         { id: String(postId) },
       ],
       [
@@ -606,6 +613,84 @@ describe('blog API and pages', () => {
     const none = (await post({ title: notPicture })) as Reply
     expect(none.init.status).toBe(400)
     expect(none.data.fieldErrors).toEqual({ image: 'Image URL is required.' })
+  })
+
+  it('deletes a post through the edit form and the API: audited, its address 404, the slug free again; a second delete 404', async () => {
+    const cookie = { cookie: `__session=${adminToken}` }
+    const byForm = await createPost(t.db, postInput(), { id: null, name: 'Ada Admin' })
+    const byApi = await createPost(t.db, postInput(), { id: null, name: 'Ada Admin' })
+    const audited = async (id: number) =>
+      t.db
+        .selectFrom('audit_log')
+        .select(['action', 'target_type', 'details'])
+        .where('target_id', '=', String(id))
+        .where('action', '=', 'blog.delete')
+        .execute()
+    const page = async (slug: string) =>
+      (
+        (await callRoute(blogPostPage, {
+          request: makeRequest(`/blog/${slug}`),
+          params: { slug },
+          context: t.routerContext(),
+        })) as { thrown?: { init: { status: number } } }
+      ).thrown?.init.status ?? 200
+    expect(await page(byForm.slug)).toBe(200)
+
+    // Not by another person, not by a post's ordinary save.
+    const stranger = await callRoute(blogFormAction, {
+      request: makeRequest(`/admin/blog/edit/${byForm.id}`, {
+        form: { intent: 'delete' },
+        headers: { cookie: `__session=${userToken}` },
+      }),
+      params: { id: String(byForm.id) },
+      context: t.routerContext(),
+    })
+    expect((stranger as { thrown: { init: { status: number } } }).thrown.init.status).toBe(404)
+    expect(await page(byForm.slug)).toBe(200)
+
+    const form = (await callRoute(blogFormAction, {
+      request: makeRequest(`/admin/blog/edit/${byForm.id}`, { form: { intent: 'delete' }, headers: cookie }),
+      params: { id: String(byForm.id) },
+      context: t.routerContext(),
+    })) as Response
+    expect(form.status).toBe(302)
+    expect(form.headers.get('location')).toBe('/admin/blog?deleted=1')
+    expect(await page(byForm.slug)).toBe(404)
+    expect(await audited(byForm.id)).toEqual([
+      { action: 'blog.delete', target_type: 'blog_post', details: { title: byForm.title } },
+    ])
+    const again = (await callRoute(blogFormAction, {
+      request: makeRequest(`/admin/blog/edit/${byForm.id}`, { form: { intent: 'delete' }, headers: cookie }),
+      params: { id: String(byForm.id) },
+      context: t.routerContext(),
+    })) as { data: { formError: string }; init: { status: number } }
+    expect(again.init.status).toBe(404)
+    expect(again.data.formError).toBe('That post no longer exists.')
+    // The list says so.
+    const list = (await callRoute(adminListPage, {
+      request: makeRequest('/admin/blog?deleted=1', { headers: cookie }),
+      context: t.routerContext(),
+    })) as { deleted: boolean; posts: { id: number }[] }
+    expect(list.deleted).toBe(true)
+    expect(list.posts.map((p) => p.id)).not.toContain(byForm.id)
+
+    const del = (id: number) =>
+      callRoute(adminBlogAction, {
+        request: makeRequest(`/api/admin/blogs/${id}`, { method: 'DELETE', headers: auth(adminToken) }),
+        params: { id: String(id) },
+        context: t.routerContext(),
+      }) as Promise<Response>
+    const api = await del(byApi.id)
+    expect(api.status).toBe(200)
+    expect(await api.json()).toEqual({ ok: true, id: byApi.id })
+    expect(await page(byApi.slug)).toBe(404)
+    expect((await audited(byApi.id)).length).toBe(1)
+    const gone = await del(byApi.id)
+    expect(gone.status).toBe(404)
+    expect(await gone.json()).toMatchObject({ error: 'Blog post not found.' })
+    // The slug is free again: a new post of the same title takes it.
+    const reborn = await createPost(t.db, postInput({ title: byApi.title }), { id: null, name: 'Ada Admin' })
+    expect(reborn.slug).toBe(byApi.slug)
   })
 
   it('the admin form is closed to non-admins', async () => {

@@ -16,7 +16,8 @@ export interface AuditEntry {
     | 'kit.create'
     | 'kit.update'
     | 'kit.delete'
-  targetType: 'asset' | 'collection'
+    | 'blog.delete'
+  targetType: 'asset' | 'collection' | 'blog_post'
   targetId: string | number
   details?: Record<string, unknown>
 }

@@ -10,6 +10,7 @@ import { publicFileUrl, type Storage } from '~/platform/storage.server'
 import { removeFiles, scheduleDeletion } from '~/platform/storage-cleanup.server'
 import { log } from '~/platform/log.server'
 import { errorMessage } from '~/lib/errors'
+import { recordAudit } from '~/domain/admin/audit.server'
 
 /** A post as pages and the JSON API show it (author.name, readTime, ...). */
 export interface BlogPostView {
@@ -154,6 +155,38 @@ export async function updatePost(db: DB, id: number, input: BlogPostInput): Prom
     .returningAll()
     .executeTakeFirst()
   return row ? toView(row) : null
+}
+
+/**
+ * Deletes a post, audited in the same transaction; its slug is free again. Pictures uploaded for
+ * it that no other post uses are swept now if past their day of grace, else by a later sweep.
+ * Null when there is no such post.
+ */
+export async function deletePost(
+  db: DB,
+  storage: Storage,
+  id: number,
+  actorId: string,
+): Promise<{ id: number; title: string } | null> {
+  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null
+  const deleted = await db.transaction().execute(async (trx) => {
+    const row = await trx.deleteFrom('blog_posts').where('id', '=', id).returning(['id', 'title']).executeTakeFirst()
+    if (row)
+      await recordAudit(trx, {
+        actorId,
+        action: 'blog.delete',
+        targetType: 'blog_post',
+        targetId: row.id,
+        details: { title: row.title },
+      })
+    return row ?? null
+  })
+  // The post is gone whatever the sweep does: a failure leaves its pictures to the next one.
+  if (deleted)
+    await sweepUnusedBlogImages(db, storage).catch((error) =>
+      log.warn('blog image sweep failed', { error: errorMessage(error) }),
+    )
+  return deleted
 }
 
 /** A post's picture that is no image we process (also what the door says of a non-image type). */

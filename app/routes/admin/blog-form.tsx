@@ -5,7 +5,7 @@ import type { Route } from './+types/blog-form'
 import { getAdmin } from '~/web/session.server'
 import { readForm } from '~/web/http.server'
 import { BlogEditor } from '~/components/BlogEditor/BlogEditor'
-import { authorOf, createPost, getPostById, storeBlogImage, updatePost } from '~/domain/blog/blog.server'
+import { authorOf, createPost, deletePost, getPostById, storeBlogImage, updatePost } from '~/domain/blog/blog.server'
 import { FileField } from '~/components/admin/FileField/FileField'
 import { MAX_BODY_BYTES, SITE_NAME, UPLOAD_LIMIT_BYTES } from '~/lib/constants'
 import { fileTooLargeMessage, sizeLimitText } from '~/lib/upload-limits'
@@ -21,6 +21,7 @@ import { errorMessage } from '~/lib/errors'
 type Values = Record<BlogField, string>
 
 const LOAD_FAILED = 'Failed to load blog post'
+const POST_GONE = 'That post no longer exists.'
 
 /** The post's fields and a picture for it: the server's body cap for this form (server/guards.ts). */
 const MAX_FORM_BYTES = MAX_BODY_BYTES + UPLOAD_LIMIT_BYTES + 64 * 1024
@@ -65,19 +66,26 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const failure = editing ? 'Failed to update blog post' : 'Failed to create blog post'
   // Values null: the body was not read (or not echoed back), so the form shows what the page
   // loaded, never blanks over a saved post.
-  const reply = (status: number, values: Values | null, fieldErrors: BlogFieldErrors = {}) =>
-    data({ formError: failure, fieldErrors, values }, { status })
+  const reply = (status: number, values: Values | null, fieldErrors: BlogFieldErrors = {}, formError = failure) =>
+    data({ formError, fieldErrors, values }, { status })
 
   // Only a picture takes the body past the post's own limit.
   if (Number(request.headers.get('content-length') ?? 0) > MAX_FORM_BYTES)
     return reply(413, null, { image: PICTURE_TOO_LARGE })
   const form = await readForm(request, { maxFieldChars: MAX_FORM_BYTES, maxBodyBytes: MAX_FORM_BYTES })
+  const { db, storage } = context.get(servicesContext)
+  // The edit page's 'Delete this post…' form.
+  if (editing && form.get('intent') === 'delete') {
+    const id = postId(params.id)
+    const deleted = id ? await deletePost(db, storage, id, admin.id) : null
+    if (!deleted) return reply(404, null, {}, POST_GONE)
+    return redirect('/admin/blog?deleted=1')
+  }
   const values = Object.fromEntries(BLOG_FIELDS.map((field) => [field, String(form.get(field) ?? '')])) as Values
   // Text beyond the post's own limit is not echoed back into the page.
   if (BLOG_FIELDS.some((field) => values[field].length > MAX_BODY_BYTES))
     return reply(413, null, { content: 'The post is too long to save.' })
 
-  const { db, storage } = context.get(servicesContext)
   // A picture chosen in the form becomes the post's image (stored first, so a post refused for
   // another field keeps it: the form comes back with its address).
   const picture = form.get('picture')
@@ -269,7 +277,27 @@ export default function AdminBlogFormPage({ loaderData, actionData }: Route.Comp
           </Grid.Col>
         </Grid>
       </Form>
+      {editing ? <DeletePost /> : null}
     </Container>
+  )
+}
+
+/** Deleting asks twice without a dialog: the button is behind a disclosure. */
+function DeletePost() {
+  return (
+    <details style={{ marginTop: 40 }}>
+      <summary style={{ cursor: 'pointer', color: 'var(--mantine-color-error)' }}>Delete this post…</summary>
+      <Form method="post" style={{ marginTop: 12 }}>
+        <input type="hidden" name="intent" value="delete" />
+        <Text size="sm" mb="xs">
+          The post and its address go for good; pictures uploaded for it and used nowhere else are removed a day after
+          they were uploaded.
+        </Text>
+        <Button type="submit" color="red" variant="light">
+          Delete post
+        </Button>
+      </Form>
+    </details>
   )
 }
 

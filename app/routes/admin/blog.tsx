@@ -12,22 +12,25 @@ import { WideTable } from '~/components/WideTable/WideTable'
 
 const pageMeta: Route.MetaFunction = () => [{ title: `Blog Posts | Admin | ${SITE_NAME}` }]
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, url }: Route.LoaderArgs) {
   await getAdmin(request, context)
+  // Back from the edit page's Delete.
+  const deleted = url.searchParams.get('deleted') === '1'
   try {
     const posts = await listPosts(context.get(servicesContext).db)
     return {
       posts: posts.map(({ id, slug, title, category, date }) => ({ id, slug, title, category, date })),
       error: null,
+      deleted,
     }
   } catch (error) {
     log.error('admin blog list failed', { error: errorMessage(error) })
-    return data({ posts: [], error: 'Failed to load blog posts' }, { status: 503 })
+    return data({ posts: [], error: 'Failed to load blog posts', deleted }, { status: 503 })
   }
 }
 
 export default function AdminBlogPage({ loaderData }: Route.ComponentProps) {
-  const { posts, error } = loaderData
+  const { posts, error, deleted } = loaderData
   return (
     <Container size="lg" py="xl">
       <Group justify="space-between" mb="lg">
@@ -36,6 +39,11 @@ export default function AdminBlogPage({ loaderData }: Route.ComponentProps) {
           Add New Blog Post
         </Button>
       </Group>
+      {deleted ? (
+        <Alert color="green" role="status" mb="md">
+          Post deleted.
+        </Alert>
+      ) : null}
       {error ? (
         <Alert color="red" role="alert">
           {error}

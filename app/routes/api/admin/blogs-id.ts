@@ -1,6 +1,6 @@
 import type { Route } from './+types/blogs-id'
 import { requireApiAdmin } from '~/web/session.server'
-import { getPostById, updatePost } from '~/domain/blog/blog.server'
+import { deletePost, getPostById, updatePost } from '~/domain/blog/blog.server'
 import { jsonError, readApiBody, apiRoute } from '~/web/http.server'
 import { BlogPostSchema } from '~/lib/blog-schema'
 import { servicesContext } from '~/web/context.server'
@@ -33,6 +33,16 @@ async function PUT({ request, params, context }: Route.ActionArgs) {
   return Response.json(post)
 }
 
-const route = apiRoute<Route.LoaderArgs>({ GET, PUT })
+// DELETE /api/admin/blogs/{id} → { ok, id }: the post is gone, its address with it.
+async function DELETE({ request, params, context }: Route.ActionArgs) {
+  const admin = await requireApiAdmin(request, context)
+  const id = postId(params.id)
+  const { db, storage } = context.get(servicesContext)
+  const deleted = id ? await deletePost(db, storage, id, admin.id) : null
+  if (!deleted) return jsonError(404, 'Blog post not found.')
+  return Response.json({ ok: true, id: deleted.id })
+}
+
+const route = apiRoute<Route.LoaderArgs>({ GET, PUT, DELETE })
 export const loader = route.loader
 export const action = route.action
