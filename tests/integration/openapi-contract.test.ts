@@ -63,6 +63,8 @@ describe('the OpenAPI document against live answers', async () => {
   let spareAssetId = 0
   let slug = ''
   let postId = 0
+  /** A second post, deleted by the contract's DELETE /api/admin/blogs/{id}. */
+  let sparePostId = 0
   let collectionId = 0
   let spareCollectionId = 0
 
@@ -124,6 +126,14 @@ describe('the OpenAPI document against live answers', async () => {
     ).json()
     slug = created.slug
     postId = created.id
+    sparePostId = (
+      await (
+        await fetch(
+          `${server.base}/api/admin/blogs`,
+          json({ ...post, title: 'Spare post' }, { authorization: `Bearer ${admin}` }),
+        )
+      ).json()
+    ).id
     await fetch(`${server.base}/api/auth/register`, json(USER))
     token = (
       await (await fetch(`${server.base}/api/auth/login`, json({ email: USER.email, password: USER.password }))).json()
@@ -822,7 +832,11 @@ describe('the OpenAPI document against live answers', async () => {
       { op: 'get /api/admin/blogs/{id}', method: 'GET', path: '/api/admin/blogs/0x1', auth: 'admin' },
       { op: 'get /api/admin/blogs/{id}', method: 'GET', path: `/api/admin/blogs/${postId}` },
       { op: 'get /api/admin/blogs/{id}', method: 'GET', path: `/api/admin/blogs/${postId}`, auth: 'user' },
-      { op: 'get /api/admin/blogs/{id}', method: 'DELETE', path: `/api/admin/blogs/${postId}`, auth: 'admin' },
+      { op: 'get /api/admin/blogs/{id}', method: 'PATCH', path: `/api/admin/blogs/${postId}`, auth: 'admin' },
+      { op: 'delete /api/admin/blogs/{id}', method: 'DELETE', path: `/api/admin/blogs/${sparePostId}` },
+      { op: 'delete /api/admin/blogs/{id}', method: 'DELETE', path: `/api/admin/blogs/${sparePostId}`, auth: 'user' },
+      { op: 'delete /api/admin/blogs/{id}', method: 'DELETE', path: `/api/admin/blogs/${sparePostId}`, auth: 'admin' },
+      { op: 'delete /api/admin/blogs/{id}', method: 'DELETE', path: `/api/admin/blogs/${sparePostId}`, auth: 'admin' },
       {
         op: 'put /api/admin/blogs/{id}',
         method: 'PUT',
