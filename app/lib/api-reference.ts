@@ -845,6 +845,17 @@ const POST_ID: ApiParameter = {
   schema: { type: 'integer', minimum: 1 },
 }
 const POST_NOT_FOUND = error(404, 'No post has this id.', 'Blog post not found.')
+/** The answer of every DELETE of one record: `{ ok: true, id }`. */
+const deleted = (id: number): ApiResponse => ({
+  status: 200,
+  description: 'Deleted.',
+  schema: {
+    type: 'object',
+    required: ['ok', 'id'],
+    properties: { ok: { type: 'boolean', const: true }, id: { type: 'integer' } },
+  },
+  example: { ok: true, id },
+})
 const EXAMPLE_ADMIN_ASSET = {
   ...EXAMPLE_ASSET,
   is_active: false,
@@ -1131,20 +1142,7 @@ const COLLECTION_CALLS: ApiCall[] = [
     description: 'Deletes one of your collections; its assets stay in the library.',
     bearer: true,
     parameters: [COLLECTION_ID],
-    responses: [
-      {
-        status: 200,
-        description: 'Deleted.',
-        schema: {
-          type: 'object',
-          required: ['ok', 'id'],
-          properties: { ok: { type: 'boolean' }, id: { type: 'integer' } },
-        },
-        example: { ok: true, id: 7 },
-      },
-      UNAUTHORIZED,
-      COLLECTION_NOT_FOUND,
-    ],
+    responses: [deleted(7), UNAUTHORIZED, COLLECTION_NOT_FOUND],
   },
   {
     operationId: 'addToCollection',
@@ -2615,20 +2613,7 @@ export const API_CALLS: ApiCall[] = [
     bearer: true,
     admin: true,
     parameters: [ASSET_ID],
-    responses: [
-      {
-        status: 200,
-        description: 'Deleted.',
-        schema: {
-          type: 'object',
-          required: ['ok', 'id'],
-          properties: { ok: { type: 'boolean', const: true }, id: { type: 'integer' } },
-        },
-        example: { ok: true, id: 42 },
-      },
-      ...ADMIN_ONLY,
-      ASSET_NOT_FOUND,
-    ],
+    responses: [deleted(42), ...ADMIN_ONLY, ASSET_NOT_FOUND],
   },
   {
     operationId: 'adminPublishAsset',
@@ -2980,20 +2965,7 @@ export const API_CALLS: ApiCall[] = [
     bearer: true,
     admin: true,
     parameters: [POST_ID],
-    responses: [
-      {
-        status: 200,
-        description: 'Deleted.',
-        schema: {
-          type: 'object',
-          required: ['ok', 'id'],
-          properties: { ok: { type: 'boolean' }, id: { type: 'integer' } },
-        },
-        example: { ok: true, id: EXAMPLE_POST.id },
-      },
-      ...ADMIN_ONLY,
-      POST_NOT_FOUND,
-    ],
+    responses: [deleted(EXAMPLE_POST.id), ...ADMIN_ONLY, POST_NOT_FOUND],
   },
   {
     operationId: 'adminUploadBlogImage',
