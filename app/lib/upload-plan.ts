@@ -197,21 +197,23 @@ export function publishAllSelection<T extends Publishable>(items: T[]): (T & { i
   )
 }
 
+/** Uploaded: stored as an asset (an upload refused outright has no id). */
+function isStored<T extends Publishable>(item: T): item is T & { id: number } {
+  return item.id !== null && item.status !== 'error'
+}
+
 /**
  * The items 'Save all as Draft' takes: uploaded and not failed (a failed upload is a draft
  * already; it can be retried or deleted). The one rule for the page, the results form and the
  * server.
  */
 export function draftAllSelection<T extends Publishable>(items: T[]): (T & { id: number })[] {
-  return items.filter(
-    (item): item is T & { id: number } =>
-      item.id !== null && item.status !== 'error' && item.processing?.state !== 'failed',
-  )
+  return items.filter(isStored).filter((item) => !processingFailed(item))
 }
 
 /** An upload whose processing failed: its page offers Delete (and Retry where it can help). */
 export function processingFailed(item: Publishable): boolean {
-  return item.id !== null && item.status !== 'error' && item.processing?.state === 'failed'
+  return isStored(item) && item.processing?.state === 'failed'
 }
 
 export function readyToPublish(items: Publishable[]): number {

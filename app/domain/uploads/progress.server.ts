@@ -2,8 +2,7 @@ import type { DB } from '#db/client'
 import { type AdminAssetView, type AssetProcessing, deleteAssets } from '~/domain/catalogue/assets.server'
 import { recordAudit } from '~/domain/admin/audit.server'
 import type { JobQueue } from '~/platform/job-queue.server'
-import type { Storage } from '~/platform/storage.server'
-import { publicFileUrl } from '~/platform/storage.server'
+import { publicFileUrl, type Storage } from '~/platform/storage.server'
 import { processUploadJob } from './jobs.server'
 
 // What the admin sees of an upload's processing (decision 087), and its Retry and Delete buttons.
@@ -157,7 +156,7 @@ export async function retryProcessing(
 }
 
 export type DeleteFailedResult =
-  | { ok: true; title: string }
+  | { ok: true; id: number; title: string }
   | { ok: false; reason: 'asset-not-found' | 'upload-not-failed'; error: string }
 
 /**
@@ -174,7 +173,7 @@ export async function deleteFailedUpload(
 ): Promise<DeleteFailedResult> {
   const state = (await processingStates(db, jobs, [assetId])).get(assetId)
   const row = await db.selectFrom('assets').select('title').where('id', '=', assetId).executeTakeFirst()
-  if (!state || !row) return { ok: false, reason: 'asset-not-found', error: 'That asset no longer exists.' }
+  if (!state || !row) return { ok: false, reason: 'asset-not-found', error: 'Asset not found' }
   if (state.state !== 'failed')
     return {
       ok: false,
@@ -182,5 +181,5 @@ export async function deleteFailedUpload(
       error: 'Only an upload whose processing failed is deleted here: delete others from Manage Assets.',
     }
   await deleteAssets(db, storage, [assetId], actorId)
-  return { ok: true, title: row.title }
+  return { ok: true, id: assetId, title: row.title }
 }

@@ -37,6 +37,8 @@ import { idSchema, parseId } from '~/lib/ids'
 const pageMeta: Route.MetaFunction = () => [{ title: `Upload Assets | Admin | ${SITE_NAME}` }]
 
 const MAX_BATCH_FILES = 50
+// A Retry or Delete of an asset deleted meanwhile (or an id that never was).
+const ASSET_GONE = { error: 'That asset no longer exists.', status: 404 }
 // The images and the CSV, with room for the fields and the framing.
 const MAX_UPLOAD_BYTES = MAX_BATCH_FILES * UPLOAD_LIMIT_BYTES + 2 * 1024 * 1024
 // The results form's batch, as JSON; in the form every character may be escaped to 9 bytes.
@@ -190,18 +192,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request, { maxFieldChars: MAX_BATCH_CHARS, maxBodyBytes: 9 * MAX_BATCH_CHARS })
   // A failed upload's Retry or Delete, refused.
   let itemRefusal: { error: string; status: number } | null = null
+  const refused = (refusal: { error: string; status: number }) =>
+    data<ActionReply>({ intent: 'error', error: refusal.error }, { status: refusal.status })
   let deleted: { id: number; notice: string } | null = null
   if (form.has('delete')) {
     const deleteId = parseId(form.get('delete'))
     const result = deleteId ? await deleteFailedUpload(db, storage, jobs, deleteId, admin.id) : null
-    if (!result) itemRefusal = { error: 'That asset no longer exists.', status: 404 }
-    else if (!result.ok) itemRefusal = { error: result.error, status: refusalStatus(result.reason) }
-    else deleted = { id: deleteId as number, notice: `Deleted ${result.title}.` }
-    if (!form.has('batch')) {
-      return deleted
-        ? ({ intent: 'deleted', ...deleted } satisfies ActionReply)
-        : data<ActionReply>({ intent: 'error', error: itemRefusal!.error }, { status: itemRefusal!.status })
-    }
+    if (result?.ok) deleted = { id: result.id, notice: `Deleted ${result.title}.` }
+    else if (result?.reason === 'upload-not-failed')
+      itemRefusal = { error: result.error, status: refusalStatus(result.reason) }
+    else itemRefusal = ASSET_GONE
+    if (!form.has('batch'))
+      return deleted ? ({ intent: 'deleted', ...deleted } satisfies ActionReply) : refused(itemRefusal ?? ASSET_GONE)
   } else if (form.has('retry')) {
     const retryId = parseId(form.get('retry'))
     const retried = retryId ? await retryProcessing(db, jobs, retryId, admin.id) : null
@@ -209,12 +211,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       itemRefusal =
         retried?.reason === 'processing-not-retryable'
           ? { error: retried.error, status: refusalStatus(retried.reason) }
-          : { error: 'That asset no longer exists.', status: 404 }
-    if (!form.has('batch')) {
-      return itemRefusal
-        ? data<ActionReply>({ intent: 'error', error: itemRefusal.error }, { status: itemRefusal.status })
-        : ({ intent: 'retried', id: retryId as number } satisfies ActionReply)
-    }
+          : ASSET_GONE
+    if (!form.has('batch'))
+      return itemRefusal ? refused(itemRefusal) : ({ intent: 'retried', id: retryId as number } satisfies ActionReply)
   }
   let batch: UploadItem[]
   try {
